@@ -1,0 +1,56 @@
+"""The exact rules of the Scopa family as pure functions over immutable values (stdlib only)."""
+
+from service.engine.cards import Card, Cards, Suit, code, codes, parse_card
+from service.engine.errors import (
+    CardCodeError,
+    EngineError,
+    IllegalMoveError,
+    InvalidStateError,
+    Problem,
+    RulesError,
+)
+from service.engine.match import MatchResult, add_hand
+from service.engine.moves import Move
+from service.engine.rules import OPTIONS, PRESETS, Rules, make_rules, rules_from_mapping
+from service.engine.scoring import HandScore, SideScore, check_piles, score_hand
+from service.engine.state import Event, EventKind, Play, State, apply, deal, is_sweep, legal_moves
+from service.engine.view import View, check_state, check_view, view_of
+
+__all__ = [
+    "OPTIONS",
+    "PRESETS",
+    "Card",
+    "CardCodeError",
+    "Cards",
+    "EngineError",
+    "Event",
+    "EventKind",
+    "HandScore",
+    "IllegalMoveError",
+    "InvalidStateError",
+    "MatchResult",
+    "Move",
+    "Play",
+    "Problem",
+    "Rules",
+    "RulesError",
+    "SideScore",
+    "State",
+    "Suit",
+    "View",
+    "add_hand",
+    "apply",
+    "check_piles",
+    "check_state",
+    "check_view",
+    "code",
+    "codes",
+    "deal",
+    "is_sweep",
+    "legal_moves",
+    "make_rules",
+    "parse_card",
+    "rules_from_mapping",
+    "score_hand",
+    "view_of",
+]

@@ -1,0 +1,116 @@
+"""Cards and card sets: a card is an id 0..39, a set of cards is an int bitmask."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from enum import IntEnum
+from typing import TypeAlias
+
+from service.engine.errors import CardCodeError
+
+Card: TypeAlias = int
+Cards: TypeAlias = int
+
+RANKS_PER_SUIT = 10
+CARD_COUNT = 40
+FULL_PACK: Cards = (1 << CARD_COUNT) - 1
+
+
+class Suit(IntEnum):
+    """The four Italian suits, in code order."""
+
+    D = 0  # denari, coins (diamonds)
+    C = 1  # coppe, cups (hearts)
+    S = 2  # spade, swords (spades)
+    B = 3  # bastoni, clubs (clubs)
+
+
+SUITS: tuple[Suit, ...] = tuple(Suit)
+
+
+def card(rank: int, suit: Suit) -> Card:
+    """The id of the card of a rank (1..10) and suit."""
+    return int(suit) * RANKS_PER_SUIT + rank - 1
+
+
+def rank_of(c: Card) -> int:
+    """The capture value 1..10 of a card."""
+    return c % RANKS_PER_SUIT + 1
+
+
+def suit_of(c: Card) -> Suit:
+    """The suit of a card."""
+    return SUITS[c // RANKS_PER_SUIT]
+
+
+def bit(c: Card) -> Cards:
+    """The one-card set holding a card."""
+    return 1 << c
+
+
+def iter_cards(cards: Cards) -> Iterator[Card]:
+    """The cards of a set in ascending id order."""
+    while cards:
+        low = cards & -cards
+        yield low.bit_length() - 1
+        cards ^= low
+
+
+def to_list(cards: Cards) -> list[Card]:
+    """The cards of a set as an ascending list."""
+    return list(iter_cards(cards))
+
+
+def from_cards(cards: Iterable[Card]) -> Cards:
+    """The set holding the given cards."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
+
+
+def count(cards: Cards) -> int:
+    """How many cards a set holds."""
+    return cards.bit_count()
+
+
+def suit_mask(suit: Suit) -> Cards:
+    """Every card of one suit."""
+    return ((1 << RANKS_PER_SUIT) - 1) << (int(suit) * RANKS_PER_SUIT)
+
+
+def rank_mask(rank: int) -> Cards:
+    """Every card of one rank."""
+    return from_cards(card(rank, s) for s in SUITS)
+
+
+RANK_MASKS: tuple[Cards, ...] = (0, *(rank_mask(r) for r in range(1, RANKS_PER_SUIT + 1)))
+SUIT_MASKS: tuple[Cards, ...] = tuple(suit_mask(s) for s in SUITS)
+
+
+def code(c: Card) -> str:
+    """The text code of a card, rank then suit, e.g. ``7D``."""
+    return f"{rank_of(c)}{suit_of(c).name}"
+
+
+def parse_card(text: str) -> Card:
+    """The card named by a code such as ``7D`` or ``10b``; raises CardCodeError."""
+    if not isinstance(text, str):
+        raise CardCodeError(repr(text))
+    body = text.strip().upper()
+    if len(body) < 2 or body[-1] not in Suit.__members__ or not body[:-1].isdigit():
+        raise CardCodeError(text)
+    rank = int(body[:-1])
+    if not 1 <= rank <= RANKS_PER_SUIT or body[:-1] != str(rank):
+        raise CardCodeError(text)
+    return card(rank, Suit[body[-1]])
+
+
+def codes(cards: Cards) -> list[str]:
+    """The codes of a set's cards, sorted by suit then rank."""
+    return [code(c) for c in iter_cards(cards)]
+
+
+def parse_cards(texts: Iterable[str]) -> list[Card]:
+    """The cards named by a sequence of codes, in order, duplicates kept."""
+    return [parse_card(t) for t in texts]

@@ -1,0 +1,271 @@
+"""JSON forms of engine values: card codes at the edges, ids and masks inside."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from service.engine.cards import Cards, code, codes, parse_card
+from service.engine.errors import CardCodeError, InvalidStateError, Problem
+from service.engine.match import MatchResult
+from service.engine.moves import Move
+from service.engine.rules import Rules, rules_from_mapping
+from service.engine.scoring import HandScore, SideScore
+from service.engine.state import Event, Play, State, is_sweep
+from service.engine.view import View
+
+
+def move_to_dict(move: Move, sweep: bool | None = None) -> dict[str, Any]:
+    """A move as ``{"card": "7D", "capture": [...]}``, with ``sweep`` when known."""
+    data: dict[str, Any] = {"card": code(move.card), "capture": codes(move.capture)}
+    if sweep is not None:
+        data["sweep"] = sweep
+    return data
+
+
+def legal_move_dict(state: State, move: Move) -> dict[str, Any]:
+    """A legal move with whether it sweeps the table."""
+    return move_to_dict(move, is_sweep(state, move))
+
+
+class _Reader:
+    """Reads card fields, collecting every problem instead of stopping at the first."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def card(self, field: str, value: Any) -> int | None:
+        try:
+            return parse_card(value)
+        except CardCodeError:
+            self.problems.append(Problem(field, f"not a card code: {value!r}"))
+            return None
+
+    def cards(self, field: str, values: Any) -> Cards:
+        if not isinstance(values, list):
+            self.problems.append(Problem(field, "must be a list of card codes"))
+            return 0
+        mask = 0
+        for i, value in enumerate(values):
+            c = self.card(f"{field}[{i}]", value)
+            if c is None:
+                continue
+            if mask >> c & 1:
+                self.problems.append(Problem(f"{field}[{i}]", f"{code(c)} is listed twice"))
+            mask |= 1 << c
+        return mask
+
+    def seq(self, field: str, values: Any) -> list[Any]:
+        if not isinstance(values, list):
+            self.problems.append(Problem(field, "must be a list"))
+            return []
+        return values
+
+    def integer(self, field: str, value: Any, nullable: bool = False) -> int:
+        if value is None and nullable:
+            return -1
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.problems.append(Problem(field, f"must be a whole number, not {value!r}"))
+            return 0
+        return value
+
+    def done(self) -> None:
+        if self.problems:
+            raise InvalidStateError(self.problems)
+
+
+def move_from_dict(data: Mapping[str, Any], field: str = "move") -> Move:
+    """A move from its JSON form; raises InvalidStateError naming the field."""
+    reader = _Reader()
+    played = reader.card(f"{field}.card", data.get("card"))
+    capture = reader.cards(f"{field}.capture", data.get("capture", []))
+    reader.done()
+    assert played is not None
+    return Move(played, capture)
+
+
+def play_to_dict(play: Play) -> dict[str, Any]:
+    """One history entry in JSON form."""
+    return {"seat": play.seat, **move_to_dict(play.move)}
+
+
+def _history(reader: _Reader, values: Any) -> tuple[Play, ...]:
+    plays = []
+    for i, entry in enumerate(reader.seq("history", values)):
+        if not isinstance(entry, Mapping):
+            reader.problems.append(Problem(f"history[{i}]", "must be an object"))
+            continue
+        seat = reader.integer(f"history[{i}].seat", entry.get("seat"))
+        played = reader.card(f"history[{i}].card", entry.get("card"))
+        capture = reader.cards(f"history[{i}].capture", entry.get("capture", []))
+        if played is not None:
+            plays.append(Play(seat, Move(played, capture)))
+    return tuple(plays)
+
+
+def state_to_dict(state: State) -> dict[str, Any]:
+    """A full state in JSON form."""
+    return {
+        "rules": state.rules.options(),
+        "dealer": state.dealer,
+        "to_move": state.to_move,
+        "hands": [codes(h) for h in state.hands],
+        "table": codes(state.table),
+        "piles": [codes(p) for p in state.piles],
+        "scope": list(state.scope),
+        "stock": [code(c) for c in state.stock],
+        "deals_made": state.deals_made,
+        "last_capturer": state.last_capturer,
+        "history": [play_to_dict(p) for p in state.history],
+        "finished": state.finished,
+    }
+
+
+def rules_of(data: Mapping[str, Any]) -> Rules:
+    """The rules field of a JSON object (a preset name or an object of options)."""
+    value = data.get("rules")
+    if not isinstance(value, str | Mapping):
+        raise InvalidStateError([Problem("rules", "a preset name or an object of options")])
+    return rules_from_mapping(value)
+
+
+def state_from_dict(data: Mapping[str, Any], rules: Rules | None = None) -> State:
+    """A full state from its JSON form; raises InvalidStateError or RulesError."""
+    rules = rules or rules_of(data)
+    reader = _Reader()
+    hands = tuple(
+        reader.cards(f"hands[{i}]", h) for i, h in enumerate(reader.seq("hands", data.get("hands")))
+    )
+    piles = tuple(
+        reader.cards(f"piles[{i}]", p) for i, p in enumerate(reader.seq("piles", data.get("piles")))
+    )
+    stock = []
+    for i, value in enumerate(reader.seq("stock", data.get("stock", []))):
+        c = reader.card(f"stock[{i}]", value)
+        if c is not None:
+            stock.append(c)
+    scope = tuple(
+        reader.integer(f"scope[{i}]", n)
+        for i, n in enumerate(reader.seq("scope", data.get("scope")))
+    )
+    capturer = reader.integer("last_capturer", data.get("last_capturer"), nullable=True)
+    state = State(
+        rules=rules,
+        dealer=reader.integer("dealer", data.get("dealer")),
+        hands=hands,
+        table=reader.cards("table", data.get("table", [])),
+        piles=piles,
+        scope=scope,
+        stock=tuple(stock),
+        deals_made=reader.integer("deals_made", data.get("deals_made", 1)),
+        to_move=reader.integer("to_move", data.get("to_move")),
+        last_capturer=None if capturer == -1 else capturer,
+        history=_history(reader, data.get("history", [])),
+    )
+    reader.done()
+    return state
+
+
+def view_to_dict(view: View) -> dict[str, Any]:
+    """A seat's view in JSON form."""
+    return {
+        "rules": view.rules.options(),
+        "seat": view.seat,
+        "dealer": view.dealer,
+        "to_move": view.to_move,
+        "hand": codes(view.hand),
+        "table": codes(view.table),
+        "piles": [codes(p) for p in view.piles],
+        "scope": list(view.scope),
+        "hand_sizes": list(view.hand_sizes),
+        "stock_size": view.stock_size,
+        "deals_made": view.deals_made,
+        "last_capturer": view.last_capturer,
+        "history": [play_to_dict(p) for p in view.history],
+        "unseen": codes(view.unseen),
+    }
+
+
+def view_from_dict(data: Mapping[str, Any], rules: Rules | None = None) -> View:
+    """A seat's view from its JSON form; raises InvalidStateError or RulesError."""
+    rules = rules or rules_of(data)
+    reader = _Reader()
+    piles = tuple(
+        reader.cards(f"piles[{i}]", p) for i, p in enumerate(reader.seq("piles", data.get("piles")))
+    )
+    capturer = reader.integer("last_capturer", data.get("last_capturer"), nullable=True)
+    view = View(
+        rules=rules,
+        seat=reader.integer("seat", data.get("seat")),
+        dealer=reader.integer("dealer", data.get("dealer")),
+        to_move=reader.integer("to_move", data.get("to_move")),
+        hand=reader.cards("hand", data.get("hand")),
+        table=reader.cards("table", data.get("table", [])),
+        piles=piles,
+        scope=tuple(
+            reader.integer(f"scope[{i}]", n)
+            for i, n in enumerate(reader.seq("scope", data.get("scope")))
+        ),
+        hand_sizes=tuple(
+            reader.integer(f"hand_sizes[{i}]", n)
+            for i, n in enumerate(reader.seq("hand_sizes", data.get("hand_sizes")))
+        ),
+        stock_size=reader.integer("stock_size", data.get("stock_size", 0)),
+        deals_made=reader.integer("deals_made", data.get("deals_made", 1)),
+        last_capturer=None if capturer == -1 else capturer,
+        history=_history(reader, data.get("history", [])),
+    )
+    reader.done()
+    return view
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """An event of applying a move in JSON form."""
+    return {
+        "kind": event.kind.value,
+        "seat": event.seat,
+        "side": event.side,
+        "cards": codes(event.cards),
+    }
+
+
+def _number(value: float | tuple[int, ...]) -> float | int | list[int]:
+    if isinstance(value, tuple):
+        return list(value)
+    return int(value) if float(value).is_integer() else value
+
+
+def side_score_to_dict(score: SideScore) -> dict[str, Any]:
+    """One side's hand score with its evidence."""
+    return {
+        "side": score.side,
+        "cards": score.card_count,
+        "coins": score.coin_count,
+        "settebello": score.settebello,
+        "prime": {
+            "value": _number(score.prime.value),
+            "cards": codes(score.prime.cards),
+            "all_suits": score.prime.complete,
+        },
+        "scope": score.scope,
+        "napola_run": score.napola_run,
+        "points": dict(score.points),
+        "total": score.total,
+        "outright": score.outright,
+    }
+
+
+def hand_score_to_dict(score: HandScore) -> list[dict[str, Any]]:
+    """Every side's hand score."""
+    return [side_score_to_dict(s) for s in score.sides]
+
+
+def match_to_dict(result: MatchResult) -> dict[str, Any]:
+    """Match totals and the winner, if any."""
+    return {
+        "scores": list(result.scores),
+        "target": result.target,
+        "finished": result.finished,
+        "winner": result.winner,
+        "reason": result.reason,
+    }

@@ -1,0 +1,50 @@
+"""The engine's errors: small ValueError subclasses that say exactly what is wrong."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class EngineError(ValueError):
+    """Base of every error the engine raises for bad input."""
+
+
+class CardCodeError(EngineError):
+    """A card code that names no card."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(f"not a card code: {text!r} (expected rank 1-10 then suit D, C, S or B)")
+        self.text = text
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with an input: where it is and why."""
+
+    field: str
+    reason: str
+
+
+class RulesError(EngineError):
+    """An unknown preset, an unknown option, a bad value, or options that clash."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("; ".join(f"{p.field}: {p.reason}" for p in problems))
+        self.problems = problems
+
+
+class InvalidStateError(EngineError):
+    """A state, view or set of piles that cannot happen; lists every problem at once."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("; ".join(f"{p.field}: {p.reason}" for p in problems))
+        self.problems = problems
+
+
+class IllegalMoveError(EngineError):
+    """A move that is not among the legal moves of a state."""
+
+    def __init__(self, move_code: str, reason: str) -> None:
+        super().__init__(f"illegal move {move_code}: {reason}")
+        self.move_code = move_code
+        self.reason = reason

@@ -1,0 +1,66 @@
+"""The match: hand totals added up to the target, and who has won."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from service.engine.errors import InvalidStateError, Problem
+from service.engine.rules import Rules
+from service.engine.scoring import HandScore
+
+SEVEN_NIL = 7
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """Match totals after a hand, and the winning side with the reason, if the match is over."""
+
+    scores: tuple[int, ...]
+    target: int
+    winner: int | None
+    reason: str | None
+
+    @property
+    def finished(self) -> bool:
+        """Whether the match is over."""
+        return self.winner is not None
+
+
+def check_scores(rules: Rules, scores: Sequence[int]) -> None:
+    """Raise InvalidStateError unless there is one match score per side."""
+    if len(scores) != rules.sides:
+        raise InvalidStateError(
+            [Problem("match.scores", f"expected {rules.sides} scores, one per side")]
+        )
+
+
+def winner_by_totals(scores: Sequence[int], target: int) -> int | None:
+    """The side at or over the target with more points than every other side, if any."""
+    best = max(scores)
+    leaders = [i for i, s in enumerate(scores) if s == best]
+    if best >= target and len(leaders) == 1:
+        return leaders[0]
+    return None
+
+
+def add_hand(
+    rules: Rules, scores: Sequence[int], hand: HandScore, target: int | None = None
+) -> MatchResult:
+    """The match after adding one hand's points: outright wins, 7-0, then the target rule."""
+    check_scores(rules, scores)
+    goal = rules.target if target is None else target
+    totals = tuple(s + h for s, h in zip(scores, hand.totals, strict=True))
+    outright = hand.outright_winner
+    if outright is not None:
+        return MatchResult(totals, goal, outright, hand.sides[outright].outright)
+    if rules.cappotto_7_0:
+        seven_nil = [
+            i
+            for i, s in enumerate(totals)
+            if s >= SEVEN_NIL and all(t == 0 for j, t in enumerate(totals) if j != i)
+        ]
+        if seven_nil:
+            return MatchResult(totals, goal, seven_nil[0], "cappotto_7_0")
+    winner = winner_by_totals(totals, goal)
+    return MatchResult(totals, goal, winner, None if winner is None else "target")

@@ -1,0 +1,126 @@
+"""Moves and capture generation: which table sets a played card may take."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from service.engine.cards import (
+    RANK_MASKS,
+    Card,
+    Cards,
+    bit,
+    code,
+    iter_cards,
+    parse_card,
+    rank_of,
+)
+from service.engine.errors import CardCodeError, EngineError
+from service.engine.rules import Rules
+
+FIFTEEN = 15
+ACE = 1
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Move:
+    """One card played and the exact set of table cards it captures (0 when laid down)."""
+
+    card: Card
+    capture: Cards = 0
+
+    def code(self) -> str:
+        """The move as text: ``7D`` laid down, ``7D:3C+4S`` capturing."""
+        if not self.capture:
+            return code(self.card)
+        return f"{code(self.card)}:{'+'.join(code(c) for c in iter_cards(self.capture))}"
+
+    @classmethod
+    def from_code(cls, text: str) -> Move:
+        """The move written as ``7D`` or ``7D:3C+4S``; raises EngineError."""
+        played, _, taken = text.partition(":")
+        try:
+            capture = 0
+            if taken:
+                for part in taken.split("+"):
+                    capture |= bit(parse_card(part))
+            return cls(parse_card(played), capture)
+        except CardCodeError as error:
+            raise EngineError(f"not a move code: {text!r} ({error})") from error
+
+
+def sum_subsets(table: Cards, total: int, min_cards: int) -> list[Cards]:
+    """Every set of at least ``min_cards`` table cards whose ranks add up to ``total``."""
+    ordered = sorted(iter_cards(table), key=rank_of)
+    ranks = [rank_of(c) for c in ordered]
+    found: list[Cards] = []
+
+    def extend(start: int, remaining: int, chosen: Cards, size: int) -> None:
+        for i in range(start, len(ordered)):
+            r = ranks[i]
+            if r > remaining:
+                return
+            taken = chosen | (1 << ordered[i])
+            if r == remaining:
+                if size + 1 >= min_cards:
+                    found.append(taken)
+            else:
+                extend(i + 1, remaining - r, taken, size + 1)
+
+    extend(0, total, 0, 0)
+    return found
+
+
+def standard_captures(rank: int, table: Cards) -> list[Cards]:
+    """Captures by the standard rule: one card of equal rank, else a set summing to the rank."""
+    same = table & RANK_MASKS[rank]
+    if same:
+        return [1 << c for c in iter_cards(same)]
+    return sum_subsets(table, rank, 2)
+
+
+def captures(rules: Rules, played: Card, table: Cards) -> list[Cards]:
+    """Every distinct capture the played card may make, in a fixed order; [] when none."""
+    rank = rank_of(played)
+    if rules.ace_takes_all and rank == ACE and table:
+        aces = table & RANK_MASKS[ACE]
+        options = [1 << c for c in iter_cards(aces)] if aces else [table]
+    elif rules.capture_rule == "standard":
+        options = standard_captures(rank, table)
+    elif rules.capture_rule == "fifteen":
+        options = sum_subsets(table, FIFTEEN - rank, 1)
+    else:
+        options = list(
+            dict.fromkeys(standard_captures(rank, table) + sum_subsets(table, FIFTEEN - rank, 1))
+        )
+    if rules.fewest_cards and len(options) > 1:
+        fewest = min(o.bit_count() for o in options)
+        options = [o for o in options if o.bit_count() == fewest]
+    options.sort(key=lambda o: (o.bit_count(), list(iter_cards(o))))
+    return options
+
+
+def is_ace_sweep_by_rule(rules: Rules, played: Card, table: Cards) -> bool:
+    """Whether playing this card takes the whole table by the ace-takes-all rule."""
+    return (
+        rules.ace_takes_all
+        and rank_of(played) == ACE
+        and table != 0
+        and not table & RANK_MASKS[ACE]
+    )
+
+
+def moves_for_card(rules: Rules, played: Card, table: Cards) -> list[Move]:
+    """The legal moves of one card in hand on a table."""
+    options = captures(rules, played, table)
+    moves = [Move(played, o) for o in options]
+    if not options or not rules.compulsory_capture:
+        moves.insert(0, Move(played, 0))
+    return moves
+
+
+def hand_moves(rules: Rules, hand: Cards, table: Cards) -> list[Move]:
+    """Every legal move of a hand on a table: cards in id order, captures in a fixed order."""
+    moves: list[Move] = []
+    for c in iter_cards(hand):
+        moves.extend(moves_for_card(rules, c, table))
+    return moves

@@ -1,0 +1,290 @@
+"""Scoring a finished hand per side, each point with the evidence behind it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from service.engine.cards import (
+    RANK_MASKS,
+    SUIT_MASKS,
+    SUITS,
+    Cards,
+    Suit,
+    card,
+    code,
+    count,
+    iter_cards,
+    rank_of,
+)
+from service.engine.errors import InvalidStateError, Problem
+from service.engine.rules import Rules
+
+# Prime value by rank (index 1..10) for each sum-valued prime table.
+PRIME_TABLES: Mapping[str, tuple[float, ...]] = MappingProxyType(
+    {
+        "standard": (0, 16, 12, 13, 14, 15, 18, 21, 10, 10, 10),
+        "southern": (0, 16, 12, 13, 14, 15, 18, 21, 8, 9, 10),
+        "zero_faces": (0, 16, 12, 13, 14, 15, 18, 21, 0, 0, 0),
+        "half_values": (0, 5.5, 2, 3, 4, 5, 6, 7, 0.5, 0.5, 0.5),
+    },
+)
+# Ranked-count prime forms: the ranks compared in order, most cards of a rank first.
+PRIME_COUNT_ORDERS: Mapping[str, tuple[tuple[int, ...], ...]] = MappingProxyType(
+    {
+        "barmila": ((7,), (6,)),
+        "most_sevens": ((7,), (6,), (1,), (5,), (4,), (3,), (2,), (8, 9, 10)),
+    },
+)
+PIVA_PENALTY = -5
+CATEGORIES = (
+    "scope",
+    "cards",
+    "coins",
+    "settebello",
+    "primiera",
+    "re_bello",
+    "sette_di_coppe",
+    "napola",
+    "piva",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Prime:
+    """A side's primiera: its value (a sum, or rank counts) and the cards that make it."""
+
+    value: float | tuple[int, ...]
+    cards: Cards
+    complete: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SideScore:
+    """One side's hand: the evidence of every category, the points won, and the total."""
+
+    side: int
+    pile: Cards
+    card_count: int
+    coin_count: int
+    settebello: bool
+    prime: Prime
+    scope: int
+    napola_run: int
+    points: Mapping[str, int] = field(default_factory=dict)
+    outright: str | None = None
+
+    @property
+    def total(self) -> int:
+        """The hand points of the side: the sum of its categories."""
+        return sum(self.points.values())
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """Every side's score of one hand."""
+
+    sides: tuple[SideScore, ...]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Hand points per side."""
+        return tuple(s.total for s in self.sides)
+
+    @property
+    def outright_winner(self) -> int | None:
+        """The side that won the game outright in this hand, if any."""
+        return next((s.side for s in self.sides if s.outright), None)
+
+
+def majority_winner(counts: Sequence[int], available: int) -> int | None:
+    """The side that takes a 'most cards' point: more than half with two sides, else unique top."""
+    if len(counts) == 2:
+        return next((i for i, n in enumerate(counts) if 2 * n > available), None)
+    return unique_best(counts)
+
+
+def unique_best(values: Sequence[Any]) -> int | None:
+    """The index of the single highest value, or None when the highest is shared."""
+    best = max(values)
+    winners = [i for i, v in enumerate(values) if v == best]
+    return winners[0] if len(winners) == 1 else None
+
+
+def prime_of(rules: Rules, pile: Cards) -> Prime:
+    """A pile's primiera by the rules' prime table."""
+    orders = PRIME_COUNT_ORDERS.get(rules.prime_table)
+    if orders is not None:
+        counts = tuple(sum(count(pile & RANK_MASKS[r]) for r in ranks) for ranks in orders)
+        shown = 0
+        for ranks in orders:
+            for r in ranks:
+                shown |= pile & RANK_MASKS[r]
+        return Prime(counts, shown, all(pile & m for m in SUIT_MASKS))
+    values = PRIME_TABLES[rules.prime_table]
+    total: float = 0
+    chosen = 0
+    suits_held = 0
+    for mask in SUIT_MASKS:
+        held = pile & mask
+        if not held:
+            continue
+        suits_held += 1
+        best = max(iter_cards(held), key=lambda c: (values[rank_of(c)], rank_of(c)))
+        total += values[rank_of(best)]
+        chosen |= 1 << best
+    return Prime(total, chosen, suits_held == len(SUITS))
+
+
+def primiera_winner(rules: Rules, primes: Sequence[Prime]) -> int | None:
+    """The side that wins the primiera point, or None."""
+    if rules.prime_table in PRIME_COUNT_ORDERS:
+        return unique_best([p.value for p in primes])
+    complete = [i for i, p in enumerate(primes) if p.complete]
+    if complete:
+        best = unique_best([primes[i].value for i in complete])
+        return None if best is None else complete[best]
+    if rules.primiera_incomplete == "none":
+        return None
+    return unique_best([p.value for p in primes])
+
+
+def napola_run(rules: Rules, pile: Cards) -> int:
+    """The unbroken run of the bonus suit from the ace held in a pile (0 below A-2-3)."""
+    run = 0
+    while run < 10 and pile >> card(run + 1, rules.bonus) & 1:
+        run += 1
+    return run if run >= 3 else 0
+
+
+def napola_points(rules: Rules, run: int) -> int:
+    """The points a napola run scores under the rules' form and cap."""
+    if rules.napola == "none" or run < 3:
+        return 0
+    counted = min(run, rules.napola_cap)
+    return counted if rules.napola == "length" else counted - 2
+
+
+def score_hand(rules: Rules, piles: Sequence[Cards], scope: Sequence[int]) -> HandScore:
+    """Score a finished hand from each side's pile and scope count."""
+    bonus = SUIT_MASKS[rules.bonus]
+    pack = rules.pack_cards
+    card_counts = [count(p) for p in piles]
+    coin_counts = [count(p & bonus) for p in piles]
+    primes = [prime_of(rules, p) for p in piles]
+    cards_to = majority_winner(card_counts, count(pack))
+    coins_to = majority_winner(coin_counts, count(pack & bonus))
+    prime_to = primiera_winner(rules, primes)
+    settebello = card(7, rules.bonus)
+    re_bello = card(10, rules.bonus)
+    sette_di_coppe = card(7, Suit.C)
+    piva = card(2, Suit.B)
+    sides = []
+    for side, pile in enumerate(piles):
+        run = napola_run(rules, pile)
+        points = {
+            "scope": scope[side],
+            "cards": int(cards_to == side),
+            "coins": int(coins_to == side),
+            "settebello": pile >> settebello & 1,
+            "primiera": int(prime_to == side),
+        }
+        if rules.re_bello:
+            points["re_bello"] = pile >> re_bello & 1
+        if rules.sette_di_coppe:
+            points["sette_di_coppe"] = pile >> sette_di_coppe & 1
+        if rules.napola != "none":
+            points["napola"] = napola_points(rules, run)
+        if rules.piva:
+            points["piva"] = PIVA_PENALTY * (pile >> piva & 1)
+        whole_suit = pile & bonus == pack & bonus
+        outright = None
+        if whole_suit and rules.napoleone:
+            outright = "napoleone"
+        elif whole_suit and rules.cappotto:
+            outright = "cappotto"
+        sides.append(
+            SideScore(
+                side=side,
+                pile=pile,
+                card_count=card_counts[side],
+                coin_count=coin_counts[side],
+                settebello=bool(pile >> settebello & 1),
+                prime=primes[side],
+                scope=scope[side],
+                napola_run=run,
+                points=MappingProxyType(points),
+                outright=outright,
+            )
+        )
+    return HandScore(tuple(sides))
+
+
+def check_piles(
+    rules: Rules,
+    piles: Sequence[Sequence[int]],
+    scope: Sequence[int],
+    leftover: Sequence[int] = (),
+    finished: bool = True,
+) -> tuple[tuple[Cards, ...], Cards]:
+    """Validate piles given as card lists; the piles and leftover as sets, or InvalidStateError.
+
+    Problems reported together: a card outside the pack, a card listed twice, cards missing
+    from a finished hand, a wrong number of piles or scope counts, impossible scope counts.
+    """
+    problems: list[Problem] = []
+    if len(piles) != rules.sides:
+        problems.append(Problem("piles", f"expected {rules.sides} piles, one per side"))
+    if len(scope) != len(piles):
+        problems.append(Problem("scope", "expected one scope count per pile"))
+    seen: dict[int, str] = {}
+    masks: list[Cards] = []
+    doubled: list[str] = []
+    places = [(f"piles[{i}]", p) for i, p in enumerate(piles)] + [("leftover", leftover)]
+    for place, cards_listed in places:
+        mask = 0
+        for c in cards_listed:
+            if not pack_has(rules, c):
+                problems.append(Problem(place, f"{code(c)} is not in the {rules.pack} pack"))
+            elif c in seen:
+                doubled.append(f"{code(c)} ({seen[c]} and {place})")
+            else:
+                seen[c] = place
+            mask |= 1 << c
+        masks.append(mask)
+    if doubled:
+        problems.append(Problem("piles", "cards in two places: " + ", ".join(doubled)))
+    covered = 0
+    for m in masks:
+        covered |= m
+    missing = rules.pack_cards & ~covered
+    if finished and missing:
+        listed = ", ".join(code(c) for c in iter_cards(missing))
+        problems.append(Problem("piles", f"a finished hand covers the pack; missing: {listed}"))
+    plays_per_side = [
+        len(rules.seats_of(side)) * sum(rules.deal_sizes) for side in range(rules.sides)
+    ]
+    for side, (n, mask) in enumerate(zip(scope, masks, strict=False)):
+        if n < 0:
+            problems.append(Problem(f"scope[{side}]", "must not be negative"))
+        elif side < len(plays_per_side) and n > plays_per_side[side]:
+            problems.append(
+                Problem(
+                    f"scope[{side}]",
+                    f"{n} scope but the side plays only {plays_per_side[side]} cards a hand",
+                )
+            )
+        elif 2 * n > count(mask):
+            problems.append(
+                Problem(f"scope[{side}]", f"{n} scope need at least {2 * n} cards in the pile")
+            )
+    if problems:
+        raise InvalidStateError(problems)
+    return tuple(masks[:-1]), masks[-1]
+
+
+def pack_has(rules: Rules, c: int) -> bool:
+    """Whether a card id belongs to the rules' pack."""
+    return bool(rules.pack_cards >> c & 1)

@@ -1,0 +1,239 @@
+"""The full state of a hand, dealing it from a seed, its legal moves, and applying a move."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from service.engine.cards import RANK_MASKS, Card, Cards, count, iter_cards, rank_of
+from service.engine.errors import IllegalMoveError
+from service.engine.moves import Move, captures, hand_moves, is_ace_sweep_by_rule
+from service.engine.rules import Rules
+
+KING = 10
+ACE = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One move of the hand's history and the seat that made it."""
+
+    seat: int
+    move: Move
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """Everything about a hand in progress; immutable, hashable."""
+
+    rules: Rules
+    dealer: int
+    hands: tuple[Cards, ...]
+    table: Cards
+    piles: tuple[Cards, ...]
+    scope: tuple[int, ...]
+    stock: tuple[Card, ...]
+    deals_made: int
+    to_move: int
+    last_capturer: int | None
+    history: tuple[Play, ...] = ()
+
+    @property
+    def first_player(self) -> int:
+        """The seat after the dealer, who leads every deal."""
+        return (self.dealer + 1) % self.rules.players
+
+    @property
+    def finished(self) -> bool:
+        """Whether every card of the hand has been played."""
+        return not self.stock and not any(self.hands)
+
+    @property
+    def cards_in_hands(self) -> int:
+        """How many cards the players still hold."""
+        return sum(count(h) for h in self.hands)
+
+    @property
+    def plays(self) -> int:
+        """How many cards have been played in the hand."""
+        dealt = self.rules.players * sum(self.rules.deal_sizes[: self.deals_made])
+        return dealt - self.cards_in_hands
+
+
+class EventKind(StrEnum):
+    """What can happen when a move is applied."""
+
+    LAY = "lay"
+    CAPTURE = "capture"
+    SCOPA = "scopa"
+    DEAL = "deal"
+    LAST_TAKE = "last_take"
+    HAND_END = "hand_end"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened: its kind, the seat and side concerned, and the cards."""
+
+    kind: EventKind
+    seat: int | None
+    side: int | None
+    cards: Cards = 0
+
+
+def table_voids_deal(rules: Rules, table: Cards) -> bool:
+    """Whether an initial table voids the hand under the re-deal rule."""
+    if rules.redeal_on_ace and table & RANK_MASKS[ACE]:
+        return True
+    if rules.redeal == "three_kings":
+        return count(table & RANK_MASKS[KING]) >= 3
+    if rules.redeal == "three_of_a_rank":
+        return any(count(table & RANK_MASKS[r]) >= 3 for r in range(1, 11))
+    return False
+
+
+def deal(rules: Rules, seed: int | str, dealer: int = 0) -> State:
+    """A new hand dealt from a seed; a voided table is dealt again by the same dealer."""
+    if not 0 <= dealer < rules.players:
+        raise ValueError(f"dealer must be a seat 0..{rules.players - 1}, not {dealer}")
+    rng = random.Random(seed)
+    pack = list(iter_cards(rules.pack_cards))
+    while True:
+        order = pack[:]
+        rng.shuffle(order)
+        hands, rest = _deal_round(rules, dealer, order, rules.deal_sizes[0])
+        table = 0
+        for c in rest[: rules.initial_table]:
+            table |= 1 << c
+        if not table_voids_deal(rules, table):
+            break
+    return State(
+        rules=rules,
+        dealer=dealer,
+        hands=hands,
+        table=table,
+        piles=(0,) * rules.sides,
+        scope=(0,) * rules.sides,
+        stock=tuple(rest[rules.initial_table :]),
+        deals_made=1,
+        to_move=(dealer + 1) % rules.players,
+        last_capturer=None,
+    )
+
+
+def _deal_round(
+    rules: Rules, dealer: int, order: list[Card] | tuple[Card, ...], size: int
+) -> tuple[tuple[Cards, ...], list[Card]]:
+    """Deal ``size`` cards to each player from the top of ``order``, leader first."""
+    hands = [0] * rules.players
+    position = 0
+    for offset in range(rules.players):
+        seat = (dealer + 1 + offset) % rules.players
+        for c in order[position : position + size]:
+            hands[seat] |= 1 << c
+        position += size
+    return tuple(hands), list(order[position:])
+
+
+def legal_moves(state: State) -> list[Move]:
+    """Every legal move of the player to move; [] once the hand is finished."""
+    if state.finished:
+        return []
+    return hand_moves(state.rules, state.hands[state.to_move], state.table)
+
+
+def is_last_play(state: State) -> bool:
+    """Whether the next card played is the last of the hand."""
+    return not state.stock and state.cards_in_hands == 1
+
+
+def is_sweep(state: State, move: Move) -> bool:
+    """Whether a legal move scores a scopa."""
+    rules = state.rules
+    if not move.capture or move.capture != state.table:
+        return False
+    if is_last_play(state) and not rules.last_card_scopa:
+        return False
+    return not (is_ace_sweep_by_rule(rules, move.card, state.table) and not rules.ace_scopa)
+
+
+def check_move(state: State, move: Move) -> None:
+    """Raise IllegalMoveError unless the move is legal in the state."""
+    if state.finished:
+        raise IllegalMoveError(move.code(), "the hand is finished")
+    hand = state.hands[state.to_move]
+    if not hand >> move.card & 1:
+        raise IllegalMoveError(move.code(), f"seat {state.to_move} does not hold that card")
+    if move.capture & ~state.table:
+        raise IllegalMoveError(move.code(), "it captures cards that are not on the table")
+    options = captures(state.rules, move.card, state.table)
+    if move.capture:
+        if move.capture not in options:
+            raise IllegalMoveError(move.code(), "the captured cards are not a legal capture")
+    elif options and state.rules.compulsory_capture:
+        raise IllegalMoveError(move.code(), "that card can capture, and capture is compulsory")
+
+
+def apply(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
+    """The state after a legal move, and what happened; raises IllegalMoveError."""
+    check_move(state, move)
+    rules = state.rules
+    seat = state.to_move
+    side = rules.side_of(seat)
+    card_bit = 1 << move.card
+    hands = list(state.hands)
+    hands[seat] &= ~card_bit
+    piles = list(state.piles)
+    scope = list(state.scope)
+    table = state.table
+    last_capturer = state.last_capturer
+    events: list[Event] = []
+    if move.capture:
+        sweep = is_sweep(state, move)
+        table &= ~move.capture
+        piles[side] |= move.capture | card_bit
+        last_capturer = seat
+        events.append(Event(EventKind.CAPTURE, seat, side, move.capture | card_bit))
+        if sweep:
+            scope[side] += 1
+            events.append(Event(EventKind.SCOPA, seat, side, move.capture | card_bit))
+    elif rules.ace_takes_all and rules.ace_takes_itself and not table and rank_of(move.card) == ACE:
+        # An ace played on an empty table is taken into the pile: a capture, never a scopa.
+        piles[side] |= card_bit
+        last_capturer = seat
+        events.append(Event(EventKind.CAPTURE, seat, side, card_bit))
+    else:
+        table |= card_bit
+        events.append(Event(EventKind.LAY, seat, side, card_bit))
+    stock = state.stock
+    deals_made = state.deals_made
+    to_move = (seat + 1) % rules.players
+    if not any(hands):
+        if stock:
+            new_hands, rest = _deal_round(rules, state.dealer, stock, rules.deal_sizes[deals_made])
+            hands = [h | n for h, n in zip(hands, new_hands, strict=True)]
+            stock = tuple(rest)
+            deals_made += 1
+            to_move = state.first_player
+            events.append(Event(EventKind.DEAL, None, None, 0))
+        else:
+            if table and last_capturer is not None:
+                taker = rules.side_of(last_capturer)
+                piles[taker] |= table
+                events.append(Event(EventKind.LAST_TAKE, last_capturer, taker, table))
+                table = 0
+            events.append(Event(EventKind.HAND_END, None, None, 0))
+    next_state = replace(
+        state,
+        hands=tuple(hands),
+        table=table,
+        piles=tuple(piles),
+        scope=tuple(scope),
+        stock=stock,
+        deals_made=deals_made,
+        to_move=to_move,
+        last_capturer=last_capturer,
+        history=(*state.history, Play(seat, move)),
+    )
+    return next_state, tuple(events)

@@ -1,0 +1,286 @@
+"""What one seat can know (its view), and the consistency checks of states and views."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from service.engine.cards import Cards, code, count, iter_cards
+from service.engine.errors import InvalidStateError, Problem
+from service.engine.rules import Rules
+from service.engine.state import Play, State
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """The information set of one seat: its hand, the open cards, and the other hands' sizes."""
+
+    rules: Rules
+    seat: int
+    dealer: int
+    to_move: int
+    hand: Cards
+    table: Cards
+    piles: tuple[Cards, ...]
+    scope: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    deals_made: int
+    last_capturer: int | None
+    history: tuple[Play, ...] = ()
+
+    @property
+    def unseen(self) -> Cards:
+        """The cards this seat cannot see: the other hands and the stock."""
+        seen = self.hand | self.table
+        for pile in self.piles:
+            seen |= pile
+        return self.rules.pack_cards & ~seen
+
+
+def view_of(state: State, seat: int) -> View:
+    """The view of one seat of a full state."""
+    return View(
+        rules=state.rules,
+        seat=seat,
+        dealer=state.dealer,
+        to_move=state.to_move,
+        hand=state.hands[seat],
+        table=state.table,
+        piles=state.piles,
+        scope=state.scope,
+        hand_sizes=tuple(count(h) for h in state.hands),
+        stock_size=len(state.stock),
+        deals_made=state.deals_made,
+        last_capturer=state.last_capturer,
+        history=state.history,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """The shared shape of a state or a view, as the consistency check reads it."""
+
+    rules: Rules
+    dealer: int
+    to_move: int
+    deals_made: int
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    places: tuple[tuple[str, Cards], ...]
+    piles: tuple[Cards, ...]
+    scope: tuple[int, ...]
+    last_capturer: int | None
+    history: tuple[Play, ...]
+    hidden: int
+
+
+def layout_problems(layout: Layout) -> list[Problem]:
+    """Every way a layout cannot happen under its rules, all at once."""
+    rules = layout.rules
+    n = rules.players
+    problems: list[Problem] = []
+    if not 0 <= layout.dealer < n:
+        problems.append(Problem("dealer", f"must be a seat 0..{n - 1}"))
+    if not 0 <= layout.to_move < n:
+        problems.append(Problem("to_move", f"must be a seat 0..{n - 1}"))
+    if len(layout.hand_sizes) != n:
+        problems.append(Problem("hands", f"expected {n} hands, one per seat"))
+    if len(layout.piles) != rules.sides:
+        problems.append(Problem("piles", f"expected {rules.sides} piles, one per side"))
+    if len(layout.scope) != rules.sides:
+        problems.append(Problem("scope", f"expected {rules.sides} scope counts, one per side"))
+    if not 1 <= layout.deals_made <= rules.deals:
+        problems.append(Problem("deals_made", f"must be 1..{rules.deals}"))
+    if problems:
+        return problems
+    problems += _card_places(layout)
+    problems += _sizes(layout)
+    problems += _scope_and_capturer(layout)
+    return problems
+
+
+def _card_places(layout: Layout) -> list[Problem]:
+    rules = layout.rules
+    problems: list[Problem] = []
+    owner: dict[int, str] = {}
+    union = 0
+    for place, cards in layout.places:
+        outside = cards & ~rules.pack_cards
+        if outside:
+            listed = ", ".join(code(c) for c in iter_cards(outside))
+            problems.append(Problem(place, f"not in the {rules.pack} pack: {listed}"))
+        for c in iter_cards(cards & rules.pack_cards):
+            if c in owner:
+                problems.append(Problem(place, f"{code(c)} is also in {owner[c]}"))
+            else:
+                owner[c] = place
+        union |= cards
+    missing = count(rules.pack_cards & ~union)
+    if missing != layout.hidden:
+        problems.append(
+            Problem(
+                "cards",
+                f"{missing} cards are unaccounted for, but the hidden hands and the stock "
+                f"hold {layout.hidden}",
+            )
+        )
+    return problems
+
+
+def _sizes(layout: Layout) -> list[Problem]:
+    rules = layout.rules
+    n = rules.players
+    problems: list[Problem] = []
+    later = rules.deal_sizes[layout.deals_made :]
+    expected_stock = n * sum(later)
+    if layout.stock_size != expected_stock:
+        problems.append(
+            Problem(
+                "stock",
+                f"{layout.stock_size} cards still to deal, but after {layout.deals_made} "
+                f"deal(s) there must be {expected_stock}",
+            )
+        )
+    size = rules.deal_sizes[layout.deals_made - 1]
+    played = n * size - sum(layout.hand_sizes)
+    finished = expected_stock == 0 and played == n * size
+    if played < 0 or played > n * size or (played == n * size and not finished):
+        problems.append(
+            Problem(
+                "hands", f"{sum(layout.hand_sizes)} cards in hands do not fit a deal of {size} each"
+            )
+        )
+        return problems
+    first = (layout.dealer + 1) % n
+    for offset in range(n):
+        seat = (first + offset) % n
+        turns = (played - offset + n - 1) // n if played > offset else 0
+        if layout.hand_sizes[seat] != size - turns:
+            problems.append(
+                Problem(
+                    f"hands[{seat}]",
+                    f"holds {layout.hand_sizes[seat]} cards; after {played} plays of this deal "
+                    f"it must hold {size - turns}",
+                )
+            )
+    if not finished and layout.to_move != (first + played) % n:
+        problems.append(
+            Problem(
+                "to_move",
+                f"after {played} plays of this deal seat "
+                f"{(first + played) % n} is to move, not {layout.to_move}",
+            )
+        )
+    total_plays = n * sum(rules.deal_sizes[: layout.deals_made]) - sum(layout.hand_sizes)
+    if layout.history and len(layout.history) != total_plays:
+        problems.append(
+            Problem("history", f"{len(layout.history)} plays listed, but {total_plays} were made")
+        )
+    return problems
+
+
+def _scope_and_capturer(layout: Layout) -> list[Problem]:
+    rules = layout.rules
+    n = rules.players
+    problems: list[Problem] = []
+    total_plays = n * sum(rules.deal_sizes[: layout.deals_made]) - sum(layout.hand_sizes)
+    first = (layout.dealer + 1) % n
+    seat_plays = [0] * n
+    for i in range(total_plays):
+        seat_plays[(first + i) % n] += 1
+    for side, scope in enumerate(layout.scope):
+        pile = layout.piles[side]
+        side_plays = sum(seat_plays[s] for s in rules.seats_of(side))
+        if scope < 0:
+            problems.append(Problem(f"scope[{side}]", "must not be negative"))
+        elif scope > side_plays:
+            problems.append(
+                Problem(f"scope[{side}]", f"{scope} scope in only {side_plays} plays by the side")
+            )
+        elif 2 * scope > count(pile):
+            problems.append(
+                Problem(
+                    f"scope[{side}]",
+                    f"{scope} scope need at least {2 * scope} cards "
+                    f"in the pile, which holds {count(pile)}",
+                )
+            )
+    captured = any(layout.piles)
+    if layout.last_capturer is None and captured:
+        problems.append(Problem("last_capturer", "cards were captured, so someone captured last"))
+    if layout.last_capturer is not None:
+        if not 0 <= layout.last_capturer < n:
+            problems.append(Problem("last_capturer", f"must be a seat 0..{n - 1} or null"))
+        elif not layout.piles[rules.side_of(layout.last_capturer)]:
+            problems.append(Problem("last_capturer", "the last capturer's side has an empty pile"))
+    return problems
+
+
+def state_layout(state: State) -> Layout:
+    """The layout of a full state: every card's place is known."""
+    places = [(f"hands[{i}]", h) for i, h in enumerate(state.hands)]
+    places += [("table", state.table)]
+    places += [(f"piles[{i}]", p) for i, p in enumerate(state.piles)]
+    stock = 0
+    for c in state.stock:
+        stock |= 1 << c
+    places.append(("stock", stock))
+    return Layout(
+        rules=state.rules,
+        dealer=state.dealer,
+        to_move=state.to_move,
+        deals_made=state.deals_made,
+        hand_sizes=tuple(count(h) for h in state.hands),
+        stock_size=len(state.stock),
+        places=tuple(places),
+        piles=state.piles,
+        scope=state.scope,
+        last_capturer=state.last_capturer,
+        history=state.history,
+        hidden=0,
+    )
+
+
+def view_layout(view: View) -> Layout:
+    """The layout of a view: the other hands and the stock are hidden."""
+    places = [(f"hands[{view.seat}]", view.hand), ("table", view.table)]
+    places += [(f"piles[{i}]", p) for i, p in enumerate(view.piles)]
+    others = sum(s for i, s in enumerate(view.hand_sizes) if i != view.seat)
+    return Layout(
+        rules=view.rules,
+        dealer=view.dealer,
+        to_move=view.to_move,
+        deals_made=view.deals_made,
+        hand_sizes=view.hand_sizes,
+        stock_size=view.stock_size,
+        places=tuple(places),
+        piles=view.piles,
+        scope=view.scope,
+        last_capturer=view.last_capturer,
+        history=view.history,
+        hidden=others + view.stock_size,
+    )
+
+
+def check_state(state: State) -> None:
+    """Raise InvalidStateError listing every inconsistency of a full state."""
+    problems = layout_problems(state_layout(state))
+    if len(state.stock) != len(set(state.stock)):
+        problems.append(Problem("stock", "a card is listed twice"))
+    if problems:
+        raise InvalidStateError(problems)
+
+
+def check_view(view: View) -> None:
+    """Raise InvalidStateError listing every inconsistency of a seat's view."""
+    problems: list[Problem] = []
+    if not 0 <= view.seat < view.rules.players:
+        problems.append(Problem("seat", f"must be a seat 0..{view.rules.players - 1}"))
+    elif (
+        len(view.hand_sizes) == view.rules.players
+        and count(view.hand) != view.hand_sizes[view.seat]
+    ):
+        problems.append(Problem("hand", "its size differs from the seat's hand size"))
+    problems += layout_problems(view_layout(view))
+    if problems:
+        raise InvalidStateError(problems)
