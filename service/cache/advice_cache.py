@@ -1,0 +1,165 @@
+"""get_or_compute: cached answers with single flight, degrading to uncached when Redis fails."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import secrets
+import time
+from collections.abc import Callable, Mapping
+from typing import Any, Literal, TypeVar
+
+import orjson
+
+from service.cache.backend import CacheBackend, CacheBackendError
+from service.cache.breaker import BreakerState, CircuitBreaker
+from service.cache.keys import CACHE_SCHEMA_VERSION, cache_key
+from service.cache.settings import CacheSettings
+from service.cache.singleflight import SingleFlight
+from service.cache.stats import CacheStats
+
+CacheStatus = Literal["hit", "miss", "bypass"]
+T = TypeVar("T")
+
+log = logging.getLogger(__name__)
+
+
+class _BackendDownError(Exception):
+    """The backend failed or the breaker is open: finish this request without it."""
+
+
+class AdviceCache:
+    """Caches JSON answers by canonical key; values are orjson bytes with a TTL, never pickle."""
+
+    def __init__(
+        self,
+        backend: CacheBackend,
+        settings: CacheSettings,
+        *,
+        engine_version: str,
+        schema_version: int = CACHE_SCHEMA_VERSION,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
+        stats: CacheStats | None = None,
+    ):
+        self.backend = backend
+        self.settings = settings
+        self.engine_version = engine_version
+        self.schema_version = schema_version
+        self.stats = stats or CacheStats()
+        self.breaker = CircuitBreaker(
+            settings.breaker_failures,
+            settings.breaker_cooldown_s,
+            clock=clock,
+            on_open=self._breaker_opened,
+        )
+        self._clock = clock
+        self._sleep = sleep
+        self._flight: SingleFlight[tuple[Any, CacheStatus]] = SingleFlight()
+
+    def key_for(self, key_fields: Mapping[str, object]) -> str:
+        """The cache key of ``key_fields`` under this cache's engine and schema versions."""
+        return cache_key(
+            key_fields, engine_version=self.engine_version, schema_version=self.schema_version
+        )
+
+    def get_or_compute(
+        self,
+        key_fields: Mapping[str, object],
+        compute: Callable[[], Any],
+        ttl_s: int | None = None,
+    ) -> tuple[Any, CacheStatus]:
+        """The JSON value for ``key_fields`` and whether it was a hit, a miss or a bypass.
+
+        ``compute`` must return a JSON-serialisable value; the value returned is always the
+        decoded JSON, so a hit and a miss give equal results.  Callers that waited on another
+        caller's computation of the same key report "hit" (they did not compute).
+        """
+        key = self.key_for(key_fields)
+        ttl = ttl_s if ttl_s is not None else self.settings.ttl_s
+        (value, status), shared = self._flight.do(key, lambda: self._fetch(key, compute, ttl))
+        if shared:
+            self.stats.count("coalesced")
+            if status == "miss":
+                status = "hit"
+        self.stats.count(status)
+        return value, status
+
+    def ping(self) -> bool:
+        """Whether the backend answers now (False without asking while the breaker is open)."""
+        if self.breaker.state is BreakerState.OPEN:
+            return False
+        return self.backend.ping()
+
+    def describe(self) -> dict[str, object]:
+        """Backend name, breaker state and counters, for readiness and debugging."""
+        return {
+            "backend": self.backend.name,
+            "breaker": self.breaker.state.value,
+            "counters": self.stats.snapshot(),
+        }
+
+    def _fetch(self, key: str, compute: Callable[[], Any], ttl_s: int) -> tuple[Any, CacheStatus]:
+        owner_token: str | None = None
+        try:
+            if not self.breaker.allow():
+                raise _BackendDownError
+            cached = self._call("get", self.backend.get, key)
+            if cached is not None:
+                return orjson.loads(cached), "hit"
+            token = secrets.token_hex(16)
+            if self._call("lock", self.backend.try_lock, key, token, self.settings.lock_ttl_ms):
+                owner_token = token
+            else:
+                cached = self._wait_for_owner(key)
+                if cached is not None:
+                    return orjson.loads(cached), "hit"
+        except _BackendDownError:
+            return orjson.loads(orjson.dumps(compute())), "bypass"
+        try:
+            encoded = orjson.dumps(compute())
+            self._store(key, encoded, ttl_s)
+        finally:
+            if owner_token is not None:
+                self._release(key, owner_token)
+        return orjson.loads(encoded), "miss"
+
+    def _wait_for_owner(self, key: str) -> bytes | None:
+        """Poll for another process's value; None when it gave up (lock gone) or took too long."""
+        deadline = self._clock() + self.settings.lock_wait_s
+        while self._clock() < deadline:
+            self._sleep(self.settings.poll_interval_s)
+            value, locked = self._call("peek", self.backend.peek, key)
+            if value is not None:
+                return value
+            if not locked:
+                return None
+        log.warning("cache lock wait expired, computing without the owner", extra={"key": key})
+        return None
+
+    def _store(self, key: str, encoded: bytes, ttl_s: int) -> None:
+        with contextlib.suppress(_BackendDownError):
+            self._call("set", self.backend.set, key, encoded, ttl_s)
+
+    def _release(self, key: str, token: str) -> None:
+        with contextlib.suppress(_BackendDownError):
+            self._call("unlock", self.backend.unlock, key, token)
+
+    def _call(self, op: str, fn: Callable[..., T], *args: Any) -> T:
+        try:
+            result = fn(*args)
+        except CacheBackendError as exc:
+            self.breaker.record_failure()
+            self.stats.count("backend_error")
+            log.warning("cache backend %s %s failed: %s", self.backend.name, op, exc)
+            raise _BackendDownError from exc
+        self.breaker.record_success()
+        return result
+
+    def _breaker_opened(self) -> None:
+        self.stats.count("breaker_open")
+        log.error(
+            "cache circuit breaker opened: skipping %s for %.1f s",
+            self.backend.name,
+            self.settings.breaker_cooldown_s,
+        )

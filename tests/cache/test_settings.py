@@ -1,0 +1,58 @@
+"""Cache settings from the environment."""
+
+from __future__ import annotations
+
+from importlib import metadata
+
+import pytest
+
+from service.cache import CacheSettings, engine_version
+
+
+def test_defaults_use_memory_and_short_timeouts() -> None:
+    settings = CacheSettings.from_env({})
+    assert settings.redis_url is None
+    assert settings.ttl_s == 3600
+    assert settings.connect_timeout_s == 0.05
+    assert settings.read_timeout_s == 0.1
+
+
+def test_environment_overrides() -> None:
+    settings = CacheSettings.from_env(
+        {
+            "REDIS_URL": "redis://cache:6379/0",
+            "SCOPA_CACHE_TTL": "120",
+            "SCOPA_REDIS_CONNECT_TIMEOUT_MS": "20",
+            "SCOPA_REDIS_READ_TIMEOUT_MS": "250",
+            "SCOPA_CACHE_MAX_ENTRIES": "10",
+            "SCOPA_CACHE_BREAKER_FAILURES": "5",
+            "SCOPA_CACHE_BREAKER_COOLDOWN_MS": "1500",
+            "SCOPA_CACHE_LOCK_TTL_MS": "9000",
+            "SCOPA_CACHE_LOCK_WAIT_MS": "3000",
+        }
+    )
+    assert settings == CacheSettings(
+        redis_url="redis://cache:6379/0",
+        ttl_s=120,
+        connect_timeout_s=0.02,
+        read_timeout_s=0.25,
+        max_entries=10,
+        breaker_failures=5,
+        breaker_cooldown_s=1.5,
+        lock_ttl_ms=9000,
+        lock_wait_s=3.0,
+    )
+
+
+def test_empty_redis_url_means_memory() -> None:
+    assert CacheSettings.from_env({"REDIS_URL": ""}).redis_url is None
+
+
+@pytest.mark.parametrize("raw", ["abc", "0", "-5", "1.5"])
+def test_bad_numbers_are_refused_with_the_variable_name(raw: str) -> None:
+    with pytest.raises(ValueError, match="SCOPA_CACHE_TTL"):
+        CacheSettings.from_env({"SCOPA_CACHE_TTL": raw})
+
+
+def test_engine_version_comes_from_the_installed_package() -> None:
+    assert engine_version() == metadata.version("scopa-service")
