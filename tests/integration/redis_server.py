@@ -1,0 +1,105 @@
+"""A throwaway redis-server on a free loopback port that tests may stop, pause and restart."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+import redis
+
+
+def redis_server_binary() -> str:
+    """The redis-server path; skip without one, but fail under CI where Redis is required."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        reason = "redis-server is not installed (apt-get install redis-server)"
+        if os.environ.get("CI", "").lower() in {"1", "true", "yes"}:
+            pytest.fail(f"{reason}; integration tests must run in CI")
+        pytest.skip(reason)
+    return binary
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class RedisServer:
+    """One redis-server process without persistence, restartable on the same port."""
+
+    def __init__(self, workdir: Path, port: int | None = None):
+        self.binary = redis_server_binary()
+        self.workdir = workdir
+        self.port = port or free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def client(self) -> redis.Redis:
+        """A plain client for inspecting the server from a test."""
+        return redis.Redis(host="127.0.0.1", port=self.port, socket_timeout=2)
+
+    def start(self) -> None:
+        """Start the server and wait until it answers PING."""
+        log = (self.workdir / "redis.log").open("ab")
+        self.process = subprocess.Popen(
+            [
+                self.binary,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.workdir),
+            ],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        log.close()
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(
+                    f"redis-server exited: {(self.workdir / 'redis.log').read_text()}"
+                )
+            try:
+                with self.client() as client:
+                    if client.ping():
+                        return
+            except redis.ConnectionError:
+                time.sleep(0.02)
+        raise RuntimeError("redis-server did not answer PING within 10 s")
+
+    def stop(self) -> None:
+        """Stop the server (its data is gone: no persistence)."""
+        if self.process is None:
+            return
+        self.resume()
+        self.process.terminate()
+        self.process.wait(timeout=10)
+        self.process = None
+
+    def pause(self) -> None:
+        """Freeze the server so clients hit their read timeout instead of a refusal."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        """Unfreeze a paused server."""
+        if self.process is not None:
+            self.process.send_signal(signal.SIGCONT)
