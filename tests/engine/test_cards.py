@@ -1,0 +1,73 @@
+"""Card codes and move codes: parsing, formatting, and the errors for bad text."""
+
+import pytest
+
+from service.engine import CardCodeError, EngineError, Move, Suit, code, codes, parse_card
+from service.engine.cards import FULL_PACK, RANK_MASKS, SUIT_MASKS, card, rank_of, suit_of
+from tests.engine.helpers import cards
+
+
+def test_every_card_code_round_trips() -> None:
+    for c in range(40):
+        assert parse_card(code(c)) == c
+        assert card(rank_of(c), suit_of(c)) == c
+
+
+@pytest.mark.parametrize(
+    ("text", "rank", "suit"),
+    [
+        ("7D", 7, Suit.D),
+        ("7d", 7, Suit.D),
+        (" 10B ", 10, Suit.B),
+        ("1C", 1, Suit.C),
+        ("8S", 8, Suit.S),
+    ],
+)
+def test_codes_name_rank_then_suit(text: str, rank: int, suit: Suit) -> None:
+    c = parse_card(text)
+    assert (rank_of(c), suit_of(c)) == (rank, suit)
+
+
+@pytest.mark.parametrize("text", ["", "D", "7", "0D", "11D", "07D", "7X", "+7D", "7 D", "AD"])
+def test_bad_card_codes_are_rejected(text: str) -> None:
+    with pytest.raises(CardCodeError) as error:
+        parse_card(text)
+    assert error.value.text == text
+
+
+def test_a_non_string_is_not_a_card_code() -> None:
+    with pytest.raises(CardCodeError):
+        parse_card(7)  # type: ignore[arg-type]
+
+
+def test_codes_list_suits_in_order_then_ranks() -> None:
+    assert codes(cards("10B 7D 1C 3D")) == ["3D", "7D", "1C", "10B"]
+
+
+def test_rank_and_suit_masks_partition_the_pack() -> None:
+    ranks = 0
+    for r in range(1, 11):
+        assert RANK_MASKS[r].bit_count() == 4
+        assert not ranks & RANK_MASKS[r]
+        ranks |= RANK_MASKS[r]
+    suits = 0
+    for mask in SUIT_MASKS:
+        assert mask.bit_count() == 10
+        suits |= mask
+    assert ranks == suits == FULL_PACK
+
+
+@pytest.mark.parametrize("text", ["7D", "7D:3C+4S", "10B:1D+2D+3D+4D", "1S:10C"])
+def test_move_codes_round_trip(text: str) -> None:
+    assert Move.from_code(text).code() == text
+
+
+def test_move_code_lists_captured_cards_in_card_order() -> None:
+    assert Move.from_code("7d:4s+3c").code() == "7D:3C+4S"
+    assert Move.from_code("7D:3C+4S") == Move(parse_card("7D"), cards("3C 4S"))
+
+
+@pytest.mark.parametrize("text", ["", "7D:3C+", "7D:11C", "XX", "7D:3C:4S"])
+def test_bad_move_codes_are_rejected(text: str) -> None:
+    with pytest.raises(EngineError):
+        Move.from_code(text)
