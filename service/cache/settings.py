@@ -5,15 +5,13 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib import metadata
+
+import service
 
 
 def engine_version() -> str:
-    """The installed version of the service package, part of every cache key."""
-    try:
-        return metadata.version("scopa-service")
-    except metadata.PackageNotFoundError:
-        return "0+unknown"
+    """The version of the service (engine and search included), part of every cache key."""
+    return service.__version__
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from importlib import metadata
-
 import pytest
 
+import service
 from service.cache import CacheSettings, engine_version
 
 
@@ -55,4 +54,4 @@ def test_bad_numbers_are_refused_with_the_variable_name(raw: str) -> None:
 
 
 def test_engine_version_comes_from_the_installed_package() -> None:
-    assert engine_version() == metadata.version("scopa-service")
+    assert engine_version() == service.__version__
