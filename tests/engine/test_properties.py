@@ -1,0 +1,186 @@
+"""Properties of random play in every supported variant, driven by hypothesis.
+
+At every step: the state is consistent, the 40 (or 36) cards are conserved, the legal moves
+are exactly the brute-force captures, the state and every seat's view round-trip through
+JSON. At the end: no moves are left, the points add up, and replaying the history gives the
+same hand.
+"""
+
+import json
+import random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from service.engine import (
+    EventKind,
+    IllegalMoveError,
+    Move,
+    State,
+    apply,
+    check_state,
+    check_view,
+    deal,
+    is_sweep,
+    legal_moves,
+    make_rules,
+    score_hand,
+    view_of,
+)
+from service.engine.cards import iter_cards
+from service.engine.codec import state_from_dict, state_to_dict, view_from_dict, view_to_dict
+from service.engine.scoring import check_piles
+from tests.engine.helpers import oracle_captures
+
+CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    ("scopa", {}),
+    ("scopa", {"players": 3}),
+    ("scopa", {"players": 4}),
+    ("scopa", {"players": 6}),
+    ("scopa", {"players": 6, "teams": False}),
+    ("scopa", {"pack": "corse36", "deal_sizes": [3, 3, 3, 3, 4], "compulsory_capture": False}),
+    ("scopa", {"players": 4, "pack": "corse36", "deal_sizes": [3, 3, 2]}),
+    ("scopa", {"deal_sizes": [6, 6, 6], "bonus_suit": "C", "prime_table": "southern"}),
+    ("scopa", {"capture_rule": "fifteen", "prime_table": "most_sevens"}),
+    ("scopa", {"capture_rule": "sum_or_fifteen", "fewest_cards": True}),
+    ("scopa", {"ace_takes_all": True, "ace_scopa": True, "ace_takes_itself": True}),
+    ("scopa", {"ace_takes_all": True, "capture_rule": "sum_or_fifteen", "redeal_on_ace": True}),
+    ("scopa", {"redeal": "three_of_a_rank", "prime_table": "barmila"}),
+    ("scopone", {}),
+    ("scopone_scientifico", {"last_card_scopa": True}),
+    ("scopone_trentino", {}),
+    ("scopone_messina", {}),
+    ("re_bello", {}),
+    ("napola", {"napola": "over_two", "napola_cap": 6, "napoleone": True}),
+    ("calabrese", {"prime_table": "half_values"}),
+    ("piva", {"primiera_incomplete": "none"}),
+]
+
+
+def check_step(state: State) -> None:
+    """The checks that hold before every move."""
+    rules = state.rules
+    check_state(state)
+    places = [*state.hands, state.table, *state.piles, *(1 << c for c in state.stock)]
+    union = 0
+    for mask in places:
+        union |= mask
+    assert union == rules.pack_cards
+    assert sum(m.bit_count() for m in places) == rules.pack_size
+    expected = set()
+    for c in iter_cards(state.hands[state.to_move]):
+        options = oracle_captures(rules, c, state.table)
+        expected |= {Move(c, o) for o in options}
+        if not options or not rules.compulsory_capture:
+            expected.add(Move(c, 0))
+    moves = legal_moves(state)
+    assert len(set(moves)) == len(moves)
+    assert set(moves) == expected
+    assert state_from_dict(json.loads(json.dumps(state_to_dict(state)))) == state
+    for seat in range(rules.players):
+        view = view_of(state, seat)
+        check_view(view)
+        assert view_from_dict(json.loads(json.dumps(view_to_dict(view)))) == view
+        others = 0
+        for other, hand in enumerate(state.hands):
+            if other != seat:
+                others |= hand
+        assert view.unseen == others | sum(1 << c for c in state.stock)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    config=st.sampled_from(CONFIGS),
+    seed=st.integers(0, 2**32),
+    dealer=st.integers(0, 5),
+    policy_seed=st.integers(0, 2**32),
+)
+def test_random_play_keeps_every_invariant(
+    config: tuple[str, dict[str, Any]], seed: int, dealer: int, policy_seed: int
+) -> None:
+    rules = make_rules(config[0], **config[1])
+    rng = random.Random(policy_seed)
+    start = deal(rules, seed, dealer % rules.players)
+    state = start
+    scopa_events = [0] * rules.sides
+    while not state.finished:
+        check_step(state)
+        chosen = rng.choice(legal_moves(state))
+        sweep = is_sweep(state, chosen)
+        seat = state.to_move
+        state, events = apply(state, chosen)
+        scopas = [e for e in events if e.kind is EventKind.SCOPA]
+        assert len(scopas) == int(sweep)
+        for e in scopas:
+            assert e.side == rules.side_of(seat)
+            scopa_events[rules.side_of(seat)] += 1
+    check_state(state)
+    assert legal_moves(state) == []
+    assert list(state.scope) == scopa_events
+    assert len(state.history) == rules.players * sum(rules.deal_sizes)
+    if state.last_capturer is not None:
+        assert state.table == 0
+    replayed = start
+    for play in state.history:
+        assert replayed.to_move == play.seat
+        replayed, _ = apply(replayed, play.move)
+    assert replayed == state
+
+    hand = score_hand(rules, state.piles, state.scope)
+    for side in hand.sides:
+        assert side.total == sum(side.points.values())
+        assert side.points["scope"] == state.scope[side.side]
+    for category in ("cards", "coins", "settebello", "primiera"):
+        assert sum(s.points[category] for s in hand.sides) <= 1
+    listed = [list(iter_cards(p)) for p in state.piles]
+    assert check_piles(rules, listed, state.scope, list(iter_cards(state.table))) == (
+        state.piles,
+        state.table,
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    config=st.sampled_from(CONFIGS),
+    seed=st.integers(0, 2**32),
+    plays=st.integers(0, 30),
+    played=st.integers(0, 39),
+    capture=st.sets(st.integers(0, 39), max_size=4),
+    mode=st.sampled_from(["any", "from_hand", "near_miss"]),
+)
+def test_apply_accepts_exactly_the_legal_moves(
+    config: tuple[str, dict[str, Any]],
+    seed: int,
+    plays: int,
+    played: int,
+    capture: set[int],
+    mode: str,
+) -> None:
+    rules = make_rules(config[0], **config[1])
+    state = deal(rules, seed)
+    rng = random.Random(seed)
+    for _ in range(plays):
+        if state.finished:
+            break
+        state, _ = apply(state, rng.choice(legal_moves(state)))
+    # Beside arbitrary moves: a card in hand taking table cards, and a legal move with one
+    # table card added to or dropped from its capture (a near miss, sometimes legal).
+    hand = list(iter_cards(state.hands[state.to_move]))
+    table_cards = list(iter_cards(state.table))
+    if mode == "from_hand" and hand:
+        played = hand[played % len(hand)]
+        capture = {table_cards[c % len(table_cards)] for c in capture} if table_cards else set()
+    elif mode == "near_miss" and hand:
+        base = legal_moves(state)[played % len(legal_moves(state))]
+        played = base.card
+        capture = set(iter_cards(base.capture))
+        if table_cards:
+            capture ^= {table_cards[played % len(table_cards)]}
+    candidate = Move(played, sum(1 << c for c in capture))
+    try:
+        apply(state, candidate)
+    except IllegalMoveError:
+        assert candidate not in legal_moves(state)
+    else:
+        assert candidate in legal_moves(state)
