@@ -1,0 +1,48 @@
+"""The Flask app factory; gunicorn target: ``service.api.app:create_app()``."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask
+
+from service.api.blueprints import BLUEPRINTS
+from service.api.docs import ASSETS_URL, assets
+from service.api.smorest import ProblemApi
+from service.config import load_config
+
+API_DESCRIPTION = """\
+Rules, legal moves, play and scoring for the Scopa family of Italian card games.
+
+The service is stateless: every request carries the state it is about. Cards are codes such
+as `7D` (rank 1-10, suit D coins, C cups, S swords, B clubs); lower case is accepted, answers
+are upper case. `rules` is a preset name, or `{"preset": name, <option overrides>}`.
+A state carries its own `rules`, as /v1/deal returns it.
+Every error is an RFC 9457 `application/problem+json` body with `errors` by field path.
+"""
+
+SPEC_SETTINGS: Mapping[str, Any] = {
+    "API_TITLE": "Scopa service",
+    "API_VERSION": "1.0.0",
+    "OPENAPI_VERSION": "3.1.0",
+    "OPENAPI_URL_PREFIX": "/",
+    "OPENAPI_JSON_PATH": "openapi.json",
+    "OPENAPI_SWAGGER_UI_PATH": "/docs",
+    "OPENAPI_SWAGGER_UI_URL": ASSETS_URL,
+    "API_SPEC_OPTIONS": {"info": {"description": API_DESCRIPTION}},
+}
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """A configured app: settings from SCOPA_* environment variables, then ``config``."""
+    app = Flask(__name__)
+    app.config.update(SPEC_SETTINGS)
+    app.config.update(load_config(overrides=config))
+    logging.getLogger("service").setLevel(app.config["LOG_LEVEL"])
+    api = ProblemApi(app)
+    for blueprint in BLUEPRINTS:
+        api.register_blueprint(blueprint)
+    app.register_blueprint(assets)
+    return app

@@ -1,0 +1,127 @@
+"""From validated request data to engine values, engine errors turned into 422 problems."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from service.api.problems import (
+    ILLEGAL_MOVE,
+    INVALID_RULES,
+    INVALID_STATE,
+    ProblemError,
+    errors_by_field,
+)
+from service.engine import codec
+from service.engine.cards import Cards, code, parse_card
+from service.engine.errors import IllegalMoveError, InvalidStateError, Problem, RulesError
+from service.engine.moves import Move, is_ace_sweep_by_rule
+from service.engine.rules import Rules, rules_from_mapping
+from service.engine.state import State, legal_moves
+from service.engine.view import check_state
+
+
+def invalid_state(problems: Sequence[Problem], prefix: str = "") -> ProblemError:
+    """A 422 problem listing every problem of a state, piles or cards under ``prefix``."""
+    errors = errors_by_field(problems, prefix)
+    listed = "; ".join(f"{field}: {' '.join(texts)}" for field, texts in errors.items())
+    return ProblemError(
+        422,
+        f"{len(problems)} problem(s): {listed}",
+        errors,
+        INVALID_STATE,
+        "Invalid state",
+    )
+
+
+def rules_of(value: str | Mapping[str, Any], field: str = "rules") -> Rules:
+    """The Rules a request's rules field describes, or a 422 naming each bad option."""
+    try:
+        return rules_from_mapping(value)
+    except RulesError as error:
+        errors = errors_by_field(error.problems, field)
+        raise ProblemError(422, str(error), errors, INVALID_RULES, "Invalid rules") from error
+
+
+def effective_rules(data: Mapping[str, Any]) -> Rules:
+    """The rules of a request about a state: the request's, the state's, and equal if both."""
+    given = data.get("rules")
+    carried = data["state"].get("rules")
+    if given is None and carried is None:
+        raise ProblemError(
+            422, "the rules are missing: give rules or state.rules", {"rules": ["required"]}
+        )
+    rules = rules_of(given) if given is not None else None
+    embedded = rules_of(carried, "state.rules") if carried is not None else None
+    if rules is not None and embedded is not None and rules != embedded:
+        raise ProblemError(
+            422,
+            "rules and state.rules describe different rules; give one, or the same in both",
+            {"rules": ["differs from state.rules"]},
+            INVALID_RULES,
+            "Invalid rules",
+        )
+    chosen = rules or embedded
+    assert chosen is not None
+    return chosen
+
+
+def state_of(rules: Rules, data: Mapping[str, Any]) -> State:
+    """A checked State from a request's state object, or a 422 listing every problem."""
+    try:
+        state = codec.state_from_dict(data, rules)
+        check_state(state)
+    except InvalidStateError as error:
+        raise invalid_state(error.problems, "state") from error
+    return state
+
+
+def move_of(data: Mapping[str, Any]) -> Move:
+    """A Move from a request's move object, or a 422 naming a doubled capture card."""
+    try:
+        return codec.move_from_dict(data, "move")
+    except InvalidStateError as error:
+        raise invalid_state(error.problems) from error
+
+
+def illegal_move(state: State, error: IllegalMoveError) -> ProblemError:
+    """A 422 naming the illegal move, why, and the legal moves."""
+    return ProblemError(
+        422,
+        f"illegal move {error.move_code}: {error.reason}",
+        {"move": [error.reason]},
+        ILLEGAL_MOVE,
+        "Illegal move",
+        legal_moves=[codec.legal_move_dict(state, m) for m in legal_moves(state)],
+    )
+
+
+def cards_of(rules: Rules, fields: Mapping[str, Sequence[str]]) -> dict[str, Cards]:
+    """Disjoint card sets from lists of codes, or a 422 naming doubled and foreign cards."""
+    problems: list[Problem] = []
+    owner: dict[int, str] = {}
+    sets: dict[str, Cards] = {}
+    for name, values in fields.items():
+        mask = 0
+        for i, text in enumerate(values):
+            c = parse_card(text)
+            if not rules.pack_cards >> c & 1:
+                reason = f"{code(c)} is not in the {rules.pack} pack"
+                problems.append(Problem(f"{name}[{i}]", reason))
+            elif c in owner:
+                problems.append(Problem(f"{name}[{i}]", f"{code(c)} is also in {owner[c]}"))
+            else:
+                owner[c] = f"{name}[{i}]"
+            mask |= 1 << c
+        sets[name] = mask
+    if problems:
+        raise invalid_state(problems)
+    return sets
+
+
+def light_move_dict(rules: Rules, move: Move, table: Cards) -> dict[str, Any]:
+    """A move of the light form with its sweep flag, as if it were not the hand's last card."""
+    sweep = bool(move.capture) and move.capture == table
+    if sweep and is_ace_sweep_by_rule(rules, move.card, table):
+        sweep = rules.ace_scopa
+    return codec.move_to_dict(move, sweep)

@@ -1,0 +1,79 @@
+"""Strict marshmallow fields: each accepts exactly what its OpenAPI description promises."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import marshmallow as ma
+
+# Rank 1-10 then suit D, C, S or B; lower case accepted, answers use upper case.
+CARD_PATTERN = "(10|[1-9])[DCSBdcsb]"
+MAX_SEED = 2**63 - 1
+MAX_SEED_TEXT = 64
+
+
+class StrictInteger(ma.fields.Integer):
+    """A JSON integer: no strings, no floats, no booleans."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(strict=True, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
+        if isinstance(value, bool):
+            raise self.make_error("invalid")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class StrictBoolean(ma.fields.Boolean):
+    """A JSON true or false: no 1, 0 or "yes"."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
+
+
+class CardCode(ma.fields.String):
+    """A card code such as ``7D`` or ``10b``, loaded in upper case."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        metadata = {"pattern": f"^{CARD_PATTERN}$", "example": "7D", **kwargs.pop("metadata", {})}
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        text = super()._deserialize(value, attr, data, **kwargs)
+        if not re.fullmatch(CARD_PATTERN, text):
+            raise ma.ValidationError(
+                f"not a card code: {text[:12]!r} (rank 1-10 then suit D, C, S or B)"
+            )
+        return text.upper()
+
+
+def card_list(max_items: int = 40, **kwargs: Any) -> ma.fields.List[Any]:
+    """A bounded list of card codes."""
+    return ma.fields.List(CardCode(), validate=ma.validate.Length(max=max_items), **kwargs)
+
+
+class SeedField(ma.fields.Field[Any]):
+    """A deal seed: an integer 0..2**63-1 or a short string."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        metadata = {
+            "oneOf": [
+                {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
+                {"type": "string", "minLength": 1, "maxLength": MAX_SEED_TEXT},
+            ],
+            "description": "the same seed deals the same cards",
+            **kwargs.pop("metadata", {}),
+        }
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SEED:
+            return value
+        if isinstance(value, str) and 1 <= len(value) <= MAX_SEED_TEXT:
+            return value
+        raise ma.ValidationError(
+            f"must be an integer 0..2**63-1 or a string of 1 to {MAX_SEED_TEXT} characters"
+        )

@@ -1,0 +1,173 @@
+"""RFC 9457 problem responses: one body shape for every error the API returns."""
+
+from __future__ import annotations
+
+import http
+import logging
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import marshmallow as ma
+from flask import Response, current_app, json
+from marshmallow.exceptions import SCHEMA
+from werkzeug.exceptions import HTTPException
+
+from service.api.schemas import MoveSchema
+from service.engine.errors import Problem
+
+PROBLEM_CONTENT_TYPE = "application/problem+json"
+
+# Problem types of this API; anything else is "about:blank" with the HTTP status phrase as title.
+VALIDATION = "urn:scopa:problem:validation"
+INVALID_RULES = "urn:scopa:problem:invalid-rules"
+INVALID_STATE = "urn:scopa:problem:invalid-state"
+ILLEGAL_MOVE = "urn:scopa:problem:illegal-move"
+
+MAX_MESSAGES = 200
+
+log = logging.getLogger(__name__)
+
+
+class ProblemSchema(ma.Schema):
+    """An RFC 9457 problem: what kind, a short title, the status, details, and errors by field."""
+
+    type = ma.fields.String(
+        required=True, metadata={"description": "URI reference naming the kind of problem"}
+    )
+    title = ma.fields.String(required=True)
+    status = ma.fields.Integer(required=True)
+    detail = ma.fields.String(required=True)
+    errors = ma.fields.Dict(
+        keys=ma.fields.String(),
+        values=ma.fields.List(ma.fields.String()),
+        required=True,
+        metadata={
+            "description": "messages by field path, e.g. state.hands[2] or rules.players",
+            "example": {"state.hands[1]": ["holds 2 cards; after 1 plays of this deal ..."]},
+        },
+    )
+    legal_moves = ma.fields.List(
+        ma.fields.Nested(MoveSchema),
+        metadata={"description": "for an illegal move: the legal moves of the state"},
+    )
+
+
+class ProblemError(Exception):
+    """An error a view raises to answer with a problem response."""
+
+    def __init__(
+        self,
+        status: int,
+        detail: str,
+        errors: Mapping[str, Sequence[str]] | None = None,
+        type_: str = "about:blank",
+        title: str | None = None,
+        **extensions: Any,
+    ) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+        self.errors = {k: list(v) for k, v in (errors or {}).items()}
+        self.type = type_
+        self.title = title or http.HTTPStatus(status).phrase
+        self.extensions = extensions
+
+
+def problem_response(
+    status: int,
+    detail: str,
+    errors: Mapping[str, Sequence[str]] | None = None,
+    type_: str = "about:blank",
+    title: str | None = None,
+    *,
+    headers: Iterable[tuple[str, str]] = (),
+    **extensions: Any,
+) -> Response:
+    """A problem+json response with the given status, detail and errors by field path."""
+    body: dict[str, Any] = {
+        "type": type_,
+        "title": title or http.HTTPStatus(status).phrase,
+        "status": status,
+        "detail": detail,
+        "errors": {k: list(v) for k, v in (errors or {}).items()},
+        **extensions,
+    }
+    response = current_app.response_class(
+        json.dumps(body), status=status, mimetype=PROBLEM_CONTENT_TYPE
+    )
+    for name, value in headers:
+        response.headers[name] = value
+    return response
+
+
+def errors_by_field(problems: Iterable[Problem], prefix: str = "") -> dict[str, list[str]]:
+    """Engine problems grouped by field path, each path under ``prefix`` when one is given."""
+    grouped: dict[str, list[str]] = {}
+    for problem in problems:
+        grouped.setdefault(join_path(prefix, problem.field), []).append(problem.reason)
+    return grouped
+
+
+def join_path(prefix: str, field: str) -> str:
+    """A field path under a prefix: ``state`` + ``hands[2]`` is ``state.hands[2]``."""
+    if not prefix:
+        return field
+    if not field:
+        return prefix
+    return f"{prefix}{field}" if field.startswith("[") else f"{prefix}.{field}"
+
+
+def flatten_messages(messages: Any, path: str = "") -> dict[str, list[str]]:
+    """Marshmallow's nested error messages as a flat mapping of field path to messages."""
+    flat: dict[str, list[str]] = {}
+    if isinstance(messages, Mapping):
+        for key, value in messages.items():
+            if key == SCHEMA:
+                child = path
+            elif isinstance(key, int):
+                child = f"{path}[{key}]"
+            else:
+                child = join_path(path, str(key))
+            for name, texts in flatten_messages(value, child).items():
+                flat.setdefault(name, []).extend(texts)
+    elif isinstance(messages, list | tuple):
+        for item in messages:
+            for name, texts in flatten_messages(item, path).items():
+                flat.setdefault(name, []).extend(texts)
+    else:
+        flat.setdefault(path or "body", []).append(str(messages))
+    return flat
+
+
+def handle_problem_error(error: ProblemError) -> Response:
+    """The response of a ProblemError raised by a view."""
+    return problem_response(
+        error.status, error.detail, error.errors, error.type, error.title, **error.extensions
+    )
+
+
+def handle_http_exception(error: HTTPException) -> Response:
+    """Werkzeug and webargs HTTP errors as problems, keeping their headers (e.g. Allow)."""
+    status = error.code or 500
+    data = getattr(error, "data", None) or {}
+    messages = data.get("messages")
+    headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
+    headers += list((data.get("headers") or {}).items())
+    if status == 500:
+        return handle_unexpected(getattr(error, "original_exception", None) or error)
+    if messages is not None:
+        # Webargs puts a body's errors under its location ("json"): drop that level.
+        if isinstance(messages, Mapping) and set(messages) <= {"json", "query", "headers"}:
+            messages = list(messages.values())
+        errors = flatten_messages(messages)
+        detail = "the request does not match the schema: " + "; ".join(
+            f"{field}: {' '.join(texts)}" for field, texts in list(errors.items())[:MAX_MESSAGES]
+        )
+        return problem_response(status, detail, errors, VALIDATION, headers=headers)
+    return problem_response(status, error.description or "", headers=headers)
+
+
+def handle_unexpected(error: BaseException | None) -> Response:
+    """A 500 problem for an exception no handler knew; the traceback goes to the log only."""
+    log.error("unexpected error while serving a request", exc_info=error)
+    return problem_response(500, "the server met an unexpected error; it has been logged")

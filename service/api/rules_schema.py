@@ -1,0 +1,72 @@
+"""The rules field of a request: a preset name, or a preset with option overrides."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import marshmallow as ma
+
+from service.api.fields import StrictBoolean, StrictInteger
+from service.engine.rules import OPTIONS, PRESETS, OptionSpec
+
+MAX_OPTION_NUMBER = 10_000
+MAX_DEALS = 40
+
+
+def _option_field(spec: OptionSpec) -> ma.fields.Field[Any]:
+    """The marshmallow field of one engine option, bounded by its choices or a range."""
+    metadata = {"description": spec.description}
+    if spec.kind is bool:
+        return StrictBoolean(metadata=metadata)
+    if spec.kind is int:
+        if spec.choices is not None:
+            return StrictInteger(validate=ma.validate.OneOf(spec.choices), metadata=metadata)
+        low = 1 if spec.name == "target" else 0
+        return StrictInteger(validate=ma.validate.Range(low, MAX_OPTION_NUMBER), metadata=metadata)
+    if spec.kind is str:
+        choices = spec.choices or ()
+        return ma.fields.String(validate=ma.validate.OneOf(choices), metadata=metadata)
+    return ma.fields.List(
+        StrictInteger(validate=ma.validate.Range(1, MAX_DEALS)),
+        validate=ma.validate.Length(1, MAX_DEALS),
+        metadata=metadata,
+    )
+
+
+RulesOptionsSchema: type[ma.Schema] = ma.Schema.from_dict(
+    {
+        "preset": ma.fields.String(
+            required=True,
+            validate=ma.validate.OneOf(sorted(PRESETS)),
+            metadata={"description": "the preset the options start from"},
+        ),
+        **{spec.name: _option_field(spec) for spec in OPTIONS},
+    },
+    name="RulesOptionsSchema",
+)
+
+
+class RulesField(ma.fields.Field[Any]):
+    """A preset name, or an object of a preset and option overrides."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        metadata = {
+            "oneOf": [
+                {"type": "string", "enum": sorted(PRESETS)},
+                {"$ref": "#/components/schemas/RulesOptions"},
+            ],
+            "description": 'a preset name, or {"preset": name, <option overrides>}',
+            **kwargs.pop("metadata", {}),
+        }
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, str):
+            if value not in PRESETS:
+                known = ", ".join(sorted(PRESETS))
+                raise ma.ValidationError(f"unknown preset {value[:40]!r}; known: {known}")
+            return value
+        if isinstance(value, Mapping):
+            return RulesOptionsSchema().load(value)
+        raise ma.ValidationError("must be a preset name or an object of options")

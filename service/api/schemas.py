@@ -1,0 +1,302 @@
+"""Request and response schemas of API v1; the same classes validate and write the spec."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import marshmallow as ma
+
+from service.api.fields import CardCode, SeedField, StrictBoolean, StrictInteger, card_list
+from service.api.rules_schema import RulesField, RulesOptionsSchema
+from service.engine.state import EventKind
+
+MAX_SEATS = 6
+MAX_CARDS = 40
+MAX_PLAYS = 40
+MAX_SCOPE = 40
+MAX_MATCH_POINTS = 100_000
+
+
+def seat_field(**kwargs: Any) -> StrictInteger:
+    """A seat number, 0 to 5."""
+    return StrictInteger(validate=ma.validate.Range(0, MAX_SEATS - 1), **kwargs)
+
+
+def bounded_list(item: ma.fields.Field[Any], max_items: int, **kwargs: Any) -> ma.fields.List[Any]:
+    """A list of at most ``max_items`` items."""
+    return ma.fields.List(item, validate=ma.validate.Length(max=max_items), **kwargs)
+
+
+# ---- shared shapes ---------------------------------------------------------------------------
+
+
+class MoveSchema(ma.Schema):
+    """A move: the card played, the table cards it captures, and whether it sweeps."""
+
+    card = CardCode(required=True)
+    capture = card_list(
+        4, load_default=list, metadata={"description": "table cards taken; [] lays the card"}
+    )
+    sweep = StrictBoolean(
+        metadata={"description": "whether the move scores a scopa (ignored on input)"}
+    )
+
+
+class HistoryPlaySchema(ma.Schema):
+    """One play of the hand's history: the seat and its move."""
+
+    seat = seat_field(required=True)
+    card = CardCode(required=True)
+    capture = card_list(4, load_default=list)
+
+
+class StateSchema(ma.Schema):
+    """A full state of a hand, every hand visible, as /v1/deal returns it."""
+
+    rules = RulesField(
+        metadata={
+            "description": "the rules of the hand; states returned by the API always carry them"
+        }
+    )
+    dealer = seat_field(required=True)
+    to_move = seat_field(required=True)
+    hands = bounded_list(card_list(MAX_CARDS), MAX_SEATS, required=True)
+    table = card_list(MAX_CARDS, required=True)
+    piles = bounded_list(
+        card_list(MAX_CARDS), MAX_SEATS, required=True, metadata={"description": "one per side"}
+    )
+    scope = bounded_list(
+        StrictInteger(validate=ma.validate.Range(0, MAX_SCOPE)),
+        MAX_SEATS,
+        required=True,
+        metadata={"description": "scope made by each side"},
+    )
+    stock = card_list(
+        MAX_CARDS, load_default=list, metadata={"description": "cards still to deal, in order"}
+    )
+    deals_made = StrictInteger(validate=ma.validate.Range(1, MAX_CARDS), load_default=1)
+    last_capturer = seat_field(allow_none=True, load_default=None)
+    history = bounded_list(ma.fields.Nested(HistoryPlaySchema), MAX_PLAYS, load_default=list)
+    finished = StrictBoolean(metadata={"description": "whether every card has been played"})
+
+
+class EventSchema(ma.Schema):
+    """Something that happened when a move was applied."""
+
+    kind = ma.fields.String(required=True, validate=ma.validate.OneOf([k.value for k in EventKind]))
+    seat = seat_field(allow_none=True, required=True)
+    side = seat_field(allow_none=True, required=True)
+    cards = card_list(MAX_CARDS, required=True)
+
+
+class PrimeSchema(ma.Schema):
+    """A side's primiera: its value, the cards that make it, and whether every suit is held."""
+
+    value = ma.fields.Raw(
+        required=True,
+        metadata={
+            "oneOf": [
+                {"type": "number"},
+                {"type": "array", "items": {"type": "integer"}, "maxItems": 10},
+            ],
+            "description": "a sum of prime values, or rank counts for count-based prime tables",
+        },
+    )
+    cards = card_list(MAX_CARDS, required=True)
+    all_suits = StrictBoolean(required=True)
+
+
+class SideScoreSchema(ma.Schema):
+    """One side's hand: the evidence of every category, the points won, and the total."""
+
+    side = seat_field(required=True)
+    cards = StrictInteger(required=True, metadata={"description": "cards taken"})
+    coins = StrictInteger(required=True, metadata={"description": "cards of the bonus suit"})
+    settebello = StrictBoolean(required=True)
+    prime = ma.fields.Nested(PrimeSchema, required=True)
+    scope = StrictInteger(required=True)
+    napola_run = StrictInteger(required=True)
+    points = ma.fields.Dict(
+        keys=ma.fields.String(),
+        values=StrictInteger(),
+        required=True,
+        metadata={"description": "points won by category"},
+    )
+    total = StrictInteger(required=True)
+    outright = ma.fields.String(
+        allow_none=True, required=True, metadata={"description": "an outright win, if any"}
+    )
+
+
+class HandScoreSchema(ma.Schema):
+    """Every side's score of a finished hand and the hand totals."""
+
+    sides = bounded_list(ma.fields.Nested(SideScoreSchema), MAX_SEATS, required=True)
+    totals = bounded_list(StrictInteger(), MAX_SEATS, required=True)
+
+
+class MatchResultSchema(ma.Schema):
+    """Match totals after the hand, and the winner when the match is over."""
+
+    scores = bounded_list(StrictInteger(), MAX_SEATS, required=True)
+    target = StrictInteger(required=True)
+    finished = StrictBoolean(required=True)
+    winner = seat_field(allow_none=True, required=True)
+    reason = ma.fields.String(allow_none=True, required=True)
+
+
+# ---- GET /v1/rules ---------------------------------------------------------------------------
+
+
+class OptionSpecSchema(ma.Schema):
+    """One option axis of the rules."""
+
+    name = ma.fields.String(required=True)
+    type = ma.fields.String(
+        required=True, validate=ma.validate.OneOf(["integer", "boolean", "string", "array"])
+    )
+    choices = ma.fields.List(
+        ma.fields.Raw(), allow_none=True, required=True, metadata={"description": "null: any"}
+    )
+    description = ma.fields.String(required=True)
+
+
+class PresetSchema(ma.Schema):
+    """A preset: its description, the player counts it deals for, and its full options."""
+
+    name = ma.fields.String(required=True)
+    description = ma.fields.String(required=True)
+    players = bounded_list(StrictInteger(), MAX_SEATS, required=True)
+    options = ma.fields.Nested(
+        RulesOptionsSchema,
+        required=True,
+        metadata={"description": "every option, for the preset's default number of players"},
+    )
+
+
+class RulesCatalogSchema(ma.Schema):
+    """Every preset and the option schema."""
+
+    presets = ma.fields.List(ma.fields.Nested(PresetSchema), required=True)
+    options = ma.fields.List(ma.fields.Nested(OptionSpecSchema), required=True)
+
+
+# ---- POST /v1/deal ---------------------------------------------------------------------------
+
+
+class DealRequestSchema(ma.Schema):
+    """The rules, and optionally the seed and the dealer's seat."""
+
+    rules = RulesField(required=True)
+    seed = SeedField(metadata={"description": "omitted: a random seed, returned in the answer"})
+    dealer = seat_field(load_default=0)
+
+
+class DealResponseSchema(ma.Schema):
+    """The dealt state, the seed that dealt it, and the legal moves of the first player."""
+
+    seed = SeedField(required=True)
+    state = ma.fields.Nested(StateSchema, required=True)
+    moves = ma.fields.List(ma.fields.Nested(MoveSchema), required=True)
+
+
+# ---- POST /v1/moves --------------------------------------------------------------------------
+
+
+class MovesRequestSchema(ma.Schema):
+    """Either a full state, or the light form: a hand and a table."""
+
+    rules = RulesField(
+        metadata={"description": "required with hand and table; with a state, it may be omitted"}
+    )
+    state = ma.fields.Nested(StateSchema)
+    hand = card_list(MAX_CARDS, metadata={"description": "light form: the cards in hand"})
+    table = card_list(MAX_CARDS, metadata={"description": "light form: the cards on the table"})
+
+    @ma.validates_schema
+    def one_form(self, data: dict[str, Any], **kwargs: Any) -> None:
+        """Exactly one of the two forms."""
+        light = "hand" in data or "table" in data
+        if "state" in data and light:
+            raise ma.ValidationError("give either state, or hand and table, not both", "state")
+        if "state" not in data:
+            errors = {name: ["required without state"] for name in ("hand", "table", "rules")}
+            missing = {k: v for k, v in errors.items() if k not in data}
+            if missing:
+                raise ma.ValidationError(missing)
+
+
+class MovesResponseSchema(ma.Schema):
+    """The legal moves, cards in id order."""
+
+    moves = ma.fields.List(ma.fields.Nested(MoveSchema), required=True)
+
+
+# ---- POST /v1/play ---------------------------------------------------------------------------
+
+
+class PlayRequestSchema(ma.Schema):
+    """A state and the move of the player to move."""
+
+    rules = RulesField(metadata={"description": "optional: must equal state.rules when both given"})
+    state = ma.fields.Nested(StateSchema, required=True)
+    move = ma.fields.Nested(MoveSchema, required=True)
+
+
+class PlayResponseSchema(ma.Schema):
+    """The next state, what happened, and the hand's score when the hand ended."""
+
+    state = ma.fields.Nested(StateSchema, required=True)
+    events = ma.fields.List(ma.fields.Nested(EventSchema), required=True)
+    score = ma.fields.Nested(HandScoreSchema, metadata={"description": "only when the hand ends"})
+
+
+# ---- POST /v1/score --------------------------------------------------------------------------
+
+
+class PileSchema(ma.Schema):
+    """One side's pile at the end of the hand and its scope count."""
+
+    cards = card_list(MAX_CARDS, required=True)
+    scope = StrictInteger(validate=ma.validate.Range(0, MAX_SCOPE), load_default=0)
+
+
+class MatchInputSchema(ma.Schema):
+    """Match totals before the hand, and optionally a target other than the rules'."""
+
+    scores = bounded_list(
+        StrictInteger(validate=ma.validate.Range(-MAX_MATCH_POINTS, MAX_MATCH_POINTS)),
+        MAX_SEATS,
+        required=True,
+    )
+    target = StrictInteger(validate=ma.validate.Range(1, MAX_MATCH_POINTS))
+
+
+class ScoreRequestSchema(ma.Schema):
+    """The piles of a finished hand, one per side, and optionally the match so far."""
+
+    rules = RulesField(required=True)
+    piles = bounded_list(ma.fields.Nested(PileSchema), MAX_SEATS, required=True)
+    leftover = card_list(
+        MAX_CARDS,
+        load_default=list,
+        metadata={"description": "table cards nobody took (only when no one captured)"},
+    )
+    match = ma.fields.Nested(MatchInputSchema)
+
+
+class ScoreResponseSchema(ma.Schema):
+    """Every side's breakdown and total, and with a match the new totals and any winner."""
+
+    sides = bounded_list(ma.fields.Nested(SideScoreSchema), MAX_SEATS, required=True)
+    totals = bounded_list(StrictInteger(), MAX_SEATS, required=True)
+    match = ma.fields.Nested(MatchResultSchema)
+
+
+# ---- health ----------------------------------------------------------------------------------
+
+
+class HealthSchema(ma.Schema):
+    """The process answers, or is ready to serve."""
+
+    status = ma.fields.String(required=True, validate=ma.validate.OneOf(["ok", "ready"]))

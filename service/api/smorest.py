@@ -1,0 +1,42 @@
+"""flask-smorest's Api with RFC 9457 problem responses for every error."""
+
+from __future__ import annotations
+
+import http
+from typing import Any
+
+from flask_smorest import Api
+from flask_smorest.utils import prepare_response
+from werkzeug.exceptions import HTTPException
+
+from service.api.problems import (
+    PROBLEM_CONTENT_TYPE,
+    ProblemError,
+    ProblemSchema,
+    handle_http_exception,
+    handle_problem_error,
+    handle_unexpected,
+)
+
+
+class ProblemApi(Api):  # type: ignore[misc]
+    """An Api whose errors, raised or documented, are application/problem+json."""
+
+    ERROR_SCHEMA = ProblemSchema
+
+    def _register_error_handlers(self) -> None:
+        self._app.register_error_handler(ProblemError, handle_problem_error)
+        self._app.register_error_handler(HTTPException, handle_http_exception)
+        self._app.register_error_handler(Exception, handle_unexpected)
+
+    def _register_responses(self) -> None:
+        # As flask-smorest does, with the problem content type on every error response.
+        for status in http.HTTPStatus:
+            response: dict[str, Any] = {"description": status.phrase}
+            if not 100 <= status < 200 and status not in (204, 304):
+                response["schema"] = self.ERROR_SCHEMA
+            prepare_response(response, self.spec, PROBLEM_CONTENT_TYPE)
+            self.spec.components.response(status.name, response, lazy=True)
+        default = {"description": "Any other error", "schema": self.ERROR_SCHEMA}
+        prepare_response(default, self.spec, PROBLEM_CONTENT_TYPE)
+        self.spec.components.response("DEFAULT_ERROR", default, lazy=True)

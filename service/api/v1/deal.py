@@ -1,0 +1,74 @@
+"""POST /v1/deal: a new hand dealt from a seed, every hand visible."""
+
+from __future__ import annotations
+
+import http
+import secrets
+from typing import Any
+
+from flask_smorest import Blueprint
+
+from service.api.convert import rules_of
+from service.api.examples import EXAMPLE_SEED
+from service.api.fields import MAX_SEED
+from service.api.problems import ProblemError
+from service.api.schemas import DealRequestSchema, DealResponseSchema
+from service.engine import codec
+from service.engine.rules import Rules
+from service.engine.state import deal, legal_moves
+
+blp = Blueprint("deal", __name__, url_prefix="/v1", description="Dealing a new hand.")
+
+TOO_LARGE = http.HTTPStatus(413).name
+# Beyond this many initial table cards a re-deal rule may void (nearly) every deal.
+MAX_REDEAL_TABLE = 10
+
+
+def check_dealable(rules: Rules) -> None:
+    """A 422 for rules whose re-deal rule could make dealing loop for a very long time."""
+    redeals = rules.redeal != "none" or rules.redeal_on_ace
+    if redeals and rules.initial_table > MAX_REDEAL_TABLE:
+        raise ProblemError(
+            422,
+            f"with a re-deal rule the initial table holds at most {MAX_REDEAL_TABLE} cards",
+            {"rules.initial_table": [f"at most {MAX_REDEAL_TABLE} with redeal rules"]},
+            "urn:scopa:problem:invalid-rules",
+            "Invalid rules",
+        )
+
+
+def answer(body: dict[str, Any], seed: int | str) -> dict[str, Any]:
+    """The dealt state, its seed, and the legal moves of the first player."""
+    rules = rules_of(body["rules"])
+    dealer = body["dealer"]
+    if dealer >= rules.players:
+        raise ProblemError(
+            422,
+            f"dealer must be a seat 0..{rules.players - 1}",
+            {"dealer": [f"must be a seat 0..{rules.players - 1}, not {dealer}"]},
+        )
+    check_dealable(rules)
+    state = deal(rules, seed, dealer)
+    return {
+        "seed": seed,
+        "state": codec.state_to_dict(state),
+        "moves": [codec.legal_move_dict(state, m) for m in legal_moves(state)],
+    }
+
+
+EXAMPLE = {"rules": "scopa", "seed": EXAMPLE_SEED, "dealer": 0}
+
+
+@blp.route("/deal", methods=["POST"])
+@blp.arguments(DealRequestSchema, example=EXAMPLE)
+@blp.response(200, DealResponseSchema, example=answer(EXAMPLE, EXAMPLE_SEED))
+@blp.alt_response(413, response=TOO_LARGE)
+def post_deal(body: dict[str, Any]) -> dict[str, Any]:
+    """Deal a new hand: the full initial state, for a client that referees a game.
+
+    The same rules, seed and dealer always deal the same cards. Without a seed the service
+    picks one and returns it. The state carries its rules: send it back as it is to
+    /v1/moves and /v1/play.
+    """
+    seed = body["seed"] if "seed" in body else secrets.randbelow(MAX_SEED + 1)
+    return answer(body, seed)

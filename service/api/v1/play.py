@@ -1,0 +1,57 @@
+"""POST /v1/play: apply a move to a full state."""
+
+from __future__ import annotations
+
+import http
+from typing import Any
+
+from flask_smorest import Blueprint
+
+from service.api.convert import effective_rules, illegal_move, move_of, state_of
+from service.api.examples import dealt_state, first_move_json, state_json
+from service.api.schemas import PlayRequestSchema, PlayResponseSchema
+from service.engine import codec
+from service.engine.errors import IllegalMoveError
+from service.engine.scoring import score_hand
+from service.engine.state import apply
+
+blp = Blueprint("play", __name__, url_prefix="/v1", description="Playing a move.")
+
+TOO_LARGE = http.HTTPStatus(413).name
+
+
+def answer(body: dict[str, Any]) -> dict[str, Any]:
+    """The next state and its events, with the hand's score when the hand ends."""
+    rules = effective_rules(body)
+    state = state_of(rules, body["state"])
+    move = move_of(body["move"])
+    try:
+        after, events = apply(state, move)
+    except IllegalMoveError as error:
+        raise illegal_move(state, error) from error
+    result: dict[str, Any] = {
+        "state": codec.state_to_dict(after),
+        "events": [codec.event_to_dict(e) for e in events],
+    }
+    if after.finished:
+        score = score_hand(rules, after.piles, after.scope)
+        result["score"] = {"sides": codec.hand_score_to_dict(score), "totals": list(score.totals)}
+    return result
+
+
+EXAMPLE = {"state": state_json(dealt_state()), "move": first_move_json(dealt_state())}
+
+
+@blp.route("/play", methods=["POST"])
+@blp.arguments(PlayRequestSchema, example=EXAMPLE)
+@blp.response(200, PlayResponseSchema, example=answer(EXAMPLE))
+@blp.alt_response(413, response=TOO_LARGE)
+def post_play(body: dict[str, Any]) -> dict[str, Any]:
+    """Play the move of the player to move.
+
+    The rules are the state's own `rules` (as /v1/deal returns them) or a top-level `rules`;
+    when both are given they must be equal. An illegal move is a 422 problem of type
+    `urn:scopa:problem:illegal-move` naming the move and listing `legal_moves`. When the
+    hand ends the answer carries `score`: every side's breakdown and the hand totals.
+    """
+    return answer(body)

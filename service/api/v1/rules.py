@@ -1,0 +1,55 @@
+"""GET /v1/rules: every preset with its full options, and the option schema."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from flask_smorest import Blueprint
+
+from service.api.schemas import RulesCatalogSchema
+from service.engine.rules import OPTIONS, PRESETS, make_rules
+
+blp = Blueprint("rules", __name__, url_prefix="/v1", description="Presets and rule options.")
+
+TYPE_NAMES = {int: "integer", bool: "boolean", str: "string", list: "array"}
+
+
+@cache
+def catalog() -> dict[str, Any]:
+    """Every preset with its options for its default player count, and every option axis."""
+    presets = [
+        {
+            "name": preset.name,
+            "description": preset.description,
+            "players": sorted(preset.schedules),
+            "options": make_rules(preset.name).options(),
+        }
+        for preset in PRESETS.values()
+    ]
+    options = [
+        {
+            "name": spec.name,
+            "type": TYPE_NAMES[spec.kind],
+            "choices": None if spec.choices is None else list(spec.choices),
+            "description": spec.description,
+        }
+        for spec in OPTIONS
+    ]
+    return {"presets": presets, "options": options}
+
+
+def _example() -> dict[str, Any]:
+    full = catalog()
+    return {"presets": full["presets"][:1], "options": full["options"][:3]}
+
+
+@blp.route("/rules", methods=["GET"])
+@blp.response(200, RulesCatalogSchema, example=_example())
+def get_rules() -> dict[str, Any]:
+    """Every preset with its full options, and the option schema.
+
+    A request's `rules` field is a preset name, or `{"preset": name, <options>}` where each
+    option overrides the preset's value; the example shows the first preset and three options.
+    """
+    return catalog()

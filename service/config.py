@@ -1,0 +1,51 @@
+"""Service settings: defaults, overridden by SCOPA_* environment variables, then by a mapping."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+ENV_PREFIX = "SCOPA_"
+
+DEFAULTS: Mapping[str, Any] = {
+    # Largest request body accepted; a bigger one is a 413. A full state is about 2 KiB.
+    "MAX_CONTENT_LENGTH": 64 * 1024,
+    "LOG_LEVEL": "INFO",
+}
+
+
+class ConfigError(ValueError):
+    """An environment variable whose value does not fit the setting's type."""
+
+
+def _convert(name: str, text: str, default: Any) -> Any:
+    """The text of an environment variable read as the type of the setting's default."""
+    if isinstance(default, bool):
+        lowered = text.strip().lower()
+        if lowered in {"1", "true", "yes", "on"}:
+            return True
+        if lowered in {"0", "false", "no", "off"}:
+            return False
+        raise ConfigError(f"{ENV_PREFIX}{name} must be true or false, not {text!r}")
+    if isinstance(default, int):
+        try:
+            return int(text)
+        except ValueError:
+            raise ConfigError(f"{ENV_PREFIX}{name} must be a whole number, not {text!r}") from None
+    return text
+
+
+def load_config(
+    environ: Mapping[str, str] | None = None, overrides: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """Settings from the defaults, then SCOPA_* variables of ``environ``, then ``overrides``."""
+    env = os.environ if environ is None else environ
+    settings = dict(DEFAULTS)
+    for key, text in env.items():
+        if not key.startswith(ENV_PREFIX):
+            continue
+        name = key.removeprefix(ENV_PREFIX)
+        settings[name] = _convert(name, text, DEFAULTS.get(name, ""))
+    settings.update(overrides or {})
+    return settings
