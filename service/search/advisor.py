@@ -1,0 +1,199 @@
+"""Move advice: perfect-information Monte Carlo over sampled worlds, solved exactly at the end."""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from service.engine.moves import Move, hand_moves
+from service.engine.view import View
+from service.search.fast import FastRules, Pos, apply, hand_totals
+from service.search.match_model import hand_win_probability
+from service.search.policy import playout
+from service.search.solver import Solver
+from service.search.worlds import sample_world
+
+ALGORITHM = "pimc+alphabeta"
+MAX_MS = 5000
+# Cards left in all hands (nothing to deal) from which each sampled world is solved exactly:
+# about 3 ms a solve at 12 cards for four players (tests/benchmarks/bench_search_speed.py).
+SOLVE_CARDS = 12
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How long to search: a number of sampled worlds, or milliseconds (capped at 5000)."""
+
+    ms: int | None = None
+    iterations: int | None = None
+
+    def __post_init__(self) -> None:
+        if (self.ms is None) == (self.iterations is None):
+            raise ValueError("a budget gives exactly one of ms or iterations")
+        if self.ms is not None and not 1 <= self.ms <= MAX_MS:
+            raise ValueError(f"ms must be 1..{MAX_MS}")
+        if self.iterations is not None and self.iterations < 1:
+            raise ValueError("iterations must be at least 1")
+
+    def to_dict(self) -> dict[str, int]:
+        """The budget as JSON: {"ms": N} or {"iterations": N}."""
+        if self.ms is not None:
+            return {"ms": self.ms}
+        return {"iterations": self.iterations or 0}
+
+
+DEFAULT_BUDGET = Budget(ms=100)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchContext:
+    """Match totals per side before this hand, and the target."""
+
+    scores: tuple[int, ...]
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoveAdvice:
+    """One legal move with its expected hand point differential and match win probability."""
+
+    move: Move
+    expected_value: float
+    win_probability: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class SearchStats:
+    """What the search did."""
+
+    worlds: int
+    playouts: int
+    nodes: int
+    elapsed_ms: float
+    algorithm: str
+    budget: dict[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """Every legal move ranked best first, the chosen move, and the search statistics."""
+
+    moves: tuple[MoveAdvice, ...]
+    chosen: Move
+    stats: SearchStats
+
+
+def side_value(totals: list[int], side: int) -> float:
+    """A side's hand points minus the mean of the other sides' points."""
+    others = [t for i, t in enumerate(totals) if i != side]
+    return totals[side] - sum(others) / len(others)
+
+
+class Searcher:
+    """One advice search over a view; ``run`` samples worlds until the budget is spent."""
+
+    def __init__(
+        self, view: View, rng: random.Random, match: MatchContext | None, solver: Solver | None
+    ) -> None:
+        self.view = view
+        self.rng = rng
+        self.match = match
+        self.fr = FastRules(view.rules) if solver is None else solver.fr
+        self.solver = Solver(self.fr) if solver is None else solver
+        self.side = view.rules.side_of(view.seat)
+        self.moves = hand_moves(view.rules, view.hand, view.table)
+        self.value_sums = [0.0] * len(self.moves)
+        self.win_sums = [0.0] * len(self.moves)
+        self.counts = [0] * len(self.moves)
+        self.worlds = 0
+        self.playouts = 0
+
+    def evaluate(self, pos: Pos, rollout_seed: int) -> tuple[float, float]:
+        """The value of a position after a root move: rollout, or exact when small enough."""
+        fr = self.fr
+        if self.solver.applies(pos, SOLVE_CARDS):
+            _, solved = self.solver.solve(pos)
+            totals = list(solved)
+        else:
+            # Common random numbers: every root move of a world is rolled out with the same seed.
+            playout(fr, pos, random.Random(rollout_seed))
+            self.playouts += 1
+            totals = hand_totals(fr, pos.piles, pos.scope)
+        piles = pos.piles
+        value = side_value(totals, self.side)
+        win = 0.0
+        if self.match is not None:
+            win = hand_win_probability(
+                fr,
+                piles=piles,
+                totals=totals,
+                scores=self.match.scores,
+                target=self.match.target,
+                side=self.side,
+            )
+        return value, win
+
+    def iterate(self, deadline: float | None = None) -> bool:
+        """Sample one world and evaluate every root move in it; False if the deadline cut it."""
+        world = sample_world(self.view, self.rng)
+        rollout_seed = self.rng.getrandbits(64)
+        self.worlds += 1
+        for i, move in enumerate(self.moves):
+            if deadline is not None and self.worlds > 1 and time.perf_counter() >= deadline:
+                return False
+            pos = world.copy()
+            apply(self.fr, pos, move.card, move.capture)
+            value, win = self.evaluate(pos, rollout_seed)
+            self.value_sums[i] += value
+            self.win_sums[i] += win
+            self.counts[i] += 1
+        return True
+
+    def advice(self, elapsed_ms: float, budget: Budget) -> Advice:
+        """The ranked moves after the search so far."""
+        ranked = []
+        for i, move in enumerate(self.moves):
+            n = max(self.counts[i], 1)
+            win = self.win_sums[i] / n if self.match is not None else None
+            ranked.append(MoveAdvice(move, round(self.value_sums[i] / n, 6), win))
+        if self.match is not None:
+            ranked.sort(key=lambda a: (-(a.win_probability or 0.0), -a.expected_value, a.move))
+        else:
+            ranked.sort(key=lambda a: (-a.expected_value, a.move))
+        stats = SearchStats(
+            worlds=self.worlds,
+            playouts=self.playouts,
+            nodes=self.solver.nodes,
+            elapsed_ms=round(elapsed_ms, 3),
+            algorithm=ALGORITHM,
+            budget=budget.to_dict(),
+        )
+        return Advice(tuple(ranked), ranked[0].move, stats)
+
+
+def advise(
+    view: View,
+    budget: Budget | None = None,
+    seed: int | str | None = None,
+    match: MatchContext | None = None,
+    solver: Solver | None = None,
+) -> Advice:
+    """Rank every legal move of the seat to move; the view must be valid and its turn."""
+    budget = budget or DEFAULT_BUDGET
+    if view.to_move != view.seat:
+        raise ValueError(f"seat {view.seat} is not to move")
+    start = time.perf_counter()
+    searcher = Searcher(view, random.Random(seed), match, solver)
+    if not searcher.moves:
+        raise ValueError("the hand is finished: there is no move to advise")
+    if budget.iterations is not None:
+        for _ in range(budget.iterations):
+            searcher.iterate()
+    else:
+        deadline = start + (budget.ms or 0) / 1000.0
+        # The first world is always completed, so every move has a value.
+        while searcher.iterate(deadline) and time.perf_counter() < deadline:
+            pass
+    elapsed = (time.perf_counter() - start) * 1000.0
+    return searcher.advice(elapsed, budget)

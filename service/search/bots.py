@@ -1,0 +1,173 @@
+"""Built-in players: random, greedy, a rule-based expert, and the advisor at a budget."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from service.engine.moves import Move, hand_moves
+from service.engine.rules import Rules
+from service.engine.view import View
+from service.search.advisor import Budget, advise
+from service.search.fast import RANK, FastRules, cards_of
+from service.search.policy import CARD_WORTH, SWEEP_RISK, SWEEP_WORTH, sweepable
+from service.search.solver import Solver
+
+SETTEBELLO = 6
+GREEDY_PRIME = (0, 16, 12, 13, 14, 15, 18, 21, 10, 10, 10)
+
+
+class Player(Protocol):
+    """Anything that picks a legal move from a seat's view."""
+
+    name: str
+
+    def choose(self, view: View, rng: random.Random) -> Move:
+        """The move to play; the view's seat is to move."""
+        ...
+
+
+def moves_of(view: View) -> list[Move]:
+    """The legal moves of the seat to move."""
+    return hand_moves(view.rules, view.hand, view.table)
+
+
+class RandomPlayer:
+    """Plays a uniformly random legal move."""
+
+    name = "random"
+
+    def choose(self, view: View, rng: random.Random) -> Move:
+        """A random legal move."""
+        return rng.choice(moves_of(view))
+
+
+def greedy_worth(c: int) -> float:
+    """A card's worth to the greedy player: settebello, coins, sevens, prime value."""
+    r = RANK[c]
+    return 1.0 + 5.0 * (c == SETTEBELLO) + 1.0 * (c < 10) + 2.0 * (r == 7) + GREEDY_PRIME[r] / 21.0
+
+
+class GreedyPlayer:
+    """Takes the most valuable immediate capture; otherwise lays its least valuable card."""
+
+    name = "greedy"
+
+    def choose(self, view: View, rng: random.Random) -> Move:
+        """The most valuable capture, or the cheapest card laid down."""
+        best: Move | None = None
+        best_score = -1e9
+        for m in moves_of(view):
+            if m.capture:
+                score = (
+                    100.0 + greedy_worth(m.card) + sum(greedy_worth(c) for c in cards_of(m.capture))
+                )
+                if m.capture == view.table:
+                    score += 10.0
+            else:
+                score = -greedy_worth(m.card)
+            score += rng.random() * 1e-3
+            if score > best_score:
+                best, best_score = m, score
+        assert best is not None
+        return best
+
+
+class ExpertPlayer:
+    """Rule-based traditional play: count the cards, deny sweeps, keep pairs, value the points."""
+
+    name = "expert"
+
+    def __init__(self) -> None:
+        self.fast: dict[Rules, FastRules] = {}
+
+    def choose(self, view: View, rng: random.Random) -> Move:
+        """The best move by the expert's rules of thumb."""
+        fr = self.fast.get(view.rules)
+        if fr is None:
+            fr = self.fast[view.rules] = FastRules(view.rules)
+        moves = moves_of(view)
+        if len(moves) == 1:
+            return moves[0]
+        best = moves[0]
+        best_score = -1e9
+        for m in moves:
+            score = self.score(fr, view, m) + rng.random() * 1e-3
+            if score > best_score:
+                best, best_score = m, score
+        return best
+
+    def score(self, fr: FastRules, view: View, move: Move) -> float:
+        """The heuristic value of one move."""
+        rules = view.rules
+        last_play = view.stock_size == 0 and sum(view.hand_sizes) == 1
+        if move.capture:
+            score = 2.0 + CARD_WORTH[move.card] + sum(CARD_WORTH[c] for c in cards_of(move.capture))
+            after = view.table & ~move.capture
+            if move.capture == view.table and (not last_play or rules.last_card_scopa):
+                score += SWEEP_WORTH
+        else:
+            score = -CARD_WORTH[move.card]
+            after = view.table | 1 << move.card
+            held = view.hand & ~(1 << move.card)
+            # Keep control of a rank held twice: laying one lets us retake a match.
+            if any(RANK[c] == RANK[move.card] for c in cards_of(held)):
+                score += 0.8
+        score -= SWEEP_RISK * 1.5 * self.sweep_chance(fr, view, after)
+        return score
+
+    def sweep_chance(self, fr: FastRules, view: View, table: int) -> float:
+        """The chance that the next player holds a card that sweeps this table (by counting)."""
+        rank = sweepable(fr, table)
+        if not rank or (view.stock_size == 0 and sum(view.hand_sizes) <= 1):
+            return 0.0
+        n = view.rules.players
+        following = (view.seat + 1) % n
+        if view.rules.side_of(following) == view.rules.side_of(view.seat):
+            return 0.0
+        unseen = cards_of(view.unseen)
+        live = sum(1 for c in unseen if RANK[c] == rank)
+        size = view.hand_sizes[following]
+        if not unseen or size == 0:
+            return 0.0
+        miss = 1.0
+        total = len(unseen)
+        for i in range(min(size, total)):
+            miss *= max(total - live - i, 0) / (total - i)
+        return 1.0 - miss
+
+
+class AdvisorPlayer:
+    """Plays the advisor's choice at a fixed budget."""
+
+    def __init__(self, budget: Budget, name: str = "advisor") -> None:
+        self.budget = budget
+        self.name = name
+        self.solvers: dict[Rules, Solver] = {}
+
+    def choose(self, view: View, rng: random.Random) -> Move:
+        """The advised move, searched with a seed drawn from ``rng``."""
+        solver = self.solvers.get(view.rules)
+        if solver is None:
+            solver = self.solvers[view.rules] = Solver(FastRules(view.rules))
+        return advise(view, self.budget, rng.getrandbits(32), solver=solver).chosen
+
+
+def make_player(spec: str) -> Player:
+    """A player from its name: random, greedy, expert, advisor, advisor:ms=N, advisor:it=N."""
+    name, _, arg = spec.partition(":")
+    if name == "random":
+        return RandomPlayer()
+    if name == "greedy":
+        return GreedyPlayer()
+    if name == "expert":
+        return ExpertPlayer()
+    if name == "advisor":
+        if not arg:
+            return AdvisorPlayer(Budget(ms=100), spec)
+        key, _, value = arg.partition("=")
+        if key == "ms":
+            return AdvisorPlayer(Budget(ms=int(value)), spec)
+        if key == "it":
+            return AdvisorPlayer(Budget(iterations=int(value)), spec)
+    raise ValueError(f"unknown player {spec!r}: random, greedy, expert, advisor[:ms=N|:it=N]")

@@ -1,0 +1,350 @@
+"""The fast playout kernel: flat mutable positions, capture generation, apply and hand totals.
+
+Kept small, flat and typed so it can be ported to Cython. Every rule of the engine that
+affects play is mirrored here; the differential tests compare it with the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from service.engine.cards import RANK_MASKS, SUIT_MASKS, Suit, card
+from service.engine.rules import Rules
+from service.engine.scoring import PIVA_PENALTY, PRIME_TABLES, score_hand
+
+STANDARD = 0
+FIFTEEN = 1
+SUM_OR_FIFTEEN = 2
+CAPTURE_RULES = {"standard": STANDARD, "fifteen": FIFTEEN, "sum_or_fifteen": SUM_OR_FIFTEEN}
+RANK: tuple[int, ...] = tuple(c % 10 + 1 for c in range(40))
+ACES = RANK_MASKS[1]
+CAPTURE_CACHE_LIMIT = 200_000
+
+FastMove = tuple[int, int]  # (card id, capture mask; 0 when laid down)
+
+
+def cards_of(mask: int) -> list[int]:
+    """The card ids of a mask, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class FastRules:
+    """The rules flattened to plain fields for the kernel."""
+
+    __slots__ = (
+        "ace_scopa",
+        "ace_self",
+        "ace_takes_all",
+        "bonus",
+        "cache",
+        "capture_rule",
+        "compulsory",
+        "deal_sizes",
+        "fewest",
+        "last_card_scopa",
+        "pack",
+        "pack_bonus",
+        "pack_size",
+        "players",
+        "prime_best",
+        "rules",
+        "side_of",
+        "sides",
+    )
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.players = rules.players
+        self.sides = rules.sides
+        self.side_of = [rules.side_of(s) for s in range(rules.players)]
+        self.capture_rule = CAPTURE_RULES[rules.capture_rule]
+        self.fewest = rules.fewest_cards
+        self.compulsory = rules.compulsory_capture
+        self.ace_takes_all = rules.ace_takes_all
+        self.ace_scopa = rules.ace_scopa
+        self.ace_self = rules.ace_takes_itself
+        self.last_card_scopa = rules.last_card_scopa
+        self.deal_sizes = list(rules.deal_sizes)
+        self.pack = rules.pack_cards
+        self.pack_size = self.pack.bit_count()
+        self.bonus = SUIT_MASKS[rules.bonus]
+        self.pack_bonus = (self.pack & self.bonus).bit_count()
+        values = PRIME_TABLES.get(rules.prime_table)
+        # Best prime value of each 10-bit suit subset; None for the ranked-count tables.
+        self.prime_best: list[float] | None = None
+        if values is not None:
+            best = [0.0] * 1024
+            for sub in range(1, 1024):
+                best[sub] = max(float(values[r + 1]) for r in range(10) if sub >> r & 1)
+            self.prime_best = best
+        self.cache: dict[int, list[int]] = {}
+
+
+class Pos:
+    """One full hand position, mutable; ``copy`` before trying a move on a shared one."""
+
+    __slots__ = (
+        "dealer",
+        "deals_made",
+        "hands",
+        "last_capturer",
+        "left",
+        "piles",
+        "scope",
+        "stock",
+        "table",
+        "to_move",
+    )
+
+    def __init__(  # noqa: PLR0917 (positional on purpose: copied in the hot loop)
+        self,
+        hands: list[int],
+        table: int,
+        piles: list[int],
+        scope: list[int],
+        stock: list[int],
+        dealer: int,
+        deals_made: int,
+        to_move: int,
+        last_capturer: int,
+    ) -> None:
+        self.hands = hands
+        self.table = table
+        self.piles = piles
+        self.scope = scope
+        self.stock = stock
+        self.dealer = dealer
+        self.deals_made = deals_made
+        self.to_move = to_move
+        self.last_capturer = last_capturer
+        self.left = sum(h.bit_count() for h in hands)
+
+    def copy(self) -> Pos:
+        """An independent copy."""
+        return Pos(
+            self.hands[:],
+            self.table,
+            self.piles[:],
+            self.scope[:],
+            self.stock[:],
+            self.dealer,
+            self.deals_made,
+            self.to_move,
+            self.last_capturer,
+        )
+
+    @property
+    def finished(self) -> bool:
+        """Whether every card has been played."""
+        return self.left == 0 and not self.stock
+
+
+def sum_subsets(table: int, total: int, min_cards: int) -> list[int]:
+    """Every set of at least ``min_cards`` table cards whose ranks add up to ``total``."""
+    items = sorted((RANK[c], 1 << c) for c in cards_of(table))
+    found: list[int] = []
+    stack = [(0, total, 0, 0)]
+    while stack:
+        start, remaining, chosen, size = stack.pop()
+        for i in range(start, len(items)):
+            r, b = items[i]
+            if r > remaining:
+                break
+            if r == remaining:
+                if size + 1 >= min_cards:
+                    found.append(chosen | b)
+            else:
+                stack.append((i + 1, remaining - r, chosen | b, size + 1))
+    return found
+
+
+def captures(fr: FastRules, rank: int, table: int) -> list[int]:
+    """Every capture a card of this rank may make on the table (cached, do not mutate)."""
+    key = table * 16 + rank
+    hit = fr.cache.get(key)
+    if hit is not None:
+        return hit
+    options: list[int]
+    if fr.ace_takes_all and rank == 1 and table:
+        aces = table & ACES
+        options = [1 << c for c in cards_of(aces)] if aces else [table]
+    else:
+        options = []
+        rule = fr.capture_rule
+        if rule != FIFTEEN:
+            same = table & RANK_MASKS[rank]
+            options = [1 << c for c in cards_of(same)] if same else sum_subsets(table, rank, 2)
+        if rule != STANDARD:
+            for o in sum_subsets(table, 15 - rank, 1):
+                if o not in options:
+                    options.append(o)
+    if fr.fewest and len(options) > 1:
+        fewest = min(o.bit_count() for o in options)
+        options = [o for o in options if o.bit_count() == fewest]
+    options.sort(key=lambda o: (o.bit_count(), o))
+    if len(fr.cache) >= CAPTURE_CACHE_LIMIT:
+        fr.cache.clear()
+    fr.cache[key] = options
+    return options
+
+
+def legal_moves(fr: FastRules, pos: Pos) -> list[FastMove]:
+    """Every legal move of the player to move, cards ascending."""
+    moves: list[FastMove] = []
+    hand = pos.hands[pos.to_move]
+    table = pos.table
+    compulsory = fr.compulsory
+    while hand:
+        low = hand & -hand
+        c = low.bit_length() - 1
+        hand ^= low
+        options = captures(fr, RANK[c], table) if table else []
+        if not options or not compulsory:
+            moves.append((c, 0))
+        for o in options:
+            moves.append((c, o))
+    return moves
+
+
+def is_sweep(fr: FastRules, pos: Pos, c: int, capture: int) -> bool:
+    """Whether a legal capture scores a scopa."""
+    table = pos.table
+    if capture != table:
+        return False
+    if pos.left == 1 and not pos.stock and not fr.last_card_scopa:
+        return False
+    return not (fr.ace_takes_all and RANK[c] == 1 and not table & ACES and not fr.ace_scopa)
+
+
+def apply(fr: FastRules, pos: Pos, c: int, capture: int) -> None:
+    """Play a legal move in place, dealing the next round or ending the hand as due."""
+    seat = pos.to_move
+    side = fr.side_of[seat]
+    b = 1 << c
+    if capture:
+        if is_sweep(fr, pos, c, capture):
+            pos.scope[side] += 1
+        pos.table ^= capture
+        pos.piles[side] |= capture | b
+        pos.last_capturer = seat
+    elif fr.ace_takes_all and fr.ace_self and not pos.table and RANK[c] == 1:
+        pos.piles[side] |= b
+        pos.last_capturer = seat
+    else:
+        pos.table |= b
+    pos.hands[seat] ^= b
+    pos.left -= 1
+    n = fr.players
+    pos.to_move = (seat + 1) % n
+    if pos.left:
+        return
+    if pos.stock:
+        size = fr.deal_sizes[pos.deals_made]
+        stock = pos.stock
+        at = 0
+        for offset in range(n):
+            s = (pos.dealer + 1 + offset) % n
+            h = 0
+            for x in stock[at : at + size]:
+                h |= 1 << x
+            pos.hands[s] |= h
+            at += size
+        pos.stock = stock[at:]
+        pos.deals_made += 1
+        pos.left = n * size
+        pos.to_move = (pos.dealer + 1) % n
+    elif pos.table and pos.last_capturer >= 0:
+        pos.piles[fr.side_of[pos.last_capturer]] |= pos.table
+        pos.table = 0
+
+
+def majority(counts: Sequence[int], available: int) -> int:
+    """The side winning a 'most' point (more than half with two sides, else unique top), or -1."""
+    if len(counts) == 2:
+        if 2 * counts[0] > available:
+            return 0
+        return 1 if 2 * counts[1] > available else -1
+    return unique_best(counts)
+
+
+def unique_best(values: Sequence[float] | Sequence[tuple[int, ...]]) -> int:
+    """The index of the single highest value, or -1 when shared."""
+    best = max(values)
+    winner = -1
+    for i, v in enumerate(values):
+        if v == best:
+            if winner >= 0:
+                return -1
+            winner = i
+    return winner
+
+
+SETTEBELLO_RANK = 7
+
+
+def hand_totals(fr: FastRules, piles: Sequence[int], scope: Sequence[int]) -> list[int]:
+    """Hand points per side of a finished hand (the engine's score_hand totals)."""
+    best = fr.prime_best
+    rules = fr.rules
+    if best is None or rules.napola != "none":
+        return list(score_hand(rules, piles, scope).totals)
+    bonus = fr.bonus
+    sides = len(piles)
+    cards_to = majority([p.bit_count() for p in piles], fr.pack_size)
+    coins_to = majority([(p & bonus).bit_count() for p in piles], fr.pack_bonus)
+    values = []
+    complete = []
+    for p in piles:
+        v = 0.0
+        full = True
+        for shift in (0, 10, 20, 30):
+            sub = p >> shift & 1023
+            if sub:
+                v += best[sub]
+            else:
+                full = False
+        values.append(v)
+        complete.append(full)
+    if any(complete):
+        idx = [i for i in range(sides) if complete[i]]
+        top = unique_best([values[i] for i in idx])
+        prime_to = -1 if top < 0 else idx[top]
+    elif rules.primiera_incomplete == "none":
+        prime_to = -1
+    else:
+        prime_to = unique_best(values)
+    bonus_shift = int(Suit[rules.bonus_suit]) * 10
+    settebello = bonus_shift + 6
+    re_bello = bonus_shift + 9
+    cups_seven = card(SETTEBELLO_RANK, Suit.C)
+    piva = card(2, Suit.B)
+    totals = []
+    for side in range(sides):
+        p = piles[side]
+        t = scope[side] + (p >> settebello & 1)
+        t += (cards_to == side) + (coins_to == side) + (prime_to == side)
+        if rules.re_bello:
+            t += p >> re_bello & 1
+        if rules.sette_di_coppe:
+            t += p >> cups_seven & 1
+        if rules.piva:
+            t += PIVA_PENALTY * (p >> piva & 1)
+        totals.append(t)
+    return totals
+
+
+def outright_side(fr: FastRules, piles: Sequence[int]) -> int:
+    """The side that won the game outright (napoleone or cappotto), or -1."""
+    rules = fr.rules
+    if not (rules.napoleone or rules.cappotto):
+        return -1
+    whole = fr.pack & fr.bonus
+    for side, p in enumerate(piles):
+        if p & fr.bonus == whole:
+            return side
+    return -1

@@ -1,0 +1,183 @@
+"""Duplicate-deal strength benchmark: each deal is played once per side with the players swapped.
+
+Usage (see `make bench-strength`):
+    python tests/benchmarks/bench_strength.py --preset scopone_scientifico \\
+        --pairing advisor:greedy --pairing advisor:expert --pairs 500 --workers 2
+
+Per pairing it prints the mean hand-point differential per hand of the first player (its side
+minus the mean of the other sides) over deal pairs with a 95% confidence interval, and the match
+win rate: matches to the target played over consecutive duplicate hands, once per seat rotation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from service.engine import Rules, apply, deal, make_rules, score_hand, view_of
+from service.search.bots import Player, make_player
+from service.search.fast import FastRules, outright_side
+from service.search.match_model import match_winner
+
+
+@dataclass(frozen=True)
+class Job:
+    """One deal to play in every rotation of the two players."""
+
+    rules: Rules
+    first: str
+    second: str
+    index: int
+    seed: int
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """For each rotation (the side the first player holds): totals per side and outright side."""
+
+    totals: tuple[tuple[int, ...], ...]
+    outright: tuple[int, ...]
+    moves: int
+    first_ms: float
+
+
+PLAYERS: dict[str, Player] = {}
+
+
+def player(spec: str) -> Player:
+    """One player per spec per worker process, so solvers and caches are reused."""
+    if spec not in PLAYERS:
+        PLAYERS[spec] = make_player(spec)
+    return PLAYERS[spec]
+
+
+def play_deal(job: Job) -> DealResult:
+    """Play one deal once per rotation: the first player holds one side, the second the rest."""
+    rules = job.rules
+    fr = FastRules(rules)
+    first, second = player(job.first), player(job.second)
+    totals = []
+    outright = []
+    moves = 0
+    first_time = 0.0
+    first_moves = 0
+    dealer = job.index % rules.players
+    for side in range(rules.sides):
+        state = deal(rules, f"{job.seed}:{job.index}", dealer)
+        rng = random.Random(f"{job.seed}:{job.index}:{side}")
+        while not state.finished:
+            seat = state.to_move
+            mine = rules.side_of(seat) == side
+            chooser = first if mine else second
+            start = time.perf_counter()
+            move = chooser.choose(view_of(state, seat), rng)
+            if mine:
+                first_time += time.perf_counter() - start
+                first_moves += 1
+            state, _ = apply(state, move)
+            moves += 1
+        totals.append(score_hand(rules, state.piles, state.scope).totals)
+        outright.append(outright_side(fr, state.piles))
+    return DealResult(tuple(totals), tuple(outright), moves, 1000 * first_time / first_moves)
+
+
+def differential(totals: Sequence[int], side: int) -> float:
+    """A side's points minus the mean of the other sides."""
+    others = [t for i, t in enumerate(totals) if i != side]
+    return totals[side] - sum(others) / len(others)
+
+
+def match_win_rate(rules: Rules, results: Sequence[DealResult], target: int) -> tuple[int, int]:
+    """Matches won by the first player and matches finished, over consecutive hands."""
+    won = finished = 0
+    for side in range(rules.sides):
+        scores = [0] * rules.sides
+        for result in results:
+            scores = [a + b for a, b in zip(scores, result.totals[side], strict=True)]
+            winner = result.outright[side]
+            if winner < 0:
+                winner = match_winner(rules, scores, target)
+            if winner >= 0:
+                finished += 1
+                won += winner == side
+                scores = [0] * rules.sides
+    return won, finished
+
+
+def run_pairing(
+    rules: Rules, first: str, second: str, pairs: int, seed: int, workers: int
+) -> dict[str, Any]:
+    """Play every deal pair of one pairing and summarise it."""
+    jobs = [Job(rules, first, second, i, seed) for i in range(pairs)]
+    start = time.perf_counter()
+    if workers > 1:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            results = pool.map(play_deal, jobs, chunksize=1)
+    else:
+        results = [play_deal(j) for j in jobs]
+    elapsed = time.perf_counter() - start
+    per_pair = [
+        statistics.fmean(differential(r.totals[s], s) for s in range(rules.sides)) for r in results
+    ]
+    mean = statistics.fmean(per_pair)
+    sd = statistics.stdev(per_pair) if len(per_pair) > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(len(per_pair))
+    won, finished = match_win_rate(rules, results, rules.target)
+    return {
+        "pairing": f"{first} vs {second}",
+        "pairs": pairs,
+        "mean": mean,
+        "low": mean - half,
+        "high": mean + half,
+        "matches": finished,
+        "win_rate": won / finished if finished else float("nan"),
+        "ms_per_move": statistics.fmean(r.first_ms for r in results),
+        "seconds": elapsed,
+    }
+
+
+def main() -> None:
+    """Parse the arguments, play every pairing, print one line each."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--preset", default="scopone_scientifico")
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--teams", choices=("yes", "no"), default=None)
+    parser.add_argument(
+        "--pairing",
+        action="append",
+        help="FIRST:SECOND with players random, greedy, expert, advisor[:ms=N|:it=N]; "
+        "e.g. advisor:ms=100,greedy (use a comma when a player has its own colon)",
+    )
+    parser.add_argument("--pairs", type=int, default=500, help="duplicate deal pairs")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args()
+    options: dict[str, Any] = {}
+    if args.players is not None:
+        options["players"] = args.players
+    if args.teams is not None:
+        options["teams"] = args.teams == "yes"
+    rules = make_rules(args.preset, **options)
+    pairings = args.pairing or ["advisor,greedy", "advisor,expert", "advisor,advisor:ms=10"]
+    print(f"preset={args.preset} options={options} pairs={args.pairs} seed={args.seed}")
+    print("pairing | mean diff/hand [95% CI] | match win rate (matches) | ms/move first | s")
+    for pairing in pairings:
+        first, second = pairing.split(",") if "," in pairing else pairing.split(":", 1)
+        row = run_pairing(rules, first, second, args.pairs, args.seed, args.workers)
+        print(
+            f"{row['pairing']} | {row['mean']:+.3f} [{row['low']:+.3f}, {row['high']:+.3f}] | "
+            f"{row['win_rate']:.3f} ({row['matches']}) | {row['ms_per_move']:.1f} | "
+            f"{row['seconds']:.0f}",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
