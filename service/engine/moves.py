@@ -37,12 +37,14 @@ class Move:
     @classmethod
     def from_code(cls, text: str) -> Move:
         """The move written as ``7D`` or ``7D:3C+4S``; raises EngineError."""
-        played, _, taken = text.partition(":")
+        played, colon, taken = text.partition(":")
         try:
             capture = 0
-            if taken:
-                for part in taken.split("+"):
-                    capture |= bit(parse_card(part))
+            for part in taken.split("+") if colon else ():
+                taken_card = bit(parse_card(part))
+                if capture & taken_card:
+                    raise EngineError(f"not a move code: {text!r} ({part} is taken twice)")
+                capture |= taken_card
             return cls(parse_card(played), capture)
         except CardCodeError as error:
             raise EngineError(f"not a move code: {text!r} ({error})") from error

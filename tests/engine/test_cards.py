@@ -67,7 +67,7 @@ def test_move_code_lists_captured_cards_in_card_order() -> None:
     assert Move.from_code("7D:3C+4S") == Move(parse_card("7D"), cards("3C 4S"))
 
 
-@pytest.mark.parametrize("text", ["", "7D:3C+", "7D:11C", "XX", "7D:3C:4S"])
+@pytest.mark.parametrize("text", ["", "7D:", "7D:3C+3C", "7D:3C+", "7D:11C", "XX", "7D:3C:4S"])
 def test_bad_move_codes_are_rejected(text: str) -> None:
     with pytest.raises(EngineError):
         Move.from_code(text)
