@@ -1,0 +1,64 @@
+"""The problem shape of errors that no single endpoint owns: 404, 405, 413, bad JSON, 500."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from service.api.app import create_app
+from tests.api.problem_asserts import assert_problem
+
+
+def test_unknown_path_is_a_404_problem(client: FlaskClient) -> None:
+    body = assert_problem(client.get("/v1/nothing"), 404)
+    assert body["type"] == "about:blank"
+    assert body["title"] == "Not Found"
+
+
+def test_wrong_method_is_a_405_problem_with_allow(client: FlaskClient) -> None:
+    response = client.get("/v1/play")
+    assert_problem(response, 405)
+    assert set(response.headers["Allow"].split(", ")) == {"POST", "OPTIONS"}
+
+
+def test_a_body_over_the_limit_is_a_413_problem() -> None:
+    client = create_app({"TESTING": True, "MAX_CONTENT_LENGTH": 200}).test_client()
+    body = {"rules": "scopa", "hand": ["7D"], "table": ["1D"] * 40}
+    assert_problem(client.post("/v1/moves", json=body), 413)
+
+
+def test_the_limit_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SCOPA_MAX_CONTENT_LENGTH", "100")
+    client = create_app({"TESTING": True}).test_client()
+    assert_problem(client.post("/v1/deal", json={"rules": "scopa", "seed": "x" * 100}), 413)
+
+
+def test_a_body_that_is_not_json_is_a_problem(client: FlaskClient) -> None:
+    response = client.post("/v1/deal", data="{nope", content_type="application/json")
+    body = assert_problem(response, 400)
+    assert body["errors"]
+
+
+def test_a_body_that_is_not_an_object_is_a_validation_problem(client: FlaskClient) -> None:
+    body = assert_problem(client.post("/v1/score", json=[1, 2]), 422)
+    assert body["errors"]
+
+
+def test_an_unexpected_error_is_a_500_problem_without_traceback(
+    app: Flask, caplog: pytest.LogCaptureFixture
+) -> None:
+    def explode() -> str:
+        raise RuntimeError("secret internals")
+
+    app.add_url_rule("/explode", view_func=explode)
+    with caplog.at_level(logging.ERROR, logger="service.api.problems"):
+        response = app.test_client().get("/explode")
+    body = assert_problem(response, 500)
+    text = response.get_data(as_text=True)
+    assert "secret internals" not in text
+    assert "Traceback" not in text
+    assert body["title"] == "Internal Server Error"
+    assert any("secret internals" in r.getMessage() or r.exc_info for r in caplog.records)
