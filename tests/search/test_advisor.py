@@ -1,0 +1,109 @@
+"""The advisor: determinism, legality, tactics, deadlines, every player count, match context."""
+
+import random
+
+import pytest
+
+from service.engine import Move, apply, deal, legal_moves, make_rules, view_of
+from service.engine.cards import RANK_MASKS
+from service.search import Budget, MatchContext, advise
+from tests.search.helpers import scopa_position, seat_view
+
+CONFIGS = [
+    ("scopa", {}),
+    ("scopa", {"players": 3}),
+    ("scopa", {"players": 4}),
+    ("scopa", {"players": 4, "teams": False}),
+    ("scopa", {"players": 6}),
+    ("scopa", {"players": 6, "teams": False}),
+    ("scopone_scientifico", {}),
+    ("scopone_messina", {}),
+    ("scopone_trentino", {}),
+    ("napola", {}),
+]
+
+
+@pytest.mark.parametrize(("preset", "options"), CONFIGS)
+def test_every_legal_move_is_ranked_through_a_whole_hand(
+    preset: str, options: dict[str, object]
+) -> None:
+    rules = make_rules(preset, **options)
+    state = deal(rules, 3, 1 % rules.players)
+    rng = random.Random(5)
+    while not state.finished:
+        view = view_of(state, state.to_move)
+        advice = advise(view, Budget(iterations=1), seed=rng.getrandbits(32))
+        legal = legal_moves(state)
+        assert sorted(a.move for a in advice.moves) == sorted(legal)
+        assert advice.chosen == advice.moves[0].move
+        values = [a.expected_value for a in advice.moves]
+        assert values == sorted(values, reverse=True)
+        assert advice.stats.worlds == 1
+        state, _ = apply(state, advice.chosen)
+
+
+def test_same_seed_and_iterations_give_the_same_advice() -> None:
+    rules = make_rules("scopone_scientifico")
+    view = view_of(deal(rules, 9), 1)
+    runs = [advise(view, Budget(iterations=6), seed="abc") for _ in range(2)]
+    first, second = runs
+    assert first.moves == second.moves
+    assert first.chosen == second.chosen
+    assert (first.stats.worlds, first.stats.playouts, first.stats.nodes) == (
+        second.stats.worlds,
+        second.stats.playouts,
+        second.stats.nodes,
+    )
+    other = advise(view, Budget(iterations=6), seed="xyz")
+    assert [a.expected_value for a in other.moves] != [a.expected_value for a in first.moves]
+
+
+def test_takes_the_settebello_when_free() -> None:
+    state = scopa_position(make_rules("scopa"), ["7S", "4C", "2S"], ["7D", "10C", "9B"])
+    advice = advise(seat_view(state), Budget(iterations=30), seed=1)
+    assert advice.chosen == Move.from_code("7S:7D")
+
+
+def test_makes_the_available_scopa() -> None:
+    state = scopa_position(make_rules("scopa"), ["7B", "1C", "10D"], ["3C", "4S"])
+    advice = advise(seat_view(state), Budget(iterations=30), seed=1)
+    assert advice.chosen == Move.from_code("7B:3C+4S")
+    assert advice.moves[0].expected_value > advice.moves[1].expected_value + 0.5
+
+
+def test_avoids_leaving_an_easy_sweep() -> None:
+    # Seed 4 leaves all four eights unseen: laying the six makes a table of 8.
+    state = scopa_position(make_rules("scopa"), ["6S", "10B", "9C"], ["2C"], seed=4)
+    assert not (state.piles[0] | state.piles[1]) & RANK_MASKS[8]
+    advice = advise(seat_view(state), Budget(iterations=60), seed=1)
+    assert advice.moves[-1].move == Move.from_code("6S")
+
+
+def test_millisecond_budget_returns_with_at_least_one_world() -> None:
+    view = view_of(deal(make_rules("scopone_scientifico"), 4), 1)
+    advice = advise(view, Budget(ms=20), seed=2)
+    assert advice.stats.budget == {"ms": 20}
+    assert advice.stats.worlds >= 1
+    assert advice.stats.elapsed_ms < 5000  # a generous sanity bound, not a timing test
+
+
+def test_match_context_gives_win_probabilities() -> None:
+    rules = make_rules("scopa")
+    state = scopa_position(rules, ["7S", "4C", "2S"], ["7D", "10C", "9B"])
+    advice = advise(
+        seat_view(state), Budget(iterations=20), seed=1, match=MatchContext((10, 9), 11)
+    )
+    probabilities = [a.win_probability for a in advice.moves]
+    assert all(p is not None and 0.0 <= p <= 1.0 for p in probabilities)
+    assert probabilities == sorted(probabilities, reverse=True)
+    assert advice.chosen == Move.from_code("7S:7D")
+
+
+def test_bad_budgets_and_wrong_turn_are_refused() -> None:
+    with pytest.raises(ValueError, match="exactly one"):
+        Budget()
+    with pytest.raises(ValueError, match="ms must be"):
+        Budget(ms=6000)
+    view = view_of(deal(make_rules("scopa"), 1), 0)  # seat 1 leads when seat 0 deals
+    with pytest.raises(ValueError, match="not to move"):
+        advise(view, Budget(iterations=1))
