@@ -35,5 +35,14 @@ lock:
 bench-engine: setup
 	$(BIN)/python tests/benchmarks/bench_engine.py
 
+.PHONY: bench-strength bench-search
+## Duplicate-deal strength benchmark; pass options with ARGS="--preset scopa --pairs 100".
+bench-strength: setup
+	$(BIN)/python tests/benchmarks/bench_strength.py $(ARGS)
+
+## Advisor speed: kernel hands per CPU second, worlds and playouts per second, latency.
+bench-search: setup
+	$(BIN)/python tests/benchmarks/bench_search_speed.py $(ARGS)
+
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
