@@ -1,0 +1,95 @@
+"""Start the app under real gunicorn on a free loopback port, for the smoke test and benchmark."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET = "service.api.app:create_app()"
+HOST = "127.0.0.1"
+
+
+def gunicorn_path() -> str | None:
+    """The gunicorn of the virtual environment running this script, else one on PATH."""
+    beside = Path(sys.executable).parent / "gunicorn"
+    if beside.exists():
+        return str(beside)
+    return shutil.which("gunicorn")
+
+
+def free_port() -> int:
+    """A loopback TCP port that nothing listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((HOST, 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def wait_until_healthy(port: int, process: subprocess.Popen[bytes], limit_s: float) -> None:
+    """Poll /healthz until it answers 200; raise if gunicorn exits or the limit passes."""
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"gunicorn exited with {process.returncode} before serving")
+        try:
+            connection = http.client.HTTPConnection(HOST, port, timeout=1)
+            connection.request("GET", "/healthz")
+            if connection.getresponse().status == 200:
+                connection.close()
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"gunicorn did not answer /healthz within {limit_s} s")
+
+
+@contextmanager
+def running_gunicorn(
+    workers: int = 1, threads: int = 1, env: Mapping[str, str] | None = None, limit_s: float = 30
+) -> Iterator[int]:
+    """Run gunicorn with the project's gunicorn.conf.py on a free port; yield the port."""
+    executable = gunicorn_path()
+    if executable is None:
+        raise FileNotFoundError("gunicorn is not installed")
+    port = free_port()
+    command = [
+        executable,
+        "--bind",
+        f"{HOST}:{port}",
+        "--workers",
+        str(workers),
+        "--threads",
+        str(threads),
+        TARGET,
+    ]
+    environment = {**os.environ, "GUNICORN_ACCESS_LOG": "off", **(env or {})}
+    process = subprocess.Popen(
+        command, cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    try:
+        try:
+            wait_until_healthy(port, process, limit_s)
+        except RuntimeError as error:
+            process.kill()
+            _, stderr = process.communicate(timeout=10)
+            raise RuntimeError(f"{error}\n{stderr.decode(errors='replace')[-4000:]}") from None
+        yield port
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        if process.stderr is not None:
+            process.stderr.close()

@@ -1,0 +1,93 @@
+"""Real gunicorn on a free loopback port: every endpoint answers as in-process."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from scripts.local_gunicorn import HOST, gunicorn_path, running_gunicorn
+
+pytestmark = pytest.mark.integration
+
+if gunicorn_path() is None and os.environ.get("CI", "").lower() != "true":
+    pytest.skip("gunicorn is not installed (never skipped in CI)", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def port() -> Iterator[int]:
+    """The port of a gunicorn serving the app, with a small body limit to see a 413."""
+    with running_gunicorn(workers=2, threads=2, env={"SCOPA_MAX_CONTENT_LENGTH": "8192"}) as bound:
+        yield bound
+
+
+def call(port: int, method: str, path: str, body: Any = None) -> tuple[int, dict[str, str], Any]:
+    """Status, headers and decoded JSON body (or text) of one request."""
+    connection = http.client.HTTPConnection(HOST, port, timeout=10)
+    payload = None if body is None else json.dumps(body)
+    headers = {} if body is None else {"Content-Type": "application/json"}
+    connection.request(method, path, body=payload, headers=headers)
+    response = connection.getresponse()
+    raw = response.read()
+    found = {k.lower(): v for k, v in response.getheaders()}
+    connection.close()
+    if "json" in found.get("content-type", ""):
+        return response.status, found, json.loads(raw)
+    return response.status, found, raw.decode()
+
+
+def test_every_endpoint_answers_under_gunicorn(port: int) -> None:
+    assert call(port, "GET", "/healthz")[2] == {"status": "ok"}
+    assert call(port, "GET", "/readyz")[2] == {"status": "ready"}
+    status, _, catalog = call(port, "GET", "/v1/rules")
+    assert status == 200
+    assert "scopone_scientifico" in {p["name"] for p in catalog["presets"]}
+
+    status, _, dealt = call(port, "POST", "/v1/deal", {"rules": "scopa", "seed": 9})
+    assert status == 200
+    state = dealt["state"]
+    status, _, moves = call(port, "POST", "/v1/moves", {"state": state})
+    assert status == 200
+    assert moves["moves"] == dealt["moves"]
+    hint = {"rules": "scopa", "hand": ["7d"], "table": ["3s", "4s"]}
+    assert call(port, "POST", "/v1/moves", hint)[2]["moves"][0]["sweep"] is True
+
+    while not state["finished"]:
+        move = call(port, "POST", "/v1/moves", {"state": state})[2]["moves"][0]
+        status, _, played = call(port, "POST", "/v1/play", {"state": state, "move": move})
+        assert status == 200
+        state = played["state"]
+    piles = [{"cards": c, "scope": s} for c, s in zip(state["piles"], state["scope"], strict=True)]
+    status, _, scored = call(port, "POST", "/v1/score", {"rules": "scopa", "piles": piles})
+    assert status == 200
+    assert scored["totals"] == played["score"]["totals"]
+
+
+def test_errors_are_problems_under_gunicorn(port: int) -> None:
+    status, headers, body = call(port, "GET", "/v1/nothing")
+    assert (status, headers["content-type"], body["status"]) == (
+        404,
+        "application/problem+json",
+        404,
+    )
+    status, headers, _ = call(port, "DELETE", "/v1/play")
+    assert status == 405
+    assert "POST" in headers["allow"]
+    status, _, body = call(port, "POST", "/v1/play", {"state": {}, "move": {"card": "7D"}})
+    assert status == 422
+    assert body["type"] == "urn:scopa:problem:validation"
+    status, _, body = call(port, "POST", "/v1/deal", {"rules": "scopa", "seed": "x" * 9000})
+    assert (status, body["status"]) == (413, 413)
+
+
+def test_docs_are_served_offline(port: int) -> None:
+    status, _, html = call(port, "GET", "/docs")
+    assert status == 200
+    assert "/docs/assets/swagger-ui-bundle.js" in html
+    status, headers, _ = call(port, "GET", "/docs/assets/swagger-ui-bundle.js")
+    assert status == 200
+    assert "javascript" in headers["content-type"]
