@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: setup test lint typecheck pytest serve lock bench-engine clean
+.PHONY: setup test lint typecheck pytest serve lock bench-engine clean openapi bench-api
 
 setup: $(STAMP)
 
@@ -34,6 +34,17 @@ lock:
 
 bench-engine: setup
 	$(BIN)/python tests/benchmarks/bench_engine.py
+
+## The API under gunicorn on 127.0.0.1:8000 (settings: gunicorn.conf.py, SCOPA_* variables).
+serve: setup
+	$(BIN)/gunicorn --bind 127.0.0.1:8000 'service.api.app:create_app()'
+
+## Regenerate openapi.yaml from the app's schemas (a test fails when it is out of date).
+openapi: setup
+	$(BIN)/python scripts/gen_openapi.py
+
+bench-api: setup
+	$(BIN)/python -m tests.benchmarks.bench_api --runs 3 --seconds 3
 
 .PHONY: bench-strength bench-search
 ## Duplicate-deal strength benchmark; pass options with ARGS="--preset scopa --pairs 100".

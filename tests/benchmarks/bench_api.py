@@ -1,0 +1,182 @@
+"""Throughput and latency of /v1/moves and /v1/score beside /healthz, under real gunicorn.
+
+Run: `make bench-api` (or `python -m tests.benchmarks.bench_api --runs 3 --seconds 3`).
+The load generator is Python: processes of threads, each thread one keep-alive http.client
+connection sending requests back to back. Figures are medians over the runs; the ratio is an
+endpoint's requests/s over /healthz's in the same run, so it cancels most of the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import statistics
+import sys
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from scripts.local_gunicorn import HOST, running_gunicorn
+from service.api.examples import dealt_state, finished_state
+from service.engine import codec
+from service.engine.cards import codes
+
+
+@dataclass(frozen=True)
+class Target:
+    """One endpoint under load: its method, path and JSON body."""
+
+    name: str
+    method: str
+    path: str
+    body: bytes | None
+
+
+def targets() -> list[Target]:
+    """/healthz, then /v1/moves on a dealt state and /v1/score on a finished hand."""
+    final = finished_state()
+    piles = [{"cards": codes(p), "scope": s} for p, s in zip(final.piles, final.scope, strict=True)]
+    return [
+        Target("healthz", "GET", "/healthz", None),
+        Target(
+            "moves",
+            "POST",
+            "/v1/moves",
+            json.dumps({"state": codec.state_to_dict(dealt_state())}).encode(),
+        ),
+        Target(
+            "score",
+            "POST",
+            "/v1/score",
+            json.dumps({"rules": "scopa", "piles": piles, "match": {"scores": [3, 4]}}).encode(),
+        ),
+    ]
+
+
+def one_connection(port: int, target: Target, until: float, latencies: list[float]) -> int:
+    """Send requests on one keep-alive connection until the deadline; return the failures."""
+    connection = http.client.HTTPConnection(HOST, port, timeout=30)
+    headers = {"Content-Type": "application/json"} if target.body else {}
+    failures = 0
+    while time.perf_counter() < until:
+        start = time.perf_counter()
+        connection.request(target.method, target.path, body=target.body, headers=headers)
+        response = connection.getresponse()
+        response.read()
+        latencies.append(time.perf_counter() - start)
+        if response.status != 200:
+            failures += 1
+    connection.close()
+    return failures
+
+
+def drive(port: int, target: Target, connections: int, seconds: float) -> tuple[list[float], int]:
+    """One load process: ``connections`` threads for ``seconds``; latencies and failures."""
+    until = time.perf_counter() + seconds
+    per_thread: list[list[float]] = [[] for _ in range(connections)]
+    failures = [0] * connections
+
+    def run(i: int) -> None:
+        failures[i] = one_connection(port, target, until, per_thread[i])
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(connections)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return [x for lat in per_thread for x in lat], sum(failures)
+
+
+@dataclass(frozen=True)
+class Figures:
+    """Requests per second and latency percentiles of one endpoint in one run."""
+
+    rps: float
+    p50_ms: float
+    p99_ms: float
+    failures: int
+
+
+def measure(
+    pool: ProcessPoolExecutor,
+    port: int,
+    target: Target,
+    processes: int,
+    connections: int,
+    seconds: float,
+) -> Figures:
+    """Load one endpoint from every process at once and summarise."""
+    start = time.perf_counter()
+    futures = [pool.submit(drive, port, target, connections, seconds) for _ in range(processes)]
+    results = [f.result() for f in futures]
+    elapsed = time.perf_counter() - start
+    latencies = sorted(x for lat, _ in results for x in lat)
+    quantiles = statistics.quantiles(latencies, n=100, method="inclusive")
+    return Figures(
+        rps=len(latencies) / elapsed,
+        p50_ms=quantiles[49] * 1000,
+        p99_ms=quantiles[98] * 1000,
+        failures=sum(f for _, f in results),
+    )
+
+
+def median_of(runs: list[Figures], pick: Callable[[Figures], float]) -> float:
+    """The median of one figure over the runs."""
+    return statistics.median(pick(r) for r in runs)
+
+
+def main() -> int:
+    """Run the benchmark and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=3.0, help="load per endpoint per run")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
+    parser.add_argument("--threads", type=int, default=1, help="gunicorn threads per worker")
+    parser.add_argument("--processes", type=int, default=2, help="load generator processes")
+    parser.add_argument("--connections", type=int, default=4, help="connections per process")
+    args = parser.parse_args()
+    endpoints = targets()
+    results: dict[str, list[Figures]] = {t.name: [] for t in endpoints}
+    print(
+        f"gunicorn {args.workers} worker(s) x {args.threads} thread(s); load: "
+        f"{args.processes} process(es) x {args.connections} keep-alive connection(s); "
+        f"{args.seconds:g} s per endpoint; {args.runs} run(s)"
+    )
+    with (
+        running_gunicorn(args.workers, args.threads) as port,
+        ProcessPoolExecutor(args.processes) as pool,
+    ):
+        for target in endpoints:
+            measure(pool, port, target, args.processes, args.connections, 0.5)  # warm-up
+        for run in range(args.runs):
+            for target in endpoints:
+                figures = measure(
+                    pool, port, target, args.processes, args.connections, args.seconds
+                )
+                results[target.name].append(figures)
+                print(
+                    f"  run {run + 1} {target.name:8} {figures.rps:8.0f} req/s  "
+                    f"p50 {figures.p50_ms:6.2f} ms  p99 {figures.p99_ms:6.2f} ms  "
+                    f"failures {figures.failures}"
+                )
+    base = median_of(results["healthz"], lambda f: f.rps)
+    print("\nmedians over the runs")
+    print(f"{'endpoint':10} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'vs healthz':>11}")
+    for name, runs in results.items():
+        rps = median_of(runs, lambda f: f.rps)
+        print(
+            f"{name:10} {rps:8.0f} {median_of(runs, lambda f: f.p50_ms):8.2f} "
+            f"{median_of(runs, lambda f: f.p99_ms):8.2f} {rps / base:10.2f}x"
+        )
+    failed = sum(f.failures for runs in results.values() for f in runs)
+    if failed:
+        print(f"{failed} request(s) did not answer 200", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
