@@ -10,7 +10,7 @@ from service.engine.errors import (
     RulesError,
 )
 from service.engine.match import MatchResult, add_hand
-from service.engine.moves import Move
+from service.engine.moves import Move, MoveKind
 from service.engine.rules import OPTIONS, PRESETS, Rules, make_rules, rules_from_mapping
 from service.engine.scoring import HandScore, SideScore, check_piles, score_hand
 from service.engine.state import Event, EventKind, Play, State, apply, deal, is_sweep, legal_moves
@@ -30,6 +30,7 @@ __all__ = [
     "InvalidStateError",
     "MatchResult",
     "Move",
+    "MoveKind",
     "Play",
     "Problem",
     "Rules",

@@ -8,7 +8,7 @@ from typing import Any
 from service.engine.cards import Cards, code, codes, parse_card
 from service.engine.errors import CardCodeError, InvalidStateError, Problem
 from service.engine.match import MatchResult
-from service.engine.moves import Move
+from service.engine.moves import Move, MoveKind
 from service.engine.rules import Rules, rules_from_mapping
 from service.engine.scoring import HandScore, SideScore
 from service.engine.state import Event, Play, State, is_sweep
@@ -16,8 +16,13 @@ from service.engine.view import View
 
 
 def move_to_dict(move: Move, sweep: bool | None = None) -> dict[str, Any]:
-    """A move as ``{"card": "7D", "capture": [...]}``, with ``sweep`` when known."""
+    """A move as ``{"card": "7D", "capture": [...]}``, with ``sweep`` when known.
+
+    A special move adds its ``kind``; an ordinary play leaves the key out.
+    """
     data: dict[str, Any] = {"card": code(move.card), "capture": codes(move.capture)}
+    if move.kind is not MoveKind.PLAY:
+        data["kind"] = move.kind.value
     if sweep is not None:
         data["sweep"] = sweep
     return data
@@ -69,6 +74,19 @@ class _Reader:
             return 0
         return value
 
+    def kind(self, field: str, value: Any) -> MoveKind:
+        if value is None:
+            return MoveKind.PLAY
+        try:
+            return MoveKind(value)
+        except ValueError:
+            allowed = ", ".join(k.value for k in MoveKind)
+            self.problems.append(Problem(field, f"{value!r} is not one of {allowed}"))
+            return MoveKind.PLAY
+
+    def optional_card(self, field: str, value: Any) -> int | None:
+        return None if value is None else self.card(field, value)
+
     def done(self) -> None:
         if self.problems:
             raise InvalidStateError(self.problems)
@@ -79,9 +97,10 @@ def move_from_dict(data: Mapping[str, Any], field: str = "move") -> Move:
     reader = _Reader()
     played = reader.card(f"{field}.card", data.get("card"))
     capture = reader.cards(f"{field}.capture", data.get("capture", []))
+    kind = reader.kind(f"{field}.kind", data.get("kind"))
     reader.done()
     assert played is not None
-    return Move(played, capture)
+    return Move(played, capture, kind)
 
 
 def play_to_dict(play: Play) -> dict[str, Any]:
@@ -98,14 +117,15 @@ def _history(reader: _Reader, values: Any) -> tuple[Play, ...]:
         seat = reader.integer(f"history[{i}].seat", entry.get("seat"))
         played = reader.card(f"history[{i}].card", entry.get("card"))
         capture = reader.cards(f"history[{i}].capture", entry.get("capture", []))
+        kind = reader.kind(f"history[{i}].kind", entry.get("kind"))
         if played is not None:
-            plays.append(Play(seat, Move(played, capture)))
+            plays.append(Play(seat, Move(played, capture, kind)))
     return tuple(plays)
 
 
 def state_to_dict(state: State) -> dict[str, Any]:
-    """A full state in JSON form."""
-    return {
+    """A full state in JSON form; variant fields appear only when set."""
+    data: dict[str, Any] = {
         "rules": state.rules.options(),
         "dealer": state.dealer,
         "to_move": state.to_move,
@@ -119,6 +139,9 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "history": [play_to_dict(p) for p in state.history],
         "finished": state.finished,
     }
+    if state.cut_card is not None:
+        data["cut_card"] = code(state.cut_card)
+    return data
 
 
 def rules_of(data: Mapping[str, Any]) -> Rules:
@@ -161,14 +184,15 @@ def state_from_dict(data: Mapping[str, Any], rules: Rules | None = None) -> Stat
         to_move=reader.integer("to_move", data.get("to_move")),
         last_capturer=None if capturer == -1 else capturer,
         history=_history(reader, data.get("history", [])),
+        cut_card=reader.optional_card("cut_card", data.get("cut_card")),
     )
     reader.done()
     return state
 
 
 def view_to_dict(view: View) -> dict[str, Any]:
-    """A seat's view in JSON form."""
-    return {
+    """A seat's view in JSON form; variant fields appear only when set."""
+    data: dict[str, Any] = {
         "rules": view.rules.options(),
         "seat": view.seat,
         "dealer": view.dealer,
@@ -184,6 +208,11 @@ def view_to_dict(view: View) -> dict[str, Any]:
         "history": [play_to_dict(p) for p in view.history],
         "unseen": codes(view.unseen),
     }
+    if view.cut_pending:
+        data["cut_pending"] = True
+    if view.cut_card is not None:
+        data["cut_card"] = code(view.cut_card)
+    return data
 
 
 def view_from_dict(data: Mapping[str, Any], rules: Rules | None = None) -> View:
@@ -214,6 +243,8 @@ def view_from_dict(data: Mapping[str, Any], rules: Rules | None = None) -> View:
         deals_made=reader.integer("deals_made", data.get("deals_made", 1)),
         last_capturer=None if capturer == -1 else capturer,
         history=_history(reader, data.get("history", [])),
+        cut_pending=data.get("cut_pending") is True,
+        cut_card=reader.optional_card("cut_card", data.get("cut_card")),
     )
     reader.done()
     return view
@@ -261,11 +292,14 @@ def hand_score_to_dict(score: HandScore) -> list[dict[str, Any]]:
 
 
 def match_to_dict(result: MatchResult) -> dict[str, Any]:
-    """Match totals and the winner, if any."""
-    return {
+    """Match totals and the winner, if any; ``double`` appears for a double game."""
+    data: dict[str, Any] = {
         "scores": list(result.scores),
         "target": result.target,
         "finished": result.finished,
         "winner": result.winner,
         "reason": result.reason,
     }
+    if result.double:
+        data["double"] = True
+    return data

@@ -20,6 +20,8 @@ class MatchResult:
     target: int
     winner: int | None
     reason: str | None
+    # Hurrikan (double_game): the winner won by more than double, every loser under half the target.
+    double: bool = False
 
     @property
     def finished(self) -> bool:
@@ -63,4 +65,12 @@ def add_hand(
         if seven_nil:
             return MatchResult(totals, goal, seven_nil[0], "cappotto_7_0")
     winner = winner_by_totals(totals, goal)
-    return MatchResult(totals, goal, winner, None if winner is None else "target")
+    if winner is None:
+        return MatchResult(totals, goal, None, None)
+    return MatchResult(totals, goal, winner, "target", is_double_game(rules, totals, winner, goal))
+
+
+def is_double_game(rules: Rules, totals: Sequence[int], winner: int, target: int) -> bool:
+    """Whether a win counts double: more than twice every loser, each under half the target."""
+    losers = [t for i, t in enumerate(totals) if i != winner]
+    return rules.double_game and all(totals[winner] > 2 * t and 2 * t < target for t in losers)

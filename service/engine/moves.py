@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from service.engine.cards import (
     RANK_MASKS,
@@ -21,23 +22,53 @@ FIFTEEN = 15
 ACE = 1
 
 
+class MoveKind(StrEnum):
+    """What a move does: play a card (the usual turn), or one of the variants' special moves."""
+
+    PLAY = "play"
+    PASS = "pass"  # ace_may_pass: the ace goes to the player's pile without capturing
+    KEEP = "keep"  # Chkobba: the cutter keeps the drawn card as the first card of the hand
+    TABLE = "table"  # Chkobba: the cutter lays the drawn card as the first table card
+
+
+# Kinds written as ``kind:CARD`` in move codes.
+PREFIXED_KINDS = (MoveKind.PASS, MoveKind.KEEP, MoveKind.TABLE)
+
+
 @dataclass(frozen=True, slots=True, order=True)
 class Move:
-    """One card played and the exact set of table cards it captures (0 when laid down)."""
+    """One card played and the exact set of table cards it captures (0 when laid down).
+
+    ``kind`` marks the special moves of some variants; the default is an ordinary play.
+    """
 
     card: Card
     capture: Cards = 0
+    kind: MoveKind = MoveKind.PLAY
+
+    @property
+    def plays_card(self) -> bool:
+        """Whether the move takes a card out of the player's hand (a turn of play)."""
+        return self.kind in (MoveKind.PLAY, MoveKind.PASS)
 
     def code(self) -> str:
-        """The move as text: ``7D`` laid down, ``7D:3C+4S`` capturing."""
+        """The move as text: ``7D`` laid down, ``7D:3C+4S`` capturing, ``pass:1D`` and so on."""
+        if self.kind is not MoveKind.PLAY:
+            return f"{self.kind.value}:{code(self.card)}"
         if not self.capture:
             return code(self.card)
         return f"{code(self.card)}:{'+'.join(code(c) for c in iter_cards(self.capture))}"
 
     @classmethod
     def from_code(cls, text: str) -> Move:
-        """The move written as ``7D`` or ``7D:3C+4S``; raises EngineError."""
+        """The move written as ``7D``, ``7D:3C+4S`` or ``kind:CARD``; raises EngineError."""
         played, colon, taken = text.partition(":")
+        kind = next((k for k in PREFIXED_KINDS if k.value == played.lower()), None)
+        if kind is not None:
+            try:
+                return cls(parse_card(taken), 0, kind)
+            except CardCodeError as error:
+                raise EngineError(f"not a move code: {text!r} ({error})") from error
         try:
             capture = 0
             for part in taken.split("+") if colon else ():
@@ -72,12 +103,16 @@ def sum_subsets(table: Cards, total: int, min_cards: int) -> list[Cards]:
     return found
 
 
-def standard_captures(rank: int, table: Cards) -> list[Cards]:
-    """Captures by the standard rule: one card of equal rank, else a set summing to the rank."""
+def standard_captures(rank: int, table: Cards, match_priority: bool = True) -> list[Cards]:
+    """Captures by the standard rule: one card of equal rank, else a set summing to the rank.
+
+    Without ``match_priority`` (third Quindici version) the sets are allowed beside a match.
+    """
     same = table & RANK_MASKS[rank]
-    if same:
-        return [1 << c for c in iter_cards(same)]
-    return sum_subsets(table, rank, 2)
+    singles = [1 << c for c in iter_cards(same)]
+    if same and match_priority:
+        return singles
+    return singles + sum_subsets(table, rank, 2)
 
 
 def captures(rules: Rules, played: Card, table: Cards) -> list[Cards]:
@@ -87,12 +122,15 @@ def captures(rules: Rules, played: Card, table: Cards) -> list[Cards]:
         aces = table & RANK_MASKS[ACE]
         options = [1 << c for c in iter_cards(aces)] if aces else [table]
     elif rules.capture_rule == "standard":
-        options = standard_captures(rank, table)
+        options = standard_captures(rank, table, rules.match_priority)
     elif rules.capture_rule == "fifteen":
         options = sum_subsets(table, FIFTEEN - rank, 1)
     else:
         options = list(
-            dict.fromkeys(standard_captures(rank, table) + sum_subsets(table, FIFTEEN - rank, 1))
+            dict.fromkeys(
+                standard_captures(rank, table, rules.match_priority)
+                + sum_subsets(table, FIFTEEN - rank, 1)
+            )
         )
     if rules.fewest_cards and len(options) > 1:
         fewest = min(o.bit_count() for o in options)
@@ -117,6 +155,8 @@ def moves_for_card(rules: Rules, played: Card, table: Cards) -> list[Move]:
     moves = [Move(played, o) for o in options]
     if not options or not rules.compulsory_capture:
         moves.insert(0, Move(played, 0))
+    if rules.ace_may_pass and rank_of(played) == ACE:
+        moves.append(Move(played, 0, MoveKind.PASS))
     return moves
 
 

@@ -47,6 +47,12 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "match or sum to the rank; sum to fifteen with the card; either",
     ),
     OptionSpec("fewest_cards", bool, None, "a capture must take as few cards as possible"),
+    OptionSpec(
+        "match_priority",
+        bool,
+        None,
+        "a card of equal rank on the table must be taken rather than a set summing to the rank",
+    ),
     OptionSpec("compulsory_capture", bool, None, "a card that can capture must capture"),
     OptionSpec("ace_takes_all", bool, None, "an ace played takes every table card"),
     OptionSpec("ace_scopa", bool, None, "a sweep by the ace-takes-all rule is a scopa"),
@@ -56,8 +62,16 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "prime_table",
         str,
-        ("standard", "southern", "zero_faces", "half_values", "barmila", "most_sevens"),
-        "how the primiera is valued",
+        (
+            "standard",
+            "southern",
+            "zero_faces",
+            "half_values",
+            "barmila",
+            "most_sevens",
+            "escoba_sevens",
+        ),
+        "how the primiera is valued (escoba_sevens: the most sevens, a tie gives nobody)",
     ),
     OptionSpec(
         "primiera_incomplete",
@@ -94,11 +108,8 @@ OPTION_NAMES: frozenset[str] = frozenset(o.name for o in OPTIONS)
 # Option values whose rules belong to the regional-variant work and are not played yet.
 UNSUPPORTED: Mapping[str, Any] = MappingProxyType(
     {
-        "first_card_choice": True,
-        "ace_may_pass": True,
         "scalette": True,
         "claims": True,
-        "double_game": True,
     },
 )
 UNSUPPORTED_CHOICES: Mapping[str, tuple[Any, ...]] = MappingProxyType(
@@ -143,6 +154,7 @@ class Rules:
     target: int
     cappotto_7_0: bool
     double_game: bool
+    match_priority: bool = True
 
     @property
     def sides(self) -> int:
@@ -205,6 +217,7 @@ STANDARD: Mapping[str, Any] = MappingProxyType(
         "first_card_choice": False,
         "capture_rule": "standard",
         "fewest_cards": False,
+        "match_priority": True,
         "compulsory_capture": True,
         "ace_takes_all": False,
         "ace_scopa": False,
@@ -231,6 +244,13 @@ STANDARD: Mapping[str, Any] = MappingProxyType(
 
 SCOPA_SCHEDULES: Mapping[int, tuple[int, tuple[int, ...]]] = MappingProxyType(
     {2: (4, (3,) * 6), 3: (4, (3,) * 4), 4: (4, (3,) * 3), 6: (4, (3,) * 2)},
+)
+SCOPA_SCHEDULES_2_4: Mapping[int, tuple[int, tuple[int, ...]]] = MappingProxyType(
+    {2: (4, (3,) * 6), 4: (4, (3,) * 3)},
+)
+# RULES.md section 2: one final deal of 4 for two players, so that 4 + 2 x 16 = 36.
+CORSE_SCHEDULES: Mapping[int, tuple[int, tuple[int, ...]]] = MappingProxyType(
+    {2: (4, (3, 3, 3, 3, 4)), 4: (4, (3, 3, 2))},
 )
 SCIENTIFICO_SCHEDULE: Mapping[int, tuple[int, tuple[int, ...]]] = MappingProxyType(
     {4: (0, (10,))},
@@ -298,6 +318,85 @@ PRESETS: Mapping[str, Preset] = MappingProxyType(
                 sette_di_coppe=True,
             ),
             _preset("piva", "Scopa where the 2 of clubs scores -5", SCOPA_SCHEDULES, 2, piva=True),
+            _preset(
+                "asso_pigliatutto",
+                "Asso pigliatutto: an ace takes the whole table and scores a scopa",
+                SCOPA_SCHEDULES,
+                2,
+                ace_takes_all=True,
+                ace_scopa=True,
+            ),
+            _preset(
+                "scopa_d_assi",
+                "Scopa d'Assi: an ace takes the whole table, but that is no scopa",
+                SCOPA_SCHEDULES,
+                2,
+                ace_takes_all=True,
+            ),
+            _preset(
+                "quindici",
+                "Scopa di Quindici, first version: captures total 15 with the played card",
+                SCOPA_SCHEDULES,
+                2,
+                capture_rule="fifteen",
+            ),
+            _preset(
+                "quindici_2",
+                "Scopa di Quindici, second version: an equal capture or a 15",
+                SCOPA_SCHEDULES,
+                2,
+                capture_rule="sum_or_fifteen",
+            ),
+            _preset(
+                "quindici_3",
+                "Scopa di Quindici, third version: equal or 15, an ace takes all, to 31",
+                SCOPA_SCHEDULES,
+                2,
+                capture_rule="sum_or_fifteen",
+                ace_takes_all=True,
+                ace_scopa=True,
+                match_priority=False,
+                target=31,
+            ),
+            _preset(
+                "escoba",
+                "Escoba (Spain): captures total 15; the most sevens instead of the primiera",
+                SCOPA_SCHEDULES,
+                2,
+                capture_rule="fifteen",
+                prime_table="escoba_sevens",
+                redeal="none",
+                target=15,
+            ),
+            _preset(
+                "corse",
+                "Scopa Corse: 36 cards without the twos, capture never compulsory, to 21",
+                CORSE_SCHEDULES,
+                2,
+                pack="corse36",
+                compulsory_capture=False,
+                target=21,
+            ),
+            _preset(
+                "hurrikan",
+                "Hurrikan (Germany): 6-card deals, cups/hearts bonus suit, to 16, double game",
+                MappingProxyType({2: (4, (6, 6, 6))}),
+                2,
+                bonus_suit="C",
+                prime_table="southern",
+                target=16,
+                double_game=True,
+            ),
+            _preset(
+                "chkobba",
+                "Chkobba (Tunisia): barmila, void table on three of a rank, cutter's card, to 21",
+                SCOPA_SCHEDULES_2_4,
+                2,
+                redeal="three_of_a_rank",
+                first_card_choice=True,
+                prime_table="barmila",
+                target=21,
+            ),
         )
     },
 )
@@ -425,6 +524,10 @@ def validate_rules(rules: Rules) -> None:
         for name in ("ace_scopa", "ace_takes_itself", "ace_may_pass"):
             if getattr(rules, name):
                 problems.append(Problem(name, "clashes with ace_takes_all=false"))
+    if rules.first_card_choice and (rules.initial_table < 1 or rules.deal_sizes[:1] < (1,)):
+        problems.append(
+            Problem("first_card_choice", "needs a first deal with table cards and hand cards")
+        )
     if rules.napola != "none" and rules.pack != "italian40":
         problems.append(Problem("napola", f"clashes with pack={rules.pack}: it has no 2 of coins"))
     for name, value in UNSUPPORTED.items():

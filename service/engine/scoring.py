@@ -36,6 +36,8 @@ PRIME_COUNT_ORDERS: Mapping[str, tuple[tuple[int, ...], ...]] = MappingProxyType
     {
         "barmila": ((7,), (6,)),
         "most_sevens": ((7,), (6,), (1,), (5,), (4,), (3,), (2,), (8, 9, 10)),
+        # Escoba's sevens point (docs/variants.md): the most sevens; a tie gives nobody.
+        "escoba_sevens": ((7,),),
     },
 )
 PIVA_PENALTY = -5

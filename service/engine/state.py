@@ -8,7 +8,7 @@ from enum import StrEnum
 
 from service.engine.cards import RANK_MASKS, Card, Cards, count, iter_cards, rank_of
 from service.engine.errors import IllegalMoveError
-from service.engine.moves import Move, captures, hand_moves, is_ace_sweep_by_rule
+from service.engine.moves import Move, MoveKind, captures, hand_moves, is_ace_sweep_by_rule
 from service.engine.rules import Rules
 
 KING = 10
@@ -38,6 +38,13 @@ class State:
     to_move: int
     last_capturer: int | None
     history: tuple[Play, ...] = ()
+    # Chkobba: the card the cutter drew and must keep or lay before the first deal is completed.
+    cut_card: Card | None = None
+
+    @property
+    def cut_pending(self) -> bool:
+        """Whether the cutter still has to choose what to do with the drawn card."""
+        return self.cut_card is not None
 
     @property
     def first_player(self) -> int:
@@ -47,7 +54,7 @@ class State:
     @property
     def finished(self) -> bool:
         """Whether every card of the hand has been played."""
-        return not self.stock and not any(self.hands)
+        return not self.stock and not any(self.hands) and self.cut_card is None
 
     @property
     def cards_in_hands(self) -> int:
@@ -57,6 +64,8 @@ class State:
     @property
     def plays(self) -> int:
         """How many cards have been played in the hand."""
+        if self.cut_pending:
+            return 0
         dealt = self.rules.players * sum(self.rules.deal_sizes[: self.deals_made])
         return dealt - self.cards_in_hands
 
@@ -99,6 +108,8 @@ def deal(rules: Rules, seed: int | str, dealer: int = 0) -> State:
         raise ValueError(f"dealer must be a seat 0..{rules.players - 1}, not {dealer}")
     rng = random.Random(seed)
     pack = list(iter_cards(rules.pack_cards))
+    if rules.first_card_choice:
+        return _deal_for_cut(rules, rng, pack, dealer)
     while True:
         order = pack[:]
         rng.shuffle(order)
@@ -122,6 +133,55 @@ def deal(rules: Rules, seed: int | str, dealer: int = 0) -> State:
     )
 
 
+def _deal_for_cut(rules: Rules, rng: random.Random, pack: list[Card], dealer: int) -> State:
+    """A Chkobba hand waiting for the cutter's choice: nothing dealt yet, the top card drawn.
+
+    A shuffle whose initial table would be void under either choice is shuffled again before
+    the cutter looks, so that the choice never needs a new shuffle (docs/variants.md).
+    """
+    while True:
+        order = pack[:]
+        rng.shuffle(order)
+        tables = (
+            _complete_cut_deal(rules, dealer, order[0], order[1:], keep)[1]
+            for keep in (True, False)
+        )
+        if not any(table_voids_deal(rules, t) for t in tables):
+            break
+    return State(
+        rules=rules,
+        dealer=dealer,
+        hands=(0,) * rules.players,
+        table=0,
+        piles=(0,) * rules.sides,
+        scope=(0,) * rules.sides,
+        stock=tuple(order[1:]),
+        deals_made=1,
+        to_move=(dealer + 1) % rules.players,
+        last_capturer=None,
+        cut_card=order[0],
+    )
+
+
+def _complete_cut_deal(
+    rules: Rules, dealer: int, cut: Card, rest: list[Card] | tuple[Card, ...], keep: bool
+) -> tuple[tuple[Cards, ...], Cards, tuple[Card, ...]]:
+    """Hands, table and stock once the cutter keeps the drawn card or lays it on the table."""
+    size = rules.deal_sizes[0]
+    if keep:
+        hands, after = _deal_round(rules, dealer, [cut, *rest], size)
+        laid = after[: rules.initial_table]
+        stock = after[rules.initial_table :]
+    else:
+        hands, after = _deal_round(rules, dealer, rest, size)
+        laid = [cut, *after[: rules.initial_table - 1]]
+        stock = after[rules.initial_table - 1 :]
+    table = 0
+    for c in laid:
+        table |= 1 << c
+    return hands, table, tuple(stock)
+
+
 def _deal_round(
     rules: Rules, dealer: int, order: list[Card] | tuple[Card, ...], size: int
 ) -> tuple[tuple[Cards, ...], list[Card]]:
@@ -138,6 +198,8 @@ def _deal_round(
 
 def legal_moves(state: State) -> list[Move]:
     """Every legal move of the player to move; [] once the hand is finished."""
+    if state.cut_card is not None:
+        return [Move(state.cut_card, 0, MoveKind.KEEP), Move(state.cut_card, 0, MoveKind.TABLE)]
     if state.finished:
         return []
     return hand_moves(state.rules, state.hands[state.to_move], state.table)
@@ -160,13 +222,25 @@ def is_sweep(state: State, move: Move) -> bool:
 
 def check_move(state: State, move: Move) -> None:
     """Raise IllegalMoveError unless the move is legal in the state."""
+    if state.cut_card is not None:
+        if move not in legal_moves(state):
+            raise IllegalMoveError(
+                move.code(), "the cutter must first keep or table the drawn card"
+            )
+        return
     if state.finished:
         raise IllegalMoveError(move.code(), "the hand is finished")
+    if move.kind not in (MoveKind.PLAY, MoveKind.PASS):
+        raise IllegalMoveError(move.code(), f"a {move.kind.value} move is not allowed now")
     hand = state.hands[state.to_move]
     if not hand >> move.card & 1:
         raise IllegalMoveError(move.code(), f"seat {state.to_move} does not hold that card")
     if move.capture & ~state.table:
         raise IllegalMoveError(move.code(), "it captures cards that are not on the table")
+    if move.kind is MoveKind.PASS:
+        if not state.rules.ace_may_pass or rank_of(move.card) != ACE or move.capture:
+            raise IllegalMoveError(move.code(), "only an ace may pass, when ace_may_pass is on")
+        return
     options = captures(state.rules, move.card, state.table)
     if move.capture:
         if move.capture not in options:
@@ -178,6 +252,8 @@ def check_move(state: State, move: Move) -> None:
 def apply(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
     """The state after a legal move, and what happened; raises IllegalMoveError."""
     check_move(state, move)
+    if state.cut_card is not None:
+        return _apply_cut(state, move)
     rules = state.rules
     seat = state.to_move
     side = rules.side_of(seat)
@@ -198,8 +274,11 @@ def apply(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
         if sweep:
             scope[side] += 1
             events.append(Event(EventKind.SCOPA, seat, side, move.capture | card_bit))
-    elif rules.ace_takes_all and rules.ace_takes_itself and not table and rank_of(move.card) == ACE:
-        # An ace played on an empty table is taken into the pile: a capture, never a scopa.
+    elif move.kind is MoveKind.PASS or (
+        rules.ace_takes_all and rules.ace_takes_itself and not table and rank_of(move.card) == ACE
+    ):
+        # An ace taking itself on an empty table, or passing, goes to the pile: a capture
+        # (it makes the side the last taker), never a scopa.
         piles[side] |= card_bit
         last_capturer = seat
         events.append(Event(EventKind.CAPTURE, seat, side, card_bit))
@@ -237,3 +316,20 @@ def apply(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
         history=(*state.history, Play(seat, move)),
     )
     return next_state, tuple(events)
+
+
+def _apply_cut(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
+    """Complete the first deal after the cutter's choice about the drawn card."""
+    assert state.cut_card is not None
+    hands, table, stock = _complete_cut_deal(
+        state.rules, state.dealer, state.cut_card, state.stock, move.kind is MoveKind.KEEP
+    )
+    next_state = replace(
+        state,
+        hands=hands,
+        table=table,
+        stock=stock,
+        cut_card=None,
+        history=(*state.history, Play(state.to_move, move)),
+    )
+    return next_state, (Event(EventKind.DEAL, None, None, 0),)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from service.engine.cards import Cards, code, count, iter_cards
+from service.engine.cards import Card, Cards, code, count, iter_cards
 from service.engine.errors import InvalidStateError, Problem
 from service.engine.rules import Rules
 from service.engine.state import Play, State
@@ -27,11 +27,16 @@ class View:
     deals_made: int
     last_capturer: int | None
     history: tuple[Play, ...] = ()
+    # Chkobba: the cutter's choice is pending; the drawn card is shown to the cutter only.
+    cut_pending: bool = False
+    cut_card: Card | None = None
 
     @property
     def unseen(self) -> Cards:
         """The cards this seat cannot see: the other hands and the stock."""
         seen = self.hand | self.table
+        if self.cut_card is not None:
+            seen |= 1 << self.cut_card
         for pile in self.piles:
             seen |= pile
         return self.rules.pack_cards & ~seen
@@ -53,6 +58,8 @@ def view_of(state: State, seat: int) -> View:
         deals_made=state.deals_made,
         last_capturer=state.last_capturer,
         history=state.history,
+        cut_pending=state.cut_pending,
+        cut_card=state.cut_card if seat == state.to_move else None,
     )
 
 
@@ -72,6 +79,7 @@ class Layout:
     last_capturer: int | None
     history: tuple[Play, ...]
     hidden: int
+    cut_pending: bool = False
 
 
 def layout_problems(layout: Layout) -> list[Problem]:
@@ -94,6 +102,8 @@ def layout_problems(layout: Layout) -> list[Problem]:
     if problems:
         return problems
     problems += _card_places(layout)
+    if layout.cut_pending:
+        return problems + _cut_problems(layout)
     problems += _sizes(layout)
     problems += _scope_and_capturer(layout)
     return problems
@@ -124,6 +134,27 @@ def _card_places(layout: Layout) -> list[Problem]:
                 f"hold {layout.hidden}",
             )
         )
+    return problems
+
+
+def _cut_problems(layout: Layout) -> list[Problem]:
+    """A hand waiting for the cutter's choice: nothing dealt, played or captured yet."""
+    rules = layout.rules
+    problems: list[Problem] = []
+    if not rules.first_card_choice:
+        problems.append(Problem("cut_card", "only with first_card_choice"))
+    if any(layout.hand_sizes) or dict(layout.places).get("table"):
+        problems.append(Problem("cut_card", "nothing is dealt before the cutter's choice"))
+    if any(layout.piles) or any(layout.scope) or layout.last_capturer is not None:
+        problems.append(Problem("cut_card", "nothing is captured before the cutter's choice"))
+    if layout.deals_made != 1 or layout.stock_size != rules.pack_size - 1:
+        problems.append(
+            Problem("stock", f"before the cutter's choice {rules.pack_size - 1} cards wait")
+        )
+    if layout.to_move != (layout.dealer + 1) % rules.players:
+        problems.append(Problem("to_move", "the cutter, after the dealer, chooses first"))
+    if layout.history:
+        problems.append(Problem("history", "nothing is played before the cutter's choice"))
     return problems
 
 
@@ -172,10 +203,9 @@ def _sizes(layout: Layout) -> list[Problem]:
             )
         )
     total_plays = n * sum(rules.deal_sizes[: layout.deals_made]) - sum(layout.hand_sizes)
-    if layout.history and len(layout.history) != total_plays:
-        problems.append(
-            Problem("history", f"{len(layout.history)} plays listed, but {total_plays} were made")
-        )
+    listed = sum(1 for p in layout.history if p.move.plays_card)
+    if layout.history and listed != total_plays:
+        problems.append(Problem("history", f"{listed} plays listed, but {total_plays} were made"))
     return problems
 
 
@@ -225,6 +255,8 @@ def state_layout(state: State) -> Layout:
     for c in state.stock:
         stock |= 1 << c
     places.append(("stock", stock))
+    if state.cut_card is not None:
+        places.append(("cut_card", 1 << state.cut_card))
     return Layout(
         rules=state.rules,
         dealer=state.dealer,
@@ -238,6 +270,7 @@ def state_layout(state: State) -> Layout:
         last_capturer=state.last_capturer,
         history=state.history,
         hidden=0,
+        cut_pending=state.cut_pending,
     )
 
 
@@ -246,6 +279,10 @@ def view_layout(view: View) -> Layout:
     places = [(f"hands[{view.seat}]", view.hand), ("table", view.table)]
     places += [(f"piles[{i}]", p) for i, p in enumerate(view.piles)]
     others = sum(s for i, s in enumerate(view.hand_sizes) if i != view.seat)
+    if view.cut_card is not None:
+        places.append(("cut_card", 1 << view.cut_card))
+    elif view.cut_pending:
+        others += 1
     return Layout(
         rules=view.rules,
         dealer=view.dealer,
@@ -259,6 +296,7 @@ def view_layout(view: View) -> Layout:
         last_capturer=view.last_capturer,
         history=view.history,
         hidden=others + view.stock_size,
+        cut_pending=view.cut_pending,
     )
 
 
@@ -274,6 +312,8 @@ def check_state(state: State) -> None:
 def check_view(view: View) -> None:
     """Raise InvalidStateError listing every inconsistency of a seat's view."""
     problems: list[Problem] = []
+    if view.cut_card is not None and not (view.cut_pending and view.seat == view.to_move):
+        problems.append(Problem("cut_card", "only the cutter sees it, while the choice is open"))
     if not 0 <= view.seat < view.rules.players:
         problems.append(Problem("seat", f"must be a seat 0..{view.rules.players - 1}"))
     elif (

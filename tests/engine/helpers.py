@@ -76,7 +76,8 @@ def oracle_captures(rules: Rules, played: int, table: Cards) -> set[Cards]:
         return {1 << c for c in iter_cards(aces)} if aces else {table}
     subsets = submasks(table)
     singles = {s for s in subsets if s.bit_count() == 1 and rank_sum(s) == rank}
-    standard = singles or {s for s in subsets if s.bit_count() >= 2 and rank_sum(s) == rank}
+    sums = {s for s in subsets if s.bit_count() >= 2 and rank_sum(s) == rank}
+    standard = (singles or sums) if rules.match_priority else singles | sums
     fifteen = {s for s in subsets if rank_sum(s) + rank == 15}
     options = {
         "standard": standard,

@@ -17,6 +17,7 @@ from service.engine import (
     EventKind,
     IllegalMoveError,
     Move,
+    MoveKind,
     State,
     apply,
     check_state,
@@ -28,7 +29,7 @@ from service.engine import (
     score_hand,
     view_of,
 )
-from service.engine.cards import iter_cards
+from service.engine.cards import iter_cards, rank_of
 from service.engine.codec import state_from_dict, state_to_dict, view_from_dict, view_to_dict
 from service.engine.scoring import check_piles
 from tests.engine.helpers import oracle_captures
@@ -55,6 +56,18 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("napola", {"napola": "over_two", "napola_cap": 6, "napoleone": True}),
     ("calabrese", {"prime_table": "half_values"}),
     ("piva", {"primiera_incomplete": "none"}),
+    ("asso_pigliatutto", {}),
+    ("asso_pigliatutto", {"ace_may_pass": True, "ace_takes_itself": True, "players": 4}),
+    ("scopa_d_assi", {"redeal_on_ace": True, "ace_may_pass": True}),
+    ("quindici", {}),
+    ("quindici_2", {"fewest_cards": True}),
+    ("quindici_3", {}),
+    ("escoba", {"players": 3}),
+    ("corse", {}),
+    ("corse", {"players": 4}),
+    ("hurrikan", {}),
+    ("chkobba", {}),
+    ("chkobba", {"players": 4}),
 ]
 
 
@@ -63,6 +76,8 @@ def check_step(state: State) -> None:
     rules = state.rules
     check_state(state)
     places = [*state.hands, state.table, *state.piles, *(1 << c for c in state.stock)]
+    if state.cut_card is not None:
+        places.append(1 << state.cut_card)
     union = 0
     for mask in places:
         union |= mask
@@ -74,6 +89,10 @@ def check_step(state: State) -> None:
         expected |= {Move(c, o) for o in options}
         if not options or not rules.compulsory_capture:
             expected.add(Move(c, 0))
+        if rules.ace_may_pass and rank_of(c) == 1:
+            expected.add(Move(c, 0, MoveKind.PASS))
+    if state.cut_card is not None:
+        expected = {Move(state.cut_card, 0, k) for k in (MoveKind.KEEP, MoveKind.TABLE)}
     moves = legal_moves(state)
     assert len(set(moves)) == len(moves)
     assert set(moves) == expected
@@ -86,7 +105,8 @@ def check_step(state: State) -> None:
         for other, hand in enumerate(state.hands):
             if other != seat:
                 others |= hand
-        assert view.unseen == others | sum(1 << c for c in state.stock)
+        hidden_cut = 0 if state.cut_card is None or seat == state.to_move else 1 << state.cut_card
+        assert view.unseen == others | sum(1 << c for c in state.stock) | hidden_cut
 
 
 @settings(max_examples=40, deadline=None)
@@ -118,7 +138,9 @@ def test_random_play_keeps_every_invariant(
     check_state(state)
     assert legal_moves(state) == []
     assert list(state.scope) == scopa_events
-    assert len(state.history) == rules.players * sum(rules.deal_sizes)
+    plays = [p for p in state.history if p.move.plays_card]
+    assert len(plays) == rules.players * sum(rules.deal_sizes)
+    assert len(state.history) - len(plays) == int(rules.first_card_choice)
     if state.last_capturer is not None:
         assert state.table == 0
     replayed = start
