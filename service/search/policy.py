@@ -13,6 +13,7 @@ from service.search.fast import (
     FastRules,
     Pos,
     apply,
+    captures,
     is_sweep,
     legal_moves,
 )
@@ -28,6 +29,8 @@ CARD_WORTH: tuple[float, ...] = tuple(
 )
 SWEEP_WORTH = 8.0
 SWEEP_RISK = 6.0
+PAIR_BONUS = 1.5
+PARTNER_SHARE = 0.3
 
 
 def table_sum(table: int) -> int:
@@ -52,49 +55,66 @@ def sweepable(fr: FastRules, table: int) -> int:
     return 0
 
 
-def sweep_threat(fr: FastRules, pos: Pos, table: int) -> float:
-    """How much the next player's sweep of this table hurts (+) or helps (-) the mover.
+def capture_worth(c: int, capture: int) -> float:
+    """The heuristic worth of the played card and the cards it captures."""
+    score = 2.0 + CARD_WORTH[c]
+    while capture:
+        low = capture & -capture
+        score += CARD_WORTH[low.bit_length() - 1]
+        capture ^= low
+    return score
 
-    Rollouts run in a sampled world where every hand is known, so the next hand is looked at.
+
+def reply_threat(fr: FastRules, pos: Pos, table: int) -> float:
+    """The best capture the next player can make on this table: a loss if an opponent's.
+
+    Rollouts run in a sampled world, so the next hand is known.
     """
-    rank = sweepable(fr, table)
-    if not rank:
+    if not table:
         return 0.0
     seat = pos.to_move
     following = (seat + 1) % fr.players
-    if following == seat or not pos.hands[following] & RANK_MASKS[rank]:
-        return 0.0
+    hand = pos.hands[following]
+    best = 0.0
+    while hand:
+        low = hand & -hand
+        c = low.bit_length() - 1
+        hand ^= low
+        for o in captures(fr, RANK[c], table):
+            v = capture_worth(c, o)
+            if o == table:
+                v += SWEEP_WORTH
+            best = max(best, v)
     if fr.side_of[following] == fr.side_of[seat]:
-        return -SWEEP_RISK / 2
-    return SWEEP_RISK
-
-
-def move_score(fr: FastRules, pos: Pos, c: int, capture: int) -> float:
-    """A quick heuristic value of a move for the player making it."""
-    if capture:
-        score = 2.0 + CARD_WORTH[c]
-        cap = capture
-        while cap:
-            low = cap & -cap
-            score += CARD_WORTH[low.bit_length() - 1]
-            cap ^= low
-        if is_sweep(fr, pos, c, capture):
-            return score + SWEEP_WORTH
-        return score - sweep_threat(fr, pos, pos.table ^ capture)
-    return -CARD_WORTH[c] - sweep_threat(fr, pos, pos.table | 1 << c)
+        return -PARTNER_SHARE * best
+    return best
 
 
 def choose(fr: FastRules, pos: Pos, moves: list[FastMove], rng: random.Random) -> FastMove:
-    """The policy's move: the best heuristic score, ties broken at random."""
+    """The policy's move: own gain less the next player's best reply, ties broken at random.
+
+    A card laid while another of its rank stays in hand keeps control of that rank.
+    """
     if len(moves) == 1:
         return moves[0]
+    hand = pos.hands[pos.to_move]
+    table = pos.table
     best = moves[0]
     best_score = -1e9
-    for m in moves:
-        s = move_score(fr, pos, m[0], m[1]) + rng.random() * 0.25
+    for c, capture in moves:
+        if capture:
+            s = capture_worth(c, capture)
+            if is_sweep(fr, pos, c, capture):
+                s += SWEEP_WORTH
+            s -= reply_threat(fr, pos, table ^ capture)
+        else:
+            s = -CARD_WORTH[c] - reply_threat(fr, pos, table | 1 << c)
+            if hand & ~(1 << c) & RANK_MASKS[RANK[c]]:
+                s += PAIR_BONUS
+        s += rng.random() * 0.25
         if s > best_score:
             best_score = s
-            best = m
+            best = (c, capture)
     return best
 
 
