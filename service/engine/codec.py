@@ -267,8 +267,8 @@ def _number(value: float | tuple[int, ...]) -> float | int | list[int]:
 
 
 def side_score_to_dict(score: SideScore) -> dict[str, Any]:
-    """One side's hand score with its evidence."""
-    return {
+    """One side's hand score with its evidence; the scalette runs appear when scored."""
+    data: dict[str, Any] = {
         "side": score.side,
         "cards": score.card_count,
         "coins": score.coin_count,
@@ -284,6 +284,9 @@ def side_score_to_dict(score: SideScore) -> dict[str, Any]:
         "total": score.total,
         "outright": score.outright,
     }
+    if "scalette" in score.points:
+        data["scalette"] = {"low": score.scaletta_low, "high": score.scaletta_high}
+    return data
 
 
 def hand_score_to_dict(score: HandScore) -> list[dict[str, Any]]:

@@ -108,7 +108,6 @@ OPTION_NAMES: frozenset[str] = frozenset(o.name for o in OPTIONS)
 # Option values whose rules belong to the regional-variant work and are not played yet.
 UNSUPPORTED: Mapping[str, Any] = MappingProxyType(
     {
-        "scalette": True,
         "claims": True,
     },
 )
@@ -309,6 +308,14 @@ PRESETS: Mapping[str, Preset] = MappingProxyType(
             ),
             _preset(
                 "napola", "Scopa with the napola run of coins", SCOPA_SCHEDULES, 2, napola="length"
+            ),
+            _preset(
+                "scalette",
+                "Scopa con le Scalette: low and high runs of coins, the whole suit wins, to 21",
+                SCOPA_SCHEDULES,
+                2,
+                scalette=True,
+                target=21,
             ),
             _preset(
                 "calabrese",
@@ -527,6 +534,12 @@ def validate_rules(rules: Rules) -> None:
     if rules.first_card_choice and (rules.initial_table < 1 or rules.deal_sizes[:1] < (1,)):
         problems.append(
             Problem("first_card_choice", "needs a first deal with table cards and hand cards")
+        )
+    if rules.scalette and rules.napola != "none":
+        problems.append(Problem("scalette", "clashes with napola: the low run is the napola"))
+    if rules.scalette and rules.pack != "italian40":
+        problems.append(
+            Problem("scalette", f"clashes with pack={rules.pack}: it has no 2 of coins")
         )
     if rules.napola != "none" and rules.pack != "italian40":
         problems.append(Problem("napola", f"clashes with pack={rules.pack}: it has no 2 of coins"))

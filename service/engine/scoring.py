@@ -50,8 +50,12 @@ CATEGORIES = (
     "re_bello",
     "sette_di_coppe",
     "napola",
+    "scalette",
     "piva",
 )
+SCALETTA_LOW_TOP = 9  # the low run counts up to the horse
+SCALETTA_HIGH_BASE = 5  # king, horse and jack
+SCALETTA_HIGH_BOTTOM = 2  # the high run counts down to the 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +81,10 @@ class SideScore:
     napola_run: int
     points: Mapping[str, int] = field(default_factory=dict)
     outright: str | None = None
+    # Scalette: the low run from the ace (0 below A-2-3) and the high run from the king
+    # (0 below K-H-J), in cards.
+    scaletta_low: int = 0
+    scaletta_high: int = 0
 
     @property
     def total(self) -> int:
@@ -169,6 +177,23 @@ def napola_points(rules: Rules, run: int) -> int:
     return counted if rules.napola == "length" else counted - 2
 
 
+def scaletta_runs(rules: Rules, pile: Cards) -> tuple[int, int]:
+    """The low run (from the ace, up to the horse) and the high run (from the king, down to
+    the 2) of the bonus suit in a pile, in cards; a run shorter than three cards is 0."""
+    low = 0
+    while low < SCALETTA_LOW_TOP and pile >> card(low + 1, rules.bonus) & 1:
+        low += 1
+    high = 0
+    while 10 - high >= SCALETTA_HIGH_BOTTOM and pile >> card(10 - high, rules.bonus) & 1:
+        high += 1
+    return (low if low >= 3 else 0), (high if high >= 3 else 0)
+
+
+def scalette_points(low: int, high: int) -> int:
+    """Points of the scalette runs: the low run its length, the high run 5 plus 1 a card."""
+    return low + (SCALETTA_HIGH_BASE + high - 3 if high else 0)
+
+
 def score_hand(rules: Rules, piles: Sequence[Cards], scope: Sequence[int]) -> HandScore:
     """Score a finished hand from each side's pile and scope count."""
     bonus = SUIT_MASKS[rules.bonus]
@@ -199,11 +224,16 @@ def score_hand(rules: Rules, piles: Sequence[Cards], scope: Sequence[int]) -> Ha
             points["sette_di_coppe"] = pile >> sette_di_coppe & 1
         if rules.napola != "none":
             points["napola"] = napola_points(rules, run)
+        low, high = scaletta_runs(rules, pile) if rules.scalette else (0, 0)
+        if rules.scalette:
+            points["scalette"] = scalette_points(low, high)
         if rules.piva:
             points["piva"] = PIVA_PENALTY * (pile >> piva & 1)
         whole_suit = pile & bonus == pack & bonus
         outright = None
-        if whole_suit and rules.napoleone:
+        if whole_suit and rules.scalette:
+            outright = "scala"
+        elif whole_suit and rules.napoleone:
             outright = "napoleone"
         elif whole_suit and rules.cappotto:
             outright = "cappotto"
@@ -219,6 +249,8 @@ def score_hand(rules: Rules, piles: Sequence[Cards], scope: Sequence[int]) -> Ha
                 napola_run=run,
                 points=MappingProxyType(points),
                 outright=outright,
+                scaletta_low=low,
+                scaletta_high=high,
             )
         )
     return HandScore(tuple(sides))

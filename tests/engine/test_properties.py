@@ -68,6 +68,7 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("hurrikan", {}),
     ("chkobba", {}),
     ("chkobba", {"players": 4}),
+    ("scalette", {"ace_takes_all": True}),
 ]
 
 

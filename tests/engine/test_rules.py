@@ -150,6 +150,7 @@ def test_every_bad_option_is_reported_at_once() -> None:
         ({"target": 0}, "target"),
         ({"players": 5}, "players"),
         ({"claims": True}, "claims"),
+        ({"scalette": True, "napola": "length"}, "scalette"),
         ({"declarations": "bazzica"}, "declarations"),
     ],
 )
