@@ -41,14 +41,16 @@ def wait_until_healthy(port: int, process: subprocess.Popen[bytes], limit_s: flo
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"gunicorn exited with {process.returncode} before serving")
+        connection = http.client.HTTPConnection(HOST, port, timeout=2)
         try:
-            connection = http.client.HTTPConnection(HOST, port, timeout=1)
             connection.request("GET", "/healthz")
             if connection.getresponse().status == 200:
-                connection.close()
                 return
         except OSError:
-            time.sleep(0.1)
+            pass  # not listening yet
+        finally:
+            connection.close()
+        time.sleep(0.1)
     raise RuntimeError(f"gunicorn did not answer /healthz within {limit_s} s")
 
 
