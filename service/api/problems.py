@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import marshmallow as ma
-from flask import Response, current_app, json
+from flask import Response, current_app
 from marshmallow.exceptions import SCHEMA
 from werkzeug.exceptions import HTTPException
 
@@ -92,9 +92,8 @@ def problem_response(
         "errors": {k: list(v) for k, v in (errors or {}).items()},
         **extensions,
     }
-    response = current_app.response_class(
-        json.dumps(body), status=status, mimetype=PROBLEM_CONTENT_TYPE
-    )
+    text = current_app.json.dumps(body, separators=(",", ":"))
+    response = current_app.response_class(text, status=status, mimetype=PROBLEM_CONTENT_TYPE)
     for name, value in headers:
         response.headers[name] = value
     return response
