@@ -12,7 +12,7 @@ from flask import Response, current_app
 from marshmallow.exceptions import SCHEMA
 from werkzeug.exceptions import HTTPException
 
-from service.api.schemas import MoveSchema
+from service.api.schemas import MAX_MOVES, MoveSchema
 from service.engine.errors import Problem
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
@@ -39,7 +39,7 @@ class ProblemSchema(ma.Schema):
     detail = ma.fields.String(required=True)
     errors = ma.fields.Dict(
         keys=ma.fields.String(),
-        values=ma.fields.List(ma.fields.String()),
+        values=ma.fields.List(ma.fields.String(), validate=ma.validate.Length(max=MAX_MESSAGES)),
         required=True,
         metadata={
             "description": "messages by field path, e.g. state.hands[2] or rules.players",
@@ -48,6 +48,7 @@ class ProblemSchema(ma.Schema):
     )
     legal_moves = ma.fields.List(
         ma.fields.Nested(MoveSchema),
+        validate=ma.validate.Length(max=MAX_MOVES),
         metadata={"description": "for an illegal move: the legal moves of the state"},
     )
 

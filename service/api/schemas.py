@@ -15,6 +15,12 @@ MAX_CARDS = 40
 MAX_PLAYS = 40
 MAX_SCOPE = 40
 MAX_MATCH_POINTS = 100_000
+# A card's captures are at most the subsets of the other 39 cards summing to its rank or to
+# fifteen less its rank, plus laying it: 100,648 over a whole pack, whatever the rules.
+MAX_MOVES = 110_000
+MAX_EVENTS = 8
+MAX_CATALOG = 200
+MAX_CHOICES = 20
 
 
 def seat_field(**kwargs: Any) -> StrictInteger:
@@ -155,8 +161,12 @@ class OptionSpecSchema(ma.Schema):
     type = ma.fields.String(
         required=True, validate=ma.validate.OneOf(["integer", "boolean", "string", "array"])
     )
-    choices = ma.fields.List(
-        ma.fields.Raw(), allow_none=True, required=True, metadata={"description": "null: any"}
+    choices = bounded_list(
+        ma.fields.Raw(),
+        MAX_CHOICES,
+        allow_none=True,
+        required=True,
+        metadata={"description": "null: any"},
     )
     description = ma.fields.String(required=True)
 
@@ -177,8 +187,8 @@ class PresetSchema(ma.Schema):
 class RulesCatalogSchema(ma.Schema):
     """Every preset and the option schema."""
 
-    presets = ma.fields.List(ma.fields.Nested(PresetSchema), required=True)
-    options = ma.fields.List(ma.fields.Nested(OptionSpecSchema), required=True)
+    presets = bounded_list(ma.fields.Nested(PresetSchema), MAX_CATALOG, required=True)
+    options = bounded_list(ma.fields.Nested(OptionSpecSchema), MAX_CATALOG, required=True)
 
 
 # ---- POST /v1/deal ---------------------------------------------------------------------------
@@ -197,7 +207,7 @@ class DealResponseSchema(ma.Schema):
 
     seed = SeedField(required=True)
     state = ma.fields.Nested(StateSchema, required=True)
-    moves = ma.fields.List(ma.fields.Nested(MoveSchema), required=True)
+    moves = bounded_list(ma.fields.Nested(MoveSchema), MAX_MOVES, required=True)
 
 
 # ---- POST /v1/moves --------------------------------------------------------------------------
@@ -229,7 +239,7 @@ class MovesRequestSchema(ma.Schema):
 class MovesResponseSchema(ma.Schema):
     """The legal moves, cards in id order."""
 
-    moves = ma.fields.List(ma.fields.Nested(MoveSchema), required=True)
+    moves = bounded_list(ma.fields.Nested(MoveSchema), MAX_MOVES, required=True)
 
 
 # ---- POST /v1/play ---------------------------------------------------------------------------
@@ -247,7 +257,7 @@ class PlayResponseSchema(ma.Schema):
     """The next state, what happened, and the hand's score when the hand ended."""
 
     state = ma.fields.Nested(StateSchema, required=True)
-    events = ma.fields.List(ma.fields.Nested(EventSchema), required=True)
+    events = bounded_list(ma.fields.Nested(EventSchema), MAX_EVENTS, required=True)
     score = ma.fields.Nested(HandScoreSchema, metadata={"description": "only when the hand ends"})
 
 

@@ -64,7 +64,7 @@ def test_every_endpoint_has_examples_and_problem_errors(spec: dict[str, Any]) ->
     assert {"type", "title", "status", "detail", "errors"} <= set(problem["required"])
 
 
-def test_every_array_in_a_request_schema_is_bounded(spec: dict[str, Any]) -> None:
+def test_every_array_in_every_schema_is_bounded(spec: dict[str, Any]) -> None:
     unbounded: list[str] = []
 
     def walk(node: Any, where: str) -> None:
@@ -77,8 +77,5 @@ def test_every_array_in_a_request_schema_is_bounded(spec: dict[str, Any]) -> Non
             for i, value in enumerate(node):
                 walk(value, f"{where}[{i}]")
 
-    for name in ("DealRequest", "MovesRequest", "PlayRequest", "ScoreRequest", "State", "Move"):
-        walk(spec["components"]["schemas"][name], name)
-    for name in ("RulesOptions", "HistoryPlay", "Pile", "MatchInput"):
-        walk(spec["components"]["schemas"][name], name)
+    walk(spec["components"]["schemas"], "schemas")
     assert not unbounded
