@@ -9,6 +9,7 @@ from service.api.problems import (
     ILLEGAL_MOVE,
     INVALID_RULES,
     INVALID_STATE,
+    VALIDATION,
     ProblemError,
     errors_by_field,
 )
@@ -49,7 +50,10 @@ def effective_rules(data: Mapping[str, Any]) -> Rules:
     carried = data["state"].get("rules")
     if given is None and carried is None:
         raise ProblemError(
-            422, "the rules are missing: give rules or state.rules", {"rules": ["required"]}
+            422,
+            "the rules are missing: give rules or state.rules",
+            {"rules": ["required"]},
+            VALIDATION,
         )
     rules = rules_of(given) if given is not None else None
     embedded = rules_of(carried, "state.rules") if carried is not None else None

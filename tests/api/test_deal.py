@@ -64,7 +64,8 @@ def test_clashing_options_are_named_under_rules(client: FlaskClient) -> None:
 
 
 def test_dealer_must_sit_at_the_table(client: FlaskClient) -> None:
-    body = assert_problem(client.post("/v1/deal", json={"rules": "scopa", "dealer": 3}), 422)
+    response = client.post("/v1/deal", json={"rules": "scopa", "dealer": 3})
+    body = assert_problem(response, 422, VALIDATION)
     assert "0..1" in body["errors"]["dealer"][0]
 
 

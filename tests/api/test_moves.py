@@ -115,7 +115,7 @@ def test_rules_that_differ_from_the_states_are_refused(client: FlaskClient) -> N
 def test_a_state_needs_rules_somewhere(client: FlaskClient) -> None:
     state = dealt()
     del state["rules"]
-    body = assert_problem(client.post("/v1/moves", json={"state": state}), 422)
+    body = assert_problem(client.post("/v1/moves", json={"state": state}), 422, VALIDATION)
     assert list(body["errors"]) == ["rules"]
 
 

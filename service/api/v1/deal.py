@@ -11,7 +11,7 @@ from flask_smorest import Blueprint
 from service.api.convert import rules_of
 from service.api.examples import EXAMPLE_SEED
 from service.api.fields import MAX_SEED
-from service.api.problems import ProblemError
+from service.api.problems import INVALID_RULES, VALIDATION, ProblemError
 from service.api.schemas import DealRequestSchema, DealResponseSchema
 from service.engine import codec
 from service.engine.rules import Rules
@@ -32,7 +32,7 @@ def check_dealable(rules: Rules) -> None:
             422,
             f"with a re-deal rule the initial table holds at most {MAX_REDEAL_TABLE} cards",
             {"rules.initial_table": [f"at most {MAX_REDEAL_TABLE} with redeal rules"]},
-            "urn:scopa:problem:invalid-rules",
+            INVALID_RULES,
             "Invalid rules",
         )
 
@@ -46,6 +46,7 @@ def answer(body: dict[str, Any], seed: int | str) -> dict[str, Any]:
             422,
             f"dealer must be a seat 0..{rules.players - 1}",
             {"dealer": [f"must be a seat 0..{rules.players - 1}, not {dealer}"]},
+            VALIDATION,
         )
     check_dealable(rules)
     state = deal(rules, seed, dealer)
