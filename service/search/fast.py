@@ -55,6 +55,7 @@ class FastRules:
         "rules",
         "side_of",
         "sides",
+        "sweep_ranks",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -83,6 +84,7 @@ class FastRules:
                 best[sub] = max(float(values[r + 1]) for r in range(10) if sub >> r & 1)
             self.prime_best = best
         self.cache: dict[int, list[int]] = {}
+        self.sweep_ranks: dict[int, int] = {}
 
 
 class Pos:
