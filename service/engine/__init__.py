@@ -1,6 +1,8 @@
 """The exact rules of the Scopa family as pure functions over immutable values (stdlib only)."""
 
 from service.engine.cards import Card, Cards, Suit, code, codes, parse_card
+from service.engine.claims import ClaimCheck
+from service.engine.declarations import Declaration
 from service.engine.errors import (
     CardCodeError,
     EngineError,
@@ -9,11 +11,22 @@ from service.engine.errors import (
     Problem,
     RulesError,
 )
-from service.engine.match import MatchResult, add_hand
+from service.engine.match import MatchResult, add_hand, claim_result
 from service.engine.moves import Move, MoveKind
+from service.engine.outcome import score_state, settle
 from service.engine.rules import OPTIONS, PRESETS, Rules, make_rules, rules_from_mapping
 from service.engine.scoring import HandScore, SideScore, check_piles, score_hand
-from service.engine.state import Event, EventKind, Play, State, apply, deal, is_sweep, legal_moves
+from service.engine.state import (
+    Event,
+    EventKind,
+    Play,
+    State,
+    apply,
+    claim_check,
+    deal,
+    is_sweep,
+    legal_moves,
+)
 from service.engine.view import View, check_state, check_view, view_of
 
 __all__ = [
@@ -22,6 +35,8 @@ __all__ = [
     "Card",
     "CardCodeError",
     "Cards",
+    "ClaimCheck",
+    "Declaration",
     "EngineError",
     "Event",
     "EventKind",
@@ -44,6 +59,8 @@ __all__ = [
     "check_piles",
     "check_state",
     "check_view",
+    "claim_check",
+    "claim_result",
     "code",
     "codes",
     "deal",
@@ -53,5 +70,7 @@ __all__ = [
     "parse_card",
     "rules_from_mapping",
     "score_hand",
+    "score_state",
+    "settle",
     "view_of",
 ]

@@ -6,9 +6,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from service.engine.cards import Cards, code, codes, parse_card
+from service.engine.declarations import Declaration, ScoredDeclaration
 from service.engine.errors import CardCodeError, InvalidStateError, Problem
 from service.engine.match import MatchResult
-from service.engine.moves import Move, MoveKind
+from service.engine.moves import CLAIM_MOVE, Move, MoveKind
 from service.engine.rules import Rules, rules_from_mapping
 from service.engine.scoring import HandScore, SideScore
 from service.engine.state import Event, Play, State, is_sweep
@@ -18,9 +19,15 @@ from service.engine.view import View
 def move_to_dict(move: Move, sweep: bool | None = None) -> dict[str, Any]:
     """A move as ``{"card": "7D", "capture": [...]}``, with ``sweep`` when known.
 
-    A special move adds its ``kind``; an ordinary play leaves the key out.
+    A special move adds its ``kind``; an ordinary play leaves the key out. A claim plays no
+    card and has no ``card`` key; a declaration's ``card`` and ``capture`` are the hand shown.
     """
-    data: dict[str, Any] = {"card": code(move.card), "capture": codes(move.capture)}
+    if move.kind is MoveKind.CLAIM:
+        data: dict[str, Any] = {"capture": [], "kind": move.kind.value}
+        if sweep is not None:
+            data["sweep"] = sweep
+        return data
+    data = {"card": code(move.card), "capture": codes(move.capture)}
     if move.kind is not MoveKind.PLAY:
         data["kind"] = move.kind.value
     if sweep is not None:
@@ -84,6 +91,45 @@ class _Reader:
             self.problems.append(Problem(field, f"{value!r} is not one of {allowed}"))
             return MoveKind.PLAY
 
+    def move(self, field: str, data: Mapping[str, Any]) -> Move | None:
+        kind = self.kind(f"{field}.kind", data.get("kind"))
+        if kind is MoveKind.CLAIM:
+            return CLAIM_MOVE
+        played = self.card(f"{field}.card", data.get("card"))
+        capture = self.cards(f"{field}.capture", data.get("capture", []))
+        if played is None:
+            return None
+        if kind is MoveKind.DECLARE:
+            # The canonical form: the lowest card shown as ``card``, the others as ``capture``.
+            shown = capture | 1 << played
+            low = shown & -shown
+            return Move(low.bit_length() - 1, shown & ~low, kind)
+        return Move(played, capture, kind)
+
+    def declarations(self, values: Any) -> tuple[Declaration, ...]:
+        found = []
+        for i, entry in enumerate(self.seq("declarations", values)):
+            if not isinstance(entry, Mapping):
+                self.problems.append(Problem(f"declarations[{i}]", "must be an object"))
+                continue
+            found.append(
+                Declaration(
+                    self.integer(f"declarations[{i}].seat", entry.get("seat")),
+                    self.integer(f"declarations[{i}].deal", entry.get("deal")),
+                    self.cards(f"declarations[{i}].cards", entry.get("cards")),
+                )
+            )
+        return tuple(found)
+
+    def scores(self, values: Any) -> tuple[int, ...]:
+        return tuple(
+            self.integer(f"match_scores[{i}]", n)
+            for i, n in enumerate(self.seq("match_scores", values))
+        )
+
+    def optional_int(self, field: str, value: Any) -> int | None:
+        return None if value is None else self.integer(field, value)
+
     def optional_card(self, field: str, value: Any) -> int | None:
         return None if value is None else self.card(field, value)
 
@@ -95,12 +141,10 @@ class _Reader:
 def move_from_dict(data: Mapping[str, Any], field: str = "move") -> Move:
     """A move from its JSON form; raises InvalidStateError naming the field."""
     reader = _Reader()
-    played = reader.card(f"{field}.card", data.get("card"))
-    capture = reader.cards(f"{field}.capture", data.get("capture", []))
-    kind = reader.kind(f"{field}.kind", data.get("kind"))
+    move = reader.move(field, data)
     reader.done()
-    assert played is not None
-    return Move(played, capture, kind)
+    assert move is not None
+    return move
 
 
 def play_to_dict(play: Play) -> dict[str, Any]:
@@ -115,11 +159,9 @@ def _history(reader: _Reader, values: Any) -> tuple[Play, ...]:
             reader.problems.append(Problem(f"history[{i}]", "must be an object"))
             continue
         seat = reader.integer(f"history[{i}].seat", entry.get("seat"))
-        played = reader.card(f"history[{i}].card", entry.get("card"))
-        capture = reader.cards(f"history[{i}].capture", entry.get("capture", []))
-        kind = reader.kind(f"history[{i}].kind", entry.get("kind"))
-        if played is not None:
-            plays.append(Play(seat, Move(played, capture, kind)))
+        move = reader.move(f"history[{i}]", entry)
+        if move is not None:
+            plays.append(Play(seat, move))
     return tuple(plays)
 
 
@@ -141,7 +183,31 @@ def state_to_dict(state: State) -> dict[str, Any]:
     }
     if state.cut_card is not None:
         data["cut_card"] = code(state.cut_card)
+    _put_extras(data, state.declarations, state.claimed_by, state.match_scores, state.match_target)
     return data
+
+
+def declaration_to_dict(declaration: Declaration) -> dict[str, Any]:
+    """A declaration: the seat, the deal (from 1) and the three cards shown."""
+    return {"seat": declaration.seat, "deal": declaration.deal, "cards": codes(declaration.cards)}
+
+
+def _put_extras(
+    data: dict[str, Any],
+    declarations: tuple[Declaration, ...],
+    claimed_by: int | None,
+    match_scores: tuple[int, ...],
+    match_target: int | None,
+) -> None:
+    """Add the declaration, claim and match fields of a state or view, only when set."""
+    if declarations:
+        data["declarations"] = [declaration_to_dict(d) for d in declarations]
+    if claimed_by is not None:
+        data["claimed_by"] = claimed_by
+    if match_scores:
+        data["match_scores"] = list(match_scores)
+    if match_target is not None:
+        data["match_target"] = match_target
 
 
 def rules_of(data: Mapping[str, Any]) -> Rules:
@@ -185,6 +251,10 @@ def state_from_dict(data: Mapping[str, Any], rules: Rules | None = None) -> Stat
         last_capturer=None if capturer == -1 else capturer,
         history=_history(reader, data.get("history", [])),
         cut_card=reader.optional_card("cut_card", data.get("cut_card")),
+        declarations=reader.declarations(data.get("declarations", [])),
+        claimed_by=reader.optional_int("claimed_by", data.get("claimed_by")),
+        match_scores=reader.scores(data.get("match_scores", [])),
+        match_target=reader.optional_int("match_target", data.get("match_target")),
     )
     reader.done()
     return state
@@ -212,6 +282,7 @@ def view_to_dict(view: View) -> dict[str, Any]:
         data["cut_pending"] = True
     if view.cut_card is not None:
         data["cut_card"] = code(view.cut_card)
+    _put_extras(data, view.declarations, view.claimed_by, view.match_scores, view.match_target)
     return data
 
 
@@ -245,6 +316,10 @@ def view_from_dict(data: Mapping[str, Any], rules: Rules | None = None) -> View:
         history=_history(reader, data.get("history", [])),
         cut_pending=data.get("cut_pending") is True,
         cut_card=reader.optional_card("cut_card", data.get("cut_card")),
+        declarations=reader.declarations(data.get("declarations", [])),
+        claimed_by=reader.optional_int("claimed_by", data.get("claimed_by")),
+        match_scores=reader.scores(data.get("match_scores", [])),
+        match_target=reader.optional_int("match_target", data.get("match_target")),
     )
     reader.done()
     return view
@@ -286,7 +361,19 @@ def side_score_to_dict(score: SideScore) -> dict[str, Any]:
     }
     if "scalette" in score.points:
         data["scalette"] = {"low": score.scaletta_low, "high": score.scaletta_high}
+    if "declarations" in score.points:
+        data["declarations"] = [scored_declaration_to_dict(d) for d in score.declarations]
     return data
+
+
+def scored_declaration_to_dict(scored: ScoredDeclaration) -> dict[str, Any]:
+    """A declared hand with what it is (kind, compared value) and the points it scored."""
+    return {
+        **declaration_to_dict(scored.declaration),
+        "kind": scored.shown.kind,
+        "value": scored.shown.value,
+        "points": scored.points,
+    }
 
 
 def hand_score_to_dict(score: HandScore) -> list[dict[str, Any]]:
@@ -305,4 +392,6 @@ def match_to_dict(result: MatchResult) -> dict[str, Any]:
     }
     if result.double:
         data["double"] = True
+    if result.loser is not None:
+        data["loser"] = result.loser
     return data

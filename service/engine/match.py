@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from service.engine.claims import ClaimCheck
 from service.engine.errors import InvalidStateError, Problem
 from service.engine.rules import Rules
 from service.engine.scoring import HandScore
@@ -22,11 +23,13 @@ class MatchResult:
     reason: str | None
     # Hurrikan (double_game): the winner won by more than double, every loser under half the target.
     double: bool = False
+    # A wrong claim with three or more sides: the claiming side lost; the others may be tied.
+    loser: int | None = None
 
     @property
     def finished(self) -> bool:
         """Whether the match is over."""
-        return self.winner is not None
+        return self.winner is not None or self.loser is not None
 
 
 def check_scores(rules: Rules, scores: Sequence[int]) -> None:
@@ -74,3 +77,21 @@ def is_double_game(rules: Rules, totals: Sequence[int], winner: int, target: int
     """Whether a win counts double: more than twice every loser, each under half the target."""
     losers = [t for i, t in enumerate(totals) if i != winner]
     return rules.double_game and all(totals[winner] > 2 * t and 2 * t < target for t in losers)
+
+
+def claim_result(rules: Rules, scores: Sequence[int], check: ClaimCheck) -> MatchResult:
+    """The match after a claim: a correct one wins it, a wrong one loses it.
+
+    A correct claim adds the claimer's certain points to its score. A wrong claim leaves the
+    scores as they were; the winner is the other side (with three or more sides, the other
+    side with the most points, if it is alone there).
+    """
+    check_scores(rules, scores)
+    if check.correct:
+        totals = tuple(s + check.total if i == check.side else s for i, s in enumerate(scores))
+        return MatchResult(totals, check.target, check.side, "claim")
+    others = [(s, i) for i, s in enumerate(scores) if i != check.side]
+    best = max(s for s, _ in others)
+    leaders = [i for s, i in others if s == best]
+    winner = leaders[0] if len(leaders) == 1 else None
+    return MatchResult(tuple(scores), check.target, winner, "wrong_claim", loser=check.side)

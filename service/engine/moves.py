@@ -29,6 +29,8 @@ class MoveKind(StrEnum):
     PASS = "pass"  # ace_may_pass: the ace goes to the player's pile without capturing
     KEEP = "keep"  # Chkobba: the cutter keeps the drawn card as the first card of the hand
     TABLE = "table"  # Chkobba: the cutter lays the drawn card as the first table card
+    DECLARE = "declare"  # declarations: the whole hand shown, ``card`` and ``capture`` together
+    CLAIM = "claim"  # chiamarsi fuori: the side claims to have won; plays no card
 
 
 # Kinds written as ``kind:CARD`` in move codes.
@@ -51,8 +53,20 @@ class Move:
         """Whether the move takes a card out of the player's hand (a turn of play)."""
         return self.kind in (MoveKind.PLAY, MoveKind.PASS)
 
+    @property
+    def shown(self) -> Cards:
+        """The cards a declare move shows (its card and the rest of the hand); 0 otherwise."""
+        return bit(self.card) | self.capture if self.kind is MoveKind.DECLARE else 0
+
     def code(self) -> str:
-        """The move as text: ``7D`` laid down, ``7D:3C+4S`` capturing, ``pass:1D`` and so on."""
+        """The move as text: ``7D`` laid down, ``7D:3C+4S`` capturing, ``pass:1D`` and so on.
+
+        A declaration is ``declare:1D+2C+3S``; a claim is ``claim``.
+        """
+        if self.kind is MoveKind.CLAIM:
+            return MoveKind.CLAIM.value
+        if self.kind is MoveKind.DECLARE:
+            return f"{self.kind.value}:{'+'.join(code(c) for c in iter_cards(self.shown))}"
         if self.kind is not MoveKind.PLAY:
             return f"{self.kind.value}:{code(self.card)}"
         if not self.capture:
@@ -63,6 +77,16 @@ class Move:
     def from_code(cls, text: str) -> Move:
         """The move written as ``7D``, ``7D:3C+4S`` or ``kind:CARD``; raises EngineError."""
         played, colon, taken = text.partition(":")
+        if text.lower() == MoveKind.CLAIM.value:
+            return CLAIM_MOVE
+        if played.lower() == MoveKind.DECLARE.value:
+            try:
+                shown = 0
+                for part in taken.split("+"):
+                    shown |= bit(parse_card(part))
+            except CardCodeError as error:
+                raise EngineError(f"not a move code: {text!r} ({error})") from error
+            return declare_move(shown)
         kind = next((k for k in PREFIXED_KINDS if k.value == played.lower()), None)
         if kind is not None:
             try:
@@ -79,6 +103,15 @@ class Move:
             return cls(parse_card(played), capture)
         except CardCodeError as error:
             raise EngineError(f"not a move code: {text!r} ({error})") from error
+
+
+CLAIM_MOVE = Move(0, 0, MoveKind.CLAIM)
+
+
+def declare_move(hand: Cards) -> Move:
+    """The move declaring a set of cards: its lowest card, the others as ``capture``."""
+    low = hand & -hand
+    return Move(low.bit_length() - 1, hand & ~low, MoveKind.DECLARE)
 
 
 def sum_subsets(table: Cards, total: int, min_cards: int) -> list[Cards]:

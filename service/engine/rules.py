@@ -92,11 +92,12 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("scalette", bool, None, "low and high runs of the bonus suit (Scalette)"),
     OptionSpec("cappotto", bool, None, "all ten coins win the game outright (Trentino)"),
     OptionSpec("piva", bool, None, "the 2 of clubs scores -5 for its taker"),
+    OptionSpec("grande", bool, None, "5 points for the jack, horse and king of coins (Cirulla)"),
     OptionSpec(
         "declarations",
         str,
         ("none", "bazzica", "sbarazzina", "cirulla"),
-        "hand declarations after each deal",
+        "hand declarations after each three-card deal: Bazzica, Sbarazzina or Cirulla",
     ),
     OptionSpec("claims", bool, None, "a side may claim out mid-hand (chiamarsi fuori)"),
     OptionSpec("target", int, None, "match points needed to win"),
@@ -104,16 +105,6 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("double_game", bool, None, "a win by more than double counts double (Hurrikan)"),
 )
 OPTION_NAMES: frozenset[str] = frozenset(o.name for o in OPTIONS)
-
-# Option values whose rules belong to the regional-variant work and are not played yet.
-UNSUPPORTED: Mapping[str, Any] = MappingProxyType(
-    {
-        "claims": True,
-    },
-)
-UNSUPPORTED_CHOICES: Mapping[str, tuple[Any, ...]] = MappingProxyType(
-    {"declarations": ("bazzica", "sbarazzina", "cirulla")},
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +145,7 @@ class Rules:
     cappotto_7_0: bool
     double_game: bool
     match_priority: bool = True
+    grande: bool = False
 
     @property
     def sides(self) -> int:
@@ -233,6 +225,7 @@ STANDARD: Mapping[str, Any] = MappingProxyType(
         "scalette": False,
         "cappotto": False,
         "piva": False,
+        "grande": False,
         "declarations": "none",
         "claims": False,
         "target": 11,
@@ -395,6 +388,49 @@ PRESETS: Mapping[str, Preset] = MappingProxyType(
                 double_game=True,
             ),
             _preset(
+                "bazzica",
+                "Scopa Bazzica: declare a low three-card hand or three of a rank, to 21",
+                MappingProxyType({2: (4, (3,) * 6)}),
+                2,
+                declarations="bazzica",
+                target=21,
+            ),
+            _preset(
+                "sbarazzina",
+                "Sbarazzina: Bazzica's declarations, an ace takes all, re bello, to 41",
+                MappingProxyType({2: (4, (3,) * 6)}),
+                2,
+                declarations="sbarazzina",
+                ace_takes_all=True,
+                re_bello=True,
+                target=41,
+            ),
+            _preset(
+                "sbarazzina_piva",
+                "Piva: two-player Sbarazzina where the 2 of clubs scores -5, to 21",
+                MappingProxyType({2: (4, (3,) * 6)}),
+                2,
+                declarations="sbarazzina",
+                ace_takes_all=True,
+                re_bello=True,
+                piva=True,
+                target=21,
+            ),
+            _preset(
+                "cirulla",
+                "Cirulla (Genoa): equal or 15, an ace takes all, Grande, Piccola, "
+                "declarations with the 7 of cups wild, to 51",
+                SCOPA_SCHEDULES,
+                2,
+                capture_rule="sum_or_fifteen",
+                ace_takes_all=True,
+                grande=True,
+                napola="length",
+                napola_cap=6,
+                declarations="cirulla",
+                target=51,
+            ),
+            _preset(
                 "chkobba",
                 "Chkobba (Tunisia): barmila, void table on three of a rank, cutter's card, to 21",
                 SCOPA_SCHEDULES_2_4,
@@ -543,11 +579,7 @@ def validate_rules(rules: Rules) -> None:
         )
     if rules.napola != "none" and rules.pack != "italian40":
         problems.append(Problem("napola", f"clashes with pack={rules.pack}: it has no 2 of coins"))
-    for name, value in UNSUPPORTED.items():
-        if getattr(rules, name) == value:
-            problems.append(Problem(name, f"{value!r} is not supported yet"))
-    for name, values in UNSUPPORTED_CHOICES.items():
-        if getattr(rules, name) in values:
-            problems.append(Problem(name, f"{getattr(rules, name)!r} is not supported yet"))
+    if rules.declarations != "none" and 3 not in rules.deal_sizes:
+        problems.append(Problem("declarations", "need at least one deal of three cards"))
     if problems:
         raise RulesError(problems)

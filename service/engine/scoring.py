@@ -19,6 +19,7 @@ from service.engine.cards import (
     iter_cards,
     rank_of,
 )
+from service.engine.declarations import Declaration, ScoredDeclaration, score_declarations
 from service.engine.errors import InvalidStateError, Problem
 from service.engine.rules import Rules
 
@@ -52,7 +53,11 @@ CATEGORIES = (
     "napola",
     "scalette",
     "piva",
+    "grande",
+    "declarations",
 )
+GRANDE_POINTS = 5
+GRANDE_RANKS = (8, 9, 10)  # the jack, horse and king of the bonus suit
 SCALETTA_LOW_TOP = 9  # the low run counts up to the horse
 SCALETTA_HIGH_BASE = 5  # king, horse and jack
 SCALETTA_HIGH_BOTTOM = 2  # the high run counts down to the 2
@@ -85,6 +90,8 @@ class SideScore:
     # (0 below K-H-J), in cards.
     scaletta_low: int = 0
     scaletta_high: int = 0
+    # Declarations: the side's declared hands, each with the points it scored (0 if beaten).
+    declarations: tuple[ScoredDeclaration, ...] = ()
 
     @property
     def total(self) -> int:
@@ -194,8 +201,13 @@ def scalette_points(low: int, high: int) -> int:
     return low + (SCALETTA_HIGH_BASE + high - 3 if high else 0)
 
 
-def score_hand(rules: Rules, piles: Sequence[Cards], scope: Sequence[int]) -> HandScore:
-    """Score a finished hand from each side's pile and scope count."""
+def score_hand(
+    rules: Rules,
+    piles: Sequence[Cards],
+    scope: Sequence[int],
+    declarations: Sequence[Declaration] = (),
+) -> HandScore:
+    """Score a finished hand from each side's pile, scope count and the hand's declarations."""
     bonus = SUIT_MASKS[rules.bonus]
     pack = rules.pack_cards
     card_counts = [count(p) for p in piles]
@@ -208,6 +220,8 @@ def score_hand(rules: Rules, piles: Sequence[Cards], scope: Sequence[int]) -> Ha
     re_bello = card(10, rules.bonus)
     sette_di_coppe = card(7, Suit.C)
     piva = card(2, Suit.B)
+    grande = sum(1 << card(r, rules.bonus) for r in GRANDE_RANKS)
+    declared = score_declarations(rules, declarations, rules.side_of)
     sides = []
     for side, pile in enumerate(piles):
         run = napola_run(rules, pile)
@@ -229,6 +243,10 @@ def score_hand(rules: Rules, piles: Sequence[Cards], scope: Sequence[int]) -> Ha
             points["scalette"] = scalette_points(low, high)
         if rules.piva:
             points["piva"] = PIVA_PENALTY * (pile >> piva & 1)
+        if rules.grande:
+            points["grande"] = GRANDE_POINTS * (pile & grande == grande)
+        if rules.declarations != "none":
+            points["declarations"] = sum(d.points for d in declared[side])
         whole_suit = pile & bonus == pack & bonus
         outright = None
         if whole_suit and rules.scalette:
@@ -251,6 +269,7 @@ def score_hand(rules: Rules, piles: Sequence[Cards], scope: Sequence[int]) -> Ha
                 outright=outright,
                 scaletta_low=low,
                 scaletta_high=high,
+                declarations=declared[side],
             )
         )
     return HandScore(tuple(sides))

@@ -7,8 +7,18 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from service.engine.cards import RANK_MASKS, Card, Cards, count, iter_cards, rank_of
+from service.engine.claims import ClaimCheck, check_claim
+from service.engine.declarations import Declaration, declaration_open, scheme_of, shown_hand
 from service.engine.errors import IllegalMoveError
-from service.engine.moves import Move, MoveKind, captures, hand_moves, is_ace_sweep_by_rule
+from service.engine.moves import (
+    CLAIM_MOVE,
+    Move,
+    MoveKind,
+    captures,
+    declare_move,
+    hand_moves,
+    is_ace_sweep_by_rule,
+)
 from service.engine.rules import Rules
 
 KING = 10
@@ -40,6 +50,13 @@ class State:
     history: tuple[Play, ...] = ()
     # Chkobba: the card the cutter drew and must keep or lay before the first deal is completed.
     cut_card: Card | None = None
+    # Declarations shown so far in the hand (Bazzica, Sbarazzina, Cirulla).
+    declarations: tuple[Declaration, ...] = ()
+    # Claims: the seat whose claim ended the hand, and the match around the hand (scores
+    # before it, one per side; () means 0 each) that a claim is checked against.
+    claimed_by: int | None = None
+    match_scores: tuple[int, ...] = ()
+    match_target: int | None = None
 
     @property
     def cut_pending(self) -> bool:
@@ -53,8 +70,28 @@ class State:
 
     @property
     def finished(self) -> bool:
-        """Whether every card of the hand has been played."""
+        """Whether the hand is over: every card played, or a claim made."""
+        if self.claimed_by is not None:
+            return True
         return not self.stock and not any(self.hands) and self.cut_card is None
+
+    @property
+    def uncaptured(self) -> Cards:
+        """The cards of the pack in nobody's pile yet: hands, table, stock, the cut card."""
+        taken = 0
+        for pile in self.piles:
+            taken |= pile
+        return self.rules.pack_cards & ~taken
+
+    @property
+    def scores_before(self) -> tuple[int, ...]:
+        """The match scores before this hand, one per side (0 each when not given)."""
+        return self.match_scores or (0,) * self.rules.sides
+
+    @property
+    def target(self) -> int:
+        """The match target: the state's own, else the rules'."""
+        return self.rules.target if self.match_target is None else self.match_target
 
     @property
     def cards_in_hands(self) -> int:
@@ -79,6 +116,9 @@ class EventKind(StrEnum):
     DEAL = "deal"
     LAST_TAKE = "last_take"
     HAND_END = "hand_end"
+    DECLARE = "declare"
+    CLAIM = "claim"  # a correct claim: the claiming side wins the match
+    WRONG_CLAIM = "wrong_claim"  # a wrong claim: the claiming side loses the match
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,13 +236,64 @@ def _deal_round(
     return tuple(hands), list(order[position:])
 
 
+def can_declare(state: State, seat: int) -> bool:
+    """Whether a seat may declare its hand now: its window is open and the hand qualifies."""
+    hand = state.hands[seat]
+    return (
+        state.cut_card is None
+        and state.claimed_by is None
+        and declaration_open(state.rules, hand, seat, state.deals_made, state.declarations)
+        and shown_hand(state.rules, hand) is not None
+    )
+
+
+def must_declare(state: State) -> bool:
+    """Whether the player to move has to declare before playing (Cirulla)."""
+    scheme = scheme_of(state.rules)
+    return scheme is not None and scheme.compulsory and can_declare(state, state.to_move)
+
+
 def legal_moves(state: State) -> list[Move]:
-    """Every legal move of the player to move; [] once the hand is finished."""
+    """Every legal move of the player to move; [] once the hand is finished.
+
+    A declaration comes first and a claim last, around the ordinary plays.
+    """
     if state.cut_card is not None:
         return [Move(state.cut_card, 0, MoveKind.KEEP), Move(state.cut_card, 0, MoveKind.TABLE)]
     if state.finished:
         return []
-    return hand_moves(state.rules, state.hands[state.to_move], state.table)
+    hand = state.hands[state.to_move]
+    moves = []
+    if can_declare(state, state.to_move):
+        moves.append(declare_move(hand))
+    if not must_declare(state):
+        moves += hand_moves(state.rules, hand, state.table)
+    if state.rules.claims:
+        moves.append(CLAIM_MOVE)
+    return moves
+
+
+def settled_declarations(state: State) -> tuple[Declaration, ...]:
+    """The declarations no later declaration can beat: earlier deals, and this deal's once
+    no other seat may still declare."""
+    still_open = any(
+        can_declare(state, seat) for seat in range(state.rules.players) if seat != state.to_move
+    )
+    return tuple(d for d in state.declarations if d.deal < state.deals_made or not still_open)
+
+
+def claim_check(state: State) -> ClaimCheck:
+    """The verdict on a claim by the side of the player to move, in the state's match."""
+    return check_claim(
+        state.rules,
+        state.piles,
+        state.scope,
+        uncaptured=state.uncaptured,
+        declarations=settled_declarations(state),
+        side=state.rules.side_of(state.to_move),
+        match_scores=state.scores_before,
+        target=state.target,
+    )
 
 
 def is_last_play(state: State) -> bool:
@@ -213,7 +304,7 @@ def is_last_play(state: State) -> bool:
 def is_sweep(state: State, move: Move) -> bool:
     """Whether a legal move scores a scopa."""
     rules = state.rules
-    if not move.capture or move.capture != state.table:
+    if not move.plays_card or not move.capture or move.capture != state.table:
         return False
     if is_last_play(state) and not rules.last_card_scopa:
         return False
@@ -230,6 +321,17 @@ def check_move(state: State, move: Move) -> None:
         return
     if state.finished:
         raise IllegalMoveError(move.code(), "the hand is finished")
+    if move.kind in (MoveKind.DECLARE, MoveKind.CLAIM):
+        if move not in legal_moves(state):
+            reason = (
+                "claims are off"
+                if move.kind is MoveKind.CLAIM
+                else "only the whole hand, when it qualifies, right after a three-card deal"
+            )
+            raise IllegalMoveError(move.code(), reason)
+        return
+    if must_declare(state):
+        raise IllegalMoveError(move.code(), "the hand must be declared before it is played")
     if move.kind not in (MoveKind.PLAY, MoveKind.PASS):
         raise IllegalMoveError(move.code(), f"a {move.kind.value} move is not allowed now")
     hand = state.hands[state.to_move]
@@ -254,6 +356,10 @@ def apply(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
     check_move(state, move)
     if state.cut_card is not None:
         return _apply_cut(state, move)
+    if move.kind is MoveKind.DECLARE:
+        return _apply_declare(state, move)
+    if move.kind is MoveKind.CLAIM:
+        return _apply_claim(state, move)
     rules = state.rules
     seat = state.to_move
     side = rules.side_of(seat)
@@ -333,3 +439,25 @@ def _apply_cut(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
         history=(*state.history, Play(state.to_move, move)),
     )
     return next_state, (Event(EventKind.DEAL, None, None, 0),)
+
+
+def _apply_declare(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
+    """Record the shown hand; the same player then plays."""
+    seat = state.to_move
+    declared = Declaration(seat, state.deals_made, move.shown)
+    next_state = replace(
+        state,
+        declarations=(*state.declarations, declared),
+        history=(*state.history, Play(seat, move)),
+    )
+    side = state.rules.side_of(seat)
+    return next_state, (Event(EventKind.DECLARE, seat, side, move.shown),)
+
+
+def _apply_claim(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
+    """End the hand on a claim; the event says whether it was right."""
+    seat = state.to_move
+    verdict = EventKind.CLAIM if claim_check(state).correct else EventKind.WRONG_CLAIM
+    next_state = replace(state, claimed_by=seat, history=(*state.history, Play(seat, move)))
+    side = state.rules.side_of(seat)
+    return next_state, (Event(verdict, seat, side), Event(EventKind.HAND_END, None, None))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from service.engine.cards import Card, Cards, code, count, iter_cards
+from service.engine.declarations import DECLARED_CARDS, Declaration, shown_hand
 from service.engine.errors import InvalidStateError, Problem
 from service.engine.rules import Rules
 from service.engine.state import Play, State
@@ -30,6 +31,12 @@ class View:
     # Chkobba: the cutter's choice is pending; the drawn card is shown to the cutter only.
     cut_pending: bool = False
     cut_card: Card | None = None
+    # Declared hands are public; their cards still in a hand stay in ``unseen`` (a declared
+    # card's place is known, but the hidden-card count of the other hands includes it).
+    declarations: tuple[Declaration, ...] = ()
+    claimed_by: int | None = None
+    match_scores: tuple[int, ...] = ()
+    match_target: int | None = None
 
     @property
     def unseen(self) -> Cards:
@@ -60,6 +67,10 @@ def view_of(state: State, seat: int) -> View:
         history=state.history,
         cut_pending=state.cut_pending,
         cut_card=state.cut_card if seat == state.to_move else None,
+        declarations=state.declarations,
+        claimed_by=state.claimed_by,
+        match_scores=state.match_scores,
+        match_target=state.match_target,
     )
 
 
@@ -80,6 +91,10 @@ class Layout:
     history: tuple[Play, ...]
     hidden: int
     cut_pending: bool = False
+    declarations: tuple[Declaration, ...] = ()
+    claimed_by: int | None = None
+    match_scores: tuple[int, ...] = ()
+    match_target: int | None = None
 
 
 def layout_problems(layout: Layout) -> list[Problem]:
@@ -102,6 +117,7 @@ def layout_problems(layout: Layout) -> list[Problem]:
     if problems:
         return problems
     problems += _card_places(layout)
+    problems += _match_and_declarations(layout)
     if layout.cut_pending:
         return problems + _cut_problems(layout)
     problems += _sizes(layout)
@@ -134,6 +150,36 @@ def _card_places(layout: Layout) -> list[Problem]:
                 f"hold {layout.hidden}",
             )
         )
+    return problems
+
+
+def _match_and_declarations(layout: Layout) -> list[Problem]:
+    """The match context, the claim and the declarations fit the rules."""
+    rules = layout.rules
+    problems: list[Problem] = []
+    if layout.match_scores and len(layout.match_scores) != rules.sides:
+        problems.append(Problem("match_scores", f"expected {rules.sides} scores, one per side"))
+    if layout.match_target is not None and layout.match_target < 1:
+        problems.append(Problem("match_target", "must be at least 1"))
+    if layout.claimed_by is not None:
+        if not rules.claims:
+            problems.append(Problem("claimed_by", "only with claims"))
+        elif layout.claimed_by != layout.to_move:
+            problems.append(Problem("claimed_by", "the claim is made by the seat to move"))
+    seen: set[tuple[int, int]] = set()
+    for i, d in enumerate(layout.declarations):
+        field = f"declarations[{i}]"
+        if rules.declarations == "none":
+            problems.append(Problem(field, "only with declarations"))
+        elif not 0 <= d.seat < rules.players:
+            problems.append(Problem(f"{field}.seat", f"must be a seat 0..{rules.players - 1}"))
+        elif not 1 <= d.deal <= layout.deals_made or rules.deal_sizes[d.deal - 1] != DECLARED_CARDS:
+            problems.append(Problem(f"{field}.deal", "must be a three-card deal already made"))
+        elif shown_hand(rules, d.cards) is None:
+            problems.append(Problem(f"{field}.cards", "three cards that declare something"))
+        elif (d.seat, d.deal) in seen:
+            problems.append(Problem(field, "a seat declares once a deal"))
+        seen.add((d.seat, d.deal))
     return problems
 
 
@@ -271,6 +317,10 @@ def state_layout(state: State) -> Layout:
         history=state.history,
         hidden=0,
         cut_pending=state.cut_pending,
+        declarations=state.declarations,
+        claimed_by=state.claimed_by,
+        match_scores=state.match_scores,
+        match_target=state.match_target,
     )
 
 
@@ -297,6 +347,10 @@ def view_layout(view: View) -> Layout:
         history=view.history,
         hidden=others + view.stock_size,
         cut_pending=view.cut_pending,
+        declarations=view.declarations,
+        claimed_by=view.claimed_by,
+        match_scores=view.match_scores,
+        match_target=view.match_target,
     )
 
 

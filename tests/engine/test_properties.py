@@ -27,10 +27,14 @@ from service.engine import (
     legal_moves,
     make_rules,
     score_hand,
+    score_state,
+    settle,
     view_of,
 )
 from service.engine.cards import iter_cards, rank_of
 from service.engine.codec import state_from_dict, state_to_dict, view_from_dict, view_to_dict
+from service.engine.declarations import SCHEMES, shown_hand
+from service.engine.moves import CLAIM_MOVE, declare_move
 from service.engine.scoring import check_piles
 from tests.engine.helpers import oracle_captures
 
@@ -70,6 +74,18 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("chkobba", {"players": 4}),
     ("scalette", {"ace_takes_all": True}),
 ]
+# Declarations, claims and Cirulla, also sampled on their own below so that each is seen often.
+DECLARING: list[tuple[str, dict[str, Any]]] = [
+    ("bazzica", {}),
+    ("sbarazzina", {}),
+    ("sbarazzina_piva", {}),
+    ("cirulla", {}),
+    ("cirulla", {"players": 4, "claims": True}),
+    ("bazzica", {"claims": True}),
+    ("scopa", {"players": 3, "claims": True, "napola": "length"}),
+    ("scopone", {"claims": True, "piva": True}),
+]
+CONFIGS += DECLARING
 
 
 def check_step(state: State) -> None:
@@ -94,6 +110,20 @@ def check_step(state: State) -> None:
             expected.add(Move(c, 0, MoveKind.PASS))
     if state.cut_card is not None:
         expected = {Move(state.cut_card, 0, k) for k in (MoveKind.KEEP, MoveKind.TABLE)}
+    else:
+        hand = state.hands[state.to_move]
+        declared = {(d.seat, d.deal) for d in state.declarations}
+        if (
+            rules.declarations != "none"
+            and rules.deal_sizes[state.deals_made - 1] == hand.bit_count() == 3
+            and (state.to_move, state.deals_made) not in declared
+            and shown_hand(rules, hand) is not None
+        ):
+            if SCHEMES[rules.declarations].compulsory:
+                expected = set()
+            expected.add(declare_move(hand))
+        if rules.claims:
+            expected.add(CLAIM_MOVE)
     moves = legal_moves(state)
     assert len(set(moves)) == len(moves)
     assert set(moves) == expected
@@ -120,6 +150,26 @@ def check_step(state: State) -> None:
 def test_random_play_keeps_every_invariant(
     config: tuple[str, dict[str, Any]], seed: int, dealer: int, policy_seed: int
 ) -> None:
+    play_and_check(config, seed, dealer, policy_seed)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    config=st.sampled_from(DECLARING),
+    seed=st.integers(0, 2**32),
+    dealer=st.integers(0, 5),
+    policy_seed=st.integers(0, 2**32),
+)
+def test_random_play_with_declarations_and_claims_keeps_every_invariant(
+    config: tuple[str, dict[str, Any]], seed: int, dealer: int, policy_seed: int
+) -> None:
+    play_and_check(config, seed, dealer, policy_seed)
+
+
+def play_and_check(
+    config: tuple[str, dict[str, Any]], seed: int, dealer: int, policy_seed: int
+) -> None:
+    """Play a random hand, checking every step, then its end, score and replay."""
     rules = make_rules(config[0], **config[1])
     rng = random.Random(policy_seed)
     start = deal(rules, seed, dealer % rules.players)
@@ -140,9 +190,12 @@ def test_random_play_keeps_every_invariant(
     assert legal_moves(state) == []
     assert list(state.scope) == scopa_events
     plays = [p for p in state.history if p.move.plays_card]
-    assert len(plays) == rules.players * sum(rules.deal_sizes)
-    assert len(state.history) - len(plays) == int(rules.first_card_choice)
-    if state.last_capturer is not None:
+    claimed = state.claimed_by is not None
+    if not claimed:
+        assert len(plays) == rules.players * sum(rules.deal_sizes)
+    specials = int(rules.first_card_choice) + len(state.declarations) + int(claimed)
+    assert len(state.history) - len(plays) == specials
+    if state.last_capturer is not None and not claimed:
         assert state.table == 0
     replayed = start
     for play in state.history:
@@ -150,17 +203,28 @@ def test_random_play_keeps_every_invariant(
         replayed, _ = apply(replayed, play.move)
     assert replayed == state
 
-    hand = score_hand(rules, state.piles, state.scope)
+    hand = score_state(state)
+    assert hand.totals == score_hand(rules, state.piles, state.scope, state.declarations).totals
+    result = settle(state)
+    if claimed:
+        side = rules.side_of(state.claimed_by)
+        assert result.reason in ("claim", "wrong_claim")
+        assert (result.winner == side) == (result.reason == "claim")
+    else:
+        assert result.scores == hand.totals
     for side in hand.sides:
         assert side.total == sum(side.points.values())
         assert side.points["scope"] == state.scope[side.side]
     for category in ("cards", "coins", "settebello", "primiera"):
         assert sum(s.points[category] for s in hand.sides) <= 1
+    declared = sum(d.points for s in hand.sides for d in s.declarations)
+    assert declared == sum(s.points.get("declarations", 0) for s in hand.sides)
     listed = [list(iter_cards(p)) for p in state.piles]
-    assert check_piles(rules, listed, state.scope, list(iter_cards(state.table))) == (
-        state.piles,
-        state.table,
-    )
+    if not claimed:
+        assert check_piles(rules, listed, state.scope, list(iter_cards(state.table))) == (
+            state.piles,
+            state.table,
+        )
 
 
 @settings(max_examples=150, deadline=None)

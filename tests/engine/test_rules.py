@@ -149,9 +149,8 @@ def test_every_bad_option_is_reported_at_once() -> None:
         ({"pack": "corse36", "deal_sizes": [3, 3, 3, 3, 4], "napola": "length"}, "napola"),
         ({"target": 0}, "target"),
         ({"players": 5}, "players"),
-        ({"claims": True}, "claims"),
         ({"scalette": True, "napola": "length"}, "scalette"),
-        ({"declarations": "bazzica"}, "declarations"),
+        ({"declarations": "bazzica", "deal_sizes": [6, 6, 6]}, "declarations"),
     ],
 )
 def test_clashing_or_unsupported_options_are_named(options: dict[str, Any], field: str) -> None:

@@ -1,0 +1,169 @@
+"""Hand declarations after a three-card deal (Bazzica, Sbarazzina, Cirulla), as data."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from service.engine.cards import Card, Cards, Suit, card, count, iter_cards, rank_of
+from service.engine.rules import Rules
+
+DECLARED_CARDS = 3  # declarations follow deals of three cards only
+FACE_VALUE = 10  # Bazzica counts the jack, horse and king as 10 in a hand's total
+WILD_SEVEN_OF_CUPS = card(7, Suit.C)
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """Three cards a seat showed right after a deal (``deal`` counts from 1)."""
+
+    seat: int
+    deal: int
+    cards: Cards
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """What a declared hand is: its kind, the value compared (lower is better), its points."""
+
+    kind: str
+    value: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Scheme:
+    """One declaration game: totals and points, the wild card, and how declarations compete.
+
+    ``best_only``: only the single best declaration of a deal scores (Bazzica); otherwise
+    every declaration scores (Cirulla). ``compulsory``: a qualifying hand must be declared.
+    """
+
+    max_total: int
+    faces_count: int | None  # value of the jack, horse and king in a total; None: their rank
+    pair_points: int  # a low total with two cards of one rank
+    plain_points: int  # a low total with three different ranks
+    three_points: int  # three of a rank
+    wild: Card | None
+    best_only: bool
+    compulsory: bool
+
+
+SCHEMES: Mapping[str, Scheme] = MappingProxyType(
+    {
+        "bazzica": Scheme(9, FACE_VALUE, 3, 3, 10, None, best_only=True, compulsory=False),
+        "sbarazzina": Scheme(9, FACE_VALUE, 3, 2, 7, None, best_only=True, compulsory=False),
+        # Cirulla (docs/variants.md): a total under 7 scores 3, three of a rank 10; the 7 of
+        # cups takes whatever value the declarer likes; every declaration scores.
+        "cirulla": Scheme(6, None, 3, 3, 10, WILD_SEVEN_OF_CUPS, best_only=False, compulsory=True),
+    },
+)
+THREE_OF_A_RANK = "three_of_a_rank"
+LOW_TOTAL = "low_total"
+
+
+def scheme_of(rules: Rules) -> Scheme | None:
+    """The declaration scheme of the rules, or None when there are no declarations."""
+    return SCHEMES.get(rules.declarations)
+
+
+def _value(scheme: Scheme, c: Card) -> int:
+    rank = rank_of(c)
+    return scheme.faces_count if scheme.faces_count is not None and rank > 7 else rank
+
+
+def _classify(scheme: Scheme, ranks: Sequence[int], values: Sequence[int]) -> Shown | None:
+    if len(set(ranks)) == 1:
+        return Shown(THREE_OF_A_RANK, ranks[0], scheme.three_points)
+    total = sum(values)
+    if total <= scheme.max_total:
+        paired = len(set(ranks)) < len(ranks)
+        return Shown(LOW_TOTAL, total, scheme.pair_points if paired else scheme.plain_points)
+    return None
+
+
+def _strength(shown: Shown) -> tuple[bool, int]:
+    """Comparison key of declarations: three of a rank beats any low total; then lower value."""
+    return (shown.kind != THREE_OF_A_RANK, shown.value)
+
+
+def shown_hand(rules: Rules, hand: Cards) -> Shown | None:
+    """What a three-card hand declares under the rules, or None when it declares nothing.
+
+    With a wild card the declarer's best reading counts (the most points, then the better).
+    """
+    scheme = scheme_of(rules)
+    if scheme is None or count(hand) != DECLARED_CARDS:
+        return None
+    held = list(iter_cards(hand))
+    readings: list[tuple[list[int], list[int]]] = []
+    if scheme.wild is not None and scheme.wild in held:
+        others = [c for c in held if c != scheme.wild]
+        for rank in range(1, 11):
+            ranks = [rank_of(c) for c in others] + [rank]
+            readings.append((ranks, [_value(scheme, c) for c in others] + [rank]))
+    else:
+        readings.append(([rank_of(c) for c in held], [_value(scheme, c) for c in held]))
+    found = [s for s in (_classify(scheme, r, v) for r, v in readings) if s is not None]
+    return min(found, key=_rank_key, default=None)
+
+
+def _rank_key(shown: Shown) -> tuple[int, bool, int]:
+    """Sort key of readings: the most points first, then three of a rank, then lower values."""
+    return (-shown.points, shown.kind != THREE_OF_A_RANK, shown.value)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredDeclaration:
+    """A declaration with its reading and the points it scored (0 when beaten)."""
+
+    declaration: Declaration
+    shown: Shown
+    points: int
+
+
+def score_declarations(
+    rules: Rules, declarations: Sequence[Declaration], side_of: Callable[[int], int]
+) -> tuple[tuple[ScoredDeclaration, ...], ...]:
+    """Every side's declarations with their points, compared deal by deal.
+
+    With ``best_only`` the unique best declaration of a deal scores and the others score 0;
+    equal best declarations (the same total, or the same rank) give nobody the points.
+    """
+    scored: list[list[ScoredDeclaration]] = [[] for _ in range(rules.sides)]
+    scheme = scheme_of(rules)
+    if scheme is None:
+        return tuple(tuple(s) for s in scored)
+    by_deal: dict[int, list[tuple[Declaration, Shown]]] = {}
+    for d in declarations:
+        shown = shown_hand(rules, d.cards)
+        if shown is not None:
+            by_deal.setdefault(d.deal, []).append((d, shown))
+    for deal_number in sorted(by_deal):
+        entries = by_deal[deal_number]
+        winners = entries
+        if scheme.best_only:
+            best = min(_strength(shown) for _, shown in entries)
+            winners = [e for e in entries if _strength(e[1]) == best]
+            if len(winners) > 1:
+                winners = []
+        for d, shown in entries:
+            points = shown.points if any(w[0] is d for w in winners) else 0
+            scored[side_of(d.seat)].append(ScoredDeclaration(d, shown, points))
+    return tuple(tuple(s) for s in scored)
+
+
+def declaration_open(
+    rules: Rules,
+    hand: Cards,
+    seat: int,
+    deals_made: int,
+    declarations: Sequence[Declaration],
+) -> bool:
+    """Whether a seat may declare now: a three-card deal it has not played from nor declared."""
+    if scheme_of(rules) is None or deals_made < 1:
+        return False
+    if rules.deal_sizes[deals_made - 1] != DECLARED_CARDS or count(hand) != DECLARED_CARDS:
+        return False
+    return not any(d.seat == seat and d.deal == deals_made for d in declarations)
