@@ -1,4 +1,14 @@
-"""Move advice: perfect-information Monte Carlo over sampled worlds, solved exactly at the end."""
+"""Move advice: perfect-information Monte Carlo over sampled worlds, solved exactly at the end.
+
+Each iteration samples one world consistent with the view (``worlds.sample_world``), plays every
+root move in it and evaluates the result: by alpha-beta (``solver.Solver``) when two sides
+remain with at most ``SOLVE_CARDS`` cards in hand and nothing to deal, else by one playout of
+the heuristic policy (``policy.playout``) seeded alike for every root move of the world (common
+random numbers). A move's expected value is the mean, over worlds, of the seat's side's hand
+points minus the mean of the other sides'; with a match context, its win probability is the
+mean of ``match_model.hand_win_probability`` over the same outcomes, and moves are ranked by it.
+Identical calls with an iteration budget give identical advice except ``stats.elapsed_ms``.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +17,7 @@ import time
 from dataclasses import dataclass
 
 from service.engine.moves import Move, hand_moves
-from service.engine.view import View
+from service.engine.view import View, check_view
 from service.search.fast import FastRules, Pos, apply, hand_totals
 from service.search.match_model import hand_win_probability
 from service.search.policy import playout
@@ -179,8 +189,9 @@ def advise(
     match: MatchContext | None = None,
     solver: Solver | None = None,
 ) -> Advice:
-    """Rank every legal move of the seat to move; the view must be valid and its turn."""
+    """Rank every legal move of the seat to move; raises InvalidStateError or ValueError."""
     budget = budget or DEFAULT_BUDGET
+    check_view(view)
     if view.to_move != view.seat:
         raise ValueError(f"seat {view.seat} is not to move")
     start = time.perf_counter()

@@ -1,10 +1,11 @@
 """The advisor: determinism, legality, tactics, deadlines, every player count, match context."""
 
+import dataclasses
 import random
 
 import pytest
 
-from service.engine import Move, apply, deal, legal_moves, make_rules, view_of
+from service.engine import InvalidStateError, Move, apply, deal, legal_moves, make_rules, view_of
 from service.engine.cards import RANK_MASKS
 from service.search import Budget, MatchContext, advise
 from tests.search.helpers import scopa_position, seat_view
@@ -107,3 +108,10 @@ def test_bad_budgets_and_wrong_turn_are_refused() -> None:
     view = view_of(deal(make_rules("scopa"), 1), 0)  # seat 1 leads when seat 0 deals
     with pytest.raises(ValueError, match="not to move"):
         advise(view, Budget(iterations=1))
+
+
+def test_an_inconsistent_view_is_refused_with_its_problems() -> None:
+    view = view_of(deal(make_rules("scopa"), 1), 1)
+    broken = dataclasses.replace(view, hand_sizes=(3, 2))
+    with pytest.raises(InvalidStateError):
+        advise(broken, Budget(iterations=1))
