@@ -258,7 +258,7 @@ def test_apply_accepts_exactly_the_legal_moves(
     if mode == "from_hand" and hand:
         played = hand[played % len(hand)]
         capture = {table_cards[c % len(table_cards)] for c in capture} if table_cards else set()
-    elif mode == "near_miss" and hand:
+    elif mode == "near_miss" and legal_moves(state):
         base = legal_moves(state)[played % len(legal_moves(state))]
         played = base.card
         capture = set(iter_cards(base.capture))
