@@ -188,8 +188,14 @@ def advise(
     seed: int | str | None = None,
     match: MatchContext | None = None,
     solver: Solver | None = None,
+    *,
+    deadline_ms: int | None = None,
 ) -> Advice:
-    """Rank every legal move of the seat to move; raises InvalidStateError or ValueError."""
+    """Rank every legal move of the seat to move; raises InvalidStateError or ValueError.
+
+    ``deadline_ms`` caps an iteration budget's time: the search stops when it passes, and
+    ``stats.budget`` then gives the iterations (worlds) actually used.
+    """
     budget = budget or DEFAULT_BUDGET
     check_view(view)
     if view.to_move != view.seat:
@@ -199,8 +205,12 @@ def advise(
     if not searcher.moves:
         raise ValueError("the hand is finished: there is no move to advise")
     if budget.iterations is not None:
+        cap = None if deadline_ms is None else start + deadline_ms / 1000.0
         for _ in range(budget.iterations):
-            searcher.iterate()
+            if not searcher.iterate(cap) or (cap is not None and time.perf_counter() >= cap):
+                break
+        if searcher.worlds < budget.iterations:
+            budget = Budget(iterations=searcher.worlds)
     else:
         deadline = start + (budget.ms or 0) / 1000.0
         # The first world is always completed, so every move has a value.
