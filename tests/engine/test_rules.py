@@ -66,6 +66,10 @@ def test_sides_are_players_or_alternating_teams(
         ("scopone_scientifico", 11),
         ("scopone_trentino", 21),
         ("scopone_messina", 21),
+        ("bazzica", 21),
+        ("sbarazzina", 41),
+        ("sbarazzina_piva", 21),
+        ("cirulla", 51),
     ],
 )
 def test_targets_follow_the_rules(preset: str, target: int) -> None:
