@@ -12,6 +12,12 @@ DEFAULTS: Mapping[str, Any] = {
     # Largest request body accepted; a bigger one is a 413. A full state is about 2 KiB.
     "MAX_CONTENT_LENGTH": 64 * 1024,
     "LOG_LEVEL": "INFO",
+    # /v1/advice: the default time budget, the hard caps (ms at most 5000), the cache.
+    "ADVICE_DEFAULT_MS": 100,
+    "ADVICE_MAX_MS": 5000,
+    "ADVICE_MAX_ITERATIONS": 10_000,
+    "ADVICE_CACHE": True,
+    "CACHE_TTL": 3600,
 }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from flask import Flask
@@ -11,6 +12,8 @@ from flask import Flask
 from service.api.blueprints import BLUEPRINTS
 from service.api.docs import ASSETS_URL, assets
 from service.api.smorest import ProblemApi
+from service.api.v1.advice import CACHE_EXTENSION
+from service.cache import CacheSettings, build_cache
 from service.config import load_config
 
 API_DESCRIPTION = """\
@@ -41,6 +44,15 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.update(SPEC_SETTINGS)
     app.config.update(load_config(overrides=config))
     logging.getLogger("service").setLevel(app.config["LOG_LEVEL"])
+    if app.config["ADVICE_CACHE"]:
+        # Built once per app; Redis (REDIS_URL) is connected lazily, else an in-process LRU.
+        settings = CacheSettings.from_env()
+        settings = replace(
+            settings,
+            redis_url=app.config.get("REDIS_URL", settings.redis_url),
+            ttl_s=app.config["CACHE_TTL"],
+        )
+        app.extensions[CACHE_EXTENSION] = build_cache(settings)
     api = ProblemApi(app)
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask_smorest import Blueprint
 
 from service.api import health
-from service.api.v1 import deal, moves, play, rules, score
+from service.api.v1 import advice, deal, moves, play, rules, score
 
 # A new endpoint group is one more entry here.
 BLUEPRINTS: tuple[Blueprint, ...] = (
@@ -15,4 +15,5 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     moves.blp,
     play.blp,
     score.blp,
+    advice.blp,
 )

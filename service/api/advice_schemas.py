@@ -1,0 +1,153 @@
+"""Request and response schemas of POST /v1/advice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import marshmallow as ma
+
+from service.api.fields import CardCode, SeedField, StrictBoolean, StrictInteger, card_list
+from service.api.rules_schema import RulesField
+from service.api.schemas import (
+    MAX_CARDS,
+    MAX_MOVES,
+    MAX_PLAYS,
+    MAX_SCOPE,
+    MAX_SEATS,
+    MatchInputSchema,
+    bounded_list,
+    seat_field,
+)
+from service.search.advisor import MAX_MS
+
+# The schema's bound on iterations; the configured cap (SCOPA_ADVICE_MAX_ITERATIONS) is lower.
+MAX_ITERATIONS = 1_000_000
+HISTORY_KINDS = ("play", "pass")
+
+
+class AdviceHistoryPlaySchema(ma.Schema):
+    """One play of the hand so far: the seat, the card and what it took."""
+
+    seat = seat_field(required=True)
+    card = CardCode(required=True)
+    capture = card_list(4, load_default=list)
+    kind = ma.fields.String(
+        validate=ma.validate.OneOf(HISTORY_KINDS),
+        metadata={"description": "pass: an ace passed to the pile (ace_may_pass); else play"},
+    )
+
+
+class ViewSchema(ma.Schema):
+    """What the seat to move can know: its hand, the open cards and the other hands' sizes."""
+
+    rules = RulesField(metadata={"description": "optional: must equal the top-level rules"})
+    seat = seat_field(required=True, metadata={"description": "the seat asking, to move"})
+    dealer = seat_field(required=True)
+    to_move = seat_field(required=True)
+    hand = card_list(MAX_CARDS, required=True)
+    table = card_list(MAX_CARDS, required=True)
+    piles = bounded_list(
+        card_list(MAX_CARDS),
+        MAX_SEATS,
+        metadata={"description": "one per side; omitted: rebuilt from history"},
+    )
+    scope = bounded_list(
+        StrictInteger(validate=ma.validate.Range(0, MAX_SCOPE)),
+        MAX_SEATS,
+        metadata={"description": "scope made by each side; omitted: rebuilt from history"},
+    )
+    hand_sizes = bounded_list(
+        StrictInteger(validate=ma.validate.Range(0, MAX_CARDS)), MAX_SEATS, required=True
+    )
+    stock_size = StrictInteger(validate=ma.validate.Range(0, MAX_CARDS), load_default=0)
+    deals_made = StrictInteger(validate=ma.validate.Range(1, MAX_CARDS), load_default=1)
+    last_capturer = seat_field(
+        allow_none=True, metadata={"description": "omitted: null, or rebuilt from history"}
+    )
+    history = bounded_list(
+        ma.fields.Nested(AdviceHistoryPlaySchema),
+        MAX_PLAYS,
+        metadata={"description": "every play of the hand so far; needed when piles are omitted"},
+    )
+
+
+class BudgetSchema(ma.Schema):
+    """How long to search: milliseconds, or a number of sampled worlds (reproducible)."""
+
+    ms = StrictInteger(validate=ma.validate.Range(1, MAX_MS), metadata={"example": 20})
+    iterations = StrictInteger(
+        validate=ma.validate.Range(1, MAX_ITERATIONS), metadata={"example": 8}
+    )
+
+    @ma.validates_schema
+    def exactly_one(self, data: dict[str, Any], **kwargs: Any) -> None:
+        """Exactly one of ms and iterations."""
+        if ("ms" in data) == ("iterations" in data):
+            raise ma.ValidationError("give exactly one of ms and iterations")
+
+
+class AdviceRequestSchema(ma.Schema):
+    """A seat's view, and optionally the rules, the match, the budget and the seed."""
+
+    rules = RulesField(metadata={"description": "optional with view.rules; equal if both given"})
+    view = ma.fields.Nested(ViewSchema, required=True)
+    match = ma.fields.Nested(
+        MatchInputSchema, metadata={"description": "ranks moves by match win probability"}
+    )
+    budget = ma.fields.Nested(BudgetSchema, metadata={"description": 'default {"ms": 100}'})
+    seed = SeedField(
+        metadata={"description": "omitted: derived from the request, so equal requests agree"}
+    )
+
+
+class AdvisedMoveSchema(ma.Schema):
+    """A legal move with its expected value (and win probability with a match)."""
+
+    card = CardCode(required=True)
+    capture = card_list(4, required=True)
+    sweep = StrictBoolean(required=True)
+    kind = ma.fields.String(metadata={"description": "only for a special move, e.g. pass"})
+    value = ma.fields.Float(
+        required=True,
+        metadata={"description": "expected hand-point differential for the seat's side"},
+    )
+    win_probability = ma.fields.Float(
+        validate=ma.validate.Range(0, 1), metadata={"description": "only with match"}
+    )
+
+
+class ChosenMoveSchema(ma.Schema):
+    """The move the advisor plays."""
+
+    card = CardCode(required=True)
+    capture = card_list(4, required=True)
+    sweep = StrictBoolean(required=True)
+    kind = ma.fields.String()
+
+
+class SearchStatsSchema(ma.Schema):
+    """What the search did."""
+
+    worlds = StrictInteger(required=True)
+    playouts = StrictInteger(required=True)
+    nodes = StrictInteger(required=True)
+    elapsed_ms = ma.fields.Float(
+        allow_none=True,
+        required=True,
+        metadata={"description": "null for an iteration budget (see the Server-Timing header)"},
+    )
+    algorithm = ma.fields.String(required=True)
+    budget = ma.fields.Nested(
+        BudgetSchema,
+        required=True,
+        metadata={"description": "the budget used; fewer iterations when the time cap cut them"},
+    )
+    seed = SeedField(required=True)
+
+
+class AdviceResponseSchema(ma.Schema):
+    """Every legal move ranked best first, the chosen move, and the search statistics."""
+
+    moves = bounded_list(ma.fields.Nested(AdvisedMoveSchema), MAX_MOVES, required=True)
+    chosen = ma.fields.Nested(ChosenMoveSchema, required=True)
+    stats = ma.fields.Nested(SearchStatsSchema, required=True)

@@ -1,0 +1,326 @@
+"""POST /v1/advice: every legal move of the seat to move ranked by a determinized search."""
+
+from __future__ import annotations
+
+import hashlib
+import http
+import threading
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from typing import Any
+
+from flask import current_app
+from flask_smorest import Blueprint
+from werkzeug.exceptions import ServiceUnavailable
+
+from service.api.advice_schemas import AdviceRequestSchema, AdviceResponseSchema
+from service.api.convert import invalid_state, rules_of
+from service.api.examples import dealt_state
+from service.api.history import rebuild
+from service.api.problems import INVALID_RULES, INVALID_STATE, VALIDATION, ProblemError
+from service.cache import AdviceCache, CacheStatus, canonical_json
+from service.config import DEFAULTS
+from service.engine import codec
+from service.engine.cards import codes, parse_card
+from service.engine.errors import InvalidStateError, Problem
+from service.engine.moves import Move, MoveKind, is_ace_sweep_by_rule
+from service.engine.rules import Rules
+from service.engine.state import Play
+from service.engine.view import View, check_view
+from service.engine.view import view_of as engine_view_of
+from service.search import Budget, MatchContext, advise
+from service.search.advisor import MAX_MS
+
+blp = Blueprint("advice", __name__, url_prefix="/v1", description="Move advice.")
+
+CACHE_EXTENSION = "advice_cache"
+RETRY_AFTER_S = 1
+MAX_SEED = 2**63 - 1
+
+# One search per worker process: a second request meanwhile is answered 503 at once, while
+# the worker's other threads keep serving health checks and cheap endpoints.
+SEARCH_SLOT = threading.Lock()
+
+
+@contextmanager
+def search_slot() -> Iterator[None]:
+    """Hold the worker's search slot, or answer 503 with Retry-After when it is taken."""
+    if not SEARCH_SLOT.acquire(blocking=False):
+        raise ServiceUnavailable(
+            "this worker is already running a search; retry shortly", retry_after=RETRY_AFTER_S
+        )
+    try:
+        yield
+    finally:
+        SEARCH_SLOT.release()
+
+
+@dataclass(frozen=True, slots=True)
+class AdviceRequest:
+    """A checked request: everything that determines the answer."""
+
+    view: View
+    budget: Budget
+    seed: int | str
+    match: MatchContext | None
+    key_fields: Mapping[str, object]
+
+
+def request_rules(body: Mapping[str, Any]) -> Rules:
+    """The rules of the request: top-level or view.rules, equal when both are given."""
+    given = body.get("rules")
+    carried = body["view"].get("rules")
+    if given is None and carried is None:
+        raise ProblemError(
+            422,
+            "the rules are missing: give rules or view.rules",
+            {"rules": ["required"]},
+            VALIDATION,
+        )
+    rules = rules_of(given) if given is not None else None
+    embedded = rules_of(carried, "view.rules") if carried is not None else None
+    if rules is not None and embedded is not None and rules != embedded:
+        raise ProblemError(
+            422,
+            "rules and view.rules describe different rules; give one, or the same in both",
+            {"rules": ["differs from view.rules"]},
+            INVALID_RULES,
+            "Invalid rules",
+        )
+    chosen = rules or embedded
+    assert chosen is not None
+    return chosen
+
+
+def history_of(data: Mapping[str, Any]) -> tuple[Play, ...]:
+    """The plays of a view's history (codes already checked by the schema)."""
+    plays = []
+    for entry in data.get("history", ()):
+        capture = 0
+        for text in entry["capture"]:
+            capture |= 1 << parse_card(text)
+        kind = MoveKind(entry.get("kind", "play"))
+        plays.append(Play(entry["seat"], Move(parse_card(entry["card"]), capture, kind)))
+    return tuple(plays)
+
+
+def view_of(rules: Rules, data: Mapping[str, Any]) -> View:
+    """A checked view; piles and scope rebuilt from history when omitted; 422 lists problems."""
+    fields = dict(data)
+    fields.pop("rules", None)
+    history = history_of(data)
+    try:
+        if "piles" not in data or "scope" not in data:
+            fields.update(rebuilt_fields(rules, data, history))
+        view = codec.view_from_dict({**fields, "history": []}, rules)
+        view = replace(view, history=history)
+        check_view(view)
+    except InvalidStateError as error:
+        raise invalid_state(error.problems, "view") from error
+    if sum(view.hand_sizes) == 0 and view.stock_size == 0:
+        raise _unadvisable("view.hand_sizes", "the hand is finished: there is no move to advise")
+    if view.to_move != view.seat:
+        reason = f"seat {view.seat} is not to move: seat {view.to_move} is"
+        raise _unadvisable("view.seat", reason)
+    return view
+
+
+def rebuilt_fields(
+    rules: Rules, data: Mapping[str, Any], history: tuple[Play, ...]
+) -> dict[str, Any]:
+    """Piles, scope and last capturer from the history; given ones must agree with it."""
+    if "history" not in data:
+        raise InvalidStateError([Problem("piles", "give piles and scope, or the history")])
+    hand_sizes = data["hand_sizes"]
+    last = data.get("stock_size", 0) == 0 and not any(hand_sizes)
+    hand = 0
+    for text in data["hand"]:
+        hand |= 1 << parse_card(text)
+    table = 0
+    for text in data["table"]:
+        table |= 1 << parse_card(text)
+    rebuilt = rebuild(rules, data["dealer"], history, table_now=table, hand=hand, last=last)
+    fields: dict[str, Any] = {
+        "piles": [codes(p) for p in rebuilt.piles],
+        "scope": list(rebuilt.scope),
+        "last_capturer": rebuilt.last_capturer,
+    }
+    given = {
+        "piles": [sorted(p) for p in data["piles"]] if "piles" in data else None,
+        "scope": data.get("scope"),
+        "last_capturer": data.get("last_capturer", rebuilt.last_capturer),
+    }
+    wanted = {**fields, "piles": [sorted(p) for p in fields["piles"]]}
+    problems = [
+        Problem(name, f"differs from what the history gives: {wanted[name]}")
+        for name, value in given.items()
+        if value is not None and value != wanted[name]
+    ]
+    if problems:
+        raise InvalidStateError(problems)
+    return fields
+
+
+def _unadvisable(field: str, reason: str) -> ProblemError:
+    return ProblemError(422, reason, {field: [reason]}, INVALID_STATE, "Invalid state")
+
+
+def budget_of(data: Mapping[str, Any] | None, config: Mapping[str, Any]) -> Budget:
+    """The budget asked for, within the configured caps, or a 422 naming the field."""
+    if data is None:
+        return Budget(ms=min(config["ADVICE_DEFAULT_MS"], MAX_MS))
+    if "ms" in data:
+        cap = min(config["ADVICE_MAX_MS"], MAX_MS)
+        if data["ms"] > cap:
+            raise _too_much("budget.ms", cap)
+        return Budget(ms=data["ms"])
+    cap = config["ADVICE_MAX_ITERATIONS"]
+    if data["iterations"] > cap:
+        raise _too_much("budget.iterations", cap)
+    return Budget(iterations=data["iterations"])
+
+
+def _too_much(field: str, cap: int) -> ProblemError:
+    reason = f"at most {cap} on this server"
+    return ProblemError(422, f"{field}: {reason}", {field: [reason]}, VALIDATION)
+
+
+def match_of(rules: Rules, data: Mapping[str, Any] | None) -> MatchContext | None:
+    """The match context, one score per side, the target defaulting to the rules'."""
+    if data is None:
+        return None
+    scores = tuple(data["scores"])
+    if len(scores) != rules.sides:
+        reason = f"expected {rules.sides} scores, one per side"
+        raise ProblemError(422, f"match.scores: {reason}", {"match.scores": [reason]}, VALIDATION)
+    return MatchContext(scores, data.get("target", rules.target))
+
+
+def canonical_view(view: View) -> dict[str, Any]:
+    """The view as the search reads it: card sets in id order, no rules, no history."""
+    data = codec.view_to_dict(replace(view, history=()))
+    for derived in ("rules", "history", "unseen"):
+        data.pop(derived)
+    return data
+
+
+def derived_seed(fields: Mapping[str, object]) -> int:
+    """A seed from the canonical request, so identical requests give identical answers."""
+    digest = hashlib.sha256(canonical_json(fields)).digest()
+    return int.from_bytes(digest[:8], "big") & MAX_SEED
+
+
+def advice_request(body: Mapping[str, Any], config: Mapping[str, Any]) -> AdviceRequest:
+    """Every part of the request checked, with the fields of its cache key."""
+    rules = request_rules(body)
+    view = view_of(rules, body["view"])
+    budget = budget_of(body.get("budget"), config)
+    match = match_of(rules, body.get("match"))
+    fields: dict[str, object] = {
+        "rules": rules.options(),
+        "view": canonical_view(view),
+        "budget": budget.to_dict(),
+        "match": None if match is None else {"scores": match.scores, "target": match.target},
+    }
+    seed = body.get("seed")
+    if seed is None:
+        seed = derived_seed(fields)
+    return AdviceRequest(view, budget, seed, match, {**fields, "seed": seed})
+
+
+def sweeps(view: View, move: Move) -> bool:
+    """Whether a move of the view's seat scores a scopa."""
+    rules = view.rules
+    if not move.capture or move.capture != view.table:
+        return False
+    if view.stock_size == 0 and sum(view.hand_sizes) == 1 and not rules.last_card_scopa:
+        return False
+    return not (is_ace_sweep_by_rule(rules, move.card, view.table) and not rules.ace_scopa)
+
+
+def search(request: AdviceRequest, max_ms: int) -> dict[str, Any]:
+    """The response body: run the search in the worker's search slot."""
+    with search_slot():
+        advice = advise(
+            request.view, request.budget, request.seed, request.match, deadline_ms=max_ms
+        )
+    view = request.view
+    moves = []
+    for ranked in advice.moves:
+        entry = codec.move_to_dict(ranked.move, sweeps(view, ranked.move))
+        entry["value"] = ranked.expected_value
+        if ranked.win_probability is not None:
+            entry["win_probability"] = round(ranked.win_probability, 6)
+        moves.append(entry)
+    stats = advice.stats
+    return {
+        "moves": moves,
+        "chosen": codec.move_to_dict(advice.chosen, sweeps(view, advice.chosen)),
+        "stats": {
+            "worlds": stats.worlds,
+            "playouts": stats.playouts,
+            "nodes": stats.nodes,
+            "elapsed_ms": stats.elapsed_ms if request.budget.ms is not None else None,
+            "algorithm": stats.algorithm,
+            "budget": stats.budget,
+            "seed": request.seed,
+        },
+    }
+
+
+def answer(body: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+    """The advice and its headers: X-Cache and Server-Timing."""
+    config = current_app.config
+    request = advice_request(body, config)
+    max_ms = min(config["ADVICE_MAX_MS"], MAX_MS)
+    cache: AdviceCache | None = current_app.extensions.get(CACHE_EXTENSION)
+    start = time.perf_counter()
+    status: CacheStatus
+    if cache is None:
+        result, status = search(request, max_ms), "bypass"
+    else:
+        result, status = cache.get_or_compute(
+            request.key_fields, lambda: search(request, max_ms), config["CACHE_TTL"]
+        )
+    elapsed = (time.perf_counter() - start) * 1000.0
+    return result, {"X-Cache": status, "Server-Timing": f"search;dur={elapsed:.3f}"}
+
+
+def example_request() -> dict[str, Any]:
+    """A request about the example deal's first player, with a small reproducible budget."""
+    state = dealt_state()
+    view = codec.view_to_dict(engine_view_of(state, state.to_move))
+    for derived in ("rules", "history", "unseen"):
+        view.pop(derived)
+    return {"rules": "scopa", "view": view, "budget": {"iterations": 8}, "seed": 7}
+
+
+def example_answer(request: Mapping[str, Any]) -> dict[str, Any]:
+    """The answer to an example request under the default settings."""
+    return search(advice_request(request, DEFAULTS), DEFAULTS["ADVICE_MAX_MS"])
+
+
+EXAMPLE = example_request()
+TOO_LARGE = http.HTTPStatus(413).name
+
+
+@blp.route("/advice", methods=["POST"])
+@blp.arguments(AdviceRequestSchema, example=EXAMPLE)
+@blp.response(200, AdviceResponseSchema, example=example_answer(EXAMPLE))
+@blp.alt_response(413, response=TOO_LARGE)
+@blp.alt_response(503, response="SERVICE_UNAVAILABLE")
+def post_advice(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+    """Every legal move of the seat to move, ranked best first by a determinized search.
+
+    The seat's `view` holds what it can know; `piles` and `scope` may be left out when the
+    `history` of the hand's plays is given (they are rebuilt from it). `value` is a move's
+    expected hand-point differential for the seat's side; with `match` the moves are ranked by
+    `win_probability`. `budget` is `{"ms": N}` (default 100) or `{"iterations": N}`; the same
+    view, seed and iteration budget give a byte-identical answer (`stats.elapsed_ms` is then
+    null; the time is in the `Server-Timing` header). `X-Cache` says whether the answer came
+    from the cache (hit, miss or bypass). A worker runs one search at a time: meanwhile it
+    answers 503 with `Retry-After`.
+    """
+    return answer(body)
