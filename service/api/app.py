@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import Flask
 
-from service.api.blueprints import BLUEPRINTS
+from service.api.blueprints import BLUEPRINTS, PAGES
 from service.api.docs import ASSETS_URL, assets
 from service.api.smorest import ProblemApi
 from service.api.v1.advice import CACHE_EXTENSION
@@ -57,4 +57,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     app.register_blueprint(assets)
+    for page in PAGES:
+        app.register_blueprint(page)
     return app

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import flask
 from flask_smorest import Blueprint
 
 from service.api import health
 from service.api.v1 import advice, deal, moves, play, rules, score
+from service.web import pages
 
 # A new endpoint group is one more entry here.
 BLUEPRINTS: tuple[Blueprint, ...] = (
@@ -17,3 +19,6 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     score.blp,
     advice.blp,
 )
+
+# Plain Flask blueprints (HTML pages), kept out of the API spec.
+PAGES: tuple[flask.Blueprint, ...] = (pages.page,)

@@ -1,0 +1,703 @@
+// The table: deals, plays and scores through the public API; the advisor plays the other seats.
+
+import { ApiError, call, callPatiently, describeProblem } from "./api.js";
+import { cardBack, cardElement, cardLabel, chipsElement, sortCodes } from "./cards.js";
+import { HUMAN, seatName, sideCount, sideName, sideOf, viewOf } from "./seats.js";
+
+const $ = (id) => document.getElementById(id);
+const MAIN_POINTS = ["cards", "coins", "settebello", "primiera", "scope"];
+const POINT_NAMES = { re_bello: "re bello", napola: "napola", scalette: "scalette" };
+
+const game = {
+  presets: [],
+  rulesRequest: null,
+  state: null,
+  match: null,
+  dealer: 0,
+  handIndex: 0,
+  seedBase: null,
+  moves: [],
+  selected: null,
+  lastMoves: {},
+  handScore: null,
+  token: 0,
+};
+
+function setPhase(phase) {
+  document.body.dataset.phase = phase;
+}
+
+function el(tag, className, text) {
+  const element = document.createElement(tag);
+  if (className) {
+    element.className = className;
+  }
+  if (text !== undefined) {
+    element.textContent = text;
+  }
+  return element;
+}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function budget() {
+  return JSON.parse($("strength").value);
+}
+
+function pace() {
+  return Number($("pace").value);
+}
+
+// ---- errors ---------------------------------------------------------------------------------
+
+function showError(error, doing) {
+  const { title, detail, lines } = describeProblem(error, doing);
+  const box = $("error");
+  box.replaceChildren(el("strong", "", title));
+  if (detail) {
+    box.append(el("p", "", detail));
+  }
+  if (lines.length) {
+    const list = el("ul");
+    for (const line of lines) {
+      list.append(el("li", "", line));
+    }
+    box.append(list);
+  }
+  const retry = el("button", "", "Dismiss");
+  retry.type = "button";
+  retry.addEventListener("click", () => {
+    box.hidden = true;
+  });
+  box.append(retry);
+  box.hidden = false;
+  setPhase("error");
+}
+
+function clearError() {
+  $("error").hidden = true;
+}
+
+// ---- settings ---------------------------------------------------------------------------------
+
+async function loadPresets() {
+  setPhase("loading");
+  try {
+    const catalog = await call("GET", "/v1/rules");
+    game.presets = catalog.presets;
+  } catch (error) {
+    showError(error, "Loading the games");
+    return;
+  }
+  const select = $("preset");
+  for (const preset of game.presets) {
+    const option = el("option", "", preset.name.replaceAll("_", " "));
+    option.value = preset.name;
+    select.append(option);
+  }
+  select.addEventListener("change", fillPlayers);
+  fillPlayers();
+  setPhase("setup");
+}
+
+function chosenPreset() {
+  return game.presets.find((preset) => preset.name === $("preset").value);
+}
+
+function fillPlayers() {
+  const preset = chosenPreset();
+  const select = $("players");
+  select.replaceChildren();
+  for (const count of preset.players) {
+    const option = el("option", "", String(count));
+    option.value = String(count);
+    option.selected = count === preset.options.players;
+    select.append(option);
+  }
+  select.disabled = preset.players.length < 2;
+  $("preset-description").textContent = preset.description;
+}
+
+// ---- the match --------------------------------------------------------------------------------
+
+function startMatch(event) {
+  event.preventDefault();
+  clearError();
+  const preset = chosenPreset();
+  const players = Number($("players").value);
+  game.rulesRequest = players === preset.options.players
+    ? preset.name
+    : { preset: preset.name, players };
+  game.match = null;
+  game.handIndex = 0;
+  game.dealer = players - 1; // the seat after the dealer leads: you lead the first hand
+  const seed = new URLSearchParams(window.location.search).get("seed");
+  game.seedBase = seed === null ? null : Number(seed);
+  game.token += 1;
+  $("game").hidden = false;
+  dealHand(game.token);
+}
+
+async function dealHand(token) {
+  setPhase("busy");
+  $("score").hidden = true;
+  const body = { rules: game.rulesRequest, dealer: game.dealer };
+  if (game.seedBase !== null) {
+    body.seed = game.seedBase + game.handIndex;
+  }
+  let answer;
+  try {
+    answer = await call("POST", "/v1/deal", body);
+  } catch (error) {
+    showError(error, "Dealing");
+    return;
+  }
+  if (token !== game.token) {
+    return;
+  }
+  game.state = answer.state;
+  if (game.match === null) {
+    game.match = {
+      scores: new Array(sideCount(game.state.rules)).fill(0),
+      target: game.state.rules.target,
+    };
+  }
+  game.lastMoves = {};
+  game.handScore = null;
+  $("log").replaceChildren();
+  logLine(`Hand ${game.handIndex + 1}: ${seatName(game.state.rules, game.dealer)} dealt.`);
+  advance(token);
+}
+
+async function advance(token) {
+  game.selected = null;
+  game.moves = [];
+  $("hint").hidden = true;
+  render();
+  const state = game.state;
+  if (state.finished) {
+    await sleep(pace());
+    if (token === game.token) {
+      await finishHand(token);
+    }
+    return;
+  }
+  if (state.to_move === HUMAN) {
+    await humanTurn(token);
+  } else {
+    await advisorTurn(token, state.to_move);
+  }
+}
+
+async function humanTurn(token) {
+  setPhase("busy");
+  let answer;
+  try {
+    answer = await call("POST", "/v1/moves", { state: game.state });
+  } catch (error) {
+    showError(error, "Listing your moves");
+    return;
+  }
+  if (token !== game.token) {
+    return;
+  }
+  game.moves = answer.moves;
+  render();
+  setPhase("human");
+  const first = $("hand").querySelector("button:not([disabled])") || $("specials").querySelector("button");
+  if (first) {
+    first.focus();
+  }
+}
+
+function adviceRequest(seat) {
+  return {
+    view: viewOf(game.state, seat),
+    match: { scores: game.match.scores, target: game.match.target },
+    budget: budget(),
+  };
+}
+
+async function askAdvice(seat) {
+  return callPatiently("POST", "/v1/advice", adviceRequest(seat), (seconds) => {
+    $("turn").textContent = `The advisor is busy; asking again in ${seconds} s…`;
+  });
+}
+
+async function advisorTurn(token, seat) {
+  setPhase("advisor");
+  await sleep(pace());
+  if (token !== game.token) {
+    return;
+  }
+  let advice;
+  try {
+    advice = await askAdvice(seat);
+  } catch (error) {
+    showError(error, `Asking the advisor for ${seatName(game.state.rules, seat)}`);
+    return;
+  }
+  if (token !== game.token) {
+    return;
+  }
+  await playMove(token, advice.chosen);
+}
+
+async function playMove(token, move) {
+  setPhase("busy");
+  const seat = game.state.to_move;
+  const before = game.state;
+  let answer;
+  try {
+    answer = await call("POST", "/v1/play", { state: before, move });
+  } catch (error) {
+    showError(error, `Playing ${describeMove(move)}`);
+    return;
+  }
+  if (token !== game.token) {
+    return;
+  }
+  clearError();
+  game.lastMoves[seat] = { move, scopa: answer.events.some((e) => e.kind === "scopa") };
+  logEvents(seat, move, answer.events);
+  game.state = answer.state;
+  if (answer.score) {
+    game.handScore = answer.score;
+  }
+  advance(token);
+}
+
+async function finishHand(token) {
+  setPhase("busy");
+  const state = game.state;
+  const placed = new Set(state.piles.flat());
+  const leftover = [...state.table, ...state.hands.flat(), ...state.stock].filter(
+    (code) => !placed.has(code),
+  );
+  const body = {
+    rules: state.rules,
+    piles: state.piles.map((cards, side) => ({ cards, scope: state.scope[side] })),
+    leftover,
+    match: { scores: game.match.scores, target: game.match.target },
+  };
+  let scored;
+  try {
+    scored = await call("POST", "/v1/score", body);
+  } catch (error) {
+    showError(error, "Scoring the hand");
+    if (!game.handScore) {
+      return;
+    }
+    // The hand's own score from /v1/play still gives the breakdown and the new totals.
+    const scores = game.match.scores.map((score, side) => score + game.handScore.totals[side]);
+    scored = { ...game.handScore, match: { scores, target: game.match.target, finished: false } };
+  }
+  if (token !== game.token) {
+    return;
+  }
+  game.match = { scores: scored.match.scores, target: game.match.target };
+  renderScore(scored);
+  setPhase(scored.match.finished ? "match-over" : "score");
+}
+
+function nextHand() {
+  if (document.body.dataset.phase === "match-over") {
+    $("setup").requestSubmit();
+    return;
+  }
+  game.handIndex += 1;
+  game.dealer = (game.dealer + 1) % game.state.rules.players;
+  dealHand(game.token);
+}
+
+// ---- the human's moves --------------------------------------------------------------------
+
+function attachedToCard(move, hand) {
+  const kind = move.kind || "play";
+  return move.card !== undefined && hand.includes(move.card) && (kind === "play" || kind === "pass");
+}
+
+function describeMove(move) {
+  const kind = move.kind || "play";
+  if (kind === "claim") {
+    return "a claim that your side has won";
+  }
+  if (kind === "declare") {
+    return `a declaration of ${[move.card, ...move.capture].map(cardLabel).join(", ")}`;
+  }
+  const card = cardLabel(move.card);
+  if (kind === "keep") {
+    return `keeping ${card}`;
+  }
+  if (kind === "table") {
+    return `laying ${card} on the table as the first card`;
+  }
+  if (kind === "pass") {
+    return `${card} to the pile without capturing`;
+  }
+  if (move.capture.length === 0) {
+    return `${card} laid on the table`;
+  }
+  return `${card} taking ${move.capture.map(cardLabel).join(", ")}`;
+}
+
+function choiceText(move) {
+  const kind = move.kind || "play";
+  if (kind === "pass") {
+    return "Put it in your pile without capturing";
+  }
+  if (move.capture.length === 0) {
+    return "Lay it on the table";
+  }
+  return "Take";
+}
+
+function chooseCard(code) {
+  game.selected = code;
+  renderHand();
+  const first = $("choices").querySelector("button");
+  if (first) {
+    first.focus();
+  }
+}
+
+function highlightTable(codes) {
+  for (const card of $("table").querySelectorAll(".card")) {
+    card.classList.toggle("highlight", codes.includes(card.dataset.code));
+  }
+}
+
+function moveButton(move, text) {
+  const button = el("button", "choice");
+  button.type = "button";
+  button.append(el("span", "", text));
+  if (move.capture.length && (move.kind || "play") !== "declare") {
+    button.append(" ", chipsElement(move.capture));
+  }
+  if (move.sweep) {
+    button.append(el("span", "scopa-tag", "scopa!"));
+  }
+  button.setAttribute("aria-label", `Play ${describeMove(move)}${move.sweep ? ", a scopa" : ""}`);
+  button.addEventListener("mouseenter", () => highlightTable(move.capture));
+  button.addEventListener("focus", () => highlightTable(move.capture));
+  button.addEventListener("mouseleave", () => highlightTable([]));
+  button.addEventListener("blur", () => highlightTable([]));
+  button.addEventListener("click", () => {
+    if (document.body.dataset.phase !== "human") {
+      return;
+    }
+    highlightTable([]);
+    playMove(game.token, move);
+  });
+  return button;
+}
+
+async function showHint() {
+  if (document.body.dataset.phase !== "human") {
+    return;
+  }
+  const token = game.token;
+  const box = $("hint");
+  box.hidden = false;
+  box.replaceChildren(el("p", "muted", "The advisor is thinking…"));
+  setPhase("hinting");
+  let advice;
+  try {
+    advice = await askAdvice(HUMAN);
+  } catch (error) {
+    box.hidden = true;
+    showError(error, "Asking for a hint");
+    setPhase("human");
+    return;
+  }
+  if (token !== game.token) {
+    return;
+  }
+  setPhase("human");
+  box.replaceChildren(el("h3", "", "The advisor's view of your moves (best first)"));
+  const list = el("ol", "hint-moves");
+  for (const move of advice.moves) {
+    const item = el("li");
+    const value = `${move.value >= 0 ? "+" : ""}${move.value.toFixed(2)}`;
+    item.append(el("span", "value", value), " ", el("span", "", describeMove(move)));
+    if (move.sweep) {
+      item.append(el("span", "scopa-tag", "scopa!"));
+    }
+    if (move.win_probability !== undefined) {
+      item.append(el("span", "muted", ` · wins the match ${(move.win_probability * 100).toFixed(0)}%`));
+    }
+    list.append(item);
+  }
+  const stats = advice.stats;
+  box.append(
+    list,
+    el(
+      "p",
+      "muted",
+      `Value: expected hand points for your side minus the others'. ${stats.worlds} worlds, ${stats.playouts} playouts (${stats.algorithm}).`,
+    ),
+  );
+}
+
+// ---- rendering ------------------------------------------------------------------------------
+
+function render() {
+  const state = game.state;
+  const rules = state.rules;
+  const scores = game.match.scores
+    .map((score, side) => `${sideName(rules, side)} ${score}`)
+    .join(" · ");
+  $("match-line").textContent = `${rules.preset.replaceAll("_", " ")}, ${rules.players} players, to ${game.match.target}: ${scores}`;
+  $("turn").textContent = state.finished
+    ? "The hand is over."
+    : state.to_move === HUMAN
+      ? "Your turn: choose a card."
+      : `${seatName(rules, state.to_move)} is thinking…`;
+  $("stock").textContent = `· ${state.stock.length} cards still to deal · deal ${state.deals_made}`;
+  renderSeats();
+  renderTable();
+  renderSides();
+  renderHand();
+}
+
+function lastMoveElement(seat) {
+  const wrapper = el("div", "last-move");
+  const last = game.lastMoves[seat];
+  if (!last) {
+    wrapper.textContent = "No move yet this hand.";
+    return wrapper;
+  }
+  const { move, scopa } = last;
+  const kind = move.kind || "play";
+  wrapper.append(el("span", "muted", "Last: "));
+  if (kind === "claim") {
+    wrapper.append("claimed the win");
+  } else if (kind === "declare") {
+    wrapper.append("declared ", chipsElement([move.card, ...move.capture]));
+  } else {
+    wrapper.append(chipsElement([move.card]));
+    if (move.capture.length) {
+      wrapper.append(" took ", chipsElement(move.capture));
+    } else {
+      wrapper.append(kind === "play" ? " laid" : ` ${kind}`);
+    }
+  }
+  if (scopa) {
+    wrapper.append(el("span", "scopa-tag", "scopa!"));
+  }
+  return wrapper;
+}
+
+function renderSeats() {
+  const state = game.state;
+  const rules = state.rules;
+  const container = $("seats");
+  container.replaceChildren();
+  for (let seat = 0; seat < rules.players; seat += 1) {
+    if (seat === HUMAN) {
+      continue;
+    }
+    const panel = el("article", "seat");
+    panel.dataset.seat = String(seat);
+    if (seat === state.to_move && !state.finished) {
+      panel.classList.add("to-move");
+    }
+    const size = state.hands[seat].length;
+    const title = el("h2", "", seatName(rules, seat));
+    if (seat === state.dealer) {
+      title.append(el("span", "muted", " · dealer"));
+    }
+    const backs = el("div", "backs");
+    backs.setAttribute("aria-label", `${size} cards in hand`);
+    for (let i = 0; i < size; i += 1) {
+      backs.append(cardBack());
+    }
+    backs.append(el("span", "count", `${size} in hand`));
+    panel.append(title, backs, lastMoveElement(seat));
+    container.append(panel);
+  }
+  $("my-last").replaceChildren(lastMoveElement(HUMAN));
+}
+
+function renderTable() {
+  const table = $("table");
+  table.replaceChildren();
+  const cards = sortCodes(game.state.table);
+  for (const code of cards) {
+    table.append(cardElement(code));
+  }
+  if (cards.length === 0) {
+    table.append(el("p", "muted", "The table is empty."));
+  }
+}
+
+function renderSides() {
+  const state = game.state;
+  const rules = state.rules;
+  const container = $("sides");
+  container.replaceChildren();
+  for (let side = 0; side < state.piles.length; side += 1) {
+    const pile = state.piles[side];
+    const coins = pile.filter((code) => code.endsWith("D")).length;
+    const panel = el("article", "side");
+    panel.dataset.side = String(side);
+    panel.append(el("h2", "", sideName(rules, side)));
+    const facts = el("p", "facts");
+    facts.append(
+      el("span", "", `${pile.length} cards`),
+      el("span", "", `${coins} coins`),
+      el("span", "scope-count", `${state.scope[side]} scope`),
+    );
+    if (pile.includes("7D")) {
+      facts.append(el("span", "scopa-tag", "settebello"));
+    }
+    const details = el("details");
+    details.append(el("summary", "", "Captured cards"), chipsElement(sortCodes(pile)));
+    panel.append(facts, details);
+    container.append(panel);
+  }
+}
+
+function renderHand() {
+  const state = game.state;
+  const hand = sortCodes(state.hands[HUMAN]);
+  const playable = new Set(
+    game.moves.filter((move) => attachedToCard(move, state.hands[HUMAN])).map((m) => m.card),
+  );
+  const myTurn = !state.finished && state.to_move === HUMAN && game.moves.length > 0;
+  const container = $("hand");
+  container.replaceChildren();
+  for (const code of hand) {
+    const button = cardElement(code, chooseCard);
+    button.disabled = !myTurn || !playable.has(code);
+    button.setAttribute("aria-pressed", String(code === game.selected));
+    container.append(button);
+  }
+  if (hand.length === 0) {
+    container.append(el("p", "muted", "No cards in hand."));
+  }
+  const choices = $("choices");
+  choices.replaceChildren();
+  if (myTurn && game.selected) {
+    choices.append(el("h3", "", `${cardLabel(game.selected)}:`));
+    for (const move of game.moves) {
+      if (move.card === game.selected && attachedToCard(move, state.hands[HUMAN])) {
+        choices.append(moveButton(move, choiceText(move)));
+      }
+    }
+  }
+  const specials = $("specials");
+  specials.replaceChildren();
+  if (myTurn) {
+    for (const move of game.moves) {
+      if (!attachedToCard(move, state.hands[HUMAN])) {
+        const text = describeMove(move);
+        specials.append(moveButton(move, text.charAt(0).toUpperCase() + text.slice(1)));
+      }
+    }
+  }
+  $("hint-button").disabled = !myTurn;
+}
+
+function pointsCell(points, key) {
+  return points[key] === undefined ? "" : ` (${points[key]} pt)`;
+}
+
+function renderScore(scored) {
+  const rules = game.state.rules;
+  const sides = scored.sides;
+  const table = el("table", "score-table");
+  const head = el("tr");
+  head.append(el("th", "", ""));
+  for (const side of sides) {
+    head.append(el("th", "", sideName(rules, side.side)));
+  }
+  const thead = el("thead");
+  thead.append(head);
+  const body = el("tbody");
+  const row = (label, cell) => {
+    const tr = el("tr");
+    tr.append(el("th", "", label));
+    for (const side of sides) {
+      const td = el("td");
+      td.append(...cell(side));
+      tr.append(td);
+    }
+    body.append(tr);
+  };
+  row("Cards", (s) => [`${s.cards} cards${pointsCell(s.points, "cards")}`]);
+  row("Coins", (s) => [`${s.coins} coins${pointsCell(s.points, "coins")}`]);
+  row("Settebello", (s) => [`${s.settebello ? "yes" : "no"}${pointsCell(s.points, "settebello")}`]);
+  row("Prime", (s) => [
+    `${s.prime.value}${s.prime.all_suits ? "" : " (incomplete)"}${pointsCell(s.points, "primiera")} `,
+    chipsElement(s.prime.cards),
+  ]);
+  row("Scope", (s) => [`${s.scope}${pointsCell(s.points, "scope")}`]);
+  const extras = new Set();
+  for (const side of sides) {
+    for (const key of Object.keys(side.points)) {
+      if (!MAIN_POINTS.includes(key)) {
+        extras.add(key);
+      }
+    }
+  }
+  for (const key of extras) {
+    row(POINT_NAMES[key] || key.replaceAll("_", " "), (s) => [`${s.points[key] ?? 0} pt`]);
+  }
+  row("Hand total", (s) => [el("strong", "", String(s.total))]);
+  if (sides.some((s) => s.outright)) {
+    row("Outright", (s) => [s.outright ? String(s.outright) : ""]);
+  }
+  row("Match", (s) => [el("strong", "", `${scored.match.scores[s.side]} / ${game.match.target}`)]);
+  table.append(thead, body);
+  $("score-table").replaceChildren(table);
+  const match = scored.match;
+  let result = `Match to ${game.match.target}: ${match.scores.map((score, side) => `${sideName(rules, side)} ${score}`).join(", ")}.`;
+  if (match.finished) {
+    const winner = match.winner === null || match.winner === undefined
+      ? "nobody"
+      : sideName(rules, match.winner);
+    result += ` The match is over: ${winner === "You" || winner === "Your team" ? `${winner} win` : `${winner} wins`}!`;
+  }
+  $("match-result").textContent = result;
+  $("score-title").textContent = `Hand ${game.handIndex + 1} is over`;
+  $("next-hand").textContent = match.finished ? "New match" : "Next hand";
+  $("score").hidden = false;
+  render();
+  $("next-hand").focus();
+}
+
+// ---- the log ----------------------------------------------------------------------------
+
+function logLine(text) {
+  const item = el("li", "", text);
+  $("log").prepend(item);
+}
+
+function logEvents(seat, move, events) {
+  const name = seatName(game.state.rules, seat);
+  logLine(`${name}: ${describeMove(move)}.`);
+  for (const event of events) {
+    if (event.kind === "scopa") {
+      logLine(`Scopa for ${seatName(game.state.rules, event.seat)}!`);
+    } else if (event.kind === "deal") {
+      logLine("New cards dealt.");
+    } else if (event.kind === "last_take") {
+      logLine(`The last cards on the table go to ${sideName(game.state.rules, event.side)}.`);
+    }
+  }
+}
+
+// ---- start -----------------------------------------------------------------------------------
+
+document.addEventListener("DOMContentLoaded", () => {
+  $("setup").addEventListener("submit", startMatch);
+  $("next-hand").addEventListener("click", nextHand);
+  $("hint-button").addEventListener("click", showHint);
+  window.addEventListener("unhandledrejection", (event) => {
+    showError(event.reason instanceof ApiError ? event.reason : new Error(String(event.reason)), "Unexpected");
+  });
+  loadPresets();
+});

@@ -1,0 +1,138 @@
+"""The web blueprint: the landing page, the play page and its static files."""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from service.web.pages import STATIC_DIR
+
+IMPORT = re.compile(r'from "\./([\w.]+)"')
+ELEMENT_ID = re.compile(r'\$\("([\w-]+)"\)')
+API_PATH = re.compile(r'"(/v1/[\w/]+)"')
+
+
+class Collector(HTMLParser):
+    """The ids, links, scripts, stylesheets and option values of an HTML page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.links: list[str] = []
+        self.scripts: list[str] = []
+        self.styles: list[str] = []
+        self.options: dict[str, list[str]] = {}
+        self._select: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = {k: v or "" for k, v in attrs}
+        if "id" in found:
+            self.ids.add(found["id"])
+        if tag == "a":
+            self.links.append(found["href"])
+        elif tag == "script":
+            self.scripts.append(found["src"])
+        elif tag == "link" and found.get("rel") == "stylesheet":
+            self.styles.append(found["href"])
+        elif tag == "select":
+            self._select = found["id"]
+            self.options[self._select] = []
+        elif tag == "option" and self._select is not None:
+            self.options[self._select].append(found["value"])
+
+
+def parsed(text: str) -> Collector:
+    collector = Collector()
+    collector.feed(text)
+    return collector
+
+
+def fetch(client: FlaskClient, url: str) -> tuple[int, str, str]:
+    """The status, type and text of one GET, its file closed."""
+    with client.get(url) as response:
+        return response.status_code, response.mimetype, response.get_data(as_text=True)
+
+
+def scripts() -> dict[str, str]:
+    """Every JavaScript module of the page by file name."""
+    return {p.name: p.read_text() for p in STATIC_DIR.glob("*.js")}
+
+
+def test_landing_links_to_the_table_and_the_docs(client: FlaskClient) -> None:
+    status, mimetype, text = fetch(client, "/")
+    assert status == 200
+    assert mimetype == "text/html"
+    page = parsed(text)
+    assert "/play" in page.links
+    assert "/docs" in page.links
+    for href in page.styles:
+        assert fetch(client, href)[0] == 200
+
+
+def test_play_page_and_its_files_are_served_with_their_types(client: FlaskClient) -> None:
+    status, mimetype, text = fetch(client, "/play")
+    assert status == 200
+    assert mimetype == "text/html"
+    page = parsed(text)
+    assert page.scripts == ["/play/static/play.js"]
+    assert page.styles == ["/play/static/play.css"]
+    assert fetch(client, page.styles[0])[:2] == (200, "text/css")
+    # Module scripts run only when served with a JavaScript type.
+    for name in scripts():
+        status, mimetype, _ = fetch(client, f"/play/static/{name}")
+        assert status == 200, name
+        assert mimetype in {"text/javascript", "application/javascript"}, name
+
+
+def test_every_module_import_resolves_to_a_served_file(client: FlaskClient) -> None:
+    imported = {name for text in scripts().values() for name in IMPORT.findall(text)}
+    assert {"api.js", "cards.js", "seats.js"} <= imported
+    for name in imported:
+        assert fetch(client, f"/play/static/{name}")[0] == 200, name
+
+
+def test_every_element_the_script_uses_is_on_the_page(client: FlaskClient) -> None:
+    page = parsed(fetch(client, "/play")[2])
+    used = set(ELEMENT_ID.findall(scripts()["play.js"]))
+    assert used, "play.js looks elements up by id"
+    assert used <= page.ids, sorted(used - page.ids)
+
+
+def test_the_page_calls_only_public_api_endpoints(app: Flask) -> None:
+    called = {path for text in scripts().values() for path in API_PATH.findall(text)}
+    assert called == {"/v1/rules", "/v1/deal", "/v1/moves", "/v1/play", "/v1/score", "/v1/advice"}
+    spec = app.test_client().get("/openapi.json").get_json()
+    assert called <= set(spec["paths"]), sorted(called - set(spec["paths"]))
+
+
+def test_pages_stay_out_of_the_api_spec(client: FlaskClient) -> None:
+    paths = set(client.get("/openapi.json").get_json()["paths"])
+    assert "/" not in paths
+    assert "/play" not in paths
+
+
+def test_no_file_loads_anything_from_another_host() -> None:
+    for path in STATIC_DIR.iterdir():
+        text = path.read_text()
+        assert "http://" not in text, path.name
+        assert "https://" not in text, path.name
+        assert 'src="//' not in text, path.name
+
+
+def test_strength_choices_are_budgets_of_the_advice_contract(client: FlaskClient) -> None:
+    page = parsed(fetch(client, "/play")[2])
+    budgets = [json.loads(value) for value in page.options["strength"]]
+    assert {"iterations": 2} in budgets
+    for budget in budgets:
+        assert len(budget) == 1
+        ((kind, amount),) = budget.items()
+        assert kind in {"ms", "iterations"}
+        assert 1 <= amount <= (5000 if kind == "ms" else 100_000)
+
+
+def test_a_missing_static_file_is_a_404(client: FlaskClient) -> None:
+    assert fetch(client, "/play/static/nothing-here.js")[0] == 404
