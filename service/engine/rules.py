@@ -542,6 +542,18 @@ def _check_value(name: str, value: Any) -> Any:
     return value
 
 
+def always_void(rules: Rules) -> bool:
+    """Whether the re-deal rule voids every possible initial table (by counting cards)."""
+    table = rules.initial_table
+    pack = rules.pack_size
+    ranks = len({c % 10 for c in range(40) if rules.pack_cards >> c & 1})
+    return (
+        (rules.redeal == "three_kings" and table >= pack - 1)
+        or (rules.redeal == "three_of_a_rank" and table > 2 * ranks)
+        or (rules.redeal_on_ace and table > pack - 4)
+    )
+
+
 def validate_rules(rules: Rules) -> None:
     """Raise RulesError naming every option that is out of range or clashes with another."""
     problems: list[Problem] = []
@@ -559,6 +571,14 @@ def validate_rules(rules: Rules) -> None:
                 f"clashes with initial_table, players and pack: {rules.initial_table} + "
                 f"{rules.players} x {sum(rules.deal_sizes)} = {dealt} cards, "
                 f"but the {rules.pack} pack holds {rules.pack_size}",
+            )
+        )
+    if always_void(rules):
+        problems.append(
+            Problem(
+                "initial_table",
+                f"clashes with the re-deal rule: every table of {rules.initial_table} cards "
+                "would be void",
             )
         )
     if rules.target < 1:

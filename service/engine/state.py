@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from service.engine.cards import RANK_MASKS, Card, Cards, count, iter_cards, rank_of
 from service.engine.claims import ClaimCheck, check_claim
 from service.engine.declarations import Declaration, declaration_open, scheme_of, shown_hand
-from service.engine.errors import IllegalMoveError
+from service.engine.errors import IllegalMoveError, Problem, RulesError
 from service.engine.moves import (
     CLAIM_MOVE,
     Move,
@@ -23,6 +24,8 @@ from service.engine.rules import Rules
 
 KING = 10
 ACE = 1
+# Shuffles tried before a re-deal rule that voids (nearly) every table is reported as an error.
+MAX_SHUFFLES = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +145,23 @@ def table_voids_deal(rules: Rules, table: Cards) -> bool:
     return False
 
 
+def _shuffles(rules: Rules, rng: random.Random, pack: list[Card]) -> Iterator[list[Card]]:
+    """Fresh shuffles of the pack for dealing, a bounded number; RulesError when all are void."""
+    for _ in range(MAX_SHUFFLES):
+        order = pack[:]
+        rng.shuffle(order)
+        yield order
+    raise RulesError(
+        [
+            Problem(
+                "initial_table",
+                f"the re-deal rule voided {MAX_SHUFFLES} shuffles in a row: "
+                f"a table of {rules.initial_table} cards is (almost) always void",
+            )
+        ]
+    )
+
+
 def deal(rules: Rules, seed: int | str, dealer: int = 0) -> State:
     """A new hand dealt from a seed; a voided table is dealt again by the same dealer."""
     if not 0 <= dealer < rules.players:
@@ -150,9 +170,7 @@ def deal(rules: Rules, seed: int | str, dealer: int = 0) -> State:
     pack = list(iter_cards(rules.pack_cards))
     if rules.first_card_choice:
         return _deal_for_cut(rules, rng, pack, dealer)
-    while True:
-        order = pack[:]
-        rng.shuffle(order)
+    for order in _shuffles(rules, rng, pack):
         hands, rest = _deal_round(rules, dealer, order, rules.deal_sizes[0])
         table = 0
         for c in rest[: rules.initial_table]:
@@ -179,9 +197,7 @@ def _deal_for_cut(rules: Rules, rng: random.Random, pack: list[Card], dealer: in
     A shuffle whose initial table would be void under either choice is shuffled again before
     the cutter looks, so that the choice never needs a new shuffle (docs/variants.md).
     """
-    while True:
-        order = pack[:]
-        rng.shuffle(order)
+    for order in _shuffles(rules, rng, pack):
         tables = (
             _complete_cut_deal(rules, dealer, order[0], order[1:], keep)[1]
             for keep in (True, False)

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from service.engine import Event, IllegalMoveError, apply, deal, is_sweep, make_rules
+from service.engine import Event, IllegalMoveError, RulesError, apply, deal, is_sweep, make_rules
 from service.engine.cards import RANK_MASKS, iter_cards
 from service.engine.state import table_voids_deal
 from tests.engine.helpers import cards, hand_state, move
@@ -226,3 +226,30 @@ def test_a_void_table_is_dealt_again_by_the_same_dealer() -> None:
     kept = next(s for s in range(3000) if s not in voided)
     assert deal(rules, kept).table == first_table(kept)
     assert len(list(iter_cards(deal(rules, kept).table))) == 4
+
+
+@pytest.mark.parametrize(
+    ("options", "clashes"),
+    [
+        ({"deal_sizes": [1], "initial_table": 38, "redeal": "three_of_a_rank"}, True),
+        ({"deal_sizes": [1], "initial_table": 38, "redeal": "three_kings"}, False),
+        ({"deal_sizes": [1, 1], "initial_table": 36, "redeal_on_ace": True}, False),
+        ({"deal_sizes": [1], "initial_table": 38, "redeal_on_ace": True}, True),
+    ],
+)
+def test_a_redeal_rule_that_voids_every_table_is_a_rules_clash(
+    options: dict[str, object], clashes: bool
+) -> None:
+    if clashes:
+        with pytest.raises(RulesError, match="initial_table"):
+            make_rules("scopa", players=2, **options)
+    else:
+        make_rules("scopa", players=2, **options)
+
+
+def test_a_redeal_rule_that_almost_always_voids_ends_with_an_error_not_a_hang() -> None:
+    rules = make_rules(
+        "scopa", players=2, deal_sizes=[1] * 10, initial_table=20, redeal="three_of_a_rank"
+    )
+    with pytest.raises(RulesError, match="voided 1000 shuffles"):
+        deal(rules, 1)
