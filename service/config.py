@@ -18,6 +18,14 @@ DEFAULTS: Mapping[str, Any] = {
     "ADVICE_MAX_ITERATIONS": 10_000,
     "ADVICE_CACHE": True,
     "CACHE_TTL": 3600,
+    # Requests per client address (limits syntax, ';' between limits); advice costs more.
+    "RATE_LIMIT_ENABLED": True,
+    "RATE_LIMIT": "6000/minute",
+    "RATE_LIMIT_ADVICE_COST": 10,
+    # Comma-separated origins allowed by CORS; empty means no cross-origin access.
+    "CORS_ORIGINS": "",
+    # Reverse proxies in front of the app whose X-Forwarded-* headers are trusted; 0 = none.
+    "TRUSTED_PROXIES": 0,
 }
 
 

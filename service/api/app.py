@@ -10,7 +10,12 @@ from typing import Any
 from flask import Flask
 
 from service.api.blueprints import BLUEPRINTS, PAGES
+from service.api.cors import install_cors
 from service.api.docs import ASSETS_URL, assets
+from service.api.limits import install_rate_limits
+from service.api.logging_setup import install_request_logging
+from service.api.metrics import install_metrics
+from service.api.proxies import install_proxy_fix
 from service.api.smorest import ProblemApi
 from service.api.v1.advice import CACHE_EXTENSION
 from service.cache import CacheSettings, build_cache
@@ -59,4 +64,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(assets)
     for page in PAGES:
         app.register_blueprint(page)
+    # Last, so that metrics attach to the cache wired above and the request ID comes first.
+    install_request_logging(app)
+    install_metrics(app)
+    install_rate_limits(app)
+    install_cors(app)
+    install_proxy_fix(app)
     return app

@@ -1,0 +1,126 @@
+"""Structured logs: one JSON object per line on stderr, with the request's ID in every line.
+
+The request ID comes from ``X-Request-ID`` when it is short and made of safe characters, else a
+new one is generated; it is echoed in the response's ``X-Request-ID`` header.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import re
+import sys
+import time
+import uuid
+from typing import Any, TextIO
+
+import orjson
+from flask import Flask, Response, g, has_request_context, request
+
+REQUEST_ID_HEADER = "X-Request-ID"
+REQUEST_ID_PATTERN = re.compile(r"[A-Za-z0-9._:-]{1,128}")
+REQUEST_LOGGER = "service.api.request"
+SERVICE_LOGGER = "service"
+
+# Attributes every LogRecord has; anything else was passed in ``extra`` and is logged as a field.
+_STANDARD_ATTRIBUTES = frozenset(
+    logging.LogRecord("", 0, "", 0, "", None, None).__dict__.keys() | {"message", "asctime"}
+)
+
+request_log = logging.getLogger(REQUEST_LOGGER)
+
+
+def request_id_from(header: str | None) -> str:
+    """The client's request ID when it is valid, else a new random one."""
+    if header is not None and REQUEST_ID_PATTERN.fullmatch(header):
+        return header
+    return uuid.uuid4().hex
+
+
+def current_request_id() -> str | None:
+    """The ID of the request being served, or None outside a request."""
+    if not has_request_context():
+        return None
+    request_id: str | None = g.get("request_id")
+    return request_id
+
+
+class JsonFormatter(logging.Formatter):
+    """Formats a record as one line of JSON: time, level, logger, message and extra fields."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        """The record as compact JSON on one line."""
+        stamp = datetime.datetime.fromtimestamp(record.created, tz=datetime.UTC)
+        entry: dict[str, Any] = {
+            "time": stamp.isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        request_id = current_request_id()
+        if request_id is not None:
+            entry["request_id"] = request_id
+        for key, value in record.__dict__.items():
+            if key not in _STANDARD_ATTRIBUTES and not key.startswith("_"):
+                entry[key] = value
+        if record.exc_info:
+            entry["exception"] = self.formatException(record.exc_info)
+        return orjson.dumps(entry, default=str).decode()
+
+
+class StderrHandler(logging.StreamHandler[TextIO]):
+    """A stream handler that writes to whatever ``sys.stderr`` is at the time of each record."""
+
+    def __init__(self) -> None:
+        super().__init__(sys.stderr)
+
+    @property
+    def stream(self) -> TextIO:
+        """The current standard error."""
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, _value: TextIO) -> None:
+        """Ignored: the handler always follows ``sys.stderr``."""
+
+
+def configure_logging(level: str | int) -> None:
+    """Send the service's logs to stderr as JSON lines at ``level`` (idempotent)."""
+    logger = logging.getLogger(SERVICE_LOGGER)
+    logger.setLevel(level)
+    if not any(isinstance(h, StderrHandler) for h in logger.handlers):
+        handler = StderrHandler()
+        handler.setFormatter(JsonFormatter())
+        logger.addHandler(handler)
+
+
+def _begin_request() -> None:
+    g.request_id = request_id_from(request.headers.get(REQUEST_ID_HEADER))
+    g.log_started = time.perf_counter()
+
+
+def _log_request(response: Response) -> Response:
+    request_id = g.get("request_id") or request_id_from(None)
+    response.headers[REQUEST_ID_HEADER] = request_id
+    started: float | None = g.get("log_started")
+    duration_ms = None if started is None else round((time.perf_counter() - started) * 1000, 3)
+    request_log.info(
+        "%s %s %s",
+        request.method,
+        request.path,
+        response.status_code,
+        extra={
+            "method": request.method,
+            "path": request.path,
+            "status": response.status_code,
+            "duration_ms": duration_ms,
+        },
+    )
+    return response
+
+
+def install_request_logging(app: Flask) -> None:
+    """Give every request an ID, echo it, and log one JSON line per answered request."""
+    configure_logging(app.config["LOG_LEVEL"])
+    app.before_request(_begin_request)
+    app.after_request(_log_request)

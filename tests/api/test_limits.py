@@ -1,0 +1,161 @@
+"""Rate limits per client: 429 problems with Retry-After, advice cost, Redis storage, proxies."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask, request
+from flask.testing import FlaskClient
+
+from service.api.app import create_app
+from service.api.limits import KEY_PREFIX, RATE_LIMITED, request_cost
+from tests.api.problem_asserts import assert_problem
+from tests.integration.redis_server import RedisServer, free_port
+
+HINT = {"rules": "scopa", "hand": ["7d"], "table": ["3s", "4s"]}
+
+
+@pytest.fixture(autouse=True)
+def no_redis(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Memory storage unless a test points REDIS_URL somewhere."""
+    monkeypatch.delenv("REDIS_URL", raising=False)
+
+
+def limited_app(limit: str = "3/minute", **config: object) -> Flask:
+    return create_app({"TESTING": True, "RATE_LIMIT": limit, **config})
+
+
+def moves(client: FlaskClient, **environ: str) -> int:
+    return client.post("/v1/moves", json=HINT, environ_base=environ).status_code
+
+
+def test_over_the_limit_is_a_429_problem_with_retry_after() -> None:
+    client = limited_app().test_client()
+    assert [moves(client) for _ in range(3)] == [200, 200, 200]
+    response = client.post("/v1/moves", json=HINT, headers={"X-Request-ID": "limited-1"})
+    assert_problem(response, 429, RATE_LIMITED)
+    assert 1 <= int(response.headers["Retry-After"]) <= 61
+    assert response.headers["X-Request-ID"] == "limited-1"
+
+
+def test_the_limit_is_per_client_address() -> None:
+    client = limited_app("2/minute").test_client()
+    first = {"REMOTE_ADDR": "10.0.0.1"}
+    second = {"REMOTE_ADDR": "10.0.0.2"}
+    assert [moves(client, **first) for _ in range(3)] == [200, 200, 429]
+    assert moves(client, **second) == 200
+
+
+def test_probes_metrics_and_docs_are_exempt() -> None:
+    client = limited_app("1/minute").test_client()
+    assert moves(client) == 200
+    assert moves(client) == 429
+    for path in ("/healthz", "/readyz", "/metrics", "/docs", "/openapi.json"):
+        for _ in range(3):
+            assert client.get(path).status_code == 200, path
+
+
+def test_one_budget_covers_every_endpoint() -> None:
+    client = limited_app("2/minute").test_client()
+    assert client.get("/v1/rules").status_code == 200
+    assert moves(client) == 200
+    assert client.get("/v1/rules").status_code == 429
+
+
+def test_advice_costs_more_than_a_legal_move_call() -> None:
+    app = limited_app(RATE_LIMIT_ADVICE_COST=7)
+    with app.test_request_context("/v1/moves", method="POST"):
+        assert request_cost() == 1
+    advice_views = [rule for rule in app.url_map.iter_rules() if rule.rule == "/v1/advice"]
+    if not advice_views:
+        pytest.skip("/v1/advice is not registered in this build")
+    with app.test_request_context("/v1/advice", method="POST"):
+        assert request_cost() == 7
+
+
+def test_limits_can_be_switched_off() -> None:
+    client = limited_app("1/minute", RATE_LIMIT_ENABLED=False).test_client()
+    assert [moves(client) for _ in range(4)] == [200] * 4
+
+
+def test_forwarded_for_is_ignored_by_default() -> None:
+    client = limited_app("2/minute").test_client()
+    spoofed = [
+        client.post("/v1/moves", json=HINT, headers={"X-Forwarded-For": f"203.0.113.{i}"})
+        for i in range(3)
+    ]
+    assert [r.status_code for r in spoofed] == [200, 200, 429]
+
+
+def test_forwarded_for_is_honoured_from_trusted_proxies() -> None:
+    app = limited_app("2/minute", TRUSTED_PROXIES=1)
+    client = app.test_client()
+    statuses = [
+        client.post(
+            "/v1/moves", json=HINT, headers={"X-Forwarded-For": f"203.0.113.{i % 2}"}
+        ).status_code
+        for i in range(4)
+    ]
+    assert statuses == [200] * 4  # two clients, two requests each
+    third = client.post("/v1/moves", json=HINT, headers={"X-Forwarded-For": "203.0.113.0"})
+    assert third.status_code == 429
+    # Only the last hop is trusted: a forged earlier entry does not buy a new budget.
+    forged = client.post(
+        "/v1/moves", json=HINT, headers={"X-Forwarded-For": "198.51.100.9, 203.0.113.0"}
+    )
+    assert forged.status_code == 429
+
+
+def test_forwarded_proto_and_host_only_from_trusted_proxies() -> None:
+    headers = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "api.example.org"}
+    for trusted, expected in ((0, "http://localhost/"), (1, "https://api.example.org/")):
+        app = create_app({"TESTING": True, "TRUSTED_PROXIES": trusted})
+        app.add_url_rule("/probe-url", "probe_url", lambda: request.host_url)
+        answer = app.test_client().get("/probe-url", headers=headers)
+        assert answer.get_data(as_text=True) == expected
+
+
+@pytest.fixture
+def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
+    server = RedisServer(tmp_path)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.mark.integration
+def test_redis_storage_is_shared_by_workers(
+    redis_server: RedisServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("REDIS_URL", redis_server.url)
+    worker_a = limited_app("3/minute").test_client()
+    worker_b = limited_app("3/minute").test_client()
+    assert [moves(worker_a), moves(worker_b), moves(worker_a)] == [200, 200, 200]
+    assert moves(worker_b) == 429
+    with redis_server.client() as inspect:
+        keys = [k.decode() for k in inspect.keys(f"*{KEY_PREFIX}*")]
+    assert keys, "the limiter wrote no counter to Redis"
+
+
+@pytest.mark.integration
+def test_redis_down_falls_back_to_memory(
+    redis_server: RedisServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("REDIS_URL", redis_server.url)
+    client = limited_app("3/minute").test_client()
+    assert moves(client) == 200
+    redis_server.stop()
+    statuses = [moves(client) for _ in range(5)]
+    assert 500 not in statuses
+    assert statuses[:2] == [200, 200]
+    assert statuses[-1] == 429  # still limited, from the in-memory fallback
+
+
+def test_unreachable_redis_at_start_uses_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("REDIS_URL", f"redis://127.0.0.1:{free_port()}/0")
+    client = limited_app("2/minute").test_client()
+    assert [moves(client) for _ in range(3)] == [200, 200, 429]
