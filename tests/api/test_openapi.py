@@ -48,6 +48,7 @@ def test_every_endpoint_has_examples_and_problem_errors(spec: dict[str, Any]) ->
         "/v1/moves",
         "/v1/play",
         "/v1/score",
+        "/v1/advice",
     }
     responses = spec["components"]["responses"]
     for path, method, operation in operations(spec):
