@@ -73,7 +73,9 @@ def running_gunicorn(
         str(threads),
         TARGET,
     ]
-    environment = {**os.environ, "GUNICORN_ACCESS_LOG": "off", **(env or {})}
+    # stderr is a pipe read only on failure: quiet request logs so a long run never fills it.
+    quiet = {"GUNICORN_ACCESS_LOG": "off", "SCOPA_LOG_LEVEL": "WARNING"}
+    environment = {**os.environ, **quiet, **(env or {})}
     process = subprocess.Popen(
         command, cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
     )

@@ -10,6 +10,7 @@ from typing import Any
 from flask import Flask
 
 from service.api.blueprints import BLUEPRINTS, PAGES
+from service.api.body_limit import install_chunked_body_limit
 from service.api.cors import install_cors
 from service.api.docs import ASSETS_URL, assets
 from service.api.limits import install_rate_limits
@@ -69,5 +70,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     install_metrics(app)
     install_rate_limits(app)
     install_cors(app)
+    install_chunked_body_limit(app)
     install_proxy_fix(app)
     return app

@@ -1,0 +1,108 @@
+"""Real gunicorn, two workers: /metrics sums every worker (multiprocess mode); body limits hold."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from prometheus_client.parser import text_string_to_metric_families
+
+from scripts.local_gunicorn import HOST, gunicorn_path, running_gunicorn
+from service.api.metrics import metric_value
+
+pytestmark = pytest.mark.integration
+
+if gunicorn_path() is None and os.environ.get("CI", "").lower() != "true":
+    pytest.skip("gunicorn is not installed (never skipped in CI)", allow_module_level=True)
+
+HINT = json.dumps({"rules": "scopa", "hand": ["7d"], "table": ["3s", "4s"]})
+REQUESTS = 80
+BODY_LIMIT = 4096
+MOVES_OK = {"method": "POST", "endpoint": "/v1/moves", "status": "200"}
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Path]]:
+    """The port of a two-worker gunicorn with a multiprocess metrics directory, and that dir."""
+    directory = tmp_path_factory.mktemp("prometheus")
+    env = {"PROMETHEUS_MULTIPROC_DIR": str(directory), "SCOPA_MAX_CONTENT_LENGTH": str(BODY_LIMIT)}
+    with running_gunicorn(workers=2, threads=2, env=env) as port:
+        yield port, directory
+
+
+def request(
+    port: int,
+    method: str,
+    path: str,
+    body: str | None = None,
+    headers: dict[str, str] | None = None,
+) -> tuple[int, dict[str, str], bytes]:
+    connection = http.client.HTTPConnection(HOST, port, timeout=10)
+    try:
+        connection.request(method, path, body=body, headers=headers or {})
+        response = connection.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    finally:
+        connection.close()
+
+
+def post_hint(port: int) -> int:
+    return request(port, "POST", "/v1/moves", HINT, {"Content-Type": "application/json"})[0]
+
+
+def scrape(port: int) -> str:
+    status, headers, body = request(port, "GET", "/metrics")
+    assert status == 200
+    assert headers["content-type"].startswith("text/plain")
+    return body.decode()
+
+
+def test_metrics_sum_the_requests_of_every_worker(served: tuple[int, Path]) -> None:
+    port, directory = served
+    before = metric_value(scrape(port), "scopa_http_requests_total", MOVES_OK)
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        statuses = list(pool.map(lambda _: post_hint(port), range(REQUESTS)))
+    assert statuses == [200] * REQUESTS
+    writers = {path.stem.rsplit("_", 1)[-1] for path in directory.glob("counter_*.db")}
+    assert len(writers) == 2, f"expected both workers to have served, got pids {writers}"
+    # Whichever worker answers the scrape, it reports the sum over both workers.
+    for _ in range(6):
+        text = scrape(port)
+        families = {family.name for family in text_string_to_metric_families(text)}
+        assert "scopa_http_request_duration_seconds" in families
+        assert metric_value(text, "scopa_http_requests_total", MOVES_OK) - before == REQUESTS
+        latency_count = metric_value(text, "scopa_http_request_duration_seconds_count", MOVES_OK)
+        assert latency_count >= REQUESTS
+
+
+def test_request_id_is_echoed_under_gunicorn(served: tuple[int, Path]) -> None:
+    port, _ = served
+    _, headers, _ = request(port, "GET", "/healthz", headers={"X-Request-ID": "gunicorn-1"})
+    assert headers["x-request-id"] == "gunicorn-1"
+    _, generated, _ = request(port, "GET", "/healthz")
+    assert len(generated["x-request-id"]) == 32
+
+
+def test_body_limit_holds_for_chunked_bodies(served: tuple[int, Path]) -> None:
+    """A body without Content-Length (chunked) is cut off at the limit too."""
+    port, _ = served
+    big = json.dumps({"rules": "scopa", "hand": ["7d"], "table": ["3s"], "pad": "x" * BODY_LIMIT})
+    connection = http.client.HTTPConnection(HOST, port, timeout=10)
+    try:
+        connection.request(
+            "POST",
+            "/v1/moves",
+            body=iter([big.encode()[i : i + 1000] for i in range(0, len(big), 1000)]),
+            headers={"Content-Type": "application/json"},
+            encode_chunked=True,
+        )
+        response = connection.getresponse()
+        body = json.loads(response.read())
+    finally:
+        connection.close()
+    assert (response.status, body["status"]) == (413, 413)
