@@ -55,5 +55,10 @@ bench-strength: setup
 bench-search: setup
 	$(BIN)/python tests/benchmarks/bench_search_speed.py $(ARGS)
 
+.PHONY: bench-advice
+## /v1/advice latency (p50, p95) at the default budget, worlds and playouts per second.
+bench-advice: setup
+	$(BIN)/python -m tests.benchmarks.bench_advice $(ARGS)
+
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
