@@ -60,5 +60,18 @@ bench-search: setup
 bench-advice: setup
 	$(BIN)/python -m tests.benchmarks.bench_advice $(ARGS)
 
+.PHONY: bench-load soak bench-workers
+## Load benchmark under gunicorn with Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379/15).
+bench-load: setup
+	$(BIN)/python -m tests.benchmarks.bench_load load $(ARGS)
+
+## Soak: about 10 minutes of mixed load at 80 % of its maximum; failures and RSS per worker.
+soak: setup
+	$(BIN)/python -m tests.benchmarks.bench_load soak $(ARGS)
+
+## /healthz latency while a long search runs, sync vs gthread workers.
+bench-workers: setup
+	$(BIN)/python -m tests.benchmarks.bench_load workers $(ARGS)
+
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
