@@ -184,9 +184,15 @@ def test_a_hand_of_two_player_scopa_with_a_hint_and_the_keyboard(page: Page, bas
     shoot(page, "scopa-hint")
 
     # The keyboard alone: focus a card, Enter shows its choices, Space plays the first one.
-    page.locator("#hand button.card:not([disabled])").first.focus()
+    card = page.locator("#hand button.card:not([disabled])").first
+    card.focus()
     page.keyboard.press("Enter")
     choice = page.locator("#choices button.choice").first
+    expect(choice).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.locator("#choices button.choice")).to_have_count(0)
+    expect(card).to_be_focused()
+    page.keyboard.press("Enter")
     expect(choice).to_be_focused()
     page.keyboard.press("Space")
     expect(page.locator("#my-last .chip").first).to_be_visible()

@@ -45,7 +45,7 @@ export async function call(method, path, body) {
 }
 
 // A call retried while the service answers 503 with Retry-After (a busy advisor worker).
-export async function callPatiently(method, path, body, onWait, attempts = 5) {
+export async function callPatiently(method, path, body, onWait, attempts = 30) {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await call(method, path, body);

@@ -696,6 +696,18 @@ document.addEventListener("DOMContentLoaded", () => {
   $("setup").addEventListener("submit", startMatch);
   $("next-hand").addEventListener("click", nextHand);
   $("hint-button").addEventListener("click", showHint);
+  // Escape leaves the capture choices and goes back to the chosen card.
+  $("choices").addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && game.selected) {
+      const code = game.selected;
+      game.selected = null;
+      renderHand();
+      const card = $("hand").querySelector(`[data-code="${code}"]`);
+      if (card) {
+        card.focus();
+      }
+    }
+  });
   window.addEventListener("unhandledrejection", (event) => {
     showError(event.reason instanceof ApiError ? event.reason : new Error(String(event.reason)), "Unexpected");
   });
