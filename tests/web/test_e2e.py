@@ -105,10 +105,13 @@ def wait_for_phase(page: Page, *phases: str) -> str:
     return now
 
 
-def start_match(page: Page, base_url: str, preset: str, players: int, seed: int) -> None:
+def start_match(
+    page: Page, base_url: str, preset: str, players: int, seed: int, target: str = ""
+) -> None:
     page.goto(f"{base_url}/play?seed={seed}")
     wait_for_phase(page, "setup")
     page.select_option("#preset", preset)
+    page.select_option("#target", target)
     if page.locator("#players").is_enabled():
         page.select_option("#players", str(players))
     expect(page.locator("#players")).to_have_value(str(players))
@@ -213,7 +216,7 @@ def test_a_hand_of_two_player_scopa_with_a_hint_and_the_keyboard(page: Page, bas
 
 def test_a_hand_of_scopone_scientifico_on_a_phone(page: Page, base_url: str) -> None:
     page.set_viewport_size(PHONE)
-    start_match(page, base_url, "scopone_scientifico", 4, seed=5)
+    start_match(page, base_url, "scopone_scientifico", 4, seed=5, target="1")
     wait_for_phase(page, "human")
     assert page.locator("#hand button.card").count() == 10
     seats = page.locator(".seat h2")
@@ -230,6 +233,10 @@ def test_a_hand_of_scopone_scientifico_on_a_phone(page: Page, base_url: str) -> 
     turns = play_to_score(page)
     assert turns == 10
     check_score_screen(page, sides=2)
+    # A match to one point is over after its first hand.
+    assert phase(page) == "match-over"
+    expect(page.locator("#match-result")).to_contain_text("The match is over")
+    expect(page.locator("#next-hand")).to_have_text("New match")
     # Nothing is wider than the phone's screen.
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"]

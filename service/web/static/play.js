@@ -127,9 +127,14 @@ function startMatch(event) {
   clearError();
   const preset = chosenPreset();
   const players = Number($("players").value);
-  game.rulesRequest = players === preset.options.players
-    ? preset.name
-    : { preset: preset.name, players };
+  const target = $("target").value;
+  game.rulesRequest = { preset: preset.name };
+  if (players !== preset.options.players) {
+    game.rulesRequest.players = players;
+  }
+  if (target) {
+    game.rulesRequest.target = Number(target);
+  }
   game.match = null;
   game.handIndex = 0;
   game.dealer = players - 1; // the seat after the dealer leads: you lead the first hand
