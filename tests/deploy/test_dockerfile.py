@@ -173,5 +173,6 @@ def test_entrypoint_serves_health_and_stops_gracefully(tmp_path: Path) -> None:
         log.close()
     output = (tmp_path / "gunicorn.log").read_text()
     assert code == 0, output
-    access = [json.loads(line) for line in output.splitlines() if '"path":"/readyz"' in line]
+    access = [json.loads(line) for line in output.splitlines() if '"type":"access"' in line]
+    access = [entry for entry in access if entry["path"] == "/readyz"]
     assert [(entry["type"], entry["status"]) for entry in access] == [("access", "200")]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -14,6 +15,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from scripts.local_gunicorn import HOST, gunicorn_path, running_gunicorn
 from service.api.metrics import metric_value
+from service.api.v1.advice import example_request
 
 pytestmark = pytest.mark.integration
 
@@ -21,7 +23,10 @@ if gunicorn_path() is None and os.environ.get("CI", "").lower() != "true":
     pytest.skip("gunicorn is not installed (never skipped in CI)", allow_module_level=True)
 
 HINT = json.dumps({"rules": "scopa", "hand": ["7d"], "table": ["3s", "4s"]})
-REQUESTS = 80
+REQUESTS = 40
+JSON = {"Content-Type": "application/json"}
+ADVICE_OK = {"method": "POST", "endpoint": "/v1/advice", "status": "200"}
+SEARCH = json.dumps({**example_request(), "budget": {"ms": 1500}, "seed": 31337})
 BODY_LIMIT = 4096
 MOVES_OK = {"method": "POST", "endpoint": "/v1/moves", "status": "200"}
 
@@ -30,8 +35,13 @@ MOVES_OK = {"method": "POST", "endpoint": "/v1/moves", "status": "200"}
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Path]]:
     """The port of a two-worker gunicorn with a multiprocess metrics directory, and that dir."""
     directory = tmp_path_factory.mktemp("prometheus")
-    env = {"PROMETHEUS_MULTIPROC_DIR": str(directory), "SCOPA_MAX_CONTENT_LENGTH": str(BODY_LIMIT)}
-    with running_gunicorn(workers=2, threads=2, env=env) as port:
+    env = {
+        "PROMETHEUS_MULTIPROC_DIR": str(directory),
+        "SCOPA_MAX_CONTENT_LENGTH": str(BODY_LIMIT),
+        # Sync workers: one busy with a search accepts nothing, so the other one must serve.
+        "GUNICORN_CMD_ARGS": "--worker-class sync",
+    }
+    with running_gunicorn(workers=2, threads=1, env=env) as port:
         yield port, directory
 
 
@@ -52,7 +62,7 @@ def request(
 
 
 def post_hint(port: int) -> int:
-    return request(port, "POST", "/v1/moves", HINT, {"Content-Type": "application/json"})[0]
+    return request(port, "POST", "/v1/moves", HINT, JSON)[0]
 
 
 def scrape(port: int) -> str:
@@ -64,9 +74,14 @@ def scrape(port: int) -> str:
 
 def test_metrics_sum_the_requests_of_every_worker(served: tuple[int, Path]) -> None:
     port, directory = served
-    before = metric_value(scrape(port), "scopa_http_requests_total", MOVES_OK)
-    with ThreadPoolExecutor(max_workers=8) as pool:
-        statuses = list(pool.map(lambda _: post_hint(port), range(REQUESTS)))
+    before_text = scrape(port)
+    before = metric_value(before_text, "scopa_http_requests_total", MOVES_OK)
+    advice_before = metric_value(before_text, "scopa_http_requests_total", ADVICE_OK)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        search = pool.submit(lambda: request(port, "POST", "/v1/advice", SEARCH, JSON)[0])
+        time.sleep(0.3)  # one worker is now inside the search
+        statuses = [post_hint(port) for _ in range(REQUESTS)]
+        assert search.result() == 200
     assert statuses == [200] * REQUESTS
     writers = {path.stem.rsplit("_", 1)[-1] for path in directory.glob("counter_*.db")}
     assert len(writers) == 2, f"expected both workers to have served, got pids {writers}"
@@ -76,6 +91,7 @@ def test_metrics_sum_the_requests_of_every_worker(served: tuple[int, Path]) -> N
         families = {family.name for family in text_string_to_metric_families(text)}
         assert "scopa_http_request_duration_seconds" in families
         assert metric_value(text, "scopa_http_requests_total", MOVES_OK) - before == REQUESTS
+        assert metric_value(text, "scopa_http_requests_total", ADVICE_OK) - advice_before == 1
         latency_count = metric_value(text, "scopa_http_request_duration_seconds_count", MOVES_OK)
         assert latency_count >= REQUESTS
 
