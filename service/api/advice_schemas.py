@@ -10,31 +10,25 @@ from service.api.fields import CardCode, SeedField, StrictBoolean, StrictInteger
 from service.api.rules_schema import RulesField
 from service.api.schemas import (
     MAX_CARDS,
+    MAX_DECLARATIONS,
     MAX_MOVES,
     MAX_PLAYS,
     MAX_SCOPE,
     MAX_SEATS,
+    DeclarationSchema,
+    HistoryPlaySchema,
     MatchInputSchema,
     bounded_list,
+    capture_field,
+    kind_field,
+    match_scores_field,
+    match_target_field,
     seat_field,
 )
 from service.search.advisor import MAX_MS
 
 # The schema's bound on iterations; the configured cap (SCOPA_ADVICE_MAX_ITERATIONS) is lower.
 MAX_ITERATIONS = 1_000_000
-HISTORY_KINDS = ("play", "pass")
-
-
-class AdviceHistoryPlaySchema(ma.Schema):
-    """One play of the hand so far: the seat, the card and what it took."""
-
-    seat = seat_field(required=True)
-    card = CardCode(required=True)
-    capture = card_list(4, load_default=list)
-    kind = ma.fields.String(
-        validate=ma.validate.OneOf(HISTORY_KINDS),
-        metadata={"description": "pass: an ace passed to the pile (ace_may_pass); else play"},
-    )
 
 
 class ViewSchema(ma.Schema):
@@ -65,9 +59,29 @@ class ViewSchema(ma.Schema):
         allow_none=True, metadata={"description": "omitted: null, or rebuilt from history"}
     )
     history = bounded_list(
-        ma.fields.Nested(AdviceHistoryPlaySchema),
+        ma.fields.Nested(HistoryPlaySchema),
         MAX_PLAYS,
-        metadata={"description": "every play of the hand so far; needed when piles are omitted"},
+        metadata={
+            "description": "every move of the hand so far, any kind; needed when piles are omitted"
+        },
+    )
+    cut_pending = StrictBoolean(
+        metadata={"description": "Chkobba: the cutter has not yet kept or tabled the drawn card"}
+    )
+    cut_card = CardCode(
+        metadata={"description": "Chkobba: the drawn card, shown in the cutter's own view only"}
+    )
+    declarations = bounded_list(
+        ma.fields.Nested(DeclarationSchema),
+        MAX_DECLARATIONS,
+        metadata={"description": "the hands declared so far; omitted with piles: from history"},
+    )
+    claimed_by = seat_field(metadata={"description": "claims: the hand ended on this claim"})
+    match_scores = match_scores_field(
+        metadata={"description": "match scores before this hand; used when match is omitted"}
+    )
+    match_target = match_target_field(
+        metadata={"description": "the match target with match_scores (omitted: the rules')"}
     )
 
 
@@ -100,29 +114,44 @@ class AdviceRequestSchema(ma.Schema):
     )
 
 
-class AdvisedMoveSchema(ma.Schema):
-    """A legal move with its expected value (and win probability with a match)."""
+UNRANKED_NOTE = (
+    "null: a move the search does not rank (it ranks card plays only): the cutter's keep or "
+    "table, a declaration, a claim"
+)
+CHOSEN_BY = ("search", "declaration", "cutter_keeps")
 
-    card = CardCode(required=True)
-    capture = card_list(4, required=True)
+
+class AdvisedMoveSchema(ma.Schema):
+    """A legal move with its expected value (and win probability with a match); null unranked."""
+
+    card = CardCode(metadata={"description": "absent in a claim"})
+    capture = capture_field(required=True)
     sweep = StrictBoolean(required=True)
-    kind = ma.fields.String(metadata={"description": "only for a special move, e.g. pass"})
+    kind = kind_field()
     value = ma.fields.Float(
         required=True,
-        metadata={"description": "expected hand-point differential for the seat's side"},
+        allow_none=True,
+        metadata={
+            "description": "expected hand-point differential for the seat's side; " + UNRANKED_NOTE
+        },
     )
     win_probability = ma.fields.Float(
-        validate=ma.validate.Range(0, 1), metadata={"description": "only with match"}
+        validate=ma.validate.Range(0, 1),
+        allow_none=True,
+        metadata={"description": "only with a match; null for a move the search does not rank"},
+    )
+    note = ma.fields.String(
+        metadata={"description": "only on a move the search does not rank: what it is for"}
     )
 
 
 class ChosenMoveSchema(ma.Schema):
     """The move the advisor plays."""
 
-    card = CardCode(required=True)
-    capture = card_list(4, required=True)
+    card = CardCode(metadata={"description": "absent in a claim"})
+    capture = capture_field(required=True)
     sweep = StrictBoolean(required=True)
-    kind = ma.fields.String()
+    kind = kind_field()
 
 
 class SearchStatsSchema(ma.Schema):
@@ -150,4 +179,13 @@ class AdviceResponseSchema(ma.Schema):
 
     moves = bounded_list(ma.fields.Nested(AdvisedMoveSchema), MAX_MOVES, required=True)
     chosen = ma.fields.Nested(ChosenMoveSchema, required=True)
+    chosen_by = ma.fields.String(
+        required=True,
+        validate=ma.validate.OneOf(CHOSEN_BY),
+        metadata={
+            "description": "search: the best ranked play; declaration: an open declaration is "
+            "chosen first (the same seat then plays; ask again); cutter_keeps: at the Chkobba "
+            "cutter's choice, which the search cannot rank, keep is chosen by rule"
+        },
+    )
     stats = ma.fields.Nested(SearchStatsSchema, required=True)

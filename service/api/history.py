@@ -1,4 +1,4 @@
-"""Captured piles, scope and the last capturer of a view rebuilt from its history of plays.
+"""Captured piles, scope, the last capturer, declarations and a claim rebuilt from a history.
 
 The history lists this hand's plays in order and the view shows the table now. Walking the
 plays backwards from the current table recovers the table before each play (a capture put its
@@ -13,21 +13,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from service.engine.cards import Cards, code, count, rank_of
+from service.engine.declarations import Declaration
 from service.engine.errors import InvalidStateError, Problem
 from service.engine.moves import ACE, MoveKind, hand_moves, is_ace_sweep_by_rule
 from service.engine.rules import Rules
 from service.engine.state import Play
 
-SUPPORTED_KINDS = (MoveKind.PLAY, MoveKind.PASS)
+CUT_KINDS = (MoveKind.KEEP, MoveKind.TABLE)
 
 
 @dataclass(frozen=True, slots=True)
 class Rebuilt:
-    """What the plays of a hand leave: a pile and a scope count per side, the last capturer."""
+    """What the moves of a hand leave: piles, scope, the last capturer, the declarations made
+    and the seat whose claim ended the hand."""
 
     piles: tuple[Cards, ...]
     scope: tuple[int, ...]
     last_capturer: int | None
+    declarations: tuple[Declaration, ...] = ()
+    claimed_by: int | None = None
 
 
 def table_before(plays: tuple[Play, ...], table_now: Cards) -> Cards:
@@ -35,6 +39,8 @@ def table_before(plays: tuple[Play, ...], table_now: Cards) -> Cards:
     table = table_now
     for play in reversed(plays):
         move = play.move
+        if not move.plays_card:
+            continue
         if move.capture:
             table |= move.capture
         elif move.kind is MoveKind.PLAY:
@@ -42,64 +48,132 @@ def table_before(plays: tuple[Play, ...], table_now: Cards) -> Cards:
     return table
 
 
+def deal_of_play(rules: Rules, card_plays: int) -> int:
+    """The deal (from 1) in which the next card play falls after ``card_plays`` plays."""
+    dealt = 0
+    for deal, size in enumerate(rules.deal_sizes, start=1):
+        dealt += size * rules.players
+        if card_plays < dealt:
+            return deal
+    return len(rules.deal_sizes)
+
+
+class _Walk:
+    """The forward walk over the history: the table, piles and everything the moves make."""
+
+    def __init__(self, rules: Rules, first_table: Cards, hand: Cards) -> None:
+        self.rules = rules
+        self.first_table = first_table
+        self.hand = hand
+        self.table = first_table
+        self.piles = [0] * rules.sides
+        self.scope = [0] * rules.sides
+        self.last_capturer: int | None = None
+        self.declarations: list[Declaration] = []
+        self.claimed_by: int | None = None
+        self.played = 0
+        self.card_plays = 0
+        self.problems: list[Problem] = []
+
+    def special(self, field: str, index: int, count_all: int, play: Play) -> None:
+        """Check and record a move playing no card: the cutter's choice, a declaration, a claim."""
+        rules = self.rules
+        move = play.move
+        if move.kind in CUT_KINDS:
+            if not rules.first_card_choice or index != 0:
+                reason = "only the first move, with first_card_choice"
+                self.problems.append(Problem(f"{field}.kind", reason))
+            elif (move.kind is MoveKind.TABLE) != bool(self.first_table >> move.card & 1):
+                where = "on" if move.kind is MoveKind.TABLE else "off"
+                self.problems.append(
+                    Problem(f"{field}.card", f"{code(move.card)} must start {where} the table")
+                )
+        elif move.kind is MoveKind.DECLARE:
+            if rules.declarations == "none":
+                self.problems.append(Problem(f"{field}.kind", "only with declarations"))
+            elif (self.first_table | self.played) & move.shown:
+                reason = "a declared card was already played or on the table"
+                self.problems.append(Problem(field, reason))
+            else:
+                deal = deal_of_play(rules, self.card_plays)
+                self.declarations.append(Declaration(play.seat, deal, move.shown))
+        elif not rules.claims or index != count_all - 1:
+            self.problems.append(Problem(f"{field}.kind", "a claim, with claims, ends the hand"))
+        else:
+            self.claimed_by = play.seat
+
+    def card_play(self, field: str, play: Play, last_play: bool) -> None:
+        """Check and apply a card play (or an ace passed) on the table it met."""
+        rules = self.rules
+        move = play.move
+        card_bit = 1 << move.card
+        if (self.hand | self.first_table | self.played) & card_bit:
+            self.problems.append(
+                Problem(f"{field}.card", f"{code(move.card)} is not in a hidden hand")
+            )
+            return
+        self.played |= card_bit
+        table = self.table
+        if move not in hand_moves(rules, card_bit, table):
+            self.problems.append(Problem(field, f"{move.code()} is not legal on that table"))
+            return
+        side = rules.side_of(play.seat)
+        if move.capture:
+            self.piles[side] |= move.capture | card_bit
+            self.last_capturer = play.seat
+            if move.capture == table and _scores_scopa(rules, move.card, table, last_play):
+                self.scope[side] += 1
+            self.table = table & ~move.capture
+        elif move.kind is MoveKind.PASS or _takes_itself(rules, move.card, table):
+            self.piles[side] |= card_bit
+            self.last_capturer = play.seat
+        else:
+            self.table = table | card_bit
+
+
 def rebuild(
     rules: Rules, dealer: int, plays: tuple[Play, ...], *, table_now: Cards, hand: Cards, last: bool
 ) -> Rebuilt:
-    """The piles, scope and last capturer the plays make; InvalidStateError lists every problem.
+    """The piles, scope, last capturer, declarations and claim the moves make.
 
-    ``hand`` is the viewing seat's hand (none of its cards was played); ``last`` says whether
-    the final play listed was the hand's last, which scores no scopa without last_card_scopa.
+    InvalidStateError lists every problem. ``hand`` is the viewing seat's hand (none of its
+    cards was played); ``last`` says whether the final card play listed was the hand's last,
+    which scores no scopa without last_card_scopa. Moves that play no card (the cutter's
+    choice, a declaration, a claim) are made by the seat due to play the next card.
     """
-    problems: list[Problem] = []
     first_table = table_before(plays, table_now)
-    if plays and count(first_table) != rules.initial_table:
-        problems.append(
+    walk = _Walk(rules, first_table, hand)
+    if any(p.move.plays_card for p in plays) and count(first_table) != rules.initial_table:
+        walk.problems.append(
             Problem(
                 "history",
                 f"the plays leave {count(first_table)} cards on the table before the first "
                 f"play, but the deal lays {rules.initial_table}",
             )
         )
-    piles = [0] * rules.sides
-    scope = [0] * rules.sides
-    last_capturer: int | None = None
-    table = first_table
-    played = 0
+    final_play = max((i for i, p in enumerate(plays) if p.move.plays_card), default=-1)
     for i, play in enumerate(plays):
         field = f"history[{i}]"
-        move = play.move
-        expected_seat = (dealer + 1 + i) % rules.players
+        expected_seat = (dealer + 1 + walk.card_plays) % rules.players
         if play.seat != expected_seat:
-            problems.append(Problem(f"{field}.seat", f"play {i + 1} is seat {expected_seat}'s"))
-        if move.kind not in SUPPORTED_KINDS:
-            problems.append(Problem(f"{field}.kind", "only play and pass moves are supported"))
-            continue
-        card_bit = 1 << move.card
-        if (hand | first_table | played) & card_bit:
-            problems.append(Problem(f"{field}.card", f"{code(move.card)} is not in a hidden hand"))
-            continue
-        played |= card_bit
-        if move not in hand_moves(rules, card_bit, table):
-            problems.append(Problem(field, f"{move.code()} is not legal on that table"))
-            continue
-        side = rules.side_of(play.seat)
-        if move.capture:
-            sweep = move.capture == table
-            piles[side] |= move.capture | card_bit
-            last_capturer = play.seat
-            if sweep and _scores_scopa(rules, move.card, table, last and i == len(plays) - 1):
-                scope[side] += 1
-            table &= ~move.capture
-        elif move.kind is MoveKind.PASS or _takes_itself(rules, move.card, table):
-            piles[side] |= card_bit
-            last_capturer = play.seat
+            reason = f"move {i + 1} is seat {expected_seat}'s"
+            walk.problems.append(Problem(f"{field}.seat", reason))
+        if play.move.plays_card:
+            walk.card_plays += 1
+            walk.card_play(field, play, last and i == final_play)
         else:
-            table |= card_bit
-    if not problems and table != table_now:
-        problems.append(Problem("table", "the history does not lead to this table"))
-    if problems:
-        raise InvalidStateError(problems)
-    return Rebuilt(tuple(piles), tuple(scope), last_capturer)
+            walk.special(field, i, len(plays), play)
+    if not walk.problems and walk.table != table_now:
+        walk.problems.append(Problem("table", "the history does not lead to this table"))
+    if walk.problems:
+        raise InvalidStateError(walk.problems)
+    return Rebuilt(
+        tuple(walk.piles),
+        tuple(walk.scope),
+        walk.last_capturer,
+        tuple(walk.declarations),
+        walk.claimed_by,
+    )
 
 
 def _scores_scopa(rules: Rules, card: int, table: Cards, last_play: bool) -> bool:

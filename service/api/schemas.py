@@ -8,11 +8,16 @@ import marshmallow as ma
 
 from service.api.fields import CardCode, SeedField, StrictBoolean, StrictInteger, card_list
 from service.api.rules_schema import RulesField, RulesOptionsSchema
+from service.engine.moves import MoveKind
 from service.engine.state import EventKind
 
 MAX_SEATS = 6
 MAX_CARDS = 40
-MAX_PLAYS = 40
+# At most 13 declarations (one per seat and three-card deal of a 40-card pack).
+MAX_DECLARED = 3
+MAX_DECLARATIONS = 16
+# A history: 40 card plays, the cutter's choice, the declarations and a claim.
+MAX_PLAYS = 64
 MAX_SCOPE = 40
 MAX_MATCH_POINTS = 100_000
 # A card's captures are at most the subsets of the other 39 cards summing to its rank or to
@@ -36,24 +41,81 @@ def bounded_list(item: ma.fields.Field[Any], max_items: int, **kwargs: Any) -> m
 # ---- shared shapes ---------------------------------------------------------------------------
 
 
-class MoveSchema(ma.Schema):
-    """A move: the card played, the table cards it captures, and whether it sweeps."""
+MOVE_KINDS = [k.value for k in MoveKind]
+KIND_DESCRIPTION = (
+    "omitted or play: a card played; pass: an ace put in the pile (ace_may_pass); keep / table: "
+    "the Chkobba cutter keeps the drawn card or lays it on the table; declare: the whole hand "
+    "shown (card and capture together); claim: the side claims the match (no card)"
+)
 
-    card = CardCode(required=True)
-    capture = card_list(
-        4, load_default=list, metadata={"description": "table cards taken; [] lays the card"}
+
+def kind_field(**kwargs: Any) -> ma.fields.String:
+    """A move kind; omitted means an ordinary play."""
+    return ma.fields.String(
+        validate=ma.validate.OneOf(MOVE_KINDS), metadata={"description": KIND_DESCRIPTION}, **kwargs
     )
+
+
+def capture_field(**kwargs: Any) -> ma.fields.List[Any]:
+    """The table cards a move takes (any number up to the pack: ace takes all, fifteen)."""
+    metadata = {"description": "table cards taken; [] lays the card", **kwargs.pop("metadata", {})}
+    return card_list(MAX_CARDS, metadata=metadata, **kwargs)
+
+
+class CardOrClaimSchema(ma.Schema):
+    """A move's card is required, except in a claim, which plays no card."""
+
+    @ma.validates_schema
+    def card_unless_claim(self, data: dict[str, Any], **kwargs: Any) -> None:
+        """A card for every kind but claim."""
+        if "card" not in data and data.get("kind") != "claim":
+            raise ma.ValidationError("required unless kind is claim", "card")
+
+
+class MoveSchema(CardOrClaimSchema):
+    """A move: its kind, the card played, the table cards it captures, and whether it sweeps."""
+
+    card = CardCode(metadata={"description": "the card played; absent in a claim"})
+    capture = capture_field(load_default=list)
+    kind = kind_field()
     sweep = StrictBoolean(
         metadata={"description": "whether the move scores a scopa (ignored on input)"}
     )
 
 
-class HistoryPlaySchema(ma.Schema):
-    """One play of the hand's history: the seat and its move."""
+class HistoryPlaySchema(CardOrClaimSchema):
+    """One move of the hand's history: the seat and its move."""
 
     seat = seat_field(required=True)
-    card = CardCode(required=True)
-    capture = card_list(4, load_default=list)
+    card = CardCode(metadata={"description": "the card played; absent in a claim"})
+    capture = capture_field(load_default=list)
+    kind = kind_field()
+
+
+class DeclarationSchema(ma.Schema):
+    """A hand declared after a three-card deal (Bazzica, Sbarazzina, Cirulla)."""
+
+    seat = seat_field(required=True)
+    deal = StrictInteger(
+        required=True,
+        validate=ma.validate.Range(1, MAX_CARDS),
+        metadata={"description": "the deal, counted from 1"},
+    )
+    cards = card_list(MAX_DECLARED, required=True, metadata={"description": "the cards shown"})
+
+
+def match_scores_field(**kwargs: Any) -> ma.fields.List[Any]:
+    """Match totals per side, bounded."""
+    return bounded_list(
+        StrictInteger(validate=ma.validate.Range(-MAX_MATCH_POINTS, MAX_MATCH_POINTS)),
+        MAX_SEATS,
+        **kwargs,
+    )
+
+
+def match_target_field(**kwargs: Any) -> StrictInteger:
+    """A match target."""
+    return StrictInteger(validate=ma.validate.Range(1, MAX_MATCH_POINTS), **kwargs)
 
 
 class StateSchema(ma.Schema):
@@ -83,7 +145,24 @@ class StateSchema(ma.Schema):
     deals_made = StrictInteger(validate=ma.validate.Range(1, MAX_CARDS), load_default=1)
     last_capturer = seat_field(allow_none=True, load_default=None)
     history = bounded_list(ma.fields.Nested(HistoryPlaySchema), MAX_PLAYS, load_default=list)
-    finished = StrictBoolean(metadata={"description": "whether every card has been played"})
+    finished = StrictBoolean(
+        metadata={"description": "whether the hand is over: every card played, or a claim made"}
+    )
+    cut_card = CardCode(
+        metadata={"description": "Chkobba: the card the cutter drew, before keeping or tabling it"}
+    )
+    declarations = bounded_list(
+        ma.fields.Nested(DeclarationSchema),
+        MAX_DECLARATIONS,
+        metadata={"description": "the hands declared so far (only when there are some)"},
+    )
+    claimed_by = seat_field(metadata={"description": "claims: the seat whose claim ended the hand"})
+    match_scores = match_scores_field(
+        metadata={"description": "claims: the sides' match scores before this hand (0 each)"}
+    )
+    match_target = match_target_field(
+        metadata={"description": "claims: the match target (omitted: the rules' target)"}
+    )
 
 
 class EventSchema(ma.Schema):
@@ -112,6 +191,23 @@ class PrimeSchema(ma.Schema):
     all_suits = StrictBoolean(required=True)
 
 
+class ScaletteSchema(ma.Schema):
+    """The low and high runs of the bonus suit a side holds (Scopa con le Scalette)."""
+
+    low = StrictInteger(required=True)
+    high = StrictInteger(required=True)
+
+
+class ScoredDeclarationSchema(DeclarationSchema):
+    """A declared hand, what it is, and the points it scored (0 when beaten)."""
+
+    kind = ma.fields.String(
+        required=True, validate=ma.validate.OneOf(["three_of_a_rank", "low_total"])
+    )
+    value = StrictInteger(required=True, metadata={"description": "compared value, lower wins"})
+    points = StrictInteger(required=True)
+
+
 class SideScoreSchema(ma.Schema):
     """One side's hand: the evidence of every category, the points won, and the total."""
 
@@ -132,6 +228,14 @@ class SideScoreSchema(ma.Schema):
     outright = ma.fields.String(
         allow_none=True, required=True, metadata={"description": "an outright win, if any"}
     )
+    scalette = ma.fields.Nested(
+        ScaletteSchema, metadata={"description": "scalette: the runs held, in cards"}
+    )
+    declarations = bounded_list(
+        ma.fields.Nested(ScoredDeclarationSchema),
+        MAX_DECLARATIONS,
+        metadata={"description": "declarations: the side's declared hands and their points"},
+    )
 
 
 class HandScoreSchema(ma.Schema):
@@ -148,7 +252,13 @@ class MatchResultSchema(ma.Schema):
     target = StrictInteger(required=True)
     finished = StrictBoolean(required=True)
     winner = seat_field(allow_none=True, required=True)
-    reason = ma.fields.String(allow_none=True, required=True)
+    reason = ma.fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "target, outright, claim or wrong_claim; null while playing"},
+    )
+    double = StrictBoolean(metadata={"description": "double_game: a double win (only when true)"})
+    loser = seat_field(metadata={"description": "a wrong claim: the claiming side, which loses"})
 
 
 # ---- GET /v1/rules ---------------------------------------------------------------------------
@@ -258,7 +368,19 @@ class PlayResponseSchema(ma.Schema):
 
     state = ma.fields.Nested(StateSchema, required=True)
     events = bounded_list(ma.fields.Nested(EventSchema), MAX_EVENTS, required=True)
-    score = ma.fields.Nested(HandScoreSchema, metadata={"description": "only when the hand ends"})
+    score = ma.fields.Nested(
+        HandScoreSchema,
+        metadata={
+            "description": "only when the hand ends: every side's points, declarations included"
+        },
+    )
+    match = ma.fields.Nested(
+        MatchResultSchema,
+        metadata={
+            "description": "only when the hand ends and the state carries match_scores or "
+            "match_target, or a claim ended it: the claim's verdict, else the hand's points added"
+        },
+    )
 
 
 # ---- POST /v1/score --------------------------------------------------------------------------
@@ -274,12 +396,8 @@ class PileSchema(ma.Schema):
 class MatchInputSchema(ma.Schema):
     """Match totals before the hand, and optionally a target other than the rules'."""
 
-    scores = bounded_list(
-        StrictInteger(validate=ma.validate.Range(-MAX_MATCH_POINTS, MAX_MATCH_POINTS)),
-        MAX_SEATS,
-        required=True,
-    )
-    target = StrictInteger(validate=ma.validate.Range(1, MAX_MATCH_POINTS))
+    scores = match_scores_field(required=True)
+    target = match_target_field()
 
 
 class ScoreRequestSchema(ma.Schema):

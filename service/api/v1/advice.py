@@ -20,6 +20,7 @@ from service.api.convert import invalid_state, rules_of
 from service.api.examples import dealt_state
 from service.api.history import rebuild
 from service.api.problems import INVALID_RULES, INVALID_STATE, VALIDATION, ProblemError
+from service.api.view_moves import seat_moves
 from service.cache import AdviceCache, CacheStatus, canonical_json
 from service.config import DEFAULTS
 from service.engine import codec
@@ -38,6 +39,17 @@ blp = Blueprint("advice", __name__, url_prefix="/v1", description="Move advice."
 CACHE_EXTENSION = "advice_cache"
 RETRY_AFTER_S = 1
 MAX_SEED = 2**63 - 1
+
+# Bump when the answer's shape changes, so that cached answers of the old shape stop matching.
+ANSWER_SHAPE = 2
+UNRANKED_NOTES = {
+    MoveKind.KEEP: "the cutter keeps the drawn card as the first of the hand; not ranked",
+    MoveKind.TABLE: "the cutter lays the drawn card as the first table card; not ranked",
+    MoveKind.DECLARE: "shows the hand for the declaration points; the seat then plays; "
+    "not ranked (ask again after it)",
+    MoveKind.CLAIM: "claims the match: right if the points already certain reach the target, "
+    "else the match is lost; not ranked",
+}
 
 # One search per worker process: a second request meanwhile is answered 503 at once, while
 # the worker's other threads keep serving health checks and cheap endpoints.
@@ -95,14 +107,11 @@ def request_rules(body: Mapping[str, Any]) -> Rules:
 
 
 def history_of(data: Mapping[str, Any]) -> tuple[Play, ...]:
-    """The plays of a view's history (codes already checked by the schema)."""
+    """The moves of a view's history, any kind; InvalidStateError names a card taken twice."""
     plays = []
-    for entry in data.get("history", ()):
-        capture = 0
-        for text in entry["capture"]:
-            capture |= 1 << parse_card(text)
-        kind = MoveKind(entry.get("kind", "play"))
-        plays.append(Play(entry["seat"], Move(parse_card(entry["card"]), capture, kind)))
+    for i, entry in enumerate(data.get("history", ())):
+        move = codec.move_from_dict(entry, f"history[{i}]")
+        plays.append(Play(entry["seat"], move))
     return tuple(plays)
 
 
@@ -110,8 +119,8 @@ def view_of(rules: Rules, data: Mapping[str, Any]) -> View:
     """A checked view; piles and scope rebuilt from history when omitted; 422 lists problems."""
     fields = dict(data)
     fields.pop("rules", None)
-    history = history_of(data)
     try:
+        history = history_of(data)
         if "piles" not in data or "scope" not in data:
             fields.update(rebuilt_fields(rules, data, history))
         view = codec.view_from_dict({**fields, "history": []}, rules)
@@ -119,11 +128,17 @@ def view_of(rules: Rules, data: Mapping[str, Any]) -> View:
         check_view(view)
     except InvalidStateError as error:
         raise invalid_state(error.problems, "view") from error
-    if sum(view.hand_sizes) == 0 and view.stock_size == 0:
+    if view.claimed_by is not None:
+        reason = "the hand ended on a claim: there is no move to advise"
+        raise _unadvisable("view.claimed_by", reason)
+    if sum(view.hand_sizes) == 0 and view.stock_size == 0 and not view.cut_pending:
         raise _unadvisable("view.hand_sizes", "the hand is finished: there is no move to advise")
     if view.to_move != view.seat:
         reason = f"seat {view.seat} is not to move: seat {view.to_move} is"
         raise _unadvisable("view.seat", reason)
+    if view.cut_pending and view.cut_card is None:
+        reason = "the cutter's own view shows the drawn card: give cut_card"
+        raise _unadvisable("view.cut_card", reason)
     return view
 
 
@@ -146,13 +161,21 @@ def rebuilt_fields(
         "piles": [codes(p) for p in rebuilt.piles],
         "scope": list(rebuilt.scope),
         "last_capturer": rebuilt.last_capturer,
+        "declarations": [codec.declaration_to_dict(d) for d in rebuilt.declarations],
+        "claimed_by": rebuilt.claimed_by,
     }
     given = {
         "piles": [sorted(p) for p in data["piles"]] if "piles" in data else None,
         "scope": data.get("scope"),
         "last_capturer": data.get("last_capturer", rebuilt.last_capturer),
+        "declarations": declarations_given(data),
+        "claimed_by": data.get("claimed_by", rebuilt.claimed_by),
     }
-    wanted = {**fields, "piles": [sorted(p) for p in fields["piles"]]}
+    wanted = {
+        **fields,
+        "piles": [sorted(p) for p in fields["piles"]],
+        "declarations": sorted_declarations(fields["declarations"]),
+    }
     problems = [
         Problem(name, f"differs from what the history gives: {wanted[name]}")
         for name, value in given.items()
@@ -161,6 +184,18 @@ def rebuilt_fields(
     if problems:
         raise InvalidStateError(problems)
     return fields
+
+
+def sorted_declarations(entries: list[dict[str, Any]]) -> list[tuple[int, int, list[int]]]:
+    """Declarations compared whatever the order of their cards."""
+    return [(d["seat"], d["deal"], sorted(parse_card(c) for c in d["cards"])) for d in entries]
+
+
+def declarations_given(data: Mapping[str, Any]) -> list[tuple[int, int, list[int]]] | None:
+    """The view's own declarations, comparable with rebuilt ones; None when omitted."""
+    if "declarations" not in data:
+        return None
+    return sorted_declarations(data["declarations"])
 
 
 def _unadvisable(field: str, reason: str) -> ProblemError:
@@ -187,10 +222,18 @@ def _too_much(field: str, cap: int) -> ProblemError:
     return ProblemError(422, f"{field}: {reason}", {field: [reason]}, VALIDATION)
 
 
-def match_of(rules: Rules, data: Mapping[str, Any] | None) -> MatchContext | None:
-    """The match context, one score per side, the target defaulting to the rules'."""
+def match_of(
+    rules: Rules, data: Mapping[str, Any] | None, view: View | None = None
+) -> MatchContext | None:
+    """The match context, one score per side, the target defaulting to the rules'.
+
+    Without ``match`` the view's own match_scores (and match_target) serve, when it has them.
+    """
     if data is None:
-        return None
+        if view is None or not view.match_scores:
+            return None
+        target = rules.target if view.match_target is None else view.match_target
+        return MatchContext(view.match_scores, target)
     scores = tuple(data["scores"])
     if len(scores) != rules.sides:
         reason = f"expected {rules.sides} scores, one per side"
@@ -217,7 +260,7 @@ def advice_request(body: Mapping[str, Any], config: Mapping[str, Any]) -> Advice
     rules = request_rules(body)
     view = view_of(rules, body["view"])
     budget = budget_of(body.get("budget"), config)
-    match = match_of(rules, body.get("match"))
+    match = match_of(rules, body.get("match"), view)
     fields: dict[str, object] = {
         "rules": rules.options(),
         "view": canonical_view(view),
@@ -227,46 +270,84 @@ def advice_request(body: Mapping[str, Any], config: Mapping[str, Any]) -> Advice
     seed = body.get("seed")
     if seed is None:
         seed = derived_seed(fields)
-    return AdviceRequest(view, budget, seed, match, {**fields, "seed": seed})
+    key = {**fields, "seed": seed, "answer_shape": ANSWER_SHAPE}
+    return AdviceRequest(view, budget, seed, match, key)
 
 
 def sweeps(view: View, move: Move) -> bool:
     """Whether a move of the view's seat scores a scopa."""
     rules = view.rules
-    if not move.capture or move.capture != view.table:
+    if not move.plays_card or not move.capture or move.capture != view.table:
         return False
     if view.stock_size == 0 and sum(view.hand_sizes) == 1 and not rules.last_card_scopa:
         return False
     return not (is_ace_sweep_by_rule(rules, move.card, view.table) and not rules.ace_scopa)
 
 
+def unranked_entry(view: View, move: Move, with_match: bool) -> dict[str, Any]:
+    """A legal move the search does not rank: value null and a note on what it is for."""
+    entry = codec.move_to_dict(move, sweeps(view, move))
+    entry["value"] = None
+    if with_match:
+        entry["win_probability"] = None
+    entry["note"] = UNRANKED_NOTES[move.kind]
+    return entry
+
+
+def chosen_special(moves: list[Move]) -> tuple[Move, str] | None:
+    """The move chosen by rule before any search: an open declaration, the cutter's keep."""
+    for move in moves:
+        if move.kind is MoveKind.DECLARE:
+            return move, "declaration"
+        if move.kind is MoveKind.KEEP:
+            return move, "cutter_keeps"
+    return None
+
+
 def search(request: AdviceRequest, max_ms: int) -> dict[str, Any]:
-    """The response body: run the search in the worker's search slot."""
-    with search_slot():
-        advice = advise(
-            request.view, request.budget, request.seed, request.match, deadline_ms=max_ms
-        )
+    """The response body: the search ranks the card plays (in the worker's search slot).
+
+    The moves that play no card (the cutter's keep or table, a declaration, a claim) follow
+    the ranked plays with value null; with none to rank, no search runs.
+    """
     view = request.view
-    moves = []
-    for ranked in advice.moves:
-        entry = codec.move_to_dict(ranked.move, sweeps(view, ranked.move))
-        entry["value"] = ranked.expected_value
-        if ranked.win_probability is not None:
-            entry["win_probability"] = round(ranked.win_probability, 6)
-        moves.append(entry)
-    stats = advice.stats
+    legal = seat_moves(view)
+    plays = [m for m in legal if m.plays_card]
+    moves: list[dict[str, Any]] = []
+    stats: dict[str, Any] = {"worlds": 0, "playouts": 0, "nodes": 0, "algorithm": "none"}
+    stats["elapsed_ms"] = 0.0 if request.budget.ms is not None else None
+    stats["budget"] = request.budget.to_dict()
+    chosen: Move | None = None
+    if plays:
+        with search_slot():
+            advice = advise(view, request.budget, request.seed, request.match, deadline_ms=max_ms)
+        for ranked in advice.moves:
+            entry = codec.move_to_dict(ranked.move, sweeps(view, ranked.move))
+            entry["value"] = ranked.expected_value
+            if ranked.win_probability is not None:
+                entry["win_probability"] = round(ranked.win_probability, 6)
+            moves.append(entry)
+        found = advice.stats
+        stats.update(
+            worlds=found.worlds,
+            playouts=found.playouts,
+            nodes=found.nodes,
+            algorithm=found.algorithm,
+            budget=found.budget,
+        )
+        stats["elapsed_ms"] = found.elapsed_ms if request.budget.ms is not None else None
+        chosen = advice.chosen
+    moves += [unranked_entry(view, m, request.match is not None) for m in legal if not m.plays_card]
+    special = chosen_special(legal)
+    chosen_by = "search"
+    if special is not None:
+        chosen, chosen_by = special
+    assert chosen is not None, "a view with moves has a play or a special move to choose"
     return {
         "moves": moves,
-        "chosen": codec.move_to_dict(advice.chosen, sweeps(view, advice.chosen)),
-        "stats": {
-            "worlds": stats.worlds,
-            "playouts": stats.playouts,
-            "nodes": stats.nodes,
-            "elapsed_ms": stats.elapsed_ms if request.budget.ms is not None else None,
-            "algorithm": stats.algorithm,
-            "budget": stats.budget,
-            "seed": request.seed,
-        },
+        "chosen": codec.move_to_dict(chosen, sweeps(view, chosen)),
+        "chosen_by": chosen_by,
+        "stats": {**stats, "seed": request.seed},
     }
 
 
@@ -322,5 +403,18 @@ def post_advice(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     null; the time is in the `Server-Timing` header). `X-Cache` says whether the answer came
     from the cache (hit, miss or bypass). A worker runs one search at a time: meanwhile it
     answers 503 with `Retry-After`.
+
+    Every view the engine accepts is advised, with a history of any move kind. The search
+    ranks card plays only: the moves that play no card (the Chkobba cutter's `keep` and
+    `table`, a `declare`, a `claim`) are listed after the ranked plays with `value` null
+    (and `win_probability` null with a match) and a `note`. `chosen` is always a legal move
+    and `chosen_by` says how it was picked: `search` (the best ranked play), `declaration`
+    (an open declaration is chosen first; the same seat then plays, so ask again) or
+    `cutter_keeps` (the cutter's choice is not searched; keep is chosen by rule). When only
+    such moves are legal (the cutter's choice, Cirulla's compulsory declaration) no search
+    runs: `stats.algorithm` is `none` and its counts are 0. Without `match`, the view's own
+    `match_scores` and `match_target` give the match context. A view of a hand ended by a
+    claim (`claimed_by`) is a 422, like a finished hand; the cutter's view must show
+    `cut_card`.
     """
     return answer(body)

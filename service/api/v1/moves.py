@@ -51,5 +51,10 @@ def post_moves(body: dict[str, Any]) -> dict[str, Any]:
     Either `{state}` (a full state; its `rules`, or a top-level `rules` equal to them) or the
     light form `{rules, hand, table}` for hints. In the light form `sweep` assumes the card is
     not the last of the hand (the last card scores no scopa unless `last_card_scopa`).
+
+    Each move carries its `kind` when it is not an ordinary play, as /v1/play expects it back:
+    `keep` / `table` (the Chkobba cutter's choice, the only moves while `state.cut_card` is
+    set), `declare` (the whole hand shown, listed first), `pass` (an ace put in the pile) and
+    `claim` (no card, listed last). The light form lists card plays only.
     """
     return answer(body)

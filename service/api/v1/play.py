@@ -7,13 +7,13 @@ from typing import Any
 
 from flask_smorest import Blueprint
 
-from service.api.convert import effective_rules, illegal_move, move_of, state_of
+from service.api.convert import effective_rules, illegal_move, invalid_state, move_of, state_of
 from service.api.examples import dealt_state, first_move_json, state_json
 from service.api.schemas import PlayRequestSchema, PlayResponseSchema
 from service.engine import codec
-from service.engine.errors import IllegalMoveError
-from service.engine.scoring import score_hand
-from service.engine.state import apply
+from service.engine.errors import IllegalMoveError, InvalidStateError
+from service.engine.outcome import score_state, settle
+from service.engine.state import State, apply
 
 blp = Blueprint("play", __name__, url_prefix="/v1", description="Playing a move.")
 
@@ -34,9 +34,21 @@ def answer(body: dict[str, Any]) -> dict[str, Any]:
         "events": [codec.event_to_dict(e) for e in events],
     }
     if after.finished:
-        score = score_hand(rules, after.piles, after.scope)
+        score = score_state(after)
         result["score"] = {"sides": codec.hand_score_to_dict(score), "totals": list(score.totals)}
+        if has_match(after):
+            try:
+                result["match"] = codec.match_to_dict(settle(after))
+            except InvalidStateError as error:
+                raise invalid_state(error.problems, "state") from error
     return result
+
+
+def has_match(state: State) -> bool:
+    """Whether a finished hand has a match outcome to report: a claim, or a match context."""
+    return (
+        state.claimed_by is not None or bool(state.match_scores) or state.match_target is not None
+    )
 
 
 EXAMPLE = {"state": state_json(dealt_state()), "move": first_move_json(dealt_state())}
@@ -51,7 +63,13 @@ def post_play(body: dict[str, Any]) -> dict[str, Any]:
 
     The rules are the state's own `rules` (as /v1/deal returns them) or a top-level `rules`;
     when both are given they must be equal. An illegal move is a 422 problem of type
-    `urn:scopa:problem:illegal-move` naming the move and listing `legal_moves`. When the
-    hand ends the answer carries `score`: every side's breakdown and the hand totals.
+    `urn:scopa:problem:illegal-move` naming the move and listing `legal_moves`. A move carries
+    its `kind` (keep, table, declare, claim, pass; omitted for an ordinary play) exactly as
+    /v1/moves lists it. When the hand ends the answer carries `score`: every side's breakdown
+    and the hand totals, declarations included. When the state carries `match_scores` or
+    `match_target`, or a claim ended the hand, it also carries `match`: a claim's verdict
+    (`reason` claim: the claimer wins; wrong_claim: the claimer is the `loser`), else the
+    match totals with the hand's points added and any winner. After a claim, `score` is the
+    piles' points as the hand stopped; the match is decided by the claim alone.
     """
     return answer(body)
