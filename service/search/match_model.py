@@ -4,11 +4,15 @@ Model: future hands are independent draws from the empirical distribution of han
 heuristic self-play under the same rules (``SAMPLE_HANDS`` hands from fixed seeds, so the
 model is deterministic). The match ends by the engine's rules: an outright win, 7-0 when that
 option is on, or a single side at or over the target with more points than every other side.
-Two sides are solved exactly by recursion over the totals; more sides by seeded Monte Carlo.
+Two sides whose hands never score negative points are solved exactly by recursion over the
+totals (each hand adds points, so the totals only grow, except for a hand where nobody scores,
+whose self-loop is solved in closed form); very long two-side matches by a normal approximation
+of the lead over the hands left; other cases by seeded Monte Carlo.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -24,6 +28,8 @@ SAMPLE_HANDS = 200
 MAX_FUTURE_HANDS = 30
 MONTE_CARLO_MATCHES = 400
 SEVEN_NIL = 7
+# States times outcomes above which a two-side match is approximated instead of solved.
+EXACT_WORK_LIMIT = 2_000_000
 
 Outcomes = tuple[tuple[tuple[int, ...], float], ...]
 
@@ -39,8 +45,12 @@ def hand_outcomes(rules: Rules) -> Outcomes:
         playout(fr, pos, rng)
         totals = hand_totals(fr, pos.piles, pos.scope)
         # The dealer rotates with the seed, so no side always leads.
-        seen[tuple(totals)] += 1
-    return tuple((t, n / SAMPLE_HANDS) for t, n in sorted(seen.items()))
+        # The deal rotates in a match, so every side is as likely to get any hand: each sample
+        # counts once per rotation of the sides, which also cancels the sample's own bias.
+        for shift in range(len(totals)):
+            seen[tuple(totals[shift:] + totals[:shift])] += 1
+    hands = sum(seen.values())
+    return tuple((t, n / hands) for t, n in sorted(seen.items()))
 
 
 def match_winner(rules: Rules, totals: Sequence[int], target: int) -> int:
@@ -62,28 +72,76 @@ def win_probability(rules: Rules, totals: tuple[int, ...], target: int, side: in
     winner = match_winner(rules, totals, target)
     if winner >= 0:
         return float(winner == side)
-    if rules.sides == 2:
-        return _two_sides(rules, totals, target, side, 0)
+    outcomes = hand_outcomes(rules)
+    if rules.sides == 2 and all(min(o) >= 0 for o, _ in outcomes):
+        remaining = target - min(totals)
+        if remaining * remaining * len(outcomes) > EXACT_WORK_LIMIT:
+            return _long_match(rules, totals, target, side)
+        return _two_sides(rules, totals, target, side)
     return _monte_carlo(rules, totals, target, side)
 
 
-def _two_sides(rules: Rules, totals: tuple[int, ...], target: int, side: int, depth: int) -> float:
-    if depth >= MAX_FUTURE_HANDS:
-        return 0.5
-    total = 0.0
-    for outcome, p in hand_outcomes(rules):
-        after = (totals[0] + outcome[0], totals[1] + outcome[1])
-        winner = match_winner(rules, after, target)
-        if winner >= 0:
-            total += p * (winner == side)
-        else:
-            total += p * _cached_two(rules, after, target, side, depth + 1)
-    return total
+def _two_sides(rules: Rules, totals: tuple[int, ...], target: int, side: int) -> float:
+    values = _two_side_values(rules, target, side)
+    pending = [totals]
+    # Depth-first with an explicit stack: long matches (targets up to 1001) nest too deep
+    # for recursion. A state is evaluated once all the states it can reach are known.
+    while pending:
+        current = pending[-1]
+        if current in values:
+            pending.pop()
+            continue
+        winner = match_winner(rules, current, target)
+        if winner >= 0 or min(current) >= target:
+            values[current] = (
+                float(winner == side) if winner >= 0 else _tied_over_target(rules, side)
+            )
+            pending.pop()
+            continue
+        missing = [
+            after
+            for outcome, _ in hand_outcomes(rules)
+            if outcome != (0, 0)
+            and (after := (current[0] + outcome[0], current[1] + outcome[1])) not in values
+        ]
+        if missing:
+            pending.extend(missing)
+            continue
+        stay = 0.0
+        total = 0.0
+        for outcome, p in hand_outcomes(rules):
+            if outcome == (0, 0):
+                stay += p
+            else:
+                total += p * values[(current[0] + outcome[0], current[1] + outcome[1])]
+        # A hand where nobody scores leaves the totals as they were: V = total + stay * V.
+        values[current] = total / (1.0 - stay) if stay < 1.0 else 0.5
+        pending.pop()
+    return values[totals]
 
 
-@lru_cache(maxsize=1 << 16)
-def _cached_two(rules: Rules, totals: tuple[int, ...], target: int, side: int, depth: int) -> float:
-    return _two_sides(rules, totals, target, side, depth)
+def _long_match(rules: Rules, totals: tuple[int, ...], target: int, side: int) -> float:
+    """Normal approximation for long matches: the lead as a random walk over the hands left."""
+    outcomes = hand_outcomes(rules)
+    per_hand = sum(p * max(o) for o, p in outcomes)
+    spread = sum(p * (o[0] - o[1]) ** 2 for o, p in outcomes)
+    hands_left = max(1.0, (target - max(totals)) / max(per_hand, 0.5))
+    lead = totals[side] - totals[1 - side]
+    return 0.5 * (1.0 + math.erf(lead / math.sqrt(2.0 * spread * hands_left)))
+
+
+def _tied_over_target(rules: Rules, side: int) -> float:
+    """Win probability from equal totals at or over the target: the first unequal hand decides."""
+    outcomes = hand_outcomes(rules)
+    wins = sum(p for o, p in outcomes if o[side] > o[1 - side])
+    ties = sum(p for o, p in outcomes if o[0] == o[1])
+    return wins / (1.0 - ties) if ties < 1.0 else 0.5
+
+
+@lru_cache(maxsize=64)
+def _two_side_values(rules: Rules, target: int, side: int) -> dict[tuple[int, ...], float]:
+    """The memo of exact two-side win probabilities for one rule set, target and side."""
+    return {}
 
 
 def _monte_carlo(rules: Rules, totals: tuple[int, ...], target: int, side: int) -> float:
