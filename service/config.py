@@ -16,6 +16,8 @@ DEFAULTS: Mapping[str, Any] = {
     "ADVICE_DEFAULT_MS": 100,
     "ADVICE_MAX_MS": 5000,
     "ADVICE_MAX_ITERATIONS": 10_000,
+    # How long an advice request waits for its worker's search slot before a 503.
+    "ADVICE_QUEUE_MS": 500,
     "ADVICE_CACHE": True,
     "CACHE_TTL": 3600,
     # Requests per client address (limits syntax, ';' between limits); advice costs more.

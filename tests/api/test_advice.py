@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+import threading
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from prometheus_client.parser import text_string_to_metric_families
 
 from service.api.app import create_app
 from service.api.history import rebuild
@@ -396,3 +398,36 @@ def test_a_busy_worker_answers_503_with_retry_after(client: FlaskClient) -> None
     finally:
         SEARCH_SLOT.release()
     assert advise(client, "scopa", view, budget=TINY, seed=99).status_code == 200
+
+
+def test_a_request_waits_a_bounded_time_for_its_workers_search(client: FlaskClient) -> None:
+    view = view_json(deal(make_rules("scopa"), 1))
+    assert SEARCH_SLOT.acquire(blocking=False)
+    releaser = threading.Timer(0.1, SEARCH_SLOT.release)
+    releaser.start()
+    try:
+        response = advise(client, "scopa", view, budget=TINY, seed=98)
+    finally:
+        releaser.join()
+    assert response.status_code == 200
+
+
+def test_searches_and_busy_refusals_are_counted_in_the_metrics(client: FlaskClient) -> None:
+    def counter(name: str) -> float:
+        text = client.get("/metrics").get_data(as_text=True)
+        for family in text_string_to_metric_families(text):
+            for sample in family.samples:
+                if sample.name == name:
+                    return float(sample.value)
+        return 0.0
+
+    view = view_json(deal(make_rules("scopa"), 2))
+    searches, busy = counter("scopa_searches_total"), counter("scopa_busy_rejections_total")
+    assert advise(client, "scopa", view, budget=TINY, seed=97).status_code == 200
+    assert SEARCH_SLOT.acquire(blocking=False)
+    try:
+        assert advise(client, "scopa", view, budget=TINY, seed=96).status_code == 503
+    finally:
+        SEARCH_SLOT.release()
+    assert counter("scopa_searches_total") == searches + 1
+    assert counter("scopa_busy_rejections_total") == busy + 1

@@ -19,6 +19,7 @@ from service.api.advice_schemas import AdviceRequestSchema, AdviceResponseSchema
 from service.api.convert import invalid_state, rules_of
 from service.api.examples import dealt_state
 from service.api.history import rebuild
+from service.api.metrics import record_busy, record_search
 from service.api.problems import INVALID_RULES, INVALID_STATE, VALIDATION, ProblemError
 from service.api.view_moves import seat_moves
 from service.cache import AdviceCache, CacheStatus, canonical_json
@@ -51,15 +52,17 @@ UNRANKED_NOTES = {
     "else the match is lost; not ranked",
 }
 
-# One search per worker process: a second request meanwhile is answered 503 at once, while
-# the worker's other threads keep serving health checks and cheap endpoints.
+# One search per worker process. A request that finds the slot taken waits for it a bounded
+# time (ADVICE_QUEUE_MS; the worker's other threads keep serving health checks and cheap
+# endpoints meanwhile), then is answered 503 with Retry-After instead of queueing further.
 SEARCH_SLOT = threading.Lock()
 
 
 @contextmanager
-def search_slot() -> Iterator[None]:
-    """Hold the worker's search slot, or answer 503 with Retry-After when it is taken."""
-    if not SEARCH_SLOT.acquire(blocking=False):
+def search_slot(wait_ms: int) -> Iterator[None]:
+    """Hold the worker's search slot, waiting at most ``wait_ms``; else answer 503."""
+    if not SEARCH_SLOT.acquire(timeout=wait_ms / 1000.0 if wait_ms > 0 else 0.0):
+        record_busy()
         raise ServiceUnavailable(
             "this worker is already running a search; retry shortly", retry_after=RETRY_AFTER_S
         )
@@ -304,7 +307,7 @@ def chosen_special(moves: list[Move]) -> tuple[Move, str] | None:
     return None
 
 
-def search(request: AdviceRequest, max_ms: int) -> dict[str, Any]:
+def search(request: AdviceRequest, max_ms: int, wait_ms: int) -> dict[str, Any]:
     """The response body: the search ranks the card plays (in the worker's search slot).
 
     The moves that play no card (the cutter's keep or table, a declaration, a claim) follow
@@ -319,8 +322,9 @@ def search(request: AdviceRequest, max_ms: int) -> dict[str, Any]:
     stats["budget"] = request.budget.to_dict()
     chosen: Move | None = None
     if plays:
-        with search_slot():
+        with search_slot(wait_ms):
             advice = advise(view, request.budget, request.seed, request.match, deadline_ms=max_ms)
+        record_search(advice.stats)
         for ranked in advice.moves:
             entry = codec.move_to_dict(ranked.move, sweeps(view, ranked.move))
             entry["value"] = ranked.expected_value
@@ -356,14 +360,15 @@ def answer(body: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     config = current_app.config
     request = advice_request(body, config)
     max_ms = min(config["ADVICE_MAX_MS"], MAX_MS)
+    wait_ms = config["ADVICE_QUEUE_MS"]
     cache: AdviceCache | None = current_app.extensions.get(CACHE_EXTENSION)
     start = time.perf_counter()
     status: CacheStatus
     if cache is None:
-        result, status = search(request, max_ms), "bypass"
+        result, status = search(request, max_ms, wait_ms), "bypass"
     else:
         result, status = cache.get_or_compute(
-            request.key_fields, lambda: search(request, max_ms), config["CACHE_TTL"]
+            request.key_fields, lambda: search(request, max_ms, wait_ms), config["CACHE_TTL"]
         )
     elapsed = (time.perf_counter() - start) * 1000.0
     return result, {"X-Cache": status, "Server-Timing": f"search;dur={elapsed:.3f}"}
@@ -380,7 +385,9 @@ def example_request() -> dict[str, Any]:
 
 def example_answer(request: Mapping[str, Any]) -> dict[str, Any]:
     """The answer to an example request under the default settings."""
-    return search(advice_request(request, DEFAULTS), DEFAULTS["ADVICE_MAX_MS"])
+    return search(
+        advice_request(request, DEFAULTS), DEFAULTS["ADVICE_MAX_MS"], DEFAULTS["ADVICE_QUEUE_MS"]
+    )
 
 
 EXAMPLE = example_request()
@@ -401,8 +408,8 @@ def post_advice(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     `win_probability`. `budget` is `{"ms": N}` (default 100) or `{"iterations": N}`; the same
     view, seed and iteration budget give a byte-identical answer (`stats.elapsed_ms` is then
     null; the time is in the `Server-Timing` header). `X-Cache` says whether the answer came
-    from the cache (hit, miss or bypass). A worker runs one search at a time: meanwhile it
-    answers 503 with `Retry-After`.
+    from the cache (hit, miss or bypass). A worker runs one search at a time; a request that
+    finds its worker searching waits a bounded time for it, then gets 503 with `Retry-After`.
 
     Every view the engine accepts is advised, with a history of any move kind. The search
     ranks card plays only: the moves that play no card (the Chkobba cutter's `keep` and
