@@ -425,12 +425,17 @@ async function showHint() {
   const list = el("ol", "hint-moves");
   for (const move of advice.moves) {
     const item = el("li");
-    const value = `${move.value >= 0 ? "+" : ""}${move.value.toFixed(2)}`;
+    // Moves the search does not rank (declarations, claims, the cutter's choice) have no value.
+    const ranked = typeof move.value === "number";
+    const value = ranked ? `${move.value >= 0 ? "+" : ""}${move.value.toFixed(2)}` : "—";
     item.append(el("span", "value", value), " ", el("span", "", describeMove(move)));
     if (move.sweep) {
       item.append(el("span", "scopa-tag", "scopa!"));
     }
-    if (move.win_probability !== undefined) {
+    if (!ranked && move.note) {
+      item.append(el("span", "muted", ` · ${move.note}`));
+    }
+    if (typeof move.win_probability === "number") {
       item.append(el("span", "muted", ` · wins the match ${(move.win_probability * 100).toFixed(0)}%`));
     }
     list.append(item);
