@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from service.engine.cards import Card, Cards, code, count, iter_cards
 from service.engine.declarations import DECLARED_CARDS, Declaration, shown_hand
 from service.engine.errors import InvalidStateError, Problem
+from service.engine.moves import Move
 from service.engine.rules import Rules
-from service.engine.state import Play, State
+from service.engine.state import Play, State, legal_moves
 
 
 @dataclass(frozen=True, slots=True)
@@ -378,3 +379,32 @@ def check_view(view: View) -> None:
     problems += layout_problems(view_layout(view))
     if problems:
         raise InvalidStateError(problems)
+
+
+def view_moves(view: View) -> list[Move]:
+    """Every legal move of the viewing seat, which is to move, from its view alone.
+
+    Legal moves read only the mover's hand, the table, the cut card, the declarations, the
+    claim and the rules, so a stand-in state with the view's open cards, the other hands
+    empty and nothing to deal gives the same list as the full state.
+    """
+    hands = tuple(view.hand if seat == view.seat else 0 for seat in range(view.rules.players))
+    stand_in = State(
+        rules=view.rules,
+        dealer=view.dealer,
+        hands=hands,
+        table=view.table,
+        piles=view.piles,
+        scope=view.scope,
+        stock=(),
+        deals_made=view.deals_made,
+        to_move=view.to_move,
+        last_capturer=view.last_capturer,
+        history=view.history,
+        cut_card=view.cut_card,
+        declarations=view.declarations,
+        claimed_by=view.claimed_by,
+        match_scores=view.match_scores,
+        match_target=view.match_target,
+    )
+    return legal_moves(stand_in)

@@ -1,6 +1,7 @@
 """Views of one seat, the consistency checks of states and views, and the JSON forms."""
 
 import json
+import random
 from dataclasses import replace
 
 import pytest
@@ -29,6 +30,8 @@ from service.engine.codec import (
     view_to_dict,
 )
 from service.engine.match import add_hand
+from service.engine.rules import PRESETS
+from service.engine.view import view_moves
 from tests.engine.helpers import cards, hand_state, move
 
 
@@ -185,3 +188,14 @@ def test_events_scores_and_match_in_json() -> None:
         "winner": 0,
         "reason": "target",
     }
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_the_view_of_the_seat_to_move_gives_the_same_legal_moves(preset: str) -> None:
+    rules = make_rules(preset)
+    rng = random.Random(preset)
+    for seed in range(3):
+        state = deal(rules, seed, seed % rules.players)
+        while legal_moves(state):
+            assert view_moves(view_of(state, state.to_move)) == legal_moves(state)
+            state, _ = apply(state, rng.choice(legal_moves(state)))

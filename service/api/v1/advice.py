@@ -21,7 +21,6 @@ from service.api.examples import dealt_state
 from service.api.history import rebuild
 from service.api.metrics import record_busy, record_search
 from service.api.problems import INVALID_RULES, INVALID_STATE, VALIDATION, ProblemError
-from service.api.view_moves import seat_moves
 from service.cache import AdviceCache, CacheStatus, canonical_json
 from service.config import DEFAULTS
 from service.engine import codec
@@ -30,7 +29,7 @@ from service.engine.errors import InvalidStateError, Problem
 from service.engine.moves import Move, MoveKind, is_ace_sweep_by_rule
 from service.engine.rules import Rules
 from service.engine.state import Play
-from service.engine.view import View, check_view
+from service.engine.view import View, check_view, view_moves
 from service.engine.view import view_of as engine_view_of
 from service.search import Budget, MatchContext, advise
 from service.search.advisor import MAX_MS
@@ -314,7 +313,7 @@ def search(request: AdviceRequest, max_ms: int, wait_ms: int) -> dict[str, Any]:
     the ranked plays with value null; with none to rank, no search runs.
     """
     view = request.view
-    legal = seat_moves(view)
+    legal = view_moves(view)
     plays = [m for m in legal if m.plays_card]
     moves: list[dict[str, Any]] = []
     stats: dict[str, Any] = {"worlds": 0, "playouts": 0, "nodes": 0, "algorithm": "none"}
