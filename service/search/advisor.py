@@ -4,9 +4,10 @@ Each iteration samples one world consistent with the view (``worlds.sample_world
 root move in it and evaluates the result: by alpha-beta (``solver.Solver``) when two sides
 remain with at most ``SOLVE_CARDS`` cards in hand and nothing to deal, else by one playout of
 the heuristic policy (``policy.playout``) seeded alike for every root move of the world (common
-random numbers). A move's expected value is the mean, over worlds, of the seat's side's hand
-points minus the mean of the other sides'; with a match context, its win probability is the
-mean of ``match_model.hand_win_probability`` over the same outcomes, and moves are ranked by it.
+random numbers). The kernel runs compiled or in pure Python (``backend``), with identical
+results. A passed ace (``ace_may_pass``) is valued by putting it in the pile. A move's expected
+value is the mean, over worlds, of the seat's side's hand points minus the mean of the other
+sides'; with a match context, its win probability is the mean of ``match_model.hand_win_probability`` over the same outcomes, and moves are ranked by it.
 Identical calls with an iteration budget give identical advice except ``stats.elapsed_ms``.
 """
 
@@ -16,12 +17,11 @@ import random
 import time
 from dataclasses import dataclass
 
-from service.engine.moves import Move, hand_moves
+from service.engine.moves import Move, MoveKind, hand_moves
 from service.engine.view import View, check_view
-from service.search.fast import FastRules, Pos, apply, hand_totals
+from service.search.backend import Backend, SearchSolver, backend_for
+from service.search.fast import FastRules, Pos, apply_pass
 from service.search.match_model import hand_win_probability
-from service.search.policy import playout
-from service.search.solver import Solver
 from service.search.worlds import sample_world
 
 ALGORITHM = "pimc+alphabeta"
@@ -104,13 +104,19 @@ class Searcher:
     """One advice search over a view; ``run`` samples worlds until the budget is spent."""
 
     def __init__(
-        self, view: View, rng: random.Random, match: MatchContext | None, solver: Solver | None
+        self,
+        view: View,
+        rng: random.Random,
+        match: MatchContext | None,
+        solver: SearchSolver | None,
+        backend: Backend,
     ) -> None:
         self.view = view
         self.rng = rng
         self.match = match
+        self.backend = backend
         self.fr = FastRules(view.rules) if solver is None else solver.fr
-        self.solver = Solver(self.fr) if solver is None else solver
+        self.solver = backend.make_solver(self.fr) if solver is None else solver
         self.side = view.rules.side_of(view.seat)
         self.moves = hand_moves(view.rules, view.hand, view.table)
         self.value_sums = [0.0] * len(self.moves)
@@ -127,9 +133,8 @@ class Searcher:
             totals = list(solved)
         else:
             # Common random numbers: every root move of a world is rolled out with the same seed.
-            playout(fr, pos, random.Random(rollout_seed))
+            totals = self.backend.playout(fr, pos, rollout_seed)
             self.playouts += 1
-            totals = hand_totals(fr, pos.piles, pos.scope)
         piles = pos.piles
         value = side_value(totals, self.side)
         win = 0.0
@@ -153,7 +158,10 @@ class Searcher:
             if deadline is not None and self.worlds > 1 and time.perf_counter() >= deadline:
                 return False
             pos = world.copy()
-            apply(self.fr, pos, move.card, move.capture)
+            if move.kind is MoveKind.PASS:
+                apply_pass(self.fr, pos, move.card)
+            else:
+                self.backend.apply(self.fr, pos, move.card, move.capture)
             value, win = self.evaluate(pos, rollout_seed)
             self.value_sums[i] += value
             self.win_sums[i] += win
@@ -187,21 +195,24 @@ def advise(
     budget: Budget | None = None,
     seed: int | str | None = None,
     match: MatchContext | None = None,
-    solver: Solver | None = None,
+    solver: SearchSolver | None = None,
     *,
     deadline_ms: int | None = None,
+    kernel: str | None = None,
 ) -> Advice:
     """Rank every legal move of the seat to move; raises InvalidStateError or ValueError.
 
     ``deadline_ms`` caps an iteration budget's time: the search stops when it passes, and
-    ``stats.budget`` then gives the iterations (worlds) actually used.
+    ``stats.budget`` then gives the iterations (worlds) actually used. ``kernel`` (auto,
+    compiled or python; default SCOPA_KERNEL) picks the playout kernel: same advice, faster.
     """
     budget = budget or DEFAULT_BUDGET
     check_view(view)
     if view.to_move != view.seat:
         raise ValueError(f"seat {view.seat} is not to move")
     start = time.perf_counter()
-    searcher = Searcher(view, random.Random(seed), match, solver)
+    backend = backend_for(view.rules, kernel)
+    searcher = Searcher(view, random.Random(seed), match, solver, backend)
     if not searcher.moves:
         raise ValueError("the hand is finished: there is no move to advise")
     if budget.iterations is not None:

@@ -9,9 +9,9 @@ from service.engine.moves import Move, hand_moves
 from service.engine.rules import Rules
 from service.engine.view import View
 from service.search.advisor import Budget, advise
+from service.search.backend import SearchSolver, make_solver, requested
 from service.search.fast import RANK, FastRules, cards_of
 from service.search.policy import CARD_WORTH, SWEEP_RISK, SWEEP_WORTH, sweepable
-from service.search.solver import Solver
 
 SETTEBELLO = 6
 GREEDY_PRIME = (0, 16, 12, 13, 14, 15, 18, 21, 10, 10, 10)
@@ -140,34 +140,45 @@ class ExpertPlayer:
 class AdvisorPlayer:
     """Plays the advisor's choice at a fixed budget."""
 
-    def __init__(self, budget: Budget, name: str = "advisor") -> None:
+    def __init__(self, budget: Budget, name: str = "advisor", kernel: str | None = None) -> None:
         self.budget = budget
         self.name = name
-        self.solvers: dict[Rules, Solver] = {}
+        self.kernel = kernel
+        self.solvers: dict[Rules, SearchSolver] = {}
 
     def choose(self, view: View, rng: random.Random) -> Move:
         """The advised move, searched with a seed drawn from ``rng``."""
         solver = self.solvers.get(view.rules)
         if solver is None:
-            solver = self.solvers[view.rules] = Solver(FastRules(view.rules))
-        return advise(view, self.budget, rng.getrandbits(32), solver=solver).chosen
+            solver = self.solvers[view.rules] = make_solver(view.rules, self.kernel)
+        return advise(
+            view, self.budget, rng.getrandbits(32), solver=solver, kernel=self.kernel
+        ).chosen
 
 
 def make_player(spec: str) -> Player:
-    """A player from its name: random, greedy, expert, advisor, advisor:ms=N, advisor:it=N."""
+    """A player by name: random, greedy, expert, or advisor with optional ``:ms=N`` or ``:it=N``
+    and ``:kernel=compiled|python`` settings, e.g. ``advisor:ms=100:kernel=python``.
+    """
     name, _, arg = spec.partition(":")
-    if name == "random":
+    if name == "random" and not arg:
         return RandomPlayer()
-    if name == "greedy":
+    if name == "greedy" and not arg:
         return GreedyPlayer()
-    if name == "expert":
+    if name == "expert" and not arg:
         return ExpertPlayer()
     if name == "advisor":
-        if not arg:
-            return AdvisorPlayer(Budget(ms=100), spec)
-        key, _, value = arg.partition("=")
-        if key == "ms":
-            return AdvisorPlayer(Budget(ms=int(value)), spec)
-        if key == "it":
-            return AdvisorPlayer(Budget(iterations=int(value)), spec)
-    raise ValueError(f"unknown player {spec!r}: random, greedy, expert, advisor[:ms=N|:it=N]")
+        settings = dict(part.partition("=")[::2] for part in arg.split(":") if part)
+        budget = Budget(ms=100)
+        if "ms" in settings and "it" not in settings:
+            budget = Budget(ms=int(settings.pop("ms")))
+        elif "it" in settings and "ms" not in settings:
+            budget = Budget(iterations=int(settings.pop("it")))
+        kernel = settings.pop("kernel", None)
+        if kernel is not None:
+            requested(kernel)
+        if not settings:
+            return AdvisorPlayer(budget, spec, kernel)
+    raise ValueError(
+        f"unknown player {spec!r}: random, greedy, expert, advisor[:ms=N|:it=N][:kernel=K]"
+    )

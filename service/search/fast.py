@@ -43,10 +43,12 @@ class FastRules:
         "bonus",
         "cache",
         "capture_rule",
+        "compiled",
         "compulsory",
         "deal_sizes",
         "fewest",
         "last_card_scopa",
+        "match_priority",
         "pack",
         "pack_bonus",
         "pack_size",
@@ -65,6 +67,7 @@ class FastRules:
         self.side_of = [rules.side_of(s) for s in range(rules.players)]
         self.capture_rule = CAPTURE_RULES[rules.capture_rule]
         self.fewest = rules.fewest_cards
+        self.match_priority = rules.match_priority
         self.compulsory = rules.compulsory_capture
         self.ace_takes_all = rules.ace_takes_all
         self.ace_scopa = rules.ace_scopa
@@ -85,6 +88,8 @@ class FastRules:
             self.prime_best = best
         self.cache: dict[int, list[int]] = {}
         self.sweep_ranks: dict[int, int] = {}
+        # The compiled kernel's C copy of these rules, built on first use (service.search._kernel).
+        self.compiled: object | None = None
 
 
 class Pos:
@@ -180,7 +185,9 @@ def captures(fr: FastRules, rank: int, table: int) -> list[int]:
         rule = fr.capture_rule
         if rule != FIFTEEN:
             same = table & RANK_MASKS[rank]
-            options = [1 << c for c in cards_of(same)] if same else sum_subsets(table, rank, 2)
+            options = [1 << c for c in cards_of(same)]
+            if not same or not fr.match_priority:
+                options += sum_subsets(table, rank, 2)
         if rule != STANDARD:
             for o in sum_subsets(table, 15 - rank, 1):
                 if o not in options:
@@ -239,6 +246,20 @@ def apply(fr: FastRules, pos: Pos, c: int, capture: int) -> None:
         pos.last_capturer = seat
     else:
         pos.table |= b
+    advance(fr, pos, seat, b)
+
+
+def apply_pass(fr: FastRules, pos: Pos, c: int) -> None:
+    """Pass an ace in place (ace_may_pass): it goes to the side's pile, never a scopa."""
+    seat = pos.to_move
+    b = 1 << c
+    pos.piles[fr.side_of[seat]] |= b
+    pos.last_capturer = seat
+    advance(fr, pos, seat, b)
+
+
+def advance(fr: FastRules, pos: Pos, seat: int, b: int) -> None:
+    """Take the played card out of the hand, then pass the turn, deal or end the hand."""
     pos.hands[seat] ^= b
     pos.left -= 1
     n = fr.players
@@ -287,13 +308,32 @@ def unique_best(values: Sequence[float] | Sequence[tuple[int, ...]]) -> int:
 
 
 SETTEBELLO_RANK = 7
+CUPS_SEVEN = card(SETTEBELLO_RANK, Suit.C)
+PIVA_CARD = card(2, Suit.B)
+
+
+def bonus_shift(rules: Rules) -> int:
+    """The id of the bonus suit's ace: its cards are this plus rank - 1."""
+    return int(Suit[rules.bonus_suit]) * 10
+
+
+def fast_scoring(fr: FastRules) -> bool:
+    """Whether ``hand_totals`` scores these rules itself rather than through the engine."""
+    rules = fr.rules
+    return (
+        fr.prime_best is not None
+        and rules.napola == "none"
+        and not rules.scalette
+        and not rules.grande
+        and rules.declarations == "none"
+    )
 
 
 def hand_totals(fr: FastRules, piles: Sequence[int], scope: Sequence[int]) -> list[int]:
     """Hand points per side of a finished hand (the engine's score_hand totals)."""
     best = fr.prime_best
     rules = fr.rules
-    if best is None or rules.napola != "none":
+    if best is None or not fast_scoring(fr):
         return list(score_hand(rules, piles, scope).totals)
     bonus = fr.bonus
     sides = len(piles)
@@ -320,11 +360,11 @@ def hand_totals(fr: FastRules, piles: Sequence[int], scope: Sequence[int]) -> li
         prime_to = -1
     else:
         prime_to = unique_best(values)
-    bonus_shift = int(Suit[rules.bonus_suit]) * 10
-    settebello = bonus_shift + 6
-    re_bello = bonus_shift + 9
-    cups_seven = card(SETTEBELLO_RANK, Suit.C)
-    piva = card(2, Suit.B)
+    shift = bonus_shift(rules)
+    settebello = shift + 6
+    re_bello = shift + 9
+    cups_seven = CUPS_SEVEN
+    piva = PIVA_CARD
     totals = []
     for side in range(sides):
         p = piles[side]
@@ -343,7 +383,7 @@ def hand_totals(fr: FastRules, piles: Sequence[int], scope: Sequence[int]) -> li
 def outright_side(fr: FastRules, piles: Sequence[int]) -> int:
     """The side that won the game outright (napoleone or cappotto), or -1."""
     rules = fr.rules
-    if not (rules.napoleone or rules.cappotto):
+    if not (rules.napoleone or rules.cappotto or rules.scalette):
         return -1
     whole = fr.pack & fr.bonus
     for side, p in enumerate(piles):

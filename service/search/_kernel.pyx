@@ -1,0 +1,1030 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: initializedcheck=False, nonecheck=False
+"""The compiled search kernel: the C twin of fast.py, policy.py and solver.py.
+
+Positions are C structs of uint64 card masks. Every function mirrors its pure-Python
+counterpart move for move (same legal-move order, same float arithmetic, and the heuristic
+policy draws from a C Mersenne Twister seeded exactly as ``random.Random(seed)``), so the two
+backends give identical advice; tests/search/test_kernel_differential.py checks it.
+"""
+
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memset
+
+from service.engine.cards import RANK_MASKS as _PY_RANK_MASKS
+from service.search import fast as _fast
+from service.search import policy as _policy
+
+cdef extern from *:
+    """
+    #include <stdint.h>
+    static inline int k_ctz(uint64_t x) { return __builtin_ctzll(x); }
+    static inline int k_popcount(uint64_t x) { return __builtin_popcountll(x); }
+
+    /* MT19937 exactly as CPython's random module (seeding by init_by_array of the seed's
+       32-bit words, random() from two draws), so a rollout seeded with s draws the same
+       numbers as random.Random(s) in policy.py. */
+    #define MT_N 624
+    #define MT_M 397
+    typedef struct { uint32_t mt[MT_N]; int index; } k_mt;
+    static void k_mt_init_genrand(k_mt *g, uint32_t s) {
+        g->mt[0] = s;
+        for (int i = 1; i < MT_N; i++)
+            g->mt[i] = 1812433253U * (g->mt[i - 1] ^ (g->mt[i - 1] >> 30)) + (uint32_t)i;
+        g->index = MT_N;
+    }
+    static void k_mt_seed(k_mt *g, uint64_t seed) {
+        uint32_t key[2] = {(uint32_t)seed, (uint32_t)(seed >> 32)};
+        int klen = (seed >> 32) ? 2 : 1;
+        k_mt_init_genrand(g, 19650218U);
+        int i = 1, j = 0;
+        for (int k = MT_N; k; k--) {
+            g->mt[i] = (g->mt[i] ^ ((g->mt[i - 1] ^ (g->mt[i - 1] >> 30)) * 1664525U))
+                       + key[j] + (uint32_t)j;
+            i++; j++;
+            if (i >= MT_N) { g->mt[0] = g->mt[MT_N - 1]; i = 1; }
+            if (j >= klen) j = 0;
+        }
+        for (int k = MT_N - 1; k; k--) {
+            g->mt[i] = (g->mt[i] ^ ((g->mt[i - 1] ^ (g->mt[i - 1] >> 30)) * 1566083941U))
+                       - (uint32_t)i;
+            i++;
+            if (i >= MT_N) { g->mt[0] = g->mt[MT_N - 1]; i = 1; }
+        }
+        g->mt[0] = 0x80000000U;
+    }
+    static uint32_t k_mt_next(k_mt *g) {
+        static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
+        uint32_t y;
+        if (g->index >= MT_N) {
+            int kk;
+            for (kk = 0; kk < MT_N - MT_M; kk++) {
+                y = (g->mt[kk] & 0x80000000U) | (g->mt[kk + 1] & 0x7fffffffU);
+                g->mt[kk] = g->mt[kk + MT_M] ^ (y >> 1) ^ mag01[y & 1U];
+            }
+            for (; kk < MT_N - 1; kk++) {
+                y = (g->mt[kk] & 0x80000000U) | (g->mt[kk + 1] & 0x7fffffffU);
+                g->mt[kk] = g->mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 1U];
+            }
+            y = (g->mt[MT_N - 1] & 0x80000000U) | (g->mt[0] & 0x7fffffffU);
+            g->mt[MT_N - 1] = g->mt[MT_M - 1] ^ (y >> 1) ^ mag01[y & 1U];
+            g->index = 0;
+        }
+        y = g->mt[g->index++];
+        y ^= (y >> 11);
+        y ^= (y << 7) & 0x9d2c5680U;
+        y ^= (y << 15) & 0xefc60000U;
+        y ^= (y >> 18);
+        return y;
+    }
+    static double k_mt_random(k_mt *g) {
+        uint32_t a = k_mt_next(g) >> 5, b = k_mt_next(g) >> 6;
+        return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
+    }
+
+    /* wyrand, as in shared/bench/limit.c: the uniform-random benchmark playouts only. */
+    typedef struct { uint64_t s; } k_wy;
+    static inline uint64_t k_wy_next(k_wy *g) {
+        g->s += 0xa0761d6478bd642fULL;
+        __uint128_t t = (__uint128_t)g->s * (g->s ^ 0xe7037ed1a0b428dbULL);
+        return (uint64_t)(t >> 64) ^ (uint64_t)t;
+    }
+    static void k_wy_seed(k_wy *g, uint64_t seed) {
+        uint64_t z = seed + 0x9E3779B97F4A7C15ULL;
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        g->s = z ^ (z >> 31);
+    }
+    static inline uint32_t k_below(uint32_t x32, uint32_t n) {
+        return (uint32_t)(((uint64_t)x32 * n) >> 32);
+    }
+    """
+    int k_ctz(uint64_t x) nogil
+    int k_popcount(uint64_t x) nogil
+    ctypedef struct k_mt:
+        pass
+    void k_mt_seed(k_mt *g, uint64_t seed) nogil
+    double k_mt_random(k_mt *g) nogil
+    ctypedef struct k_wy:
+        pass
+    uint64_t k_wy_next(k_wy *g) nogil
+    void k_wy_seed(k_wy *g, uint64_t seed) nogil
+    uint32_t k_below(uint32_t x32, uint32_t n) nogil
+
+cdef enum:
+    MAX_SEATS = 6
+    MAX_DEALS = 40
+    MAX_MOVES = 1024
+    MAX_OPTIONS = 1024
+
+cdef enum:
+    STANDARD = 0
+    FIFTEEN = 1
+    SUM_OR_FIFTEEN = 2
+
+cdef uint64_t RANK_MASK[11]
+cdef int RANK_OF[40]
+cdef double CARD_WORTH[40]
+cdef double SWEEP_WORTH = _policy.SWEEP_WORTH
+cdef double SWEEP_RISK = _policy.SWEEP_RISK
+cdef double PAIR_BONUS = _policy.PAIR_BONUS
+cdef int PIVA_PENALTY = _fast.PIVA_PENALTY
+cdef int TABLE_LIMIT = 500_000
+cdef int INF = 1 << 20
+
+for _r in range(11):
+    RANK_MASK[_r] = _PY_RANK_MASKS[_r] if _r else 0
+for _c in range(40):
+    RANK_OF[_c] = _c % 10 + 1
+    CARD_WORTH[_c] = _policy.CARD_WORTH[_c]
+
+
+cdef struct KRules:
+    int players
+    int sides
+    int side_of[MAX_SEATS]
+    int capture_rule
+    bint match_priority
+    bint fewest
+    bint compulsory
+    bint ace_takes_all
+    bint ace_scopa
+    bint ace_self
+    bint last_card_scopa
+    int ndeals
+    int deal_sizes[MAX_DEALS]
+    uint64_t pack
+    uint64_t bonus
+    int pack_size
+    int pack_bonus
+    bint c_scoring
+    bint prime_none
+    double prime_best[1024]
+    int settebello
+    int re_bello_card
+    bint re_bello
+    bint sette_di_coppe
+    int cups_seven
+    bint piva
+    int piva_card
+
+
+cdef struct KPos:
+    uint64_t hands[MAX_SEATS]
+    uint64_t table
+    uint64_t piles[MAX_SEATS]
+    int scope[MAX_SEATS]
+    uint8_t stock[40]
+    int stock_at
+    int stock_end
+    int dealer
+    int deals_made
+    int to_move
+    int last_capturer
+    int left
+
+
+cdef class CompiledRules:
+    """The rules flattened into a C struct, built once per FastRules."""
+
+    cdef KRules kr
+    cdef object fr
+
+    def __init__(self, fr):
+        cdef int i
+        rules = fr.rules
+        self.fr = fr
+        memset(&self.kr, 0, sizeof(KRules))
+        if fr.players > MAX_SEATS or len(fr.deal_sizes) > MAX_DEALS:
+            raise ValueError("the compiled kernel plays at most 6 seats and 40 deals")
+        self.kr.players = fr.players
+        self.kr.sides = fr.sides
+        for i in range(fr.players):
+            self.kr.side_of[i] = fr.side_of[i]
+        self.kr.capture_rule = fr.capture_rule
+        self.kr.match_priority = fr.match_priority
+        self.kr.fewest = fr.fewest
+        self.kr.compulsory = fr.compulsory
+        self.kr.ace_takes_all = fr.ace_takes_all
+        self.kr.ace_scopa = fr.ace_scopa
+        self.kr.ace_self = fr.ace_self
+        self.kr.last_card_scopa = fr.last_card_scopa
+        self.kr.ndeals = len(fr.deal_sizes)
+        for i in range(self.kr.ndeals):
+            self.kr.deal_sizes[i] = fr.deal_sizes[i]
+        self.kr.pack = fr.pack
+        self.kr.bonus = fr.bonus
+        self.kr.pack_size = fr.pack_size
+        self.kr.pack_bonus = fr.pack_bonus
+        self.kr.c_scoring = _fast.fast_scoring(fr)
+        if self.kr.c_scoring:
+            for i in range(1024):
+                self.kr.prime_best[i] = fr.prime_best[i]
+        self.kr.prime_none = rules.primiera_incomplete == "none"
+        shift = _fast.bonus_shift(rules)
+        self.kr.settebello = shift + 6
+        self.kr.re_bello_card = shift + 9
+        self.kr.re_bello = rules.re_bello
+        self.kr.sette_di_coppe = rules.sette_di_coppe
+        self.kr.cups_seven = _fast.CUPS_SEVEN
+        self.kr.piva = rules.piva
+        self.kr.piva_card = _fast.PIVA_CARD
+
+
+cdef CompiledRules compiled(object fr):
+    """The compiled rules of a FastRules, cached on it."""
+    cached = fr.compiled
+    if cached is None:
+        cached = CompiledRules(fr)
+        fr.compiled = cached
+    return <CompiledRules>cached
+
+
+# ---------------------------------------------------------------- positions
+
+cdef int load_pos(KPos *p, object pos) except -1:
+    cdef int i, n
+    memset(p, 0, sizeof(KPos))
+    hands = pos.hands
+    n = len(hands)
+    if n > MAX_SEATS:
+        raise ValueError("too many seats for the compiled kernel")
+    for i in range(n):
+        p.hands[i] = hands[i]
+    piles = pos.piles
+    for i in range(len(piles)):
+        p.piles[i] = piles[i]
+    scope = pos.scope
+    for i in range(len(scope)):
+        p.scope[i] = scope[i]
+    stock = pos.stock
+    p.stock_at = 0
+    p.stock_end = len(stock)
+    for i in range(p.stock_end):
+        p.stock[i] = stock[i]
+    p.table = pos.table
+    p.dealer = pos.dealer
+    p.deals_made = pos.deals_made
+    p.to_move = pos.to_move
+    p.last_capturer = pos.last_capturer
+    p.left = pos.left
+    return 0
+
+
+cdef int store_pos(KPos *p, object pos, int players, int sides) except -1:
+    cdef int i
+    pos.hands = [p.hands[i] for i in range(players)]
+    pos.piles = [p.piles[i] for i in range(sides)]
+    pos.scope = [p.scope[i] for i in range(sides)]
+    pos.stock = [p.stock[i] for i in range(p.stock_at, p.stock_end)]
+    pos.table = p.table
+    pos.deals_made = p.deals_made
+    pos.to_move = p.to_move
+    pos.last_capturer = p.last_capturer
+    pos.left = p.left
+    return 0
+
+
+# ---------------------------------------------------------------- captures
+
+cdef int add_subsets(
+    const int *ranks, const uint64_t *bits, int count, int start, int remaining,
+    uint64_t chosen, int size, int min_cards, uint64_t *out, int n,
+) except -1:
+    """Append every set from items[start:] adding up to ``remaining`` (items sorted by rank)."""
+    cdef int i, r
+    for i in range(start, count):
+        r = ranks[i]
+        if r > remaining:
+            break
+        if r == remaining:
+            if size + 1 >= min_cards:
+                if n >= MAX_OPTIONS:
+                    raise OverflowError("too many captures for the compiled kernel")
+                out[n] = chosen | bits[i]
+                n += 1
+        else:
+            n = add_subsets(
+                ranks, bits, count, i + 1, remaining - r, chosen | bits[i], size + 1,
+                min_cards, out, n,
+            )
+    return n
+
+
+cdef int sum_subsets(uint64_t table, int total, int min_cards, uint64_t *out, int n) except -1:
+    """Append every set of at least ``min_cards`` table cards whose ranks add up to ``total``."""
+    cdef int ranks[40]
+    cdef uint64_t bits[40]
+    cdef int count = 0, r
+    cdef uint64_t rest
+    for r in range(1, 11):
+        if r > total:
+            break
+        rest = table & RANK_MASK[r]
+        while rest:
+            ranks[count] = r
+            bits[count] = rest & (~rest + 1)
+            rest &= rest - 1
+            count += 1
+    return add_subsets(ranks, bits, count, 0, total, 0, 0, min_cards, out, n)
+
+
+cdef inline bint option_before(uint64_t a, uint64_t b) noexcept nogil:
+    cdef int pa = k_popcount(a), pb = k_popcount(b)
+    return pa < pb or (pa == pb and a < b)
+
+
+cdef int captures(KRules *kr, int rank, uint64_t table, uint64_t *out) except -1:
+    """Every capture a card of this rank may make on the table, in fast.captures order."""
+    cdef int n = 0, m0, i, j, fewest, p
+    cdef uint64_t same, aces, o, rest
+    cdef bint dup
+    if kr.ace_takes_all and rank == 1 and table:
+        aces = table & RANK_MASK[1]
+        if aces:
+            while aces:
+                out[n] = aces & (~aces + 1)
+                aces &= aces - 1
+                n += 1
+        else:
+            out[0] = table
+            n = 1
+    else:
+        if kr.capture_rule != FIFTEEN:
+            same = table & RANK_MASK[rank]
+            rest = same
+            while rest:
+                out[n] = rest & (~rest + 1)
+                rest &= rest - 1
+                n += 1
+            if not same or not kr.match_priority:
+                n = sum_subsets(table, rank, 2, out, n)
+        if kr.capture_rule != STANDARD:
+            m0 = n
+            n = sum_subsets(table, 15 - rank, 1, out, n)
+            # drop the fifteens already found as equal-rank captures (order kept)
+            j = m0
+            for i in range(m0, n):
+                o = out[i]
+                dup = False
+                for p in range(m0):
+                    if out[p] == o:
+                        dup = True
+                        break
+                if not dup:
+                    out[j] = o
+                    j += 1
+            n = j
+    if kr.fewest and n > 1:
+        fewest = 64
+        for i in range(n):
+            p = k_popcount(out[i])
+            if p < fewest:
+                fewest = p
+        j = 0
+        for i in range(n):
+            if k_popcount(out[i]) == fewest:
+                out[j] = out[i]
+                j += 1
+        n = j
+    for i in range(1, n):  # insertion sort by (card count, mask)
+        o = out[i]
+        j = i - 1
+        while j >= 0 and option_before(o, out[j]):
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = o
+    return n
+
+
+cdef int legal_moves(KRules *kr, KPos *p, int *cards, uint64_t *caps) except -1:
+    """Every legal move of the player to move, in fast.legal_moves order."""
+    cdef uint64_t options[MAX_OPTIONS]
+    cdef uint64_t hand = p.hands[p.to_move], table = p.table
+    cdef int n = 0, c, k, i
+    while hand:
+        c = k_ctz(hand)
+        hand &= hand - 1
+        k = captures(kr, RANK_OF[c], table, options) if table else 0
+        if n + k + 1 > MAX_MOVES:
+            raise OverflowError("too many moves for the compiled kernel")
+        if k == 0 or not kr.compulsory:
+            cards[n] = c
+            caps[n] = 0
+            n += 1
+        for i in range(k):
+            cards[n] = c
+            caps[n] = options[i]
+            n += 1
+    return n
+
+
+cdef inline bint is_sweep(KRules *kr, KPos *p, int c, uint64_t capture) noexcept nogil:
+    cdef uint64_t table = p.table
+    if capture != table:
+        return False
+    if p.left == 1 and p.stock_at == p.stock_end and not kr.last_card_scopa:
+        return False
+    return not (
+        kr.ace_takes_all and RANK_OF[c] == 1 and not (table & RANK_MASK[1]) and not kr.ace_scopa
+    )
+
+
+cdef void apply_move(KRules *kr, KPos *p, int c, uint64_t capture) noexcept nogil:
+    """Play a legal move in place, dealing the next round or ending the hand as due."""
+    cdef int seat = p.to_move, side = kr.side_of[seat], n = kr.players
+    cdef int size, offset, s, at, k
+    cdef uint64_t b = (<uint64_t>1) << c, h
+    if capture:
+        if is_sweep(kr, p, c, capture):
+            p.scope[side] += 1
+        p.table ^= capture
+        p.piles[side] |= capture | b
+        p.last_capturer = seat
+    elif kr.ace_takes_all and kr.ace_self and not p.table and RANK_OF[c] == 1:
+        p.piles[side] |= b
+        p.last_capturer = seat
+    else:
+        p.table |= b
+    p.hands[seat] ^= b
+    p.left -= 1
+    p.to_move = (seat + 1) % n
+    if p.left:
+        return
+    if p.stock_at < p.stock_end:
+        size = kr.deal_sizes[p.deals_made]
+        at = p.stock_at
+        for offset in range(n):
+            s = (p.dealer + 1 + offset) % n
+            h = 0
+            for k in range(at, at + size):
+                if k < p.stock_end:
+                    h |= (<uint64_t>1) << p.stock[k]
+            p.hands[s] |= h
+            at += size
+        p.stock_at = at if at < p.stock_end else p.stock_end
+        p.deals_made += 1
+        p.left = n * size
+        p.to_move = (p.dealer + 1) % n
+    elif p.table and p.last_capturer >= 0:
+        p.piles[kr.side_of[p.last_capturer]] |= p.table
+        p.table = 0
+
+
+cdef inline bint finished(KPos *p) noexcept nogil:
+    return p.left == 0 and p.stock_at == p.stock_end
+
+
+# ---------------------------------------------------------------- scoring
+
+cdef int majority(int *counts, int sides, int available) noexcept nogil:
+    if sides == 2:
+        if 2 * counts[0] > available:
+            return 0
+        return 1 if 2 * counts[1] > available else -1
+    return unique_best_int(counts, sides)
+
+
+cdef int unique_best_int(int *values, int n) noexcept nogil:
+    cdef int best = values[0], winner = -1, i
+    for i in range(1, n):
+        if values[i] > best:
+            best = values[i]
+    for i in range(n):
+        if values[i] == best:
+            if winner >= 0:
+                return -1
+            winner = i
+    return winner
+
+
+cdef int unique_best_float(double *values, int *index, int n) noexcept nogil:
+    cdef double best = values[index[0]]
+    cdef int winner = -1, i
+    for i in range(1, n):
+        if values[index[i]] > best:
+            best = values[index[i]]
+    for i in range(n):
+        if values[index[i]] == best:
+            if winner >= 0:
+                return -1
+            winner = i
+    return winner
+
+
+cdef void c_totals(KRules *kr, uint64_t *piles, int *scope, int *totals) noexcept nogil:
+    """fast.hand_totals for the rules it scores itself (``fast_scoring``)."""
+    cdef int sides = kr.sides, side, shift, ncomplete = 0, top, prime_to, cards_to, coins_to
+    cdef int counts[MAX_SEATS]
+    cdef int coins[MAX_SEATS]
+    cdef int complete_idx[MAX_SEATS]
+    cdef int all_idx[MAX_SEATS]
+    cdef double values[MAX_SEATS]
+    cdef double v
+    cdef bint full
+    cdef uint64_t p, sub
+    for side in range(sides):
+        p = piles[side]
+        counts[side] = k_popcount(p)
+        coins[side] = k_popcount(p & kr.bonus)
+        v = 0.0
+        full = True
+        for shift in range(0, 40, 10):
+            sub = (p >> shift) & 1023
+            if sub:
+                v += kr.prime_best[sub]
+            else:
+                full = False
+        values[side] = v
+        all_idx[side] = side
+        if full:
+            complete_idx[ncomplete] = side
+            ncomplete += 1
+    cards_to = majority(counts, sides, kr.pack_size)
+    coins_to = majority(coins, sides, kr.pack_bonus)
+    if ncomplete:
+        top = unique_best_float(values, complete_idx, ncomplete)
+        prime_to = -1 if top < 0 else complete_idx[top]
+    elif kr.prime_none:
+        prime_to = -1
+    else:
+        prime_to = unique_best_float(values, all_idx, sides)
+    for side in range(sides):
+        p = piles[side]
+        totals[side] = (
+            scope[side] + <int>((p >> kr.settebello) & 1)
+            + (cards_to == side) + (coins_to == side) + (prime_to == side)
+        )
+        if kr.re_bello:
+            totals[side] += <int>((p >> kr.re_bello_card) & 1)
+        if kr.sette_di_coppe:
+            totals[side] += <int>((p >> kr.cups_seven) & 1)
+        if kr.piva:
+            totals[side] += PIVA_PENALTY * <int>((p >> kr.piva_card) & 1)
+
+
+cdef int totals_of(CompiledRules cr, KPos *p, int *totals) except -1:
+    """The hand totals of a finished position: in C, or by the engine's scoring."""
+    cdef int i
+    if cr.kr.c_scoring:
+        c_totals(&cr.kr, p.piles, p.scope, totals)
+        return 0
+    result = _fast.hand_totals(
+        cr.fr, [p.piles[i] for i in range(cr.kr.sides)], [p.scope[i] for i in range(cr.kr.sides)]
+    )
+    for i in range(cr.kr.sides):
+        totals[i] = result[i]
+    return 0
+
+
+# ---------------------------------------------------------------- heuristic policy
+
+cdef int sweepable(KRules *kr, uint64_t table) noexcept nogil:
+    cdef int total = 0
+    if not table:
+        return 0
+    while table:
+        total += RANK_OF[k_ctz(table)]
+        table &= table - 1
+    if kr.capture_rule != FIFTEEN and total <= 10:
+        return total
+    if kr.capture_rule != STANDARD and 5 <= total <= 14:
+        return 15 - total
+    return 0
+
+
+cdef double reply_threat(KRules *kr, KPos *p, uint64_t table) noexcept nogil:
+    cdef int seat, following, rank, c
+    cdef uint64_t hand, rest
+    cdef double sweep, taken
+    if not table:
+        return 0.0
+    seat = p.to_move
+    following = (seat + 1) % kr.players
+    hand = p.hands[following]
+    rank = sweepable(kr, table)
+    sweep = SWEEP_RISK if rank and (hand & RANK_MASK[rank]) else 0.0
+    if kr.side_of[following] == kr.side_of[seat]:
+        return -sweep / 2
+    taken = 0.0
+    rest = table
+    while rest:
+        c = k_ctz(rest)
+        rest &= rest - 1
+        if hand & RANK_MASK[RANK_OF[c]]:
+            if CARD_WORTH[c] > taken:
+                taken = CARD_WORTH[c]
+    return sweep + taken
+
+
+cdef int choose(KRules *kr, KPos *p, int *cards, uint64_t *caps, int n, k_mt *rng) noexcept nogil:
+    """policy.choose: the index of the chosen move."""
+    cdef int i, c, best = 0
+    cdef uint64_t hand, table, capture, rest
+    cdef double s, best_score = -1e9
+    if n == 1:
+        return 0
+    hand = p.hands[p.to_move]
+    table = p.table
+    for i in range(n):
+        c = cards[i]
+        capture = caps[i]
+        if capture:
+            s = 2.0 + CARD_WORTH[c]
+            rest = capture
+            while rest:
+                s += CARD_WORTH[k_ctz(rest)]
+                rest &= rest - 1
+            if is_sweep(kr, p, c, capture):
+                s += SWEEP_WORTH
+            s -= reply_threat(kr, p, table ^ capture)
+        else:
+            s = -CARD_WORTH[c] - reply_threat(kr, p, table | ((<uint64_t>1) << c))
+            if hand & ~((<uint64_t>1) << c) & RANK_MASK[RANK_OF[c]]:
+                s += PAIR_BONUS
+        s += k_mt_random(rng) * 0.25
+        if s > best_score:
+            best_score = s
+            best = i
+    return best
+
+
+cdef int run_playout(KRules *kr, KPos *p, uint64_t seed) except -1:
+    cdef k_mt rng
+    cdef int cards[MAX_MOVES]
+    cdef uint64_t caps[MAX_MOVES]
+    cdef int n, i
+    k_mt_seed(&rng, seed)
+    while not finished(p):
+        n = legal_moves(kr, p, cards, caps)
+        i = choose(kr, p, cards, caps, n, &rng)
+        apply_move(kr, p, cards[i], caps[i])
+    return 0
+
+
+# ---------------------------------------------------------------- Python entry points
+
+def py_legal_moves(fr, pos):
+    """fast.legal_moves on the compiled kernel."""
+    cdef CompiledRules cr = compiled(fr)
+    cdef KPos p
+    cdef int cards[MAX_MOVES]
+    cdef uint64_t caps[MAX_MOVES]
+    cdef int n, i
+    load_pos(&p, pos)
+    n = legal_moves(&cr.kr, &p, cards, caps)
+    return [(cards[i], caps[i]) for i in range(n)]
+
+
+def py_apply(fr, pos, int c, uint64_t capture):
+    """fast.apply on the compiled kernel (the position is updated in place)."""
+    cdef CompiledRules cr = compiled(fr)
+    cdef KPos p
+    load_pos(&p, pos)
+    apply_move(&cr.kr, &p, c, capture)
+    store_pos(&p, pos, cr.kr.players, cr.kr.sides)
+
+
+def py_hand_totals(fr, piles, scope):
+    """fast.hand_totals on the compiled kernel."""
+    cdef CompiledRules cr = compiled(fr)
+    cdef KPos p
+    cdef int totals[MAX_SEATS]
+    cdef int i
+    memset(&p, 0, sizeof(KPos))
+    for i in range(cr.kr.sides):
+        p.piles[i] = piles[i]
+        p.scope[i] = scope[i]
+    totals_of(cr, &p, totals)
+    return [totals[i] for i in range(cr.kr.sides)]
+
+
+def py_playout(fr, pos, uint64_t seed):
+    """policy.playout with random.Random(seed), on the compiled kernel; returns the totals."""
+    cdef CompiledRules cr = compiled(fr)
+    cdef KPos p
+    cdef int totals[MAX_SEATS]
+    cdef int i
+    load_pos(&p, pos)
+    run_playout(&cr.kr, &p, seed)
+    store_pos(&p, pos, cr.kr.players, cr.kr.sides)
+    totals_of(cr, &p, totals)
+    return [totals[i] for i in range(cr.kr.sides)]
+
+
+def uniform_hands(fr, long long hands, uint64_t seed):
+    """Uniformly random hands from fresh deals, wyrand-driven, no Python objects in the loop.
+
+    Each turn picks a card of the hand uniformly, then one of its legal moves uniformly (the
+    policy of shared/bench/limit.c). Returns (scope per hand, side 0 totals, side 1 totals),
+    each as (sum, sum of squares), for the statistics cross-check; two-sided rules only.
+    """
+    cdef CompiledRules cr = compiled(fr)
+    cdef KRules *kr = &cr.kr
+    cdef KPos p
+    cdef k_wy rng
+    cdef uint8_t pack[40]
+    cdef uint8_t deck[40]
+    cdef uint64_t options[MAX_OPTIONS]
+    cdef uint64_t hand, capture, mask
+    cdef int npack = 0, i, j, c, k, seat, at, size, pick, tmp, initial
+    cdef int totals[MAX_SEATS]
+    cdef long long h
+    cdef int64_t s_scope = 0, q_scope = 0, s0 = 0, q0 = 0, s1 = 0, q1 = 0, sc
+    if kr.sides != 2 or not kr.c_scoring:
+        raise ValueError("uniform_hands needs two sides and rules the kernel scores in C")
+    initial = fr.rules.initial_table
+    mask = kr.pack
+    while mask:
+        pack[npack] = k_ctz(mask)
+        mask &= mask - 1
+        npack += 1
+    k_wy_seed(&rng, seed)
+    for h in range(hands):
+        for i in range(npack):
+            deck[i] = pack[i]
+        for i in range(npack - 1, 0, -1):
+            j = k_below(<uint32_t>(k_wy_next(&rng) >> 32), i + 1)
+            tmp = deck[i]
+            deck[i] = deck[j]
+            deck[j] = tmp
+        memset(&p, 0, sizeof(KPos))
+        p.dealer = kr.players - 1  # seat 0 leads, as in limit.c
+        at = 0
+        for i in range(initial):
+            p.table |= (<uint64_t>1) << deck[at]
+            at += 1
+        size = kr.deal_sizes[0]
+        for k in range(kr.players):
+            seat = k
+            for i in range(size):
+                p.hands[seat] |= (<uint64_t>1) << deck[at]
+                at += 1
+        for i in range(at, npack):
+            p.stock[i - at] = deck[i]
+        p.stock_at = 0
+        p.stock_end = npack - at
+        p.deals_made = 1
+        p.left = kr.players * size
+        p.to_move = 0
+        p.last_capturer = -1
+        while not finished(&p):
+            hand = p.hands[p.to_move]
+            pick = k_below(<uint32_t>k_wy_next(&rng), <uint32_t>k_popcount(hand))
+            for i in range(pick):
+                hand &= hand - 1
+            c = k_ctz(hand)
+            k = captures(kr, RANK_OF[c], p.table, options) if p.table else 0
+            if k == 0:
+                capture = 0
+            elif kr.compulsory:
+                capture = options[k_below(<uint32_t>k_wy_next(&rng), k)] if k > 1 else options[0]
+            else:
+                j = k_below(<uint32_t>k_wy_next(&rng), k + 1)
+                capture = 0 if j == 0 else options[j - 1]
+            apply_move(kr, &p, c, capture)
+        c_totals(kr, p.piles, p.scope, totals)
+        sc = p.scope[0] + p.scope[1]
+        s_scope += sc
+        q_scope += sc * sc
+        s0 += totals[0]
+        q0 += totals[0] * totals[0]
+        s1 += totals[1]
+        q1 += totals[1] * totals[1]
+    return (s_scope, q_scope), (s0, q0), (s1, q1)
+
+
+# ---------------------------------------------------------------- endgame solver
+
+cdef struct TTEntry:
+    uint64_t k0
+    uint64_t k1
+    uint64_t k2
+    int32_t value
+    int32_t flag
+    int32_t totals[2]
+
+
+cdef enum:
+    EXACT = 0
+    LOWER = 1
+    UPPER = 2
+
+
+cdef class CompiledSolver:
+    """solver.Solver on the compiled kernel: the same search, move order and table policy.
+
+    The transposition table is a C hash table that, like the dict of the pure solver, keeps
+    every entry until it holds more than 500,000 at the start of a solve; keys pack the
+    location of every card (3 bits each), pile 0, the scope counts, the seat to move and the
+    side of the last capture, so two keys are equal exactly when the pure solver's tuples are.
+    """
+
+    cdef CompiledRules cr
+    cdef public object fr
+    cdef public long long nodes
+    cdef TTEntry *entries
+    cdef int32_t *slots
+    cdef long long count
+    cdef long long capacity
+    cdef long long slot_mask
+
+    def __cinit__(self, fr):
+        self.fr = fr
+        self.cr = compiled(fr)
+        self.nodes = 0
+        self.entries = NULL
+        self.slots = NULL
+        self.count = 0
+        self.capacity = 0
+        self.slot_mask = 0
+
+    def __dealloc__(self):
+        free(self.entries)
+        free(self.slots)
+
+    def applies(self, pos, int max_cards):
+        """Whether the position is small enough and two-sided with nothing left to deal."""
+        return self.cr.kr.sides == 2 and not pos.stock and pos.left <= max_cards
+
+    @property
+    def size(self):
+        """Entries in the transposition table."""
+        return self.count
+
+    def solve(self, pos):
+        """The minimax value for side 0 under perfect play, and the leaf's totals."""
+        cdef KPos p
+        cdef int totals[2]
+        cdef int value
+        if self.cr.kr.sides != 2:
+            raise ValueError("the solver needs two sides")
+        if self.count > TABLE_LIMIT:
+            self.clear()
+        load_pos(&p, pos)
+        value = self.search(&p, -INF, INF, totals)
+        return value, (totals[0], totals[1])
+
+    cdef void clear(self):
+        self.count = 0
+        if self.slots != NULL:
+            memset(self.slots, 0xFF, (self.slot_mask + 1) * sizeof(int32_t))
+
+    cdef int grow(self) except -1:
+        cdef long long n = 1 << 16 if self.slot_mask == 0 else 2 * (self.slot_mask + 1)
+        cdef long long i, at
+        cdef int32_t *slots = <int32_t *>malloc(n * sizeof(int32_t))
+        cdef TTEntry *entries = <TTEntry *>malloc((n // 2) * sizeof(TTEntry))
+        cdef TTEntry *e
+        if slots == NULL or entries == NULL:
+            free(slots)
+            free(entries)
+            raise MemoryError()
+        memset(slots, 0xFF, n * sizeof(int32_t))
+        for i in range(self.count):
+            entries[i] = self.entries[i]
+            e = &entries[i]
+            at = key_hash(e.k0, e.k1, e.k2) & (n - 1)
+            while slots[at] >= 0:
+                at = (at + 1) & (n - 1)
+            slots[at] = <int32_t>i
+        free(self.slots)
+        free(self.entries)
+        self.slots = slots
+        self.entries = entries
+        self.slot_mask = n - 1
+        self.capacity = n // 2
+        return 0
+
+    cdef long long find(self, uint64_t k0, uint64_t k1, uint64_t k2) noexcept:
+        """The slot holding the key, or the empty slot where it would go."""
+        cdef long long at = key_hash(k0, k1, k2) & self.slot_mask
+        cdef int32_t i
+        cdef TTEntry *e
+        while True:
+            i = self.slots[at]
+            if i < 0:
+                return at
+            e = &self.entries[i]
+            if e.k0 == k0 and e.k1 == k1 and e.k2 == k2:
+                return at
+            at = (at + 1) & self.slot_mask
+
+    cdef int store(
+        self, uint64_t k0, uint64_t k1, uint64_t k2, int flag, int value, int *totals
+    ) except -1:
+        cdef long long at
+        cdef int32_t i
+        cdef TTEntry *e
+        if self.count + 1 > self.capacity:
+            self.grow()
+        at = self.find(k0, k1, k2)
+        i = self.slots[at]
+        if i < 0:
+            i = <int32_t>self.count
+            self.slots[at] = i
+            self.count += 1
+        e = &self.entries[i]
+        e.k0 = k0
+        e.k1 = k1
+        e.k2 = k2
+        e.flag = flag
+        e.value = value
+        e.totals[0] = totals[0]
+        e.totals[1] = totals[1]
+        return 0
+
+    cdef int search(self, KPos *p, int alpha, int beta, int *out) except? -999999:
+        cdef KRules *kr = &self.cr.kr
+        cdef int cards[MAX_MOVES]
+        cdef uint64_t caps[MAX_MOVES]
+        cdef int order[MAX_MOVES]
+        cdef int child_totals[2]
+        cdef int best_totals[2]
+        cdef int n, i, j, m, value, best, a0 = alpha, b0 = beta, lc_side, flag, seat, c
+        cdef uint64_t k0 = 0, k1 = 0, k2, rest
+        cdef long long at
+        cdef int32_t slot
+        cdef TTEntry *e
+        cdef bint maximizing
+        cdef KPos child
+        self.nodes += 1
+        if p.left == 0:
+            totals_of(self.cr, p, out)
+            return out[0] - out[1]
+        lc_side = kr.side_of[p.last_capturer] if p.last_capturer >= 0 else -1
+        if p.scope[0] > 255 or p.scope[1] > 255:
+            raise OverflowError("scope count too large for the solver's key")
+        for seat in range(kr.players + 1):
+            rest = p.table if seat == kr.players else p.hands[seat]
+            while rest:
+                c = k_ctz(rest)
+                rest &= rest - 1
+                if c < 20:
+                    k0 |= (<uint64_t>(seat + 1)) << (3 * c)
+                else:
+                    k1 |= (<uint64_t>(seat + 1)) << (3 * (c - 20))
+        k2 = (
+            p.piles[0] | (<uint64_t>p.scope[0] << 40) | (<uint64_t>p.scope[1] << 48)
+            | (<uint64_t>p.to_move << 56) | (<uint64_t>(lc_side + 1) << 60)
+        )
+        if self.count:
+            at = self.find(k0, k1, k2)
+            slot = self.slots[at]
+            if slot >= 0:
+                e = &self.entries[slot]
+                if (
+                    e.flag == EXACT
+                    or (e.flag == LOWER and e.value >= beta)
+                    or (e.flag == UPPER and e.value <= alpha)
+                ):
+                    out[0] = e.totals[0]
+                    out[1] = e.totals[1]
+                    return e.value
+        maximizing = kr.side_of[p.to_move] == 0
+        n = legal_moves(kr, p, cards, caps)
+        for i in range(n):  # stable sort by captured cards, most first (as the pure solver)
+            m = i
+            j = i - 1
+            while j >= 0 and k_popcount(caps[order[j]]) < k_popcount(caps[m]):
+                order[j + 1] = order[j]
+                j -= 1
+            order[j + 1] = m
+        best = -INF if maximizing else INF
+        best_totals[0] = 0
+        best_totals[1] = 0
+        for i in range(n):
+            m = order[i]
+            child = p[0]
+            apply_move(kr, &child, cards[m], caps[m])
+            value = self.search(&child, alpha, beta, child_totals)
+            if maximizing:
+                if value > best:
+                    best = value
+                    best_totals[0] = child_totals[0]
+                    best_totals[1] = child_totals[1]
+                    if value > alpha:
+                        alpha = value
+            elif value < best:
+                best = value
+                best_totals[0] = child_totals[0]
+                best_totals[1] = child_totals[1]
+                if value < beta:
+                    beta = value
+            if alpha >= beta:
+                break
+        flag = UPPER if best <= a0 else LOWER if best >= b0 else EXACT
+        self.store(k0, k1, k2, flag, best, best_totals)
+        out[0] = best_totals[0]
+        out[1] = best_totals[1]
+        return best
+
+
+cdef inline uint64_t key_hash(uint64_t k0, uint64_t k1, uint64_t k2) noexcept nogil:
+    cdef uint64_t h = k0 * 0x9E3779B97F4A7C15ULL
+    h ^= (h >> 29) ^ k1
+    h *= 0xBF58476D1CE4E5B9ULL
+    h ^= (h >> 32) ^ k2
+    h *= 0x94D049BB133111EBULL
+    return h ^ (h >> 31)
