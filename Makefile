@@ -55,6 +55,11 @@ bench-strength: setup
 bench-search: setup
 	$(BIN)/python tests/benchmarks/bench_search_speed.py $(ARGS)
 
+.PHONY: bench-kernel
+## Compiled kernel vs shared/bench/limit.c (ratio, statistics), advice speed on each backend.
+bench-kernel: setup
+	$(BIN)/python -m tests.benchmarks.bench_kernel $(ARGS)
+
 .PHONY: bench-advice
 ## /v1/advice latency (p50, p95) at the default budget, worlds and playouts per second.
 bench-advice: setup

@@ -8,7 +8,7 @@ policy draws from a C Mersenne Twister seeded exactly as ``random.Random(seed)``
 backends give identical advice; tests/search/test_kernel_differential.py checks it.
 """
 
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
@@ -138,6 +138,56 @@ for _r in range(11):
 for _c in range(40):
     RANK_OF[_c] = _c % 10 + 1
     CARD_WORTH[_c] = _policy.CARD_WORTH[_c]
+
+# Standard captures on a table holding at most one card of each rank (as in shared/bench/limit.c):
+# the table is then a 10-bit rank mask R, and SUM_TAB[k][R] gives the captures of a card of rank
+# index k: LAY | 1<<k when it can take nothing, one rank subset S, or MULTI | offset into
+# SUM_OVER (a count, then the subsets). The cards taken are table & S * SPREAD.
+cdef enum:
+    LAY = 0x4000
+    MULTI = 0x8000
+cdef uint64_t SPREAD = 0x40100401ULL
+cdef uint16_t SUM_TAB[10][1024]
+cdef uint16_t SUM_OVER[1 << 15]
+
+
+cdef void precompute_sums() noexcept:
+    cdef int R, k, S, j, n, total, nov = 0
+    cdef uint16_t found[64]
+    for R in range(1024):
+        for k in range(10):
+            if (R >> k) & 1:
+                SUM_TAB[k][R] = <uint16_t>(1 << k)
+                continue
+            n = 0
+            for S in range(1, R + 1):
+                if (S & R) != S:
+                    continue
+                total = 0
+                for j in range(10):
+                    if (S >> j) & 1:
+                        total += j + 1
+                if total == k + 1:
+                    found[n] = <uint16_t>S
+                    n += 1
+            if n == 0:
+                SUM_TAB[k][R] = <uint16_t>(LAY | (1 << k))
+            elif n == 1:
+                SUM_TAB[k][R] = found[0]
+            else:
+                SUM_TAB[k][R] = <uint16_t>(MULTI | nov)
+                SUM_OVER[nov] = <uint16_t>n
+                nov += 1
+                for j in range(n):
+                    SUM_OVER[nov] = found[j]
+                    nov += 1
+
+
+precompute_sums()
+
+
+cdef inline uint64_t rank_mask_of(uint64_t table) noexcept nogil:
+    return (table | (table >> 10) | (table >> 20) | (table >> 30)) & 1023
 
 
 cdef struct KRules:
@@ -335,6 +385,22 @@ cdef inline bint option_before(uint64_t a, uint64_t b) noexcept nogil:
     return pa < pb or (pa == pb and a < b)
 
 
+cdef inline int table_captures(int k, uint64_t table, uint64_t *out) noexcept nogil:
+    """Standard captures by rank index k on a table without two cards of a rank."""
+    cdef uint32_t e = SUM_TAB[k][rank_mask_of(table)]
+    cdef const uint16_t *o
+    cdef int i
+    if e & LAY:
+        return 0
+    if not (e & MULTI):
+        out[0] = table & ((e & 1023) * SPREAD)
+        return 1
+    o = &SUM_OVER[e & 0x3FFF]
+    for i in range(o[0]):
+        out[i] = table & (o[1 + i] * SPREAD)
+    return o[0]
+
+
 cdef int captures(KRules *kr, int rank, uint64_t table, uint64_t *out) except -1:
     """Every capture a card of this rank may make on the table, in fast.captures order."""
     cdef int n = 0, m0, i, j, fewest, p
@@ -350,6 +416,10 @@ cdef int captures(KRules *kr, int rank, uint64_t table, uint64_t *out) except -1
         else:
             out[0] = table
             n = 1
+    elif kr.capture_rule == STANDARD and kr.match_priority and (
+        k_popcount(rank_mask_of(table)) == k_popcount(table)
+    ):
+        n = table_captures(rank - 1, table, out)
     else:
         if kr.capture_rule != FIFTEEN:
             same = table & RANK_MASK[rank]
@@ -713,11 +783,11 @@ def py_playout(fr, pos, uint64_t seed):
     return [totals[i] for i in range(cr.kr.sides)]
 
 
-def uniform_hands(fr, long long hands, uint64_t seed):
+def uniform_generic_hands(fr, long long hands, uint64_t seed):
     """Uniformly random hands from fresh deals, wyrand-driven, no Python objects in the loop.
 
     Each turn picks a card of the hand uniformly, then one of its legal moves uniformly (the
-    policy of shared/bench/limit.c). Returns (scope per hand, side 0 totals, side 1 totals),
+    policy of shared/bench/limit.c), through the general captures and apply. Returns (scope per hand, side 0 totals, side 1 totals),
     each as (sum, sum of squares), for the statistics cross-check; two-sided rules only.
     """
     cdef CompiledRules cr = compiled(fr)
@@ -1028,3 +1098,90 @@ cdef inline uint64_t key_hash(uint64_t k0, uint64_t k1, uint64_t k2) noexcept no
     h ^= (h >> 32) ^ k2
     h *= 0x94D049BB133111EBULL
     return h ^ (h >> 31)
+
+
+def uniform_hands(fr, long long hands, uint64_t seed):
+    """uniform_generic_hands in the benchmark's tight loop: scopone scientifico rules only.
+
+    Holds the table as its rank mask (the standard rule with an empty initial table never lets
+    two cards of a rank lie together), so each play is a table lookup; scores with the kernel.
+    """
+    cdef CompiledRules cr = compiled(fr)
+    cdef KRules *kr = &cr.kr
+    cdef k_wy rng
+    cdef uint8_t deck[40]
+    cdef uint64_t piles[MAX_SEATS]
+    cdef int scope[MAX_SEATS]
+    cdef int totals[MAX_SEATS]
+    cdef uint64_t T, x, cap, cbit, lay
+    cdef uint32_t R, e, D, j
+    cdef const uint16_t *o
+    cdef int i, n, t, c, team, last, tmp, sc
+    cdef uint8_t *h
+    cdef long long g
+    cdef int64_t s_scope = 0, q_scope = 0, s0 = 0, q0 = 0, s1 = 0, q1 = 0
+    rules = fr.rules
+    if not (
+        kr.players == 4 and kr.sides == 2 and kr.capture_rule == STANDARD and kr.match_priority
+        and kr.compulsory and not kr.ace_takes_all and kr.ndeals == 1 and kr.deal_sizes[0] == 10
+        and rules.initial_table == 0 and kr.c_scoring and kr.pack_size == 40
+    ):
+        raise ValueError("uniform_hands plays scopone scientifico rules only")
+    k_wy_seed(&rng, seed)
+    for g in range(hands):
+        for i in range(40):
+            deck[i] = i
+        # Only the partition into hands must be uniform: 30 swaps, two 32-bit draws each.
+        i = 39
+        while i >= 10:
+            x = k_wy_next(&rng)
+            j = k_below(<uint32_t>(x >> 32), i + 1)
+            tmp = deck[i]; deck[i] = deck[j]; deck[j] = tmp
+            j = k_below(<uint32_t>x, i)
+            tmp = deck[i - 1]; deck[i - 1] = deck[j]; deck[j] = tmp
+            i -= 2
+        T = 0
+        R = 0
+        piles[0] = 0
+        piles[1] = 0
+        scope[0] = 0
+        scope[1] = 0
+        last = -1
+        t = 0
+        for n in range(10, 0, -1):
+            x = k_wy_next(&rng)
+            for i in range(4):
+                h = &deck[10 * i]
+                if i == 2:
+                    x = k_wy_next(&rng)
+                j = k_below(<uint32_t>(x >> 32) if (i & 1) == 0 else <uint32_t>x, n)
+                c = h[j]
+                h[j] = h[n - 1]
+                e = SUM_TAB[c % 10][R]
+                if e & MULTI:
+                    o = &SUM_OVER[e & 0x3FFF]
+                    e = o[1 + k_below(<uint32_t>k_wy_next(&rng), o[0])]
+                D = e & 1023
+                lay = e >> 14
+                R ^= D
+                cbit = (<uint64_t>1) << c
+                cap = T & (D * SPREAD)
+                T ^= cap ^ (cbit & (0 - lay))
+                team = i & 1
+                if not lay:
+                    piles[team] |= cap | cbit
+                    last = team
+                    if R == 0 and t != 39:
+                        scope[team] += 1
+                t += 1
+        if last >= 0:
+            piles[last] |= T
+        c_totals(kr, piles, scope, totals)
+        sc = scope[0] + scope[1]
+        s_scope += sc
+        q_scope += sc * sc
+        s0 += totals[0]
+        q0 += totals[0] * totals[0]
+        s1 += totals[1]
+        q1 += totals[1] * totals[1]
+    return (s_scope, q_scope), (s0, q0), (s1, q1)

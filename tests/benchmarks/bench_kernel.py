@@ -1,0 +1,114 @@
+"""The compiled kernel against shared/bench/limit.c, and advice speed on each backend.
+
+One run alternates the two programs (uniformly random scopone scientifico hands, CPU time) and
+prints the ratio pair by pair and its median, with the statistics cross-check of
+shared/bench/README.md; then advice worlds and playouts per second at 100 ms on the pure and
+the compiled backend, for a scientifico opening and a two-player scopa opening.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import statistics
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from service.engine import deal, make_rules, view_of
+
+# Fails with ImportError when the compiled kernel was not built (no C compiler at install).
+from service.search import Budget, _kernel, advise
+from service.search.fast import FastRules
+
+LIMIT_C = Path(__file__).resolve().parents[2] / ".." / "shared" / "bench" / "limit.c"
+# shared/bench/README.md: mean scope per hand, total points of the team of seat 0 and seat 1.
+REFERENCE = {"scope per hand": 0.767, "points team 0": 2.060, "points team 1": 2.357}
+
+
+def build_limit(source: Path, folder: Path) -> Path:
+    """limit.c compiled with gcc -O3 -march=native."""
+    binary = folder / "limit"
+    subprocess.run(
+        ["gcc", "-O3", "-march=native", "-o", str(binary), str(source), "-lm"], check=True
+    )
+    return binary
+
+
+def limit_rate(binary: Path, hands: int, seed: int) -> float:
+    """limit.c's hands per CPU second."""
+    out = subprocess.run(
+        [str(binary), str(hands), str(seed)], check=True, capture_output=True, text=True
+    ).stdout
+    found = re.search(r"hands_per_cpu_sec=(\d+)", out)
+    if found is None:
+        raise RuntimeError(f"unexpected limit output: {out[:200]}")
+    return float(found.group(1))
+
+
+def kernel_rate(fr: FastRules, hands: int, seed: int, sums: list[list[float]]) -> float:
+    """The compiled kernel's hands per CPU second; adds its statistics to ``sums``."""
+    start = time.process_time()
+    stats = _kernel.uniform_hands(fr, hands, seed)
+    seconds = time.process_time() - start
+    for acc, (total, squares) in zip(sums, stats, strict=True):
+        acc[0] += total
+        acc[1] += squares
+    return hands / seconds
+
+
+def advice_speed(kernel: str, preset: str, seconds: float) -> tuple[float, float, int]:
+    """Worlds and playouts per second of 100 ms searches of openings, and searches made."""
+    rules = make_rules(preset)
+    worlds = playouts = searches = 0
+    spent = 0.0
+    seed = 0
+    while spent < seconds:
+        state = deal(rules, seed)
+        advice = advise(view_of(state, state.to_move), Budget(ms=100), seed=seed, kernel=kernel)
+        worlds += advice.stats.worlds
+        playouts += advice.stats.playouts
+        spent += advice.stats.elapsed_ms / 1000.0
+        searches += 1
+        seed += 1
+    return worlds / spent, playouts / spent, searches
+
+
+def main() -> None:
+    """Parse the arguments, run the comparison, print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=7, help="limit/kernel pairs")
+    parser.add_argument("--hands", type=int, default=2_000_000, help="hands per program run")
+    parser.add_argument("--limit-c", type=Path, default=LIMIT_C)
+    parser.add_argument("--advice-seconds", type=float, default=3.0)
+    args = parser.parse_args()
+    fr = FastRules(make_rules("scopone_scientifico"))
+    sums = [[0.0, 0.0] for _ in REFERENCE]
+    ratios = []
+    with tempfile.TemporaryDirectory() as folder:
+        binary = build_limit(args.limit_c.resolve(), Path(folder))
+        print(f"uniform random scopone scientifico hands per CPU second, {args.hands} a run")
+        print("round | limit.c | kernel | ratio")
+        for i in range(args.rounds):
+            limit = limit_rate(binary, args.hands, i + 1)
+            kernel = kernel_rate(fr, args.hands, i + 1, sums)
+            ratios.append(kernel / limit)
+            print(f"{i + 1} | {limit:.0f} | {kernel:.0f} | {kernel / limit:.3f}", flush=True)
+    print(f"median ratio kernel/limit.c: {statistics.median(ratios):.3f} (goal >= 0.5)")
+    n = args.rounds * args.hands
+    print("cross-check | kernel mean | se | reference | z")
+    for (name, expected), (total, squares) in zip(REFERENCE.items(), sums, strict=True):
+        mean = total / n
+        se = max(squares / n - mean * mean, 0.0) ** 0.5 / (n - 1) ** 0.5
+        z = (mean - expected) / se
+        print(f"{name} | {mean:.4f} | {se:.4f} | {expected} | {z:+.1f}")
+    print("advice at 100 ms (openings) | backend | worlds/s | playouts/s | searches")
+    for preset in ("scopone_scientifico", "scopa"):
+        for kernel in ("python", "compiled"):
+            w, p, count = advice_speed(kernel, preset, args.advice_seconds)
+            print(f"{preset} | {kernel} | {w:.0f} | {p:.0f} | {count}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,181 @@
+"""The compiled kernel against the pure kernel and the engine, for every preset and player count.
+
+Random games: the same legal moves (and the engine's card plays), the same positions after
+every move, the same final scores; the same heuristic rollouts and endgame solutions; and the
+same advice from ``advise`` on both backends.
+"""
+
+import dataclasses
+import os
+import random
+
+import pytest
+
+from service.engine import MoveKind, Rules, State, apply, deal, legal_moves, make_rules, view_of
+from service.engine.rules import PRESETS
+from service.engine.scoring import score_hand
+from service.engine.state import must_declare
+from service.search import Budget, MatchContext, advise, backend, fast, policy
+from service.search.fast import FastRules, Pos
+from service.search.solver import Solver
+from service.search.worlds import pos_of_state
+
+if backend.COMPILED is None:
+    if os.environ.get(backend.ENV) == "compiled":
+        raise ImportError("SCOPA_KERNEL=compiled but service.search._kernel is not built")
+    pytest.skip("the compiled kernel is not built", allow_module_level=True)
+
+from service.search import _kernel
+
+# Every preset at every player count it deals for, and scopa's individual 4 and 6 players.
+CONFIGS: list[tuple[str, int, bool | None]] = [
+    (name, players, None)
+    for name, preset in PRESETS.items()
+    for players in sorted(preset.schedules)
+] + [("scopa", 4, False), ("scopa", 6, False)]
+IDS = [f"{n}-{p}" + ("-individual" if t is False else "") for n, p, t in CONFIGS]
+
+
+def rules_of(index: int) -> Rules:
+    name, players, teams = CONFIGS[index]
+    if teams is None:
+        return make_rules(name, players=players)
+    return make_rules(name, players=players, teams=teams)
+
+
+def position(pos: Pos) -> tuple[object, ...]:
+    return (
+        pos.hands,
+        pos.table,
+        pos.piles,
+        pos.scope,
+        pos.stock,
+        pos.to_move,
+        pos.left,
+        pos.last_capturer,
+        pos.deals_made,
+    )
+
+
+def card_play_state(state: State) -> State:
+    """The state once the moves that play no card (the cut, declarations) are made."""
+    while not state.finished and (state.cut_card is not None or must_declare(state)):
+        state, _ = apply(state, legal_moves(state)[0])
+    return state
+
+
+@pytest.mark.parametrize("index", range(len(CONFIGS)), ids=IDS)
+def test_random_games_agree_move_by_move(index: int) -> None:
+    rules = rules_of(index)
+    fr = FastRules(rules)
+    rng = random.Random(index)
+    plays = 0
+    for seed in range(12):
+        state = card_play_state(deal(rules, seed, seed % rules.players))
+        pure, comp = pos_of_state(state), pos_of_state(state)
+        while not state.finished:
+            moves = fast.legal_moves(fr, pure)
+            assert _kernel.py_legal_moves(fr, comp) == moves
+            engine = sorted(
+                (m.card, m.capture) for m in legal_moves(state) if m.kind is MoveKind.PLAY
+            )
+            assert sorted(moves) == engine
+            c, capture = rng.choice(moves)
+            fast.apply(fr, pure, c, capture)
+            _kernel.py_apply(fr, comp, c, capture)
+            state, _ = apply(
+                state,
+                next(
+                    m
+                    for m in legal_moves(state)
+                    if (m.card, m.capture, m.kind) == (c, capture, MoveKind.PLAY)
+                ),
+            )
+            state = card_play_state(state)
+            assert position(comp) == position(pure) == position(pos_of_state(state))
+            plays += 1
+        engine_totals = list(score_hand(rules, state.piles, state.scope).totals)
+        assert _kernel.py_hand_totals(fr, comp.piles, comp.scope) == engine_totals
+        assert fast.hand_totals(fr, pure.piles, pure.scope) == engine_totals
+    assert plays >= 12 * 30
+
+
+@pytest.mark.parametrize("index", range(len(CONFIGS)), ids=IDS)
+def test_heuristic_rollouts_agree(index: int) -> None:
+    rules = rules_of(index)
+    fr = FastRules(rules)
+    for seed in range(20):
+        state = card_play_state(deal(rules, seed, seed % rules.players))
+        pure, comp = pos_of_state(state), pos_of_state(state)
+        policy.playout(fr, pure, random.Random(seed * 1_000_003 + (seed << 40)))
+        totals = _kernel.py_playout(fr, comp, seed * 1_000_003 + (seed << 40))
+        assert position(comp) == position(pure)
+        assert totals == fast.hand_totals(fr, pure.piles, pure.scope)
+
+
+def endgame(rules: Rules, seed: int, left: int) -> Pos:
+    rng = random.Random(seed)
+    state = card_play_state(deal(rules, seed))
+    while state.stock or sum(h.bit_count() for h in state.hands) > left:
+        state, _ = apply(
+            state, rng.choice([m for m in legal_moves(state) if m.kind is MoveKind.PLAY])
+        )
+        state = card_play_state(state)
+    return pos_of_state(state)
+
+
+@pytest.mark.parametrize("name", ["scopone_scientifico", "scopa", "quindici_3", "escoba"])
+def test_endgame_solutions_agree(name: str) -> None:
+    rules = make_rules(name)
+    fr = FastRules(rules)
+    pure, comp = Solver(fr), _kernel.CompiledSolver(fr)
+    for seed in range(6):
+        pos = endgame(rules, seed, 8)
+        assert comp.applies(pos, 8) == pure.applies(pos, 8)
+        assert comp.solve(pos.copy()) == pure.solve(pos.copy())
+        assert comp.nodes == pure.nodes
+        assert comp.size == len(pure.table)
+
+
+def advice_without_time(view: object, kernel: str, **kwargs: object) -> object:
+    advice = advise(view, kernel=kernel, **kwargs)  # type: ignore[arg-type]
+    return dataclasses.replace(advice, stats=dataclasses.replace(advice.stats, elapsed_ms=0.0))
+
+
+@pytest.mark.parametrize(
+    ("name", "plays"),
+    [
+        ("scopone_scientifico", 0),
+        ("scopone_scientifico", 30),
+        ("scopa", 2),
+        ("scopa", 31),
+        ("scopone_trentino", 12),
+        ("quindici_3", 5),
+        ("escoba", 8),
+        ("scopone_messina", 3),
+    ],
+)
+def test_advice_is_identical_on_both_backends(name: str, plays: int) -> None:
+    rules = make_rules(name)
+    assert backend.kernel_supports(rules)
+    rng = random.Random(plays)
+    state = card_play_state(deal(rules, plays))
+    for _ in range(plays):
+        state, _ = apply(state, rng.choice(legal_moves(state)))
+    view = view_of(state, state.to_move)
+    for match in (None, MatchContext(tuple(range(3, 3 + rules.sides)), rules.target)):
+        kwargs = {"budget": Budget(iterations=6), "seed": 17, "match": match}
+        assert advice_without_time(view, "compiled", **kwargs) == advice_without_time(
+            view, "python", **kwargs
+        )
+
+
+def test_uniform_playouts_match_the_reference_statistics() -> None:
+    fr = FastRules(make_rules("scopone_scientifico"))
+    n = 40_000
+    stats = _kernel.uniform_hands(fr, n, 7)
+    expected = (0.767, 2.060, 2.357)  # shared/bench/README.md, from limit.c
+    for (total, squares), mean in zip(stats, expected, strict=True):
+        m = total / n
+        se = ((squares / n - m * m) / (n - 1)) ** 0.5
+        assert abs(m - mean) < 5 * se + 0.005
