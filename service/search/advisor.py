@@ -7,7 +7,8 @@ the heuristic policy (``policy.playout``) seeded alike for every root move of th
 random numbers). The kernel runs compiled or in pure Python (``backend``), with identical
 results. A passed ace (``ace_may_pass``) is valued by putting it in the pile. A move's expected
 value is the mean, over worlds, of the seat's side's hand points minus the mean of the other
-sides'; with a match context, its win probability is the mean of ``match_model.hand_win_probability`` over the same outcomes, and moves are ranked by it.
+sides'; with a match context, its win probability is the mean of
+``match_model.hand_win_probability`` over the same outcomes, and moves are ranked by it.
 Identical calls with an iteration budget give identical advice except ``stats.elapsed_ms``.
 """
 
