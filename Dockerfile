@@ -7,7 +7,8 @@ ENV PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
     PYTHONDONTWRITEBYTECODE=1
 
-# Compilers for any dependency without a wheel; Debian package versions float with the base image.
+# Compilers for the search kernel (Cython, setup.py) and any dependency without a wheel; Debian
+# package versions float with the base image.
 # hadolint ignore=DL3008
 RUN apt-get update \
     && apt-get install -y --no-install-recommends build-essential \
@@ -17,7 +18,7 @@ RUN python -m venv /opt/venv
 ENV PATH=/opt/venv/bin:$PATH
 
 WORKDIR /src
-COPY pyproject.toml requirements.lock README.md ./
+COPY pyproject.toml setup.py requirements.lock README.md ./
 COPY service ./service
 # The lock pins every version; as a constraints file it installs only the runtime dependencies.
 RUN pip install --constraint requirements.lock . \

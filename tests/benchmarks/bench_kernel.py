@@ -36,14 +36,23 @@ def build_limit(source: Path, folder: Path) -> Path:
     return binary
 
 
-def limit_rate(binary: Path, hands: int, seed: int) -> float:
-    """limit.c's hands per CPU second."""
+LIMIT_STATS = ("scope_per_hand", "total_t0", "total_t1")
+
+
+def limit_rate(binary: Path, hands: int, seed: int, means: list[list[float]]) -> float:
+    """limit.c's hands per CPU second; adds its means and standard errors to ``means``."""
     out = subprocess.run(
         [str(binary), str(hands), str(seed)], check=True, capture_output=True, text=True
     ).stdout
     found = re.search(r"hands_per_cpu_sec=(\d+)", out)
     if found is None:
         raise RuntimeError(f"unexpected limit output: {out[:200]}")
+    for acc, name in zip(means, LIMIT_STATS, strict=True):
+        row = re.search(rf"^{name}\s+(\S+)\s+(\S+)$", out, re.MULTILINE)
+        if row is None:
+            raise RuntimeError(f"limit output lacks {name}")
+        acc.append(float(row.group(1)))
+        acc.append(float(row.group(2)))
     return float(found.group(1))
 
 
@@ -85,24 +94,32 @@ def main() -> None:
     args = parser.parse_args()
     fr = FastRules(make_rules("scopone_scientifico"))
     sums = [[0.0, 0.0] for _ in REFERENCE]
+    limit_means: list[list[float]] = [[] for _ in REFERENCE]
     ratios = []
     with tempfile.TemporaryDirectory() as folder:
         binary = build_limit(args.limit_c.resolve(), Path(folder))
         print(f"uniform random scopone scientifico hands per CPU second, {args.hands} a run")
         print("round | limit.c | kernel | ratio")
         for i in range(args.rounds):
-            limit = limit_rate(binary, args.hands, i + 1)
+            limit = limit_rate(binary, args.hands, i + 1, limit_means)
             kernel = kernel_rate(fr, args.hands, i + 1, sums)
             ratios.append(kernel / limit)
             print(f"{i + 1} | {limit:.0f} | {kernel:.0f} | {kernel / limit:.3f}", flush=True)
     print(f"median ratio kernel/limit.c: {statistics.median(ratios):.3f} (goal >= 0.5)")
     n = args.rounds * args.hands
-    print("cross-check | kernel mean | se | reference | z")
-    for (name, expected), (total, squares) in zip(REFERENCE.items(), sums, strict=True):
+    print("cross-check | kernel mean (se) | README | z | limit.c this run (se) | z")
+    rows = zip(REFERENCE.items(), sums, limit_means, strict=True)
+    for (name, expected), (total, squares), runs in rows:
         mean = total / n
         se = max(squares / n - mean * mean, 0.0) ** 0.5 / (n - 1) ** 0.5
-        z = (mean - expected) / se
-        print(f"{name} | {mean:.4f} | {se:.4f} | {expected} | {z:+.1f}")
+        # limit.c's runs have equal sizes: pool their means and standard errors.
+        lmean = statistics.fmean(runs[0::2])
+        lse = sum(e * e for e in runs[1::2]) ** 0.5 / len(runs[1::2])
+        print(
+            f"{name} | {mean:.4f} ({se:.4f}) | {expected} | {(mean - expected) / se:+.1f} | "
+            f"{lmean:.4f} ({lse:.4f}) | {(mean - lmean) / (se * se + lse * lse) ** 0.5:+.1f}"
+        )
+    print("(the README's figures are rounded to 0.001, about two standard errors here)")
     print("advice at 100 ms (openings) | backend | worlds/s | playouts/s | searches")
     for preset in ("scopone_scientifico", "scopa"):
         for kernel in ("python", "compiled"):
