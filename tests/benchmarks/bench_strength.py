@@ -152,8 +152,10 @@ def main() -> None:
     parser.add_argument(
         "--pairing",
         action="append",
-        help="FIRST:SECOND with players random, greedy, expert, advisor[:ms=N|:it=N]; "
-        "e.g. advisor:ms=100,greedy (use a comma when a player has its own colon)",
+        help="FIRST:SECOND with players random, greedy, expert, "
+        "advisor[:ms=N|:it=N][:kernel=compiled|python]; e.g. advisor:ms=100,greedy or "
+        "advisor:ms=100:kernel=compiled,advisor:ms=100:kernel=python (a comma when a player "
+        "has its own colon)",
     )
     parser.add_argument("--pairs", type=int, default=500, help="duplicate deal pairs")
     parser.add_argument("--seed", type=int, default=1)
