@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from service.engine.moves import Move, hand_moves
+from service.engine.moves import Move, MoveKind, hand_moves
 from service.engine.rules import Rules
-from service.engine.view import View
+from service.engine.view import View, view_moves
 from service.search.advisor import Budget, advise
 from service.search.backend import SearchSolver, make_solver, requested
 from service.search.fast import RANK, FastRules, cards_of
@@ -156,7 +156,38 @@ class AdvisorPlayer:
         ).chosen
 
 
+def special_move(view: View) -> Move | None:
+    """The rule every bot follows for moves that play no card, when one is legal.
+
+    An open declaration is always made (it only adds points; the same seat then plays), the
+    Chkobba cutter keeps the drawn card, and no bot ever claims out.
+    """
+    legal = view_moves(view)
+    for kind in (MoveKind.DECLARE, MoveKind.KEEP):
+        chosen = next((m for m in legal if m.kind is kind), None)
+        if chosen is not None:
+            return chosen
+    return None
+
+
+class RuledPlayer:
+    """A player whose moves that play no card follow ``special_move``."""
+
+    def __init__(self, inner: Player) -> None:
+        self.inner = inner
+        self.name = inner.name
+
+    def choose(self, view: View, rng: random.Random) -> Move:
+        """The rule's special move when one is legal, else the inner player's card play."""
+        return special_move(view) or self.inner.choose(view, rng)
+
+
 def make_player(spec: str) -> Player:
+    """A player by name (see ``make_bare_player``) that follows ``special_move``."""
+    return RuledPlayer(make_bare_player(spec))
+
+
+def make_bare_player(spec: str) -> Player:
     """A player by name: random, greedy, expert, or advisor with optional ``:ms=N`` or ``:it=N``
     and ``:kernel=compiled|python`` settings, e.g. ``advisor:ms=100:kernel=python``.
     """

@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from service.engine import Rules, apply, deal, make_rules, score_hand, view_of
+from service.engine import Rules, apply, deal, make_rules, view_of
+from service.engine.outcome import score_state
 from service.search.bots import Player, make_player
 from service.search.fast import FastRules, outright_side
 from service.search.match_model import match_winner
@@ -83,7 +84,7 @@ def play_deal(job: Job) -> DealResult:
                 first_moves += 1
             state, _ = apply(state, move)
             moves += 1
-        totals.append(score_hand(rules, state.piles, state.scope).totals)
+        totals.append(score_state(state).totals)
         outright.append(outright_side(fr, state.piles))
     return DealResult(tuple(totals), tuple(outright), moves, 1000 * first_time / first_moves)
 

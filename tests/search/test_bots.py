@@ -5,7 +5,9 @@ import random
 import pytest
 
 from service.engine import Move, apply, deal, legal_moves, make_rules, view_of
-from service.search.bots import make_player
+from service.engine.moves import MoveKind
+from service.engine.rules import PRESETS
+from service.search.bots import make_player, special_move
 from service.search.match_model import match_winner, win_probability
 from tests.benchmarks.bench_strength import run_pairing
 from tests.search.helpers import scopa_position, seat_view
@@ -70,3 +72,37 @@ def test_duplicate_runner_summarises_a_pairing() -> None:
     assert row["pairs"] == 20
     assert row["low"] <= row["mean"] <= row["high"]
     assert row["mean"] > 0
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("spec", ["greedy", "expert", "advisor:it=2"])
+def test_every_preset_is_played_to_the_end_by_the_bots(spec: str, preset: str) -> None:
+    rules = make_rules(preset)
+    player = make_player(spec)
+    rng = random.Random(3)
+    state = deal(rules, 5)
+    while not state.finished and state.claimed_by is None:
+        move = player.choose(view_of(state, state.to_move), rng)
+        assert move in legal_moves(state)
+        assert move.kind is not MoveKind.CLAIM
+        state, _ = apply(state, move)
+    assert state.finished
+
+
+def test_bots_declare_when_they_can_and_the_cutter_keeps() -> None:
+    rules = make_rules("chkobba")
+    state = deal(rules, 1)
+    view = view_of(state, state.to_move)
+    assert special_move(view) == next(m for m in legal_moves(state) if m.kind is MoveKind.KEEP)
+    rules = make_rules("bazzica")
+    for seed in range(200):
+        state = deal(rules, seed)
+        declares = [m for m in legal_moves(state) if m.kind is MoveKind.DECLARE]
+        if declares:
+            assert (
+                make_player("greedy").choose(view_of(state, state.to_move), random.Random(1))
+                == declares[0]
+            )
+            break
+    else:
+        pytest.fail("no deal of 200 offered a declaration")
