@@ -51,6 +51,16 @@ bench-api: setup
 bench-strength: setup
 	$(BIN)/python tests/benchmarks/bench_strength.py $(ARGS)
 
+## The advice issue's required runs: 500 duplicate deal pairs per pairing at the default budget
+## (50 ms per move) against greedy, expert and the advisor at a tenth of the budget (5 ms).
+STRENGTH_PAIRINGS := --pairing advisor,greedy --pairing advisor,expert --pairing advisor,advisor:ms=5
+.PHONY: bench-strength-required
+bench-strength-required: setup
+	$(BIN)/python tests/benchmarks/bench_strength.py --preset scopone_scientifico \
+		$(STRENGTH_PAIRINGS) --pairs 500 --workers 2
+	$(BIN)/python tests/benchmarks/bench_strength.py --preset scopa \
+		$(STRENGTH_PAIRINGS) --pairs 500 --workers 2
+
 ## Advisor speed: kernel hands per CPU second, worlds and playouts per second, latency.
 bench-search: setup
 	$(BIN)/python tests/benchmarks/bench_search_speed.py $(ARGS)

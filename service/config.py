@@ -13,7 +13,7 @@ DEFAULTS: Mapping[str, Any] = {
     "MAX_CONTENT_LENGTH": 64 * 1024,
     "LOG_LEVEL": "INFO",
     # /v1/advice: the default time budget, the hard caps (ms at most 5000), the cache.
-    "ADVICE_DEFAULT_MS": 100,
+    "ADVICE_DEFAULT_MS": 50,
     "ADVICE_MAX_MS": 5000,
     "ADVICE_MAX_ITERATIONS": 10_000,
     # How long an advice request waits for its worker's search slot before a 503.

@@ -108,7 +108,7 @@ class AdviceRequestSchema(ma.Schema):
     match = ma.fields.Nested(
         MatchInputSchema, metadata={"description": "ranks moves by match win probability"}
     )
-    budget = ma.fields.Nested(BudgetSchema, metadata={"description": 'default {"ms": 100}'})
+    budget = ma.fields.Nested(BudgetSchema, metadata={"description": 'default {"ms": 50}'})
     seed = SeedField(
         metadata={"description": "omitted: derived from the request, so equal requests agree"}
     )

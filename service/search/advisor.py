@@ -54,7 +54,8 @@ class Budget:
         return {"iterations": self.iterations or 0}
 
 
-DEFAULT_BUDGET = Budget(ms=100)
+# The default search budget: 50 ms per move (the strength benchmark is run at it).
+DEFAULT_BUDGET = Budget(ms=50)
 
 
 @dataclass(frozen=True, slots=True)

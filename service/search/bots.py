@@ -8,7 +8,7 @@ from typing import Protocol
 from service.engine.moves import Move, MoveKind, hand_moves
 from service.engine.rules import Rules
 from service.engine.view import View, view_moves
-from service.search.advisor import Budget, advise
+from service.search.advisor import DEFAULT_BUDGET, Budget, advise
 from service.search.backend import SearchSolver, make_solver, requested
 from service.search.fast import RANK, FastRules, cards_of
 from service.search.policy import CARD_WORTH, SWEEP_RISK, SWEEP_WORTH, sweepable
@@ -200,7 +200,7 @@ def make_bare_player(spec: str) -> Player:
         return ExpertPlayer()
     if name == "advisor":
         settings = dict(part.partition("=")[::2] for part in arg.split(":") if part)
-        budget = Budget(ms=100)
+        budget = DEFAULT_BUDGET
         if "ms" in settings and "it" not in settings:
             budget = Budget(ms=int(settings.pop("ms")))
         elif "it" in settings and "ms" not in settings:

@@ -404,7 +404,7 @@ def post_advice(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     The seat's `view` holds what it can know; `piles` and `scope` may be left out when the
     `history` of the hand's plays is given (they are rebuilt from it). `value` is a move's
     expected hand-point differential for the seat's side; with `match` the moves are ranked by
-    `win_probability`. `budget` is `{"ms": N}` (default 100) or `{"iterations": N}`; the same
+    `win_probability`. `budget` is `{"ms": N}` (default 50) or `{"iterations": N}`; the same
     view, seed and iteration budget give a byte-identical answer (`stats.elapsed_ms` is then
     null; the time is in the `Server-Timing` header). `X-Cache` says whether the answer came
     from the cache (hit, miss or bypass). A worker runs one search at a time; a request that
