@@ -54,6 +54,11 @@ bench-strength: setup
 ## The advice issue's required runs: 500 duplicate deal pairs per pairing at the default budget
 ## (50 ms per move) against greedy, expert and the advisor at a tenth of the budget (5 ms).
 STRENGTH_PAIRINGS := --pairing advisor,greedy --pairing advisor,expert --pairing advisor,advisor:ms=5
+## The regional-variants issue's table: advisor against greedy in every preset.
+.PHONY: bench-variants
+bench-variants: setup
+	$(BIN)/python -m tests.benchmarks.bench_variants $(ARGS)
+
 .PHONY: bench-strength-required
 bench-strength-required: setup
 	$(BIN)/python tests/benchmarks/bench_strength.py --preset scopone_scientifico \
