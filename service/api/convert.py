@@ -44,24 +44,24 @@ def rules_of(value: str | Mapping[str, Any], field: str = "rules") -> Rules:
         raise ProblemError(422, str(error), errors, INVALID_RULES, "Invalid rules") from error
 
 
-def effective_rules(data: Mapping[str, Any]) -> Rules:
-    """The rules of a request about a state: the request's, the state's, and equal if both."""
+def effective_rules(data: Mapping[str, Any], holder: str = "state") -> Rules:
+    """The rules of a request about a state or view: the request's, the holder's, equal if both."""
     given = data.get("rules")
-    carried = data["state"].get("rules")
+    carried = data[holder].get("rules")
     if given is None and carried is None:
         raise ProblemError(
             422,
-            "the rules are missing: give rules or state.rules",
+            f"the rules are missing: give rules or {holder}.rules",
             {"rules": ["required"]},
             VALIDATION,
         )
     rules = rules_of(given) if given is not None else None
-    embedded = rules_of(carried, "state.rules") if carried is not None else None
+    embedded = rules_of(carried, f"{holder}.rules") if carried is not None else None
     if rules is not None and embedded is not None and rules != embedded:
         raise ProblemError(
             422,
-            "rules and state.rules describe different rules; give one, or the same in both",
-            {"rules": ["differs from state.rules"]},
+            f"rules and {holder}.rules describe different rules; give one, or the same in both",
+            {"rules": [f"differs from {holder}.rules"]},
             INVALID_RULES,
             "Invalid rules",
         )

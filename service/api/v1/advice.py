@@ -16,11 +16,11 @@ from flask_smorest import Blueprint
 from werkzeug.exceptions import ServiceUnavailable
 
 from service.api.advice_schemas import AdviceRequestSchema, AdviceResponseSchema
-from service.api.convert import invalid_state, rules_of
+from service.api.convert import effective_rules, invalid_state
 from service.api.examples import dealt_state
 from service.api.history import rebuild
 from service.api.metrics import record_busy, record_search
-from service.api.problems import INVALID_RULES, INVALID_STATE, VALIDATION, ProblemError
+from service.api.problems import INVALID_STATE, VALIDATION, ProblemError
 from service.cache import AdviceCache, CacheStatus, canonical_json
 from service.config import DEFAULTS
 from service.engine import codec
@@ -84,28 +84,7 @@ class AdviceRequest:
 
 def request_rules(body: Mapping[str, Any]) -> Rules:
     """The rules of the request: top-level or view.rules, equal when both are given."""
-    given = body.get("rules")
-    carried = body["view"].get("rules")
-    if given is None and carried is None:
-        raise ProblemError(
-            422,
-            "the rules are missing: give rules or view.rules",
-            {"rules": ["required"]},
-            VALIDATION,
-        )
-    rules = rules_of(given) if given is not None else None
-    embedded = rules_of(carried, "view.rules") if carried is not None else None
-    if rules is not None and embedded is not None and rules != embedded:
-        raise ProblemError(
-            422,
-            "rules and view.rules describe different rules; give one, or the same in both",
-            {"rules": ["differs from view.rules"]},
-            INVALID_RULES,
-            "Invalid rules",
-        )
-    chosen = rules or embedded
-    assert chosen is not None
-    return chosen
+    return effective_rules(body, "view")
 
 
 def history_of(data: Mapping[str, Any]) -> tuple[Play, ...]:
