@@ -54,6 +54,11 @@ bench-strength: setup
 ## The advice issue's required runs: 500 duplicate deal pairs per pairing at the default budget
 ## (50 ms per move) against greedy, expert and the advisor at a tenth of the budget (5 ms).
 STRENGTH_PAIRINGS := --pairing advisor,greedy --pairing advisor,expert --pairing advisor,advisor:ms=5
+## Peak resident memory of one advice search at the maximum budget (5000 ms), per backend.
+.PHONY: bench-memory
+bench-memory: setup
+	$(BIN)/python -m tests.benchmarks.bench_memory $(ARGS)
+
 ## The regional-variants issue's table: advisor against greedy in every preset.
 .PHONY: bench-variants
 bench-variants: setup
