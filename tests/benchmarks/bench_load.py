@@ -66,6 +66,14 @@ class Outcome:
     def failed(self) -> int:
         return sum(n for s, n in self.statuses.items() if s != 200) + self.errors
 
+    def record(self, status: int | None, elapsed: float) -> None:
+        """Count one request: a connection error when there is no status, else its latency."""
+        if status is None:
+            self.errors += 1
+        else:
+            self.statuses[status] += 1
+            self.latencies.append(elapsed)
+
     def percentile(self, q: float) -> float:
         """The q-th percentile latency in ms."""
         if len(self.latencies) < 2:
@@ -140,11 +148,7 @@ def closed_loop(
             connection, status = _send(connection, target.path, target.body(i))
             elapsed = time.perf_counter() - start
             with lock:
-                if status is None:
-                    outcome.errors += 1
-                else:
-                    outcome.statuses[status] += 1
-                    outcome.latencies.append(elapsed)
+                outcome.record(status, elapsed)
         connection.close()
 
     began = time.perf_counter()
@@ -179,11 +183,7 @@ def fixed_rate(
             connection, status = _send(connection, target.path, target.body(i))
             elapsed = time.perf_counter() - scheduled
             with lock:
-                if status is None:
-                    outcome.errors += 1
-                else:
-                    outcome.statuses[status] += 1
-                    outcome.latencies.append(elapsed)
+                outcome.record(status, elapsed)
         connection.close()
 
     ticker_stop = threading.Event()
