@@ -80,3 +80,19 @@ def test_a_redeal_rule_with_a_huge_initial_table_is_refused(client: FlaskClient)
     rules = {"preset": "scopa", "initial_table": 38, "deal_sizes": [1], "redeal": "three_of_a_rank"}
     body = assert_problem(client.post("/v1/deal", json={"rules": rules}), 422, INVALID_RULES)
     assert list(body["errors"]) == ["rules.initial_table"]
+
+
+def test_a_redeal_rule_that_voids_shuffle_after_shuffle_is_a_422(client: FlaskClient) -> None:
+    rules = {"preset": "scopa", "initial_table": 20, "deal_sizes": [1] * 10}
+    rules["redeal"] = "three_of_a_rank"
+    response = client.post("/v1/deal", json={"rules": rules, "seed": 1})
+    body = assert_problem(response, 422, INVALID_RULES)
+    assert list(body["errors"]) == ["rules.initial_table"]
+    assert "shuffles" in body["detail"]
+
+
+def test_a_large_table_deals_when_the_redeal_rule_allows_it(client: FlaskClient) -> None:
+    rules = {"preset": "scopa", "initial_table": 16, "deal_sizes": [3] * 4}
+    response = client.post("/v1/deal", json={"rules": rules, "seed": 3})
+    assert response.status_code == 200
+    assert len(response.get_json()["state"]["table"]) == 16

@@ -11,30 +11,25 @@ from flask_smorest import Blueprint
 from service.api.convert import rules_of
 from service.api.examples import EXAMPLE_SEED
 from service.api.fields import MAX_SEED
-from service.api.problems import INVALID_RULES, VALIDATION, ProblemError
+from service.api.problems import INVALID_RULES, VALIDATION, ProblemError, errors_by_field
 from service.api.schemas import DealRequestSchema, DealResponseSchema
 from service.engine import codec
+from service.engine.errors import RulesError
 from service.engine.rules import Rules
-from service.engine.state import deal, legal_moves
+from service.engine.state import State, deal, legal_moves
 
 blp = Blueprint("deal", __name__, url_prefix="/v1", description="Dealing a new hand.")
 
 TOO_LARGE = http.HTTPStatus(413).name
-# Beyond this many initial table cards a re-deal rule may void (nearly) every deal.
-MAX_REDEAL_TABLE = 10
 
 
-def check_dealable(rules: Rules) -> None:
-    """A 422 for rules whose re-deal rule could make dealing loop for a very long time."""
-    redeals = rules.redeal != "none" or rules.redeal_on_ace
-    if redeals and rules.initial_table > MAX_REDEAL_TABLE:
-        raise ProblemError(
-            422,
-            f"with a re-deal rule the initial table holds at most {MAX_REDEAL_TABLE} cards",
-            {"rules.initial_table": [f"at most {MAX_REDEAL_TABLE} with redeal rules"]},
-            INVALID_RULES,
-            "Invalid rules",
-        )
+def dealt(rules: Rules, seed: int | str, dealer: int) -> State:
+    """The dealt hand; a 422 when the re-deal rule voids shuffle after shuffle."""
+    try:
+        return deal(rules, seed, dealer)
+    except RulesError as error:
+        errors = errors_by_field(error.problems, "rules")
+        raise ProblemError(422, str(error), errors, INVALID_RULES, "Invalid rules") from error
 
 
 def answer(body: dict[str, Any], seed: int | str) -> dict[str, Any]:
@@ -48,8 +43,7 @@ def answer(body: dict[str, Any], seed: int | str) -> dict[str, Any]:
             {"dealer": [f"must be a seat 0..{rules.players - 1}, not {dealer}"]},
             VALIDATION,
         )
-    check_dealable(rules)
-    state = deal(rules, seed, dealer)
+    state = dealt(rules, seed, dealer)
     return {
         "seed": seed,
         "state": codec.state_to_dict(state),
