@@ -16,7 +16,7 @@ from service.api.problems import (
 from service.engine import codec
 from service.engine.cards import Cards, code, parse_card
 from service.engine.errors import IllegalMoveError, InvalidStateError, Problem, RulesError
-from service.engine.moves import Move, is_ace_sweep_by_rule
+from service.engine.moves import Move, move_sweeps
 from service.engine.rules import Rules, rules_from_mapping
 from service.engine.state import State, legal_moves
 from service.engine.view import check_state
@@ -125,7 +125,4 @@ def cards_of(rules: Rules, fields: Mapping[str, Sequence[str]]) -> dict[str, Car
 
 def light_move_dict(rules: Rules, move: Move, table: Cards) -> dict[str, Any]:
     """A move of the light form with its sweep flag, as if it were not the hand's last card."""
-    sweep = bool(move.capture) and move.capture == table
-    if sweep and is_ace_sweep_by_rule(rules, move.card, table):
-        sweep = rules.ace_scopa
-    return codec.move_to_dict(move, sweep)
+    return codec.move_to_dict(move, move_sweeps(rules, move, table, last_play=False))

@@ -182,6 +182,25 @@ def is_ace_sweep_by_rule(rules: Rules, played: Card, table: Cards) -> bool:
     )
 
 
+def sweep_scores(rules: Rules, played: Card, table: Cards, last_play: bool) -> bool:
+    """Whether a capture of the whole table scores a scopa (given it clears the table)."""
+    if last_play and not rules.last_card_scopa:
+        return False
+    return not (is_ace_sweep_by_rule(rules, played, table) and not rules.ace_scopa)
+
+
+def move_sweeps(rules: Rules, move: Move, table: Cards, last_play: bool) -> bool:
+    """Whether a move played on this table scores a scopa."""
+    if not move.plays_card or not move.capture or move.capture != table:
+        return False
+    return sweep_scores(rules, move.card, table, last_play)
+
+
+def ace_takes_itself(rules: Rules, played: Card, table: Cards) -> bool:
+    """Whether a card laid on this table goes to the pile instead (ace_takes_itself)."""
+    return rules.ace_takes_all and rules.ace_takes_itself and not table and rank_of(played) == ACE
+
+
 def moves_for_card(rules: Rules, played: Card, table: Cards) -> list[Move]:
     """The legal moves of one card in hand on a table."""
     options = captures(rules, played, table)

@@ -15,10 +15,11 @@ from service.engine.moves import (
     CLAIM_MOVE,
     Move,
     MoveKind,
+    ace_takes_itself,
     captures,
     declare_move,
     hand_moves,
-    is_ace_sweep_by_rule,
+    move_sweeps,
 )
 from service.engine.rules import Rules
 
@@ -319,12 +320,7 @@ def is_last_play(state: State) -> bool:
 
 def is_sweep(state: State, move: Move) -> bool:
     """Whether a legal move scores a scopa."""
-    rules = state.rules
-    if not move.plays_card or not move.capture or move.capture != state.table:
-        return False
-    if is_last_play(state) and not rules.last_card_scopa:
-        return False
-    return not (is_ace_sweep_by_rule(rules, move.card, state.table) and not rules.ace_scopa)
+    return move_sweeps(state.rules, move, state.table, is_last_play(state))
 
 
 def check_move(state: State, move: Move) -> None:
@@ -396,9 +392,7 @@ def apply(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
         if sweep:
             scope[side] += 1
             events.append(Event(EventKind.SCOPA, seat, side, move.capture | card_bit))
-    elif move.kind is MoveKind.PASS or (
-        rules.ace_takes_all and rules.ace_takes_itself and not table and rank_of(move.card) == ACE
-    ):
+    elif move.kind is MoveKind.PASS or ace_takes_itself(rules, move.card, table):
         # An ace taking itself on an empty table, or passing, goes to the pile: a capture
         # (it makes the side the last taker), never a scopa.
         piles[side] |= card_bit

@@ -40,6 +40,11 @@ class View:
     match_target: int | None = None
 
     @property
+    def next_is_last_play(self) -> bool:
+        """Whether the next card played is the last of the hand."""
+        return self.stock_size == 0 and sum(self.hand_sizes) == 1
+
+    @property
     def unseen(self) -> Cards:
         """The cards this seat cannot see: the other hands and the stock."""
         seen = self.hand | self.table

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from service.engine.moves import Move, MoveKind, hand_moves
+from service.engine.moves import Move, MoveKind, hand_moves, move_sweeps
 from service.engine.rules import Rules
 from service.engine.view import View, view_moves
 from service.search.advisor import DEFAULT_BUDGET, Budget, advise
@@ -99,12 +99,10 @@ class ExpertPlayer:
 
     def score(self, fr: FastRules, view: View, move: Move) -> float:
         """The heuristic value of one move."""
-        rules = view.rules
-        last_play = view.stock_size == 0 and sum(view.hand_sizes) == 1
         if move.capture:
             score = 2.0 + CARD_WORTH[move.card] + sum(CARD_WORTH[c] for c in cards_of(move.capture))
             after = view.table & ~move.capture
-            if move.capture == view.table and (not last_play or rules.last_card_scopa):
+            if move_sweeps(view.rules, move, view.table, view.next_is_last_play):
                 score += SWEEP_WORTH
         else:
             score = -CARD_WORTH[move.card]

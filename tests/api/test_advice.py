@@ -12,9 +12,9 @@ from flask.testing import FlaskClient
 from prometheus_client.parser import text_string_to_metric_families
 
 from service.api.app import create_app
-from service.api.history import rebuild
 from service.api.v1.advice import CACHE_EXTENSION, SEARCH_SLOT, advice_request
 from service.engine import codec
+from service.engine.history import rebuild
 from service.engine.moves import MoveKind
 from service.engine.rules import Rules, make_rules
 from service.engine.state import State, apply, deal, is_sweep, legal_moves

@@ -18,7 +18,6 @@ from werkzeug.exceptions import ServiceUnavailable
 from service.api.advice_schemas import AdviceRequestSchema, AdviceResponseSchema
 from service.api.convert import effective_rules, invalid_state
 from service.api.examples import dealt_state
-from service.api.history import rebuild
 from service.api.metrics import record_busy, record_search
 from service.api.problems import INVALID_STATE, VALIDATION, ProblemError
 from service.cache import AdviceCache, CacheStatus, canonical_json
@@ -26,7 +25,8 @@ from service.config import DEFAULTS
 from service.engine import codec
 from service.engine.cards import codes, parse_card
 from service.engine.errors import InvalidStateError, Problem
-from service.engine.moves import Move, MoveKind, is_ace_sweep_by_rule
+from service.engine.history import rebuild
+from service.engine.moves import Move, MoveKind, move_sweeps
 from service.engine.rules import Rules
 from service.engine.state import Play
 from service.engine.view import View, check_view, view_moves
@@ -257,12 +257,7 @@ def advice_request(body: Mapping[str, Any], config: Mapping[str, Any]) -> Advice
 
 def sweeps(view: View, move: Move) -> bool:
     """Whether a move of the view's seat scores a scopa."""
-    rules = view.rules
-    if not move.plays_card or not move.capture or move.capture != view.table:
-        return False
-    if view.stock_size == 0 and sum(view.hand_sizes) == 1 and not rules.last_card_scopa:
-        return False
-    return not (is_ace_sweep_by_rule(rules, move.card, view.table) and not rules.ace_scopa)
+    return move_sweeps(view.rules, move, view.table, view.next_is_last_play)
 
 
 def unranked_entry(view: View, move: Move, with_match: bool) -> dict[str, Any]:

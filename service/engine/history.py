@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from service.engine.cards import Cards, code, count, rank_of
+from service.engine.cards import Cards, code, count
 from service.engine.declarations import Declaration
 from service.engine.errors import InvalidStateError, Problem
-from service.engine.moves import ACE, MoveKind, hand_moves, is_ace_sweep_by_rule
+from service.engine.moves import MoveKind, ace_takes_itself, hand_moves, sweep_scores
 from service.engine.rules import Rules
 from service.engine.state import Play
 
@@ -121,10 +121,10 @@ class _Walk:
         if move.capture:
             self.piles[side] |= move.capture | card_bit
             self.last_capturer = play.seat
-            if move.capture == table and _scores_scopa(rules, move.card, table, last_play):
+            if move.capture == table and sweep_scores(rules, move.card, table, last_play):
                 self.scope[side] += 1
             self.table = table & ~move.capture
-        elif move.kind is MoveKind.PASS or _takes_itself(rules, move.card, table):
+        elif move.kind is MoveKind.PASS or ace_takes_itself(rules, move.card, table):
             self.piles[side] |= card_bit
             self.last_capturer = play.seat
         else:
@@ -174,15 +174,3 @@ def rebuild(
         tuple(walk.declarations),
         walk.claimed_by,
     )
-
-
-def _scores_scopa(rules: Rules, card: int, table: Cards, last_play: bool) -> bool:
-    """Whether a capture of the whole table is a scopa under the rules."""
-    if last_play and not rules.last_card_scopa:
-        return False
-    return not (is_ace_sweep_by_rule(rules, card, table) and not rules.ace_scopa)
-
-
-def _takes_itself(rules: Rules, card: int, table: Cards) -> bool:
-    """Whether an ace laid on an empty table goes to the pile (ace_takes_itself)."""
-    return rules.ace_takes_all and rules.ace_takes_itself and not table and rank_of(card) == ACE
