@@ -12,6 +12,7 @@ win rate: matches to the target played over consecutive duplicate hands, once pe
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import random
@@ -19,6 +20,7 @@ import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from service.engine import Rules, apply, deal, make_rules, view_of
@@ -132,6 +134,7 @@ def run_pairing(
     half = 1.96 * sd / math.sqrt(len(per_pair))
     won, finished = match_win_rate(rules, results, rules.target)
     return {
+        "per_pair": per_pair,
         "pairing": f"{first} vs {second}",
         "pairs": pairs,
         "mean": mean,
@@ -161,6 +164,12 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=500, help="duplicate deal pairs")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--per-pair",
+        metavar="FILE",
+        help="also write each pairing's per-deal-pair differentials to FILE as JSON, for a "
+        "paired comparison of two runs on the same seed (tests/benchmarks/compare_runs.py)",
+    )
     args = parser.parse_args()
     options: dict[str, Any] = {}
     if args.players is not None:
@@ -171,9 +180,13 @@ def main() -> None:
     pairings = args.pairing or ["advisor,greedy", "advisor,expert", "advisor,advisor:ms=10"]
     print(f"preset={args.preset} options={options} pairs={args.pairs} seed={args.seed}")
     print("pairing | mean diff/hand [95% CI] | match win rate (matches) | ms/move first | s")
+    per_pair: dict[str, list[float]] = {}
     for pairing in pairings:
         first, second = pairing.split(",") if "," in pairing else pairing.split(":", 1)
         row = run_pairing(rules, first, second, args.pairs, args.seed, args.workers)
+        per_pair[row["pairing"]] = row["per_pair"]
+        if args.per_pair:
+            Path(args.per_pair).write_text(json.dumps(per_pair))
         print(
             f"{row['pairing']} | {row['mean']:+.3f} [{row['low']:+.3f}, {row['high']:+.3f}] | "
             f"{row['win_rate']:.3f} ({row['matches']}) | {row['ms_per_move']:.1f} | "
