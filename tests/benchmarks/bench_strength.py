@@ -114,6 +114,14 @@ def match_win_rate(rules: Rules, results: Sequence[DealResult], target: int) -> 
     return won, finished
 
 
+def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean and its 95% confidence interval (normal approximation)."""
+    mean = statistics.fmean(values)
+    sd = statistics.stdev(values) if len(values) > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(len(values))
+    return mean, mean - half, mean + half
+
+
 def run_pairing(
     rules: Rules, first: str, second: str, pairs: int, seed: int, workers: int
 ) -> dict[str, Any]:
@@ -129,17 +137,15 @@ def run_pairing(
     per_pair = [
         statistics.fmean(differential(r.totals[s], s) for s in range(rules.sides)) for r in results
     ]
-    mean = statistics.fmean(per_pair)
-    sd = statistics.stdev(per_pair) if len(per_pair) > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(len(per_pair))
+    mean, low, high = mean_interval(per_pair)
     won, finished = match_win_rate(rules, results, rules.target)
     return {
         "per_pair": per_pair,
         "pairing": f"{first} vs {second}",
         "pairs": pairs,
         "mean": mean,
-        "low": mean - half,
-        "high": mean + half,
+        "low": low,
+        "high": high,
         "matches": finished,
         "win_rate": won / finished if finished else float("nan"),
         "ms_per_move": statistics.fmean(r.first_ms for r in results),
@@ -168,7 +174,7 @@ def main() -> None:
         "--per-pair",
         metavar="FILE",
         help="also write each pairing's per-deal-pair differentials to FILE as JSON, for a "
-        "paired comparison of two runs on the same seed (tests/benchmarks/compare_runs.py)",
+        "paired comparison of two runs on the same seed (tests.benchmarks.compare_runs)",
     )
     args = parser.parse_args()
     options: dict[str, Any] = {}

@@ -1,7 +1,7 @@
 """Paired comparison of two strength runs on the same deals (bench_strength.py --per-pair).
 
 Usage:
-    python tests/benchmarks/compare_runs.py A.json B.json
+    python -m tests.benchmarks.compare_runs A.json B.json
 
 Both runs must have used the same preset, seed and number of pairs, so that deal pair i is the
 same deal in both. The runs' pairings are matched in the order they were played (so advisor vs
@@ -14,23 +14,21 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 from pathlib import Path
+
+from tests.benchmarks.bench_strength import mean_interval
 
 
 def paired(a: list[float], b: list[float]) -> tuple[float, float, float]:
     """The mean of b minus a over pairs, and its 95% confidence interval."""
     if len(a) != len(b) or len(a) < 2:
         raise SystemExit("the runs must have the same number of deal pairs (at least 2)")
-    diffs = [y - x for x, y in zip(a, b, strict=True)]
-    mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
-    return mean, mean - half, mean + half
+    return mean_interval([y - x for x, y in zip(a, b, strict=True)])
 
 
 def main() -> None:
-    """Print one line per pairing found in both runs."""
+    """Print one line per pairing, the two runs' pairings matched in order."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("first", type=Path)
     parser.add_argument("second", type=Path)

@@ -11,7 +11,7 @@ from service.engine import make_rules
 from tests.benchmarks.bench_strength import run_pairing
 from tests.benchmarks.compare_runs import paired
 
-SCRIPT = Path(__file__).with_name("compare_runs.py")
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_paired_difference_and_interval() -> None:
@@ -36,7 +36,8 @@ def test_runs_of_one_deal_set_compare_pairing_by_pairing(tmp_path: Path) -> None
     a.write_text(json.dumps({first["pairing"]: first["per_pair"]}))
     b.write_text(json.dumps({second["pairing"]: second["per_pair"]}))
     out = subprocess.run(
-        [sys.executable, str(SCRIPT), str(a), str(b)],
+        [sys.executable, "-m", "tests.benchmarks.compare_runs", str(a), str(b)],
+        cwd=ROOT,
         check=True,
         capture_output=True,
         text=True,
