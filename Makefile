@@ -53,7 +53,9 @@ bench-strength: setup
 
 ## The advice issue's required runs at the default budget (50 ms per move) against greedy,
 ## expert and the advisor at a tenth of the budget (5 ms): 500 duplicate deal pairs per pairing,
-## and 2000 for 2-player scopa against greedy, whose margin lies close to its +1.0 bar.
+## and 4000 for 2-player scopa against greedy, whose margin lies close to its +1.0 bar (at 2000
+## pairs the interval is about +/-0.07 wide, as wide as the margin over the bar; 4000 take an
+## hour on two cores).
 STRENGTH_PAIRINGS := --pairing advisor,greedy --pairing advisor,expert --pairing advisor,advisor:ms=5
 ## Peak resident memory of one advice search at the maximum budget (5000 ms), per backend.
 .PHONY: bench-memory
@@ -70,7 +72,7 @@ bench-strength-required: setup
 	$(BIN)/python tests/benchmarks/bench_strength.py --preset scopone_scientifico \
 		$(STRENGTH_PAIRINGS) --pairs 500 --workers 2
 	$(BIN)/python tests/benchmarks/bench_strength.py --preset scopa \
-		--pairing advisor,greedy --pairs 2000 --workers 2
+		--pairing advisor,greedy --pairs 4000 --workers 2
 	$(BIN)/python tests/benchmarks/bench_strength.py --preset scopa \
 		--pairing advisor,expert --pairing advisor,advisor:ms=5 --pairs 500 --workers 2
 
