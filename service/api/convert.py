@@ -17,7 +17,8 @@ from service.engine import codec
 from service.engine.cards import Cards, code, parse_card
 from service.engine.errors import IllegalMoveError, InvalidStateError, Problem, RulesError
 from service.engine.moves import Move, move_sweeps
-from service.engine.rules import Rules, rules_from_mapping
+from service.engine.presets import rules_from_mapping
+from service.engine.rules import Rules
 from service.engine.state import State, legal_moves
 from service.engine.view import check_state
 

@@ -6,7 +6,7 @@ from functools import cache
 from typing import Any
 
 from service.engine import codec
-from service.engine.rules import make_rules
+from service.engine.presets import make_rules
 from service.engine.state import State, apply, deal, legal_moves
 
 EXAMPLE_SEED = 42

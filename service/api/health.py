@@ -8,7 +8,7 @@ from service.api.problems import ProblemError
 from service.api.schemas import HealthSchema
 from service.engine.cards import parse_card
 from service.engine.moves import hand_moves
-from service.engine.rules import make_rules
+from service.engine.presets import make_rules
 
 blp = Blueprint("health", __name__, description="Liveness and readiness.")
 

@@ -8,7 +8,8 @@ from typing import Any
 import marshmallow as ma
 
 from service.api.fields import StrictBoolean, StrictInteger
-from service.engine.rules import OPTIONS, PRESETS, OptionSpec
+from service.engine.presets import PRESETS
+from service.engine.rules import OPTIONS, OptionSpec
 
 MAX_OPTION_NUMBER = 10_000
 MAX_DEALS = 40
@@ -22,7 +23,7 @@ def _option_field(spec: OptionSpec) -> ma.fields.Field[Any]:
     if spec.kind is int:
         if spec.choices is not None:
             return StrictInteger(validate=ma.validate.OneOf(spec.choices), metadata=metadata)
-        low = 1 if spec.name == "target" else 0
+        low = spec.minimum or 0
         return StrictInteger(validate=ma.validate.Range(low, MAX_OPTION_NUMBER), metadata=metadata)
     if spec.kind is str:
         choices = spec.choices or ()

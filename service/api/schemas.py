@@ -9,6 +9,7 @@ import marshmallow as ma
 from service.api.fields import CardCode, SeedField, StrictBoolean, StrictInteger, card_list
 from service.api.rules_schema import RulesField, RulesOptionsSchema
 from service.engine.moves import MoveKind
+from service.engine.schemes import DECLARATION_KINDS
 from service.engine.state import EventKind
 
 MAX_SEATS = 6
@@ -201,9 +202,7 @@ class ScaletteSchema(ma.Schema):
 class ScoredDeclarationSchema(DeclarationSchema):
     """A declared hand, what it is, and the points it scored (0 when beaten)."""
 
-    kind = ma.fields.String(
-        required=True, validate=ma.validate.OneOf(["three_of_a_rank", "low_total"])
-    )
+    kind = ma.fields.String(required=True, validate=ma.validate.OneOf(DECLARATION_KINDS))
     value = StrictInteger(required=True, metadata={"description": "compared value, lower wins"})
     points = StrictInteger(required=True)
 

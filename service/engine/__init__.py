@@ -14,7 +14,8 @@ from service.engine.errors import (
 from service.engine.match import MatchResult, add_hand, claim_result
 from service.engine.moves import Move, MoveKind
 from service.engine.outcome import score_state, settle
-from service.engine.rules import OPTIONS, PRESETS, Rules, make_rules, rules_from_mapping
+from service.engine.presets import PRESETS, make_rules, rules_from_mapping
+from service.engine.rules import OPTIONS, Rules
 from service.engine.scoring import HandScore, SideScore, check_piles, score_hand
 from service.engine.state import (
     Event,

@@ -6,12 +6,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from service.engine.cards import Cards, Suit, card
+from service.engine.cards import Cards
 from service.engine.declarations import Declaration
 from service.engine.rules import Rules
-from service.engine.scoring import PIVA_PENALTY, score_hand
-
-PIVA_CARD = card(2, Suit.B)
+from service.engine.scoring import PIVA_CARD, PIVA_PENALTY, score_hand
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,8 @@ from service.engine.declarations import Declaration, ScoredDeclaration
 from service.engine.errors import CardCodeError, InvalidStateError, Problem
 from service.engine.match import MatchResult
 from service.engine.moves import CLAIM_MOVE, Move, MoveKind
-from service.engine.rules import Rules, rules_from_mapping
+from service.engine.presets import rules_from_mapping
+from service.engine.rules import Rules
 from service.engine.scoring import HandScore, SideScore
 from service.engine.state import Event, Play, State, is_sweep
 from service.engine.view import View

@@ -21,41 +21,11 @@ from service.engine.cards import (
 )
 from service.engine.declarations import Declaration, ScoredDeclaration, score_declarations
 from service.engine.errors import InvalidStateError, Problem
+from service.engine.primes import PRIME_COUNT_ORDERS, PRIME_TABLES
 from service.engine.rules import Rules
 
-# Prime value by rank (index 1..10) for each sum-valued prime table.
-PRIME_TABLES: Mapping[str, tuple[float, ...]] = MappingProxyType(
-    {
-        "standard": (0, 16, 12, 13, 14, 15, 18, 21, 10, 10, 10),
-        "southern": (0, 16, 12, 13, 14, 15, 18, 21, 8, 9, 10),
-        "zero_faces": (0, 16, 12, 13, 14, 15, 18, 21, 0, 0, 0),
-        "half_values": (0, 5.5, 2, 3, 4, 5, 6, 7, 0.5, 0.5, 0.5),
-    },
-)
-# Ranked-count prime forms: the ranks compared in order, most cards of a rank first.
-PRIME_COUNT_ORDERS: Mapping[str, tuple[tuple[int, ...], ...]] = MappingProxyType(
-    {
-        "barmila": ((7,), (6,)),
-        "most_sevens": ((7,), (6,), (1,), (5,), (4,), (3,), (2,), (8, 9, 10)),
-        # Escoba's sevens point (docs/variants.md): the most sevens; a tie gives nobody.
-        "escoba_sevens": ((7,),),
-    },
-)
 PIVA_PENALTY = -5
-CATEGORIES = (
-    "scope",
-    "cards",
-    "coins",
-    "settebello",
-    "primiera",
-    "re_bello",
-    "sette_di_coppe",
-    "napola",
-    "scalette",
-    "piva",
-    "grande",
-    "declarations",
-)
+PIVA_CARD = card(2, Suit.B)  # the card whose taker loses five points (piva)
 GRANDE_POINTS = 5
 GRANDE_RANKS = (8, 9, 10)  # the jack, horse and king of the bonus suit
 SCALETTA_LOW_TOP = 9  # the low run counts up to the horse
@@ -219,7 +189,6 @@ def score_hand(
     settebello = card(7, rules.bonus)
     re_bello = card(10, rules.bonus)
     sette_di_coppe = card(7, Suit.C)
-    piva = card(2, Suit.B)
     grande = sum(1 << card(r, rules.bonus) for r in GRANDE_RANKS)
     declared = score_declarations(rules, declarations, rules.side_of)
     sides = []
@@ -242,7 +211,7 @@ def score_hand(
         if rules.scalette:
             points["scalette"] = scalette_points(low, high)
         if rules.piva:
-            points["piva"] = PIVA_PENALTY * (pile >> piva & 1)
+            points["piva"] = PIVA_PENALTY * (pile >> PIVA_CARD & 1)
         if rules.grande:
             points["grande"] = GRANDE_POINTS * (pile & grande == grande)
         if rules.declarations != "none":

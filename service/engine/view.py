@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from service.engine.cards import Card, Cards, code, count, iter_cards
-from service.engine.declarations import DECLARED_CARDS, Declaration, shown_hand
+from service.engine.declarations import Declaration, shown_hand
 from service.engine.errors import InvalidStateError, Problem
 from service.engine.moves import Move
 from service.engine.rules import Rules
+from service.engine.schemes import DECLARED_CARDS
 from service.engine.state import Play, State, legal_moves
 
 

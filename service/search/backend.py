@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Protocol
 
+from service.engine.primes import PRIME_TABLE_NAMES
 from service.engine.rules import Rules
-from service.engine.scoring import PRIME_COUNT_ORDERS, PRIME_TABLES
 from service.search import fast, policy
 from service.search.fast import FastRules, Pos
 from service.search.solver import Solved, Solver
@@ -76,7 +76,7 @@ ANY_VALUE = frozenset(
 )
 ONLY_VALUES: dict[str, frozenset[object]] = {
     "capture_rule": frozenset({"standard", "fifteen", "sum_or_fifteen"}),
-    "prime_table": frozenset({*PRIME_TABLES, *PRIME_COUNT_ORDERS}),
+    "prime_table": frozenset(PRIME_TABLE_NAMES),
     # The kernels play cards only: passes, declarations and claims are not in their moves.
     "ace_may_pass": frozenset({False}),
     "declarations": frozenset({"none"}),

@@ -6,6 +6,7 @@ import random
 from typing import Protocol
 
 from service.engine.moves import Move, MoveKind, hand_moves, move_sweeps
+from service.engine.primes import PRIME_TABLES
 from service.engine.rules import Rules
 from service.engine.view import View, view_moves
 from service.search.advisor import DEFAULT_BUDGET, Budget, advise
@@ -14,7 +15,7 @@ from service.search.fast import RANK, FastRules, cards_of
 from service.search.policy import CARD_WORTH, SWEEP_RISK, SWEEP_WORTH, sweepable
 
 SETTEBELLO = 6
-GREEDY_PRIME = (0, 16, 12, 13, 14, 15, 18, 21, 10, 10, 10)
+GREEDY_PRIME = PRIME_TABLES["standard"]
 
 
 class Player(Protocol):

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from service.engine.cards import RANK_MASKS, SUIT_MASKS, Suit, card
+from service.engine.primes import PRIME_TABLES
 from service.engine.rules import Rules
-from service.engine.scoring import PIVA_PENALTY, PRIME_TABLES, score_hand
+from service.engine.scoring import PIVA_CARD, PIVA_PENALTY, score_hand
 
 STANDARD = 0
 FIFTEEN = 1
@@ -309,7 +310,6 @@ def unique_best(values: Sequence[float] | Sequence[tuple[int, ...]]) -> int:
 
 SETTEBELLO_RANK = 7
 CUPS_SEVEN = card(SETTEBELLO_RANK, Suit.C)
-PIVA_CARD = card(2, Suit.B)
 
 
 def bonus_shift(rules: Rules) -> int:

@@ -16,7 +16,8 @@ from service.api.v1.advice import CACHE_EXTENSION, SEARCH_SLOT, advice_request
 from service.engine import codec
 from service.engine.history import rebuild
 from service.engine.moves import MoveKind
-from service.engine.rules import Rules, make_rules
+from service.engine.presets import make_rules
+from service.engine.rules import Rules
 from service.engine.state import State, apply, deal, is_sweep, legal_moves
 from service.engine.view import view_of
 from tests.api.problem_asserts import assert_problem

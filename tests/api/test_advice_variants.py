@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 
 from service.engine import codec
 from service.engine.moves import MoveKind
-from service.engine.rules import make_rules
+from service.engine.presets import make_rules
 from service.engine.state import State, apply, deal, legal_moves
 from service.engine.view import view_of
 from tests.api.problem_asserts import assert_problem

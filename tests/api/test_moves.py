@@ -7,7 +7,7 @@ from typing import Any
 from flask.testing import FlaskClient
 
 from service.engine import codec
-from service.engine.rules import make_rules
+from service.engine.presets import make_rules
 from service.engine.state import deal, legal_moves
 from tests.api.problem_asserts import assert_problem
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from flask.testing import FlaskClient
 
-from service.engine.rules import OPTIONS, PRESETS, make_rules
+from service.engine.presets import PRESETS, make_rules
+from service.engine.rules import OPTIONS
 from tests.api.problem_asserts import assert_problem
 
 

@@ -14,7 +14,7 @@ from service.engine import codec
 from service.engine.cards import Suit, card
 from service.engine.moves import MoveKind
 from service.engine.outcome import score_state, settle
-from service.engine.rules import PRESETS, make_rules
+from service.engine.presets import PRESETS, make_rules
 from service.engine.state import State, apply, deal, legal_moves
 from tests.api.problem_asserts import assert_problem
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from service.api.app import create_app
 from service.engine import codec
-from service.engine.rules import make_rules
+from service.engine.presets import make_rules
 from service.engine.state import State, apply, deal, legal_moves
 from service.engine.view import view_of
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from service.engine.rules import PRESETS, make_rules
+from service.engine.presets import PRESETS, make_rules
 from tests.benchmarks.bench_strength import run_pairing
 
 

@@ -33,8 +33,9 @@ from service.engine import (
 )
 from service.engine.cards import iter_cards, rank_of
 from service.engine.codec import state_from_dict, state_to_dict, view_from_dict, view_to_dict
-from service.engine.declarations import SCHEMES, shown_hand
+from service.engine.declarations import shown_hand
 from service.engine.moves import CLAIM_MOVE, declare_move
+from service.engine.schemes import SCHEMES
 from service.engine.scoring import check_piles
 from tests.engine.helpers import oracle_captures
 

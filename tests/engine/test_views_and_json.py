@@ -30,7 +30,7 @@ from service.engine.codec import (
     view_to_dict,
 )
 from service.engine.match import add_hand
-from service.engine.rules import PRESETS
+from service.engine.presets import PRESETS
 from service.engine.view import view_moves
 from tests.engine.helpers import cards, hand_state, move
 

@@ -15,7 +15,7 @@ from service.api.app import create_app
 from service.api.v1.advice import CACHE_EXTENSION, advice_request
 from service.cache import key_prefix
 from service.engine import codec
-from service.engine.rules import make_rules
+from service.engine.presets import make_rules
 from service.engine.state import deal
 from service.engine.view import view_of
 from tests.integration.redis_server import RedisServer

@@ -6,7 +6,7 @@ import pytest
 
 from service.engine import Move, apply, deal, legal_moves, make_rules, view_of
 from service.engine.moves import MoveKind
-from service.engine.rules import PRESETS
+from service.engine.presets import PRESETS
 from service.search.bots import make_player, special_move
 from service.search.match_model import match_winner, win_probability
 from tests.benchmarks.bench_strength import run_pairing

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from service.engine import MoveKind, Rules, State, apply, deal, legal_moves, make_rules, view_of
-from service.engine.rules import PRESETS
+from service.engine.presets import PRESETS
 from service.engine.scoring import score_hand
 from service.engine.state import must_declare
 from service.search import Budget, MatchContext, advise, backend, fast, policy

@@ -8,7 +8,8 @@ from typing import Any
 from flask_smorest import Blueprint
 
 from service.api.schemas import RulesCatalogSchema
-from service.engine.rules import OPTIONS, PRESETS, make_rules
+from service.engine.presets import PRESETS, make_rules
+from service.engine.rules import OPTIONS
 
 blp = Blueprint("rules", __name__, url_prefix="/v1", description="Presets and rule options.")
 
