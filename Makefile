@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed-stamp
 
 setup: $(STAMP)
 
-$(STAMP): requirements.lock pyproject.toml setup.py service/search/_kernel.pyx
+$(STAMP): requirements.lock pyproject.toml setup.py service/search/kernel/_kernel.pyx
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.lock

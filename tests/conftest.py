@@ -1,6 +1,6 @@
 """Suite-wide pytest hooks: the header names the search kernel backend the tests ran on."""
 
-from service.search.backend import active_backend, requested
+from service.search.kernel.backend import active_backend, requested
 
 
 def pytest_report_header() -> str:

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 from service.engine.moves import Move, MoveKind, hand_moves
 from service.engine.view import View, check_view
-from service.search.backend import Backend, SearchSolver, backend_for
-from service.search.fast import FastRules, Pos, apply_pass
+from service.search.kernel.backend import Backend, SearchSolver, backend_for
+from service.search.kernel.fast import FastRules, Pos, apply_pass
 from service.search.match_model import hand_win_probability
 from service.search.worlds import sample_world
 

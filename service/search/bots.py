@@ -10,9 +10,9 @@ from service.engine.primes import PRIME_TABLES
 from service.engine.rules import Rules
 from service.engine.view import View, view_moves
 from service.search.advisor import DEFAULT_BUDGET, Budget, advise
-from service.search.backend import SearchSolver, make_solver, requested
-from service.search.fast import RANK, FastRules, cards_of
-from service.search.policy import CARD_WORTH, SWEEP_RISK, SWEEP_WORTH, sweepable
+from service.search.kernel.backend import SearchSolver, make_solver, requested
+from service.search.kernel.fast import RANK, FastRules, cards_of
+from service.search.kernel.policy import CARD_WORTH, SWEEP_RISK, SWEEP_WORTH, sweepable
 
 SETTEBELLO = 6
 GREEDY_PRIME = PRIME_TABLES["standard"]

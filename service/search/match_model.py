@@ -20,8 +20,8 @@ from functools import lru_cache
 
 from service.engine.rules import Rules
 from service.engine.state import deal
-from service.search.fast import FastRules, hand_totals, outright_side
-from service.search.policy import playout
+from service.search.kernel.fast import FastRules, hand_totals, outright_side
+from service.search.kernel.policy import playout
 from service.search.worlds import pos_of_state
 
 SAMPLE_HANDS = 200

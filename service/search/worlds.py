@@ -6,7 +6,7 @@ import random
 
 from service.engine.state import State
 from service.engine.view import View
-from service.search.fast import Pos, cards_of
+from service.search.kernel.fast import Pos, cards_of
 
 
 def sample_world(view: View, rng: random.Random) -> Pos:

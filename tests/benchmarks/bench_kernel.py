@@ -19,8 +19,9 @@ from pathlib import Path
 from service.engine import deal, make_rules, view_of
 
 # Fails with ImportError when the compiled kernel was not built (no C compiler at install).
-from service.search import Budget, _kernel, advise
-from service.search.fast import FastRules
+from service.search import Budget, advise
+from service.search.kernel import _kernel
+from service.search.kernel.fast import FastRules
 
 LIMIT_C = Path(__file__).resolve().parents[2] / ".." / "shared" / "bench" / "limit.c"
 # shared/bench/README.md: mean scope per hand, total points of the team of seat 0 and seat 1.

@@ -14,8 +14,8 @@ import time
 
 from service.engine import apply, deal, legal_moves, make_rules, view_of
 from service.search import Budget, advise
-from service.search.fast import FastRules, hand_totals
-from service.search.policy import playout, random_playout
+from service.search.kernel.fast import FastRules, hand_totals
+from service.search.kernel.policy import playout, random_playout
 from service.search.worlds import pos_of_state
 
 

@@ -26,7 +26,7 @@ from typing import Any
 from service.engine import Rules, apply, deal, make_rules, view_of
 from service.engine.outcome import score_state
 from service.search.bots import Player, make_player
-from service.search.fast import FastRules, outright_side
+from service.search.kernel.fast import FastRules, outright_side
 from service.search.match_model import match_winner
 
 

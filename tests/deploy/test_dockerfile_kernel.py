@@ -13,6 +13,6 @@ def test_builder_stage_has_what_the_kernel_build_needs() -> None:
 
 def test_host_builds_of_the_kernel_stay_out_of_the_image() -> None:
     patterns = dockerignore_patterns()
-    assert is_ignored("service/search/_kernel.cpython-311-x86_64-linux-gnu.so", patterns)
-    assert is_ignored("service/search/_kernel.c", patterns)
-    assert not is_ignored("service/search/_kernel.pyx", patterns)
+    assert is_ignored("service/search/kernel/_kernel.cpython-311-x86_64-linux-gnu.so", patterns)
+    assert is_ignored("service/search/kernel/_kernel.c", patterns)
+    assert not is_ignored("service/search/kernel/_kernel.pyx", patterns)

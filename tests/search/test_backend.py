@@ -8,9 +8,10 @@ import pytest
 
 from service.engine import Move, MoveKind, apply, deal, legal_moves, make_rules, view_of
 from service.engine.rules import Rules
-from service.search import Budget, advise, backend
+from service.search import Budget, advise
 from service.search.bots import make_player
-from service.search.fast import FastRules, apply_pass
+from service.search.kernel import backend, model
+from service.search.kernel.fast import FastRules, apply_pass
 from service.search.worlds import pos_of_state
 
 
@@ -36,8 +37,19 @@ def test_kernel_rejects_option_values_it_does_not_know() -> None:
 
 def test_every_rules_option_is_classified() -> None:
     names = {f.name for f in dataclasses.fields(Rules)}
-    # An option the engine gains must be reviewed for the kernel: until then it is unsupported.
-    assert names == backend.ANY_VALUE | set(backend.ONLY_VALUES)
+    # An option the engine gains must be reviewed for the kernels, for play and for scoring:
+    # until then it is unsupported.
+    assert names == set(model.PLAYED)
+    assert names == set(model.SCORED)
+
+
+def test_kernel_scores_only_the_rules_it_models() -> None:
+    assert model.kernel_scores(make_rules("scopa"))
+    assert model.kernel_scores(make_rules("hurrikan"))
+    for name in ("napola", "scalette", "cirulla", "chkobba", "bazzica", "escoba"):
+        assert not model.kernel_scores(make_rules(name)), name
+    unknown = dataclasses.replace(make_rules("scopa"), prime_table="new_table")
+    assert not model.kernel_scores(unknown)
 
 
 def test_unsupported_rules_search_on_the_pure_kernel() -> None:

@@ -6,9 +6,9 @@ import pytest
 
 from service.engine import Move, Rules, apply, deal, legal_moves, make_rules, score_hand
 from service.engine.state import State
-from service.search.fast import FastRules, Pos, hand_totals
-from service.search.fast import apply as fast_apply
-from service.search.fast import legal_moves as fast_legal_moves
+from service.search.kernel.fast import FastRules, Pos, hand_totals
+from service.search.kernel.fast import apply as fast_apply
+from service.search.kernel.fast import legal_moves as fast_legal_moves
 from service.search.worlds import pos_of_state
 
 CONFIGS = [

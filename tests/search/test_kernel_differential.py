@@ -12,20 +12,23 @@ import random
 import pytest
 
 from service.engine import MoveKind, Rules, State, apply, deal, legal_moves, make_rules, view_of
+from service.engine.errors import RulesError
 from service.engine.presets import PRESETS
+from service.engine.rules import OPTIONS
 from service.engine.scoring import score_hand
 from service.engine.state import must_declare
-from service.search import Budget, MatchContext, advise, backend, fast, policy
-from service.search.fast import FastRules, Pos
-from service.search.solver import Solver
+from service.search import Budget, MatchContext, advise
+from service.search.kernel import backend, fast, model, policy
+from service.search.kernel.fast import FastRules, Pos
+from service.search.kernel.solver import Solver
 from service.search.worlds import pos_of_state
 
 if backend.COMPILED is None:
     if os.environ.get(backend.ENV) == "compiled":
-        raise ImportError("SCOPA_KERNEL=compiled but service.search._kernel is not built")
+        raise ImportError("SCOPA_KERNEL=compiled but service.search.kernel._kernel is not built")
     pytest.skip("the compiled kernel is not built", allow_module_level=True)
 
-from service.search import _kernel
+from service.search.kernel import _kernel
 
 # Every preset at every player count it deals for, and scopa's individual 4 and 6 players.
 CONFIGS: list[tuple[str, int, bool | None]] = [
@@ -179,3 +182,59 @@ def test_uniform_playouts_match_the_reference_statistics() -> None:
         m = total / n
         se = ((squares / n - m * m) / (n - 1)) ** 0.5
         assert abs(m - mean) < 5 * se + 0.005
+
+
+# Bases an option value is tried on, the first that accepts it: the ace options need the ace
+# rule, the 36-card pack and five players need their own deal schedules, teams four players.
+SCORING_BASES: list[tuple[str, dict[str, object]]] = [
+    ("scopa", {}),
+    ("scopa", {"ace_takes_all": True}),
+    ("corse", {}),
+    ("scopa", {"initial_table": 0, "deal_sizes": [8]}),
+    ("scopa", {"players": 4}),
+]
+
+
+def scoring_variants() -> list[Rules]:
+    """Every value of every option the kernels claim to score themselves (model.SCORED)."""
+    found: list[Rules] = []
+    for spec in OPTIONS:
+        allowed = model.SCORED[spec.name]
+        values = spec.choices if spec.choices is not None else (True, False)
+        if spec.kind not in (bool, str) and spec.choices is None:
+            continue
+        for value in values:
+            if allowed is not None and value not in allowed:
+                continue
+            for preset, base in SCORING_BASES:
+                try:
+                    found.append(make_rules(preset, **{**base, spec.name: value}))
+                    break
+                except RulesError:
+                    continue
+            else:
+                raise AssertionError(f"no base takes {spec.name}={value!r}")
+    return found
+
+
+SCORING_RULES = scoring_variants()
+
+
+@pytest.mark.parametrize("index", range(len(SCORING_RULES)))
+def test_kernel_totals_equal_the_engine_for_every_scored_option(index: int) -> None:
+    rules = SCORING_RULES[index]
+    fr = FastRules(rules)
+    assert fr.kernel_scores, rules
+    rng = random.Random(index)
+    pack = [c for c in range(40) if rules.pack_cards >> c & 1]
+    for _ in range(40):
+        rng.shuffle(pack)
+        owners = [rng.randrange(rules.sides) for _ in pack]
+        piles = [
+            sum(1 << c for c, o in zip(pack, owners, strict=True) if o == side)
+            for side in range(rules.sides)
+        ]
+        scope = [rng.randint(0, 3) for _ in range(rules.sides)]
+        engine_totals = list(score_hand(rules, piles, scope).totals)
+        assert fast.hand_totals(fr, piles, scope) == engine_totals
+        assert _kernel.py_hand_totals(fr, piles, scope) == engine_totals

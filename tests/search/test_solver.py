@@ -5,11 +5,11 @@ import random
 import pytest
 
 from service.engine import Rules, State, apply, deal, legal_moves, make_rules, score_hand
-from service.search.fast import FastRules
-from service.search.fast import apply as fast_apply
-from service.search.fast import legal_moves as fast_legal_moves
-from service.search.policy import choose
-from service.search.solver import Solver
+from service.search.kernel.fast import FastRules
+from service.search.kernel.fast import apply as fast_apply
+from service.search.kernel.fast import legal_moves as fast_legal_moves
+from service.search.kernel.policy import choose
+from service.search.kernel.solver import Solver
 from service.search.worlds import pos_of_state
 
 

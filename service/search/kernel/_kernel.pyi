@@ -1,6 +1,6 @@
-"""Types of the compiled search kernel (service/search/_kernel.pyx)."""
+"""Types of the compiled search kernel (service/search/kernel/_kernel.pyx)."""
 
-from service.search.fast import FastRules, Pos
+from service.search.kernel.fast import FastRules, Pos
 
 def py_legal_moves(fr: FastRules, pos: Pos) -> list[tuple[int, int]]: ...
 def py_apply(fr: FastRules, pos: Pos, c: int, capture: int) -> None: ...

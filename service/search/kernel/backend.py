@@ -3,12 +3,12 @@
 ``SCOPA_KERNEL`` chooses: ``auto`` (the default) takes the compiled kernel when it imports and
 else the pure one, with a warning logged once; ``compiled`` insists on it (ImportError when it
 was not built); ``python`` forces the pure kernel. Rules the compiled kernel does not model
-(``kernel_supports``) always run on the pure kernel. Both backends give identical advice.
+(``kernel_supports``, from the allow-list in model.py) always run on the pure kernel. Both
+backends give identical advice.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import os
 import random
@@ -17,15 +17,15 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Protocol
 
-from service.engine.primes import PRIME_TABLE_NAMES
 from service.engine.rules import Rules
-from service.search import fast, policy
-from service.search.fast import FastRules, Pos
-from service.search.solver import Solved, Solver
+from service.search.kernel import fast, policy
+from service.search.kernel.fast import FastRules, Pos
+from service.search.kernel.model import compiled_plays
+from service.search.kernel.solver import Solved, Solver
 
 _kernel: ModuleType | None
 try:
-    from service.search import _kernel
+    from service.search.kernel import _kernel
 except ImportError as error:  # no compiler at install time: the pure kernel serves
     _kernel = None
     _IMPORT_ERROR: ImportError | None = error
@@ -37,51 +37,6 @@ CHOICES = ("auto", "compiled", "python")
 log = logging.getLogger(__name__)
 _warned: set[str] = set()  # holds "fallback" once the missing-kernel warning was logged
 
-# Rule options whose every value the compiled kernel handles, and the exact values it handles
-# of the others. An option missing from both (one the engine gains later) makes
-# ``kernel_supports`` false, so new rules never run silently wrong in C.
-ANY_VALUE = frozenset(
-    {
-        "preset",
-        "players",
-        "teams",
-        "pack",
-        "bonus_suit",
-        "initial_table",
-        "deal_sizes",
-        "redeal",
-        "redeal_on_ace",
-        "first_card_choice",
-        "fewest_cards",
-        "match_priority",
-        "compulsory_capture",
-        "ace_takes_all",
-        "ace_scopa",
-        "ace_takes_itself",
-        "last_card_scopa",
-        "primiera_incomplete",
-        "re_bello",
-        "sette_di_coppe",
-        "napola",
-        "napola_cap",
-        "napoleone",
-        "scalette",
-        "cappotto",
-        "piva",
-        "grande",
-        "target",
-        "cappotto_7_0",
-        "double_game",
-    }
-)
-ONLY_VALUES: dict[str, frozenset[object]] = {
-    "capture_rule": frozenset({"standard", "fifteen", "sum_or_fifteen"}),
-    "prime_table": frozenset(PRIME_TABLE_NAMES),
-    # The kernels play cards only: passes, declarations and claims are not in their moves.
-    "ace_may_pass": frozenset({False}),
-    "declarations": frozenset({"none"}),
-    "claims": frozenset({False}),
-}
 MAX_SEATS = 6
 MAX_CARDS_DEALT = 40
 
@@ -132,15 +87,9 @@ def compiled_available() -> bool:
 
 def kernel_supports(rules: Rules) -> bool:
     """Whether the compiled kernel plays and scores these rules exactly as the engine."""
-    fields = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
-    for name, value in fields.items():
-        if name in ANY_VALUE:
-            continue
-        allowed = ONLY_VALUES.get(name)
-        if allowed is None or value not in allowed:
-            return False
     return (
-        rules.players <= MAX_SEATS
+        compiled_plays(rules)
+        and rules.players <= MAX_SEATS
         and len(rules.deal_sizes) <= MAX_CARDS_DEALT
         and rules.pack_size <= MAX_CARDS_DEALT
     )
@@ -163,7 +112,7 @@ def active_backend(kernel: str | None = None) -> str:
         return "compiled"
     if choice == "compiled":
         raise ImportError(
-            f"{ENV}=compiled but the compiled search kernel (service.search._kernel) is not "
+            f"{ENV}=compiled but the compiled search kernel (service.search.kernel._kernel) is not "
             f"built: reinstall with a C compiler ({_IMPORT_ERROR})"
         )
     if "fallback" not in _warned:

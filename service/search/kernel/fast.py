@@ -12,6 +12,7 @@ from service.engine.cards import RANK_MASKS, SUIT_MASKS, Suit, card
 from service.engine.primes import PRIME_TABLES
 from service.engine.rules import Rules
 from service.engine.scoring import PIVA_CARD, PIVA_PENALTY, score_hand
+from service.search.kernel.model import kernel_scores
 
 STANDARD = 0
 FIFTEEN = 1
@@ -48,6 +49,7 @@ class FastRules:
         "compulsory",
         "deal_sizes",
         "fewest",
+        "kernel_scores",
         "last_card_scopa",
         "match_priority",
         "pack",
@@ -79,6 +81,8 @@ class FastRules:
         self.pack_size = self.pack.bit_count()
         self.bonus = SUIT_MASKS[rules.bonus]
         self.pack_bonus = (self.pack & self.bonus).bit_count()
+        # Whether hand_totals scores these rules itself (model.SCORED), else the engine does.
+        self.kernel_scores = kernel_scores(rules)
         values = PRIME_TABLES.get(rules.prime_table)
         # Best prime value of each 10-bit suit subset; None for the ranked-count tables.
         self.prime_best: list[float] | None = None
@@ -89,7 +93,7 @@ class FastRules:
             self.prime_best = best
         self.cache: dict[int, list[int]] = {}
         self.sweep_ranks: dict[int, int] = {}
-        # The compiled kernel's C copy of these rules, built on first use (service.search._kernel).
+        # The compiled kernel's C copy of these rules, built on first use (_kernel.pyx).
         self.compiled: object | None = None
 
 
@@ -317,23 +321,11 @@ def bonus_shift(rules: Rules) -> int:
     return int(Suit[rules.bonus_suit]) * 10
 
 
-def fast_scoring(fr: FastRules) -> bool:
-    """Whether ``hand_totals`` scores these rules itself rather than through the engine."""
-    rules = fr.rules
-    return (
-        fr.prime_best is not None
-        and rules.napola == "none"
-        and not rules.scalette
-        and not rules.grande
-        and rules.declarations == "none"
-    )
-
-
 def hand_totals(fr: FastRules, piles: Sequence[int], scope: Sequence[int]) -> list[int]:
     """Hand points per side of a finished hand (the engine's score_hand totals)."""
     best = fr.prime_best
     rules = fr.rules
-    if best is None or not fast_scoring(fr):
+    if best is None or not fr.kernel_scores:
         return list(score_hand(rules, piles, scope).totals)
     bonus = fr.bonus
     sides = len(piles)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.search.fast import FastRules, Pos, apply, hand_totals, legal_moves
+from service.search.kernel.fast import FastRules, Pos, apply, hand_totals, legal_moves
 
 EXACT = 0
 LOWER = 1

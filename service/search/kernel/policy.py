@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from service.engine.cards import RANK_MASKS
-from service.search.fast import (
+from service.search.kernel.fast import (
     CAPTURE_CACHE_LIMIT,
     FIFTEEN,
     RANK,

@@ -13,8 +13,8 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
 from service.engine.cards import RANK_MASKS as _PY_RANK_MASKS
-from service.search import fast as _fast
-from service.search import policy as _policy
+from service.search.kernel import fast as _fast
+from service.search.kernel import policy as _policy
 
 cdef extern from *:
     """
@@ -267,7 +267,7 @@ cdef class CompiledRules:
         self.kr.bonus = fr.bonus
         self.kr.pack_size = fr.pack_size
         self.kr.pack_bonus = fr.pack_bonus
-        self.kr.c_scoring = _fast.fast_scoring(fr)
+        self.kr.c_scoring = fr.kernel_scores
         if self.kr.c_scoring:
             for i in range(1024):
                 self.kr.prime_best[i] = fr.prime_best[i]
@@ -584,7 +584,7 @@ cdef int unique_best_float(double *values, int *index, int n) noexcept nogil:
 
 
 cdef void c_totals(KRules *kr, uint64_t *piles, int *scope, int *totals) noexcept nogil:
-    """fast.hand_totals for the rules it scores itself (``fast_scoring``)."""
+    """fast.hand_totals for the rules the kernels score themselves (model.SCORED)."""
     cdef int sides = kr.sides, side, shift, ncomplete = 0, top, prime_to, cards_to, coins_to
     cdef int counts[MAX_SEATS]
     cdef int coins[MAX_SEATS]
