@@ -1,8 +1,26 @@
-"""Suite-wide pytest hooks: the header names the search kernel backend the tests ran on."""
+"""Suite-wide pytest hooks and fixtures: the search kernel backend in the header, and a
+private Redis server for the tests that need a real one."""
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
 
 from service.search.kernel.backend import active_backend, requested
+from tests.integration.redis_server import RedisServer
 
 
 def pytest_report_header() -> str:
     """The search kernel backend in use (SCOPA_KERNEL)."""
     return f"search kernel: {active_backend()} (SCOPA_KERNEL={requested()})"
+
+
+@pytest.fixture
+def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
+    """A redis-server of the test's own on a free loopback port, stopped afterwards."""
+    server = RedisServer(tmp_path)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -10,28 +10,26 @@ from service.api.fields import CardCode, SeedField, StrictBoolean, StrictInteger
 from service.api.rules_schema import RulesField
 from service.api.schemas import (
     MAX_CARDS,
-    MAX_DECLARATIONS,
     MAX_MOVES,
     MAX_PLAYS,
     MAX_SCOPE,
     MAX_SEATS,
-    DeclarationSchema,
     HistoryPlaySchema,
     MatchInputSchema,
+    VariantFieldsSchema,
     bounded_list,
     capture_field,
     kind_field,
-    match_scores_field,
-    match_target_field,
     seat_field,
 )
 from service.search.advisor import MAX_MS
+from service.search.special import CHOSEN_BY
 
 # The schema's bound on iterations; the configured cap (SCOPA_ADVICE_MAX_ITERATIONS) is lower.
 MAX_ITERATIONS = 1_000_000
 
 
-class ViewSchema(ma.Schema):
+class ViewSchema(VariantFieldsSchema):
     """What the seat to move can know: its hand, the open cards and the other hands' sizes."""
 
     rules = RulesField(metadata={"description": "optional: must equal the top-level rules"})
@@ -68,21 +66,6 @@ class ViewSchema(ma.Schema):
     cut_pending = StrictBoolean(
         metadata={"description": "Chkobba: the cutter has not yet kept or tabled the drawn card"}
     )
-    cut_card = CardCode(
-        metadata={"description": "Chkobba: the drawn card, shown in the cutter's own view only"}
-    )
-    declarations = bounded_list(
-        ma.fields.Nested(DeclarationSchema),
-        MAX_DECLARATIONS,
-        metadata={"description": "the hands declared so far; omitted with piles: from history"},
-    )
-    claimed_by = seat_field(metadata={"description": "claims: the hand ended on this claim"})
-    match_scores = match_scores_field(
-        metadata={"description": "match scores before this hand; used when match is omitted"}
-    )
-    match_target = match_target_field(
-        metadata={"description": "the match target with match_scores (omitted: the rules')"}
-    )
 
 
 class BudgetSchema(ma.Schema):
@@ -118,7 +101,6 @@ UNRANKED_NOTE = (
     "null: a move the search does not rank (it ranks card plays only): the cutter's keep or "
     "table, a declaration, a claim"
 )
-CHOSEN_BY = ("search", "declaration", "cutter_keeps")
 
 
 class AdvisedMoveSchema(ma.Schema):

@@ -9,6 +9,7 @@ from typing import Any
 
 from flask import Flask
 
+from service.api.advising import CACHE_EXTENSION
 from service.api.blueprints import BLUEPRINTS, PAGES
 from service.api.body_limit import install_chunked_body_limit
 from service.api.cors import install_cors
@@ -18,7 +19,6 @@ from service.api.logging_setup import install_request_logging
 from service.api.metrics import install_metrics
 from service.api.proxies import install_proxy_fix
 from service.api.smorest import ProblemApi
-from service.api.v1.advice import CACHE_EXTENSION
 from service.cache import CacheSettings, build_cache
 from service.config import load_config
 

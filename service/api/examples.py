@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -35,3 +36,25 @@ def state_json(state: State) -> dict[str, Any]:
 def first_move_json(state: State) -> dict[str, Any]:
     """The first legal move of a state, as a client sends it."""
     return codec.move_to_dict(legal_moves(state)[0])
+
+
+class Lazy:
+    """An example computed the first time the spec is written, never at import."""
+
+    def __init__(self, make: Callable[[], Any]) -> None:
+        self._make = cache(make)
+
+    def value(self) -> Any:
+        """The example, computed once."""
+        return self._make()
+
+
+def resolve_lazy(node: Any) -> Any:
+    """A spec document with every Lazy example replaced by its value."""
+    if isinstance(node, Lazy):
+        return node.value()
+    if isinstance(node, dict):
+        return {k: resolve_lazy(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [resolve_lazy(v) for v in node]
+    return node

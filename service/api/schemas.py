@@ -119,7 +119,36 @@ def match_target_field(**kwargs: Any) -> StrictInteger:
     return StrictInteger(validate=ma.validate.Range(1, MAX_MATCH_POINTS), **kwargs)
 
 
-class StateSchema(ma.Schema):
+class VariantFieldsSchema(ma.Schema):
+    """The fields some variants add to a state or a view, each present only when set."""
+
+    cut_card = CardCode(
+        metadata={
+            "description": "Chkobba: the card the cutter drew, before keeping or tabling it "
+            "(a view shows it to the cutter only)"
+        }
+    )
+    declarations = bounded_list(
+        ma.fields.Nested(DeclarationSchema),
+        MAX_DECLARATIONS,
+        metadata={
+            "description": "the hands declared so far; a view without piles rebuilds them "
+            "from its history"
+        },
+    )
+    claimed_by = seat_field(metadata={"description": "claims: the seat whose claim ended the hand"})
+    match_scores = match_scores_field(
+        metadata={
+            "description": "the sides' match scores before this hand (0 each): claims are "
+            "judged against them, and advice uses them when match is omitted"
+        }
+    )
+    match_target = match_target_field(
+        metadata={"description": "the match target with match_scores (omitted: the rules')"}
+    )
+
+
+class StateSchema(VariantFieldsSchema):
     """A full state of a hand, every hand visible, as /v1/deal returns it."""
 
     rules = RulesField(
@@ -148,21 +177,6 @@ class StateSchema(ma.Schema):
     history = bounded_list(ma.fields.Nested(HistoryPlaySchema), MAX_PLAYS, load_default=list)
     finished = StrictBoolean(
         metadata={"description": "whether the hand is over: every card played, or a claim made"}
-    )
-    cut_card = CardCode(
-        metadata={"description": "Chkobba: the card the cutter drew, before keeping or tabling it"}
-    )
-    declarations = bounded_list(
-        ma.fields.Nested(DeclarationSchema),
-        MAX_DECLARATIONS,
-        metadata={"description": "the hands declared so far (only when there are some)"},
-    )
-    claimed_by = seat_field(metadata={"description": "claims: the seat whose claim ended the hand"})
-    match_scores = match_scores_field(
-        metadata={"description": "claims: the sides' match scores before this hand (0 each)"}
-    )
-    match_target = match_target_field(
-        metadata={"description": "claims: the match target (omitted: the rules' target)"}
     )
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 import http
 from typing import Any
 
+from apispec import APISpec
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 
+from service.api.examples import resolve_lazy
 from service.api.problems import (
     PROBLEM_CONTENT_TYPE,
     ProblemError,
@@ -19,10 +21,25 @@ from service.api.problems import (
 )
 
 
+class LazyExampleSpec(APISpec):
+    """An APISpec whose examples (examples.Lazy) are computed when the document is written."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The document, every lazy example computed."""
+        document: dict[str, Any] = resolve_lazy(super().to_dict())
+        return document
+
+
 class ProblemApi(Api):  # type: ignore[misc]
-    """An Api whose errors, raised or documented, are application/problem+json."""
+    """An Api whose errors, raised or documented, are application/problem+json, and whose
+    spec computes its examples lazily."""
 
     ERROR_SCHEMA = ProblemSchema
+
+    def _init_spec(self, **kwargs: Any) -> None:
+        super()._init_spec(**kwargs)
+        # flask-smorest builds a plain APISpec; this subclass only adds to to_dict.
+        self.spec.__class__ = LazyExampleSpec
 
     def _register_error_handlers(self) -> None:
         self._app.register_error_handler(ProblemError, handle_problem_error)

@@ -8,12 +8,14 @@ from typing import Any
 from service.engine.cards import Cards, code, codes, parse_card
 from service.engine.declarations import Declaration, ScoredDeclaration
 from service.engine.errors import CardCodeError, InvalidStateError, Problem
+from service.engine.history import REBUILT_FIELDS, rebuilt_view
 from service.engine.match import MatchResult
 from service.engine.moves import CLAIM_MOVE, Move, MoveKind
 from service.engine.presets import rules_from_mapping
 from service.engine.rules import Rules
 from service.engine.scoring import HandScore, SideScore
 from service.engine.state import Event, Play, State, is_sweep
+from service.engine.variant_fields import VariantFields
 from service.engine.view import View
 
 
@@ -134,6 +136,15 @@ class _Reader:
     def optional_card(self, field: str, value: Any) -> int | None:
         return None if value is None else self.card(field, value)
 
+    def variant_fields(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        return {
+            "cut_card": self.optional_card("cut_card", data.get("cut_card")),
+            "declarations": self.declarations(data.get("declarations", [])),
+            "claimed_by": self.optional_int("claimed_by", data.get("claimed_by")),
+            "match_scores": self.scores(data.get("match_scores", [])),
+            "match_target": self.optional_int("match_target", data.get("match_target")),
+        }
+
     def done(self) -> None:
         if self.problems:
             raise InvalidStateError(self.problems)
@@ -182,9 +193,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "history": [play_to_dict(p) for p in state.history],
         "finished": state.finished,
     }
-    if state.cut_card is not None:
-        data["cut_card"] = code(state.cut_card)
-    _put_extras(data, state.declarations, state.claimed_by, state.match_scores, state.match_target)
+    _put_variant_fields(data, state)
     return data
 
 
@@ -193,22 +202,18 @@ def declaration_to_dict(declaration: Declaration) -> dict[str, Any]:
     return {"seat": declaration.seat, "deal": declaration.deal, "cards": codes(declaration.cards)}
 
 
-def _put_extras(
-    data: dict[str, Any],
-    declarations: tuple[Declaration, ...],
-    claimed_by: int | None,
-    match_scores: tuple[int, ...],
-    match_target: int | None,
-) -> None:
-    """Add the declaration, claim and match fields of a state or view, only when set."""
-    if declarations:
-        data["declarations"] = [declaration_to_dict(d) for d in declarations]
-    if claimed_by is not None:
-        data["claimed_by"] = claimed_by
-    if match_scores:
-        data["match_scores"] = list(match_scores)
-    if match_target is not None:
-        data["match_target"] = match_target
+def _put_variant_fields(data: dict[str, Any], source: VariantFields) -> None:
+    """Add the variant fields of a state or view, each only when set."""
+    if source.cut_card is not None:
+        data["cut_card"] = code(source.cut_card)
+    if source.declarations:
+        data["declarations"] = [declaration_to_dict(d) for d in source.declarations]
+    if source.claimed_by is not None:
+        data["claimed_by"] = source.claimed_by
+    if source.match_scores:
+        data["match_scores"] = list(source.match_scores)
+    if source.match_target is not None:
+        data["match_target"] = source.match_target
 
 
 def rules_of(data: Mapping[str, Any]) -> Rules:
@@ -251,11 +256,7 @@ def state_from_dict(data: Mapping[str, Any], rules: Rules | None = None) -> Stat
         to_move=reader.integer("to_move", data.get("to_move")),
         last_capturer=None if capturer == -1 else capturer,
         history=_history(reader, data.get("history", [])),
-        cut_card=reader.optional_card("cut_card", data.get("cut_card")),
-        declarations=reader.declarations(data.get("declarations", [])),
-        claimed_by=reader.optional_int("claimed_by", data.get("claimed_by")),
-        match_scores=reader.scores(data.get("match_scores", [])),
-        match_target=reader.optional_int("match_target", data.get("match_target")),
+        **reader.variant_fields(data),
     )
     reader.done()
     return state
@@ -281,18 +282,22 @@ def view_to_dict(view: View) -> dict[str, Any]:
     }
     if view.cut_pending:
         data["cut_pending"] = True
-    if view.cut_card is not None:
-        data["cut_card"] = code(view.cut_card)
-    _put_extras(data, view.declarations, view.claimed_by, view.match_scores, view.match_target)
+    _put_variant_fields(data, view)
     return data
 
 
 def view_from_dict(data: Mapping[str, Any], rules: Rules | None = None) -> View:
-    """A seat's view from its JSON form; raises InvalidStateError or RulesError."""
+    """A seat's view from its JSON form; raises InvalidStateError or RulesError.
+
+    Without ``piles`` or ``scope`` the fields the history determines are rebuilt from it
+    (``history.rebuilt_view``); those given must then agree with it.
+    """
     rules = rules or rules_of(data)
     reader = _Reader()
+    complete = "piles" in data and "scope" in data
     piles = tuple(
-        reader.cards(f"piles[{i}]", p) for i, p in enumerate(reader.seq("piles", data.get("piles")))
+        reader.cards(f"piles[{i}]", p)
+        for i, p in enumerate(reader.seq("piles", data.get("piles", [])))
     )
     capturer = reader.integer("last_capturer", data.get("last_capturer"), nullable=True)
     view = View(
@@ -305,7 +310,7 @@ def view_from_dict(data: Mapping[str, Any], rules: Rules | None = None) -> View:
         piles=piles,
         scope=tuple(
             reader.integer(f"scope[{i}]", n)
-            for i, n in enumerate(reader.seq("scope", data.get("scope")))
+            for i, n in enumerate(reader.seq("scope", data.get("scope", [])))
         ),
         hand_sizes=tuple(
             reader.integer(f"hand_sizes[{i}]", n)
@@ -316,14 +321,14 @@ def view_from_dict(data: Mapping[str, Any], rules: Rules | None = None) -> View:
         last_capturer=None if capturer == -1 else capturer,
         history=_history(reader, data.get("history", [])),
         cut_pending=data.get("cut_pending") is True,
-        cut_card=reader.optional_card("cut_card", data.get("cut_card")),
-        declarations=reader.declarations(data.get("declarations", [])),
-        claimed_by=reader.optional_int("claimed_by", data.get("claimed_by")),
-        match_scores=reader.scores(data.get("match_scores", [])),
-        match_target=reader.optional_int("match_target", data.get("match_target")),
+        **reader.variant_fields(data),
     )
+    if not complete and "history" not in data:
+        reader.problems.append(Problem("piles", "give piles and scope, or the history"))
     reader.done()
-    return view
+    if complete:
+        return view
+    return rebuilt_view(view, {name for name in REBUILT_FIELDS if name in data})
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:

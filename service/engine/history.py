@@ -10,14 +10,17 @@ the table by rule with ``ace_scopa`` off, or it was the hand's last play without
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Collection
+from dataclasses import dataclass, replace
+from typing import Any
 
-from service.engine.cards import Cards, code, count
+from service.engine.cards import Cards, code, codes, count
 from service.engine.declarations import Declaration
 from service.engine.errors import InvalidStateError, Problem
 from service.engine.moves import MoveKind, ace_takes_itself, hand_moves, sweep_scores
 from service.engine.rules import Rules
 from service.engine.state import Play
+from service.engine.view import View
 
 CUT_KINDS = (MoveKind.KEEP, MoveKind.TABLE)
 
@@ -174,3 +177,43 @@ def rebuild(
         tuple(walk.declarations),
         walk.claimed_by,
     )
+
+
+# The fields of a view that its history determines.
+REBUILT_FIELDS = ("piles", "scope", "last_capturer", "declarations", "claimed_by")
+
+
+def rebuilt_view(view: View, given: Collection[str] = ()) -> View:
+    """The view with the fields its history determines rebuilt from it (REBUILT_FIELDS).
+
+    Those named in ``given`` were sent with the view and must agree with the history;
+    InvalidStateError lists every disagreement and every problem of the history.
+    """
+    last = view.stock_size == 0 and not any(view.hand_sizes)
+    found = rebuild(
+        view.rules, view.dealer, view.history, table_now=view.table, hand=view.hand, last=last
+    )
+    wanted: dict[str, Any] = {
+        "piles": found.piles,
+        "scope": found.scope,
+        "last_capturer": found.last_capturer,
+        "declarations": found.declarations,
+        "claimed_by": found.claimed_by,
+    }
+    problems = [
+        Problem(name, f"differs from what the history gives: {_readable(name, wanted[name])}")
+        for name in REBUILT_FIELDS
+        if name in given and getattr(view, name) != wanted[name]
+    ]
+    if problems:
+        raise InvalidStateError(problems)
+    return replace(view, **wanted)
+
+
+def _readable(name: str, value: Any) -> object:
+    """A rebuilt field as card codes, for a message."""
+    if name == "piles":
+        return [codes(p) for p in value]
+    if name == "declarations":
+        return [(d.seat, d.deal, codes(d.cards)) for d in value]
+    return list(value) if isinstance(value, tuple) else value

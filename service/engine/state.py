@@ -22,6 +22,7 @@ from service.engine.moves import (
     move_sweeps,
 )
 from service.engine.rules import Rules
+from service.engine.variant_fields import VariantFields
 
 KING = 10
 ACE = 1
@@ -38,7 +39,7 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
-class State:
+class State(VariantFields):
     """Everything about a hand in progress; immutable, hashable."""
 
     rules: Rules
@@ -52,15 +53,6 @@ class State:
     to_move: int
     last_capturer: int | None
     history: tuple[Play, ...] = ()
-    # Chkobba: the card the cutter drew and must keep or lay before the first deal is completed.
-    cut_card: Card | None = None
-    # Declarations shown so far in the hand (Bazzica, Sbarazzina, Cirulla).
-    declarations: tuple[Declaration, ...] = ()
-    # Claims: the seat whose claim ended the hand, and the match around the hand (scores
-    # before it, one per side; () means 0 each) that a claim is checked against.
-    claimed_by: int | None = None
-    match_scores: tuple[int, ...] = ()
-    match_target: int | None = None
 
     @property
     def cut_pending(self) -> bool:

@@ -4,18 +4,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from service.engine.cards import Card, Cards, code, count, iter_cards
-from service.engine.declarations import Declaration, shown_hand
+from service.engine.cards import Cards, code, count, iter_cards
+from service.engine.declarations import shown_hand
 from service.engine.errors import InvalidStateError, Problem
 from service.engine.moves import Move
 from service.engine.rules import Rules
 from service.engine.schemes import DECLARED_CARDS
 from service.engine.state import Play, State, legal_moves
+from service.engine.variant_fields import VariantFields, variant_fields
 
 
 @dataclass(frozen=True, slots=True)
-class View:
-    """The information set of one seat: its hand, the open cards, and the other hands' sizes."""
+class View(VariantFields):
+    """The information set of one seat: its hand, the open cards, and the other hands' sizes.
+
+    Declared hands are public; their cards still in a hand stay in ``unseen`` (a declared
+    card's place is known, but the hidden-card count of the other hands includes it).
+    """
 
     rules: Rules
     seat: int
@@ -30,15 +35,8 @@ class View:
     deals_made: int
     last_capturer: int | None
     history: tuple[Play, ...] = ()
-    # Chkobba: the cutter's choice is pending; the drawn card is shown to the cutter only.
+    # Chkobba: the cutter's choice is pending (the drawn card is in ``cut_card`` for the cutter).
     cut_pending: bool = False
-    cut_card: Card | None = None
-    # Declared hands are public; their cards still in a hand stay in ``unseen`` (a declared
-    # card's place is known, but the hidden-card count of the other hands includes it).
-    declarations: tuple[Declaration, ...] = ()
-    claimed_by: int | None = None
-    match_scores: tuple[int, ...] = ()
-    match_target: int | None = None
 
     @property
     def next_is_last_play(self) -> bool:
@@ -73,16 +71,15 @@ def view_of(state: State, seat: int) -> View:
         last_capturer=state.last_capturer,
         history=state.history,
         cut_pending=state.cut_pending,
-        cut_card=state.cut_card if seat == state.to_move else None,
-        declarations=state.declarations,
-        claimed_by=state.claimed_by,
-        match_scores=state.match_scores,
-        match_target=state.match_target,
+        **{
+            **variant_fields(state),
+            "cut_card": state.cut_card if seat == state.to_move else None,
+        },
     )
 
 
 @dataclass(frozen=True, slots=True)
-class Layout:
+class Layout(VariantFields):
     """The shared shape of a state or a view, as the consistency check reads it."""
 
     rules: Rules
@@ -98,10 +95,6 @@ class Layout:
     history: tuple[Play, ...]
     hidden: int
     cut_pending: bool = False
-    declarations: tuple[Declaration, ...] = ()
-    claimed_by: int | None = None
-    match_scores: tuple[int, ...] = ()
-    match_target: int | None = None
 
 
 def layout_problems(layout: Layout) -> list[Problem]:
@@ -324,10 +317,7 @@ def state_layout(state: State) -> Layout:
         history=state.history,
         hidden=0,
         cut_pending=state.cut_pending,
-        declarations=state.declarations,
-        claimed_by=state.claimed_by,
-        match_scores=state.match_scores,
-        match_target=state.match_target,
+        **variant_fields(state),
     )
 
 
@@ -354,10 +344,7 @@ def view_layout(view: View) -> Layout:
         history=view.history,
         hidden=others + view.stock_size,
         cut_pending=view.cut_pending,
-        declarations=view.declarations,
-        claimed_by=view.claimed_by,
-        match_scores=view.match_scores,
-        match_target=view.match_target,
+        **variant_fields(view),
     )
 
 
@@ -407,10 +394,6 @@ def view_moves(view: View) -> list[Move]:
         to_move=view.to_move,
         last_capturer=view.last_capturer,
         history=view.history,
-        cut_card=view.cut_card,
-        declarations=view.declarations,
-        claimed_by=view.claimed_by,
-        match_scores=view.match_scores,
-        match_target=view.match_target,
+        **variant_fields(view),
     )
     return legal_moves(stand_in)

@@ -1,5 +1,27 @@
 """Move advice by determinized search over the engine's states, and built-in players."""
 
-from service.search.advisor import Advice, Budget, MatchContext, MoveAdvice, SearchStats, advise
+from service.search.advisor import (
+    Advice,
+    Budget,
+    Decision,
+    MatchContext,
+    MoveAdvice,
+    SearchStats,
+    UnadvisableError,
+    advise,
+    advise_decision,
+    decision_of,
+)
 
-__all__ = ["Advice", "Budget", "MatchContext", "MoveAdvice", "SearchStats", "advise"]
+__all__ = [
+    "Advice",
+    "Budget",
+    "Decision",
+    "MatchContext",
+    "MoveAdvice",
+    "SearchStats",
+    "UnadvisableError",
+    "advise",
+    "advise_decision",
+    "decision_of",
+]

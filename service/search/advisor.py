@@ -18,14 +18,16 @@ import random
 import time
 from dataclasses import dataclass
 
-from service.engine.moves import Move, MoveKind, hand_moves
-from service.engine.view import View, check_view
+from service.engine.moves import Move, MoveKind
+from service.engine.view import View, check_view, view_moves
 from service.search.kernel.backend import Backend, SearchSolver, backend_for
 from service.search.kernel.fast import FastRules, Pos, apply_pass
 from service.search.match_model import hand_win_probability
+from service.search.special import SEARCH, UNRANKED_NOTES, chosen_special
 from service.search.worlds import sample_world
 
 ALGORITHM = "pimc+alphabeta"
+NO_SEARCH = "none"  # the algorithm named when only moves that play no card are legal
 MAX_MS = 5000
 # Cards left in all hands (nothing to deal) from which each sampled world is solved exactly:
 # about 3 ms a solve at 12 cards for four players (tests/benchmarks/bench_search_speed.py).
@@ -68,11 +70,15 @@ class MatchContext:
 
 @dataclass(frozen=True, slots=True)
 class MoveAdvice:
-    """One legal move with its expected hand point differential and match win probability."""
+    """One legal move with its expected hand point differential and match win probability.
+
+    A move that plays no card is not ranked: its value is None and ``note`` says what it is.
+    """
 
     move: Move
-    expected_value: float
+    expected_value: float | None
     win_probability: float | None
+    note: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,11 +95,53 @@ class SearchStats:
 
 @dataclass(frozen=True, slots=True)
 class Advice:
-    """Every legal move ranked best first, the chosen move, and the search statistics."""
+    """Every legal move, the card plays ranked best first and the unranked moves after them;
+    the chosen move, how it was chosen (``special.CHOSEN_BY``), and the search statistics."""
 
     moves: tuple[MoveAdvice, ...]
     chosen: Move
     stats: SearchStats
+    chosen_by: str = SEARCH
+
+
+class UnadvisableError(ValueError):
+    """A view with no move to advise for its seat; ``field`` names the view's field at fault."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(reason)
+        self.field = field
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A seat's view checked to have a move to make now, with its legal moves."""
+
+    view: View
+    legal: tuple[Move, ...]
+
+
+def decision_of(view: View) -> Decision:
+    """The decision a view asks for; InvalidStateError or UnadvisableError when there is none."""
+    check_view(view)
+    check_advisable(view)
+    return Decision(view, tuple(view_moves(view)))
+
+
+def check_advisable(view: View) -> None:
+    """Raise UnadvisableError unless the view's seat has a move to make now."""
+    if view.claimed_by is not None:
+        raise UnadvisableError(
+            "claimed_by", "the hand ended on a claim: there is no move to advise"
+        )
+    if sum(view.hand_sizes) == 0 and view.stock_size == 0 and not view.cut_pending:
+        raise UnadvisableError("hand_sizes", "the hand is finished: there is no move to advise")
+    if view.to_move != view.seat:
+        raise UnadvisableError("seat", f"seat {view.seat} is not to move: seat {view.to_move} is")
+    if view.cut_pending and view.cut_card is None:
+        raise UnadvisableError(
+            "cut_card", "the cutter's own view shows the drawn card: give cut_card"
+        )
 
 
 def side_value(totals: list[int], side: int) -> float:
@@ -108,7 +156,9 @@ class Searcher:
     def __init__(
         self,
         view: View,
+        moves: list[Move],
         rng: random.Random,
+        *,
         match: MatchContext | None,
         solver: SearchSolver | None,
         backend: Backend,
@@ -120,7 +170,7 @@ class Searcher:
         self.fr = FastRules(view.rules) if solver is None else solver.fr
         self.solver = backend.make_solver(self.fr) if solver is None else solver
         self.side = view.rules.side_of(view.seat)
-        self.moves = hand_moves(view.rules, view.hand, view.table)
+        self.moves = moves
         self.value_sums = [0.0] * len(self.moves)
         self.win_sums = [0.0] * len(self.moves)
         self.counts = [0] * len(self.moves)
@@ -170,17 +220,19 @@ class Searcher:
             self.counts[i] += 1
         return True
 
-    def advice(self, elapsed_ms: float, budget: Budget) -> Advice:
-        """The ranked moves after the search so far."""
-        ranked = []
+    def ranked(self, elapsed_ms: float, budget: Budget) -> tuple[list[MoveAdvice], SearchStats]:
+        """The searched moves ranked best first, and what the search did."""
+        scored = []
         for i, move in enumerate(self.moves):
             n = max(self.counts[i], 1)
-            win = self.win_sums[i] / n if self.match is not None else None
-            ranked.append(MoveAdvice(move, round(self.value_sums[i] / n, 6), win))
-        if self.match is not None:
-            ranked.sort(key=lambda a: (-(a.win_probability or 0.0), -a.expected_value, a.move))
-        else:
-            ranked.sort(key=lambda a: (-a.expected_value, a.move))
+            value = round(self.value_sums[i] / n, 6)
+            win = self.win_sums[i] / n if self.match is not None else 0.0
+            scored.append((-win, -value, move))
+        scored.sort()
+        ranked = [
+            MoveAdvice(move, -value, -win if self.match is not None else None)
+            for win, value, move in scored
+        ]
         stats = SearchStats(
             worlds=self.worlds,
             playouts=self.playouts,
@@ -189,7 +241,7 @@ class Searcher:
             algorithm=ALGORITHM,
             budget=budget.to_dict(),
         )
-        return Advice(tuple(ranked), ranked[0].move, stats)
+        return ranked, stats
 
 
 def advise(
@@ -202,21 +254,76 @@ def advise(
     deadline_ms: int | None = None,
     kernel: str | None = None,
 ) -> Advice:
-    """Rank every legal move of the seat to move; raises InvalidStateError or ValueError.
+    """Every legal move of the seat to move, the card plays ranked by the search.
 
+    Raises InvalidStateError for an inconsistent view and UnadvisableError when its seat has
+    no move to make; then ``advise_decision``.
+    """
+    return advise_decision(
+        decision_of(view), budget, seed, match, solver, deadline_ms=deadline_ms, kernel=kernel
+    )
+
+
+def advise_decision(
+    decision: Decision,
+    budget: Budget | None = None,
+    seed: int | str | None = None,
+    match: MatchContext | None = None,
+    solver: SearchSolver | None = None,
+    *,
+    deadline_ms: int | None = None,
+    kernel: str | None = None,
+) -> Advice:
+    """Every legal move of a checked decision, the card plays ranked by the search.
+
+    The moves that play no card follow the ranked plays unranked, and a rule may choose one
+    of them (``special.chosen_special``); when only such moves are legal no search runs.
     ``deadline_ms`` caps an iteration budget's time: the search stops when it passes, and
     ``stats.budget`` then gives the iterations (worlds) actually used. ``kernel`` (auto,
     compiled or python; default SCOPA_KERNEL) picks the playout kernel: same advice, faster.
+    Identical calls with an iteration budget give identical advice except ``stats.elapsed_ms``.
     """
     budget = budget or DEFAULT_BUDGET
-    check_view(view)
-    if view.to_move != view.seat:
-        raise ValueError(f"seat {view.seat} is not to move")
+    view, legal = decision.view, decision.legal
+    plays = [m for m in legal if m.plays_card]
+    if plays:
+        ranked, stats = _search(
+            view,
+            plays,
+            budget,
+            seed,
+            match=match,
+            solver=solver,
+            deadline_ms=deadline_ms,
+            kernel=kernel,
+        )
+    else:
+        ranked = []
+        stats = SearchStats(0, 0, 0, 0.0, NO_SEARCH, budget.to_dict())
+    unranked = [
+        MoveAdvice(m, None, None, UNRANKED_NOTES[m.kind]) for m in legal if not m.plays_card
+    ]
+    chosen, chosen_by = chosen_special(legal) or (ranked[0].move, SEARCH)
+    return Advice(tuple(ranked + unranked), chosen, stats, chosen_by)
+
+
+def _search(
+    view: View,
+    plays: list[Move],
+    budget: Budget,
+    seed: int | str | None,
+    *,
+    match: MatchContext | None,
+    solver: SearchSolver | None,
+    deadline_ms: int | None,
+    kernel: str | None,
+) -> tuple[list[MoveAdvice], SearchStats]:
+    """The card plays ranked by sampling worlds until the budget is spent."""
     start = time.perf_counter()
     backend = backend_for(view.rules, kernel)
-    searcher = Searcher(view, random.Random(seed), match, solver, backend)
-    if not searcher.moves:
-        raise ValueError("the hand is finished: there is no move to advise")
+    searcher = Searcher(
+        view, plays, random.Random(seed), match=match, solver=solver, backend=backend
+    )
     if budget.iterations is not None:
         cap = None if deadline_ms is None else start + deadline_ms / 1000.0
         for _ in range(budget.iterations):
@@ -230,4 +337,4 @@ def advise(
         while searcher.iterate(deadline) and time.perf_counter() < deadline:
             pass
     elapsed = (time.perf_counter() - start) * 1000.0
-    return searcher.advice(elapsed, budget)
+    return searcher.ranked(elapsed, budget)

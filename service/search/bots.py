@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from service.engine.moves import Move, MoveKind, hand_moves, move_sweeps
+from service.engine.moves import Move, hand_moves, move_sweeps
 from service.engine.primes import PRIME_TABLES
 from service.engine.rules import Rules
 from service.engine.view import View, view_moves
@@ -13,6 +13,7 @@ from service.search.advisor import DEFAULT_BUDGET, Budget, advise
 from service.search.kernel.backend import SearchSolver, make_solver, requested
 from service.search.kernel.fast import RANK, FastRules, cards_of
 from service.search.kernel.policy import CARD_WORTH, SWEEP_RISK, SWEEP_WORTH, sweepable
+from service.search.special import chosen_special
 
 SETTEBELLO = 6
 GREEDY_PRIME = PRIME_TABLES["standard"]
@@ -156,17 +157,10 @@ class AdvisorPlayer:
 
 
 def special_move(view: View) -> Move | None:
-    """The rule every bot follows for moves that play no card, when one is legal.
-
-    An open declaration is always made (it only adds points; the same seat then plays), the
-    Chkobba cutter keeps the drawn card, and no bot ever claims out.
-    """
-    legal = view_moves(view)
-    for kind in (MoveKind.DECLARE, MoveKind.KEEP):
-        chosen = next((m for m in legal if m.kind is kind), None)
-        if chosen is not None:
-            return chosen
-    return None
+    """The rule every bot follows for moves that play no card, when one is legal (the
+    advice's rule, ``special.chosen_special``): declare, the cutter keeps, never claim."""
+    chosen = chosen_special(view_moves(view))
+    return None if chosen is None else chosen[0]
 
 
 class RuledPlayer:

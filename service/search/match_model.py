@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from service.engine.rules import Rules
-from service.engine.state import deal
+from service.engine.state import apply, deal, legal_moves
 from service.search.kernel.fast import FastRules, hand_totals, outright_side
 from service.search.kernel.policy import playout
 from service.search.worlds import pos_of_state
@@ -41,7 +41,10 @@ def hand_outcomes(rules: Rules) -> Outcomes:
     rng = random.Random(20240601)
     seen: Counter[tuple[int, ...]] = Counter()
     for seed in range(SAMPLE_HANDS):
-        pos = pos_of_state(deal(rules, seed, seed % rules.players))
+        state = deal(rules, seed, seed % rules.players)
+        if state.cut_card is not None:  # Chkobba: the cutter keeps, as the bots do
+            state, _ = apply(state, legal_moves(state)[0])
+        pos = pos_of_state(state)
         playout(fr, pos, rng)
         totals = hand_totals(fr, pos.piles, pos.scope)
         # The dealer rotates with the seed, so no side always leads.

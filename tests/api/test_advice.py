@@ -11,8 +11,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from prometheus_client.parser import text_string_to_metric_families
 
+from service.api.advising import CACHE_EXTENSION, SEARCH_SLOT
 from service.api.app import create_app
-from service.api.v1.advice import CACHE_EXTENSION, SEARCH_SLOT, advice_request
+from service.api.v1.advice import job_of
 from service.engine import codec
 from service.engine.history import rebuild
 from service.engine.moves import MoveKind
@@ -164,7 +165,7 @@ def test_a_different_seed_or_budget_is_a_different_cache_entry(app: Flask) -> No
     cache = app.extensions[CACHE_EXTENSION]
     with app.app_context():
         keys = {
-            cache.key_for(advice_request(r, app.config).key_fields)
+            cache.key_for(job_of(r, app.config).key_fields)
             for r in (request, other_seed, other_budget)
         }
     assert len(keys) == 3

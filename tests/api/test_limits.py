@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from flask import Flask, request
 from flask.testing import FlaskClient
@@ -115,16 +112,6 @@ def test_forwarded_proto_and_host_only_from_trusted_proxies() -> None:
         app.add_url_rule("/probe-url", "probe_url", lambda: request.host_url)
         answer = app.test_client().get("/probe-url", headers=headers)
         assert answer.get_data(as_text=True) == expected
-
-
-@pytest.fixture
-def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
-    server = RedisServer(tmp_path)
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 @pytest.mark.integration

@@ -35,6 +35,7 @@ from service.engine.cards import iter_cards, rank_of
 from service.engine.codec import state_from_dict, state_to_dict, view_from_dict, view_to_dict
 from service.engine.declarations import shown_hand
 from service.engine.moves import CLAIM_MOVE, declare_move
+from service.engine.presets import PRESETS
 from service.engine.schemes import SCHEMES
 from service.engine.scoring import check_piles
 from tests.engine.helpers import oracle_captures
@@ -87,6 +88,8 @@ DECLARING: list[tuple[str, dict[str, Any]]] = [
     ("scopone", {"claims": True, "piva": True}),
 ]
 CONFIGS += DECLARING
+# Every preset is played at least as it comes, whatever the lists above name.
+CONFIGS += [(name, {}) for name in PRESETS if name not in {n for n, _ in CONFIGS}]
 
 
 def check_step(state: State) -> None:

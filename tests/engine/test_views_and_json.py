@@ -53,7 +53,7 @@ def test_a_view_hides_the_other_hands_and_the_stock() -> None:
 
 
 def test_a_dealt_state_is_consistent() -> None:
-    for preset in ("scopa", "scopone", "scopone_scientifico", "scopone_messina"):
+    for preset in PRESETS:
         check_state(deal(make_rules(preset), 11))
 
 

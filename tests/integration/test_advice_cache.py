@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import orjson
 import pytest
 from flask import Flask
 
+from service.api.advising import CACHE_EXTENSION
 from service.api.app import create_app
-from service.api.v1.advice import CACHE_EXTENSION, advice_request
+from service.api.v1.advice import job_of
 from service.cache import key_prefix
 from service.engine import codec
 from service.engine.presets import make_rules
@@ -23,16 +22,6 @@ from tests.integration.redis_server import RedisServer
 pytestmark = pytest.mark.integration
 
 TTL_S = 120
-
-
-@pytest.fixture
-def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
-    server = RedisServer(tmp_path)
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture
@@ -53,7 +42,7 @@ def request(seed: int = 1, iterations: int = 4) -> dict[str, Any]:
 def key_of(app: Flask, body: dict[str, Any]) -> str:
     """The Redis key of a request's answer."""
     with app.app_context():
-        fields = advice_request(body, app.config).key_fields
+        fields = job_of(body, app.config).key_fields
     key: str = app.extensions[CACHE_EXTENSION].key_for(fields)
     return key
 
@@ -73,7 +62,7 @@ def test_miss_then_hit_with_the_same_body_ttl_and_version(
         assert 0 < raw.ttl(key) <= TTL_S
     cache = app.extensions[CACHE_EXTENSION]
     with app.app_context():
-        fields = advice_request(request(), app.config).key_fields
+        fields = job_of(request(), app.config).key_fields
     assert cache.key_for(fields) != type(cache)(
         cache.backend, cache.settings, engine_version=cache.engine_version + "+next"
     ).key_for(fields)

@@ -5,9 +5,7 @@ from __future__ import annotations
 import multiprocessing
 import statistics
 import time
-from collections.abc import Iterator
 from multiprocessing.synchronize import Barrier
-from pathlib import Path
 from typing import Any
 
 import orjson
@@ -31,16 +29,6 @@ FIELDS: dict[str, object] = {
     "budget": {"playouts": 200},
     "seed": 7,
 }
-
-
-@pytest.fixture
-def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
-    server = RedisServer(tmp_path)
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def make_cache(url: str, version: str = "test-1", **overrides: Any) -> AdviceCache:

@@ -115,3 +115,16 @@ def test_an_inconsistent_view_is_refused_with_its_problems() -> None:
     broken = dataclasses.replace(view, hand_sizes=(3, 2))
     with pytest.raises(InvalidStateError):
         advise(broken, Budget(iterations=1))
+
+
+def test_a_match_context_is_advised_in_chkobba() -> None:
+    # The match model samples hands of the rules: Chkobba's open with the cutter's choice.
+    rules = make_rules("chkobba")
+    state = deal(rules, 2)
+    state, _ = apply(state, legal_moves(state)[0])
+    advice = advise(
+        view_of(state, state.to_move), Budget(iterations=4), 1, MatchContext((3, 5), 21)
+    )
+    probabilities = [a.win_probability for a in advice.moves if a.expected_value is not None]
+    assert probabilities
+    assert all(p is not None and 0.0 <= p <= 1.0 for p in probabilities)

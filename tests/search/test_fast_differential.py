@@ -5,10 +5,12 @@ import random
 import pytest
 
 from service.engine import Move, Rules, apply, deal, legal_moves, make_rules, score_hand
+from service.engine.presets import PRESETS
 from service.engine.state import State
 from service.search.kernel.fast import FastRules, Pos, hand_totals
 from service.search.kernel.fast import apply as fast_apply
 from service.search.kernel.fast import legal_moves as fast_legal_moves
+from service.search.kernel.model import compiled_plays
 from service.search.worlds import pos_of_state
 
 CONFIGS = [
@@ -33,6 +35,12 @@ CONFIGS = [
     ("scopa", {"prime_table": "most_sevens", "primiera_incomplete": "none"}),
     ("scopa", {"prime_table": "half_values", "pack": "corse36", "deal_sizes": [4, 4, 4, 4]}),
     ("scopone_scientifico", {"napoleone": True, "napola": "over_two", "napola_cap": 6}),
+]
+# Every preset whose moves the kernels play (model.PLAYED), at least as it comes.
+CONFIGS += [
+    (name, {})
+    for name in PRESETS
+    if name not in {n for n, _ in CONFIGS} and compiled_plays(make_rules(name))
 ]
 
 
@@ -60,6 +68,8 @@ def test_fast_kernel_matches_engine(preset: str, options: dict[str, object]) -> 
     plays = 0
     for seed in range(40):
         state = deal(rules, seed, seed % rules.players)
+        if state.cut_card is not None:  # the kernels start after the Chkobba cutter's choice
+            state, _ = apply(state, legal_moves(state)[seed % 2])
         pos = pos_of_state(state)
         while not state.finished:
             engine_moves = sorted((m.card, m.capture) for m in legal_moves(state))

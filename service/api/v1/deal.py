@@ -9,7 +9,7 @@ from typing import Any
 from flask_smorest import Blueprint
 
 from service.api.convert import rules_of
-from service.api.examples import EXAMPLE_SEED
+from service.api.examples import EXAMPLE_SEED, Lazy
 from service.api.fields import MAX_SEED
 from service.api.problems import INVALID_RULES, VALIDATION, ProblemError, errors_by_field
 from service.api.schemas import DealRequestSchema, DealResponseSchema
@@ -56,7 +56,7 @@ EXAMPLE = {"rules": "scopa", "seed": EXAMPLE_SEED, "dealer": 0}
 
 @blp.route("/deal", methods=["POST"])
 @blp.arguments(DealRequestSchema, example=EXAMPLE)
-@blp.response(200, DealResponseSchema, example=answer(EXAMPLE, EXAMPLE_SEED))
+@blp.response(200, DealResponseSchema, example=Lazy(lambda: answer(EXAMPLE, EXAMPLE_SEED)))
 @blp.alt_response(413, response=TOO_LARGE)
 def post_deal(body: dict[str, Any]) -> dict[str, Any]:
     """Deal a new hand: the full initial state, for a client that referees a game.

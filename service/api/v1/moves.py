@@ -8,7 +8,7 @@ from typing import Any
 from flask_smorest import Blueprint
 
 from service.api.convert import cards_of, effective_rules, light_move_dict, rules_of, state_of
-from service.api.examples import dealt_state, state_json
+from service.api.examples import Lazy, dealt_state, state_json
 from service.api.schemas import MovesRequestSchema, MovesResponseSchema
 from service.engine import codec
 from service.engine.moves import hand_moves
@@ -32,7 +32,7 @@ def answer(body: dict[str, Any]) -> dict[str, Any]:
 
 
 LIGHT_EXAMPLE = {"rules": "scopa", "hand": ["7D", "3c", "10B"], "table": ["3S", "4S", "7C"]}
-STATE_EXAMPLE = {"state": state_json(dealt_state())}
+STATE_EXAMPLE = Lazy(lambda: {"state": state_json(dealt_state())})
 
 
 @blp.route("/moves", methods=["POST"])
@@ -43,7 +43,7 @@ STATE_EXAMPLE = {"state": state_json(dealt_state())}
         "state": {"summary": "a full state, as /v1/deal returns it", "value": STATE_EXAMPLE},
     },
 )
-@blp.response(200, MovesResponseSchema, example=answer(LIGHT_EXAMPLE))
+@blp.response(200, MovesResponseSchema, example=Lazy(lambda: answer(LIGHT_EXAMPLE)))
 @blp.alt_response(413, response=TOO_LARGE)
 def post_moves(body: dict[str, Any]) -> dict[str, Any]:
     """The legal moves of the player to move.

@@ -8,7 +8,7 @@ from typing import Any
 from flask_smorest import Blueprint
 
 from service.api.convert import effective_rules, illegal_move, invalid_state, move_of, state_of
-from service.api.examples import dealt_state, first_move_json, state_json
+from service.api.examples import Lazy, dealt_state, first_move_json, state_json
 from service.api.schemas import PlayRequestSchema, PlayResponseSchema
 from service.engine import codec
 from service.engine.errors import IllegalMoveError, InvalidStateError
@@ -51,12 +51,12 @@ def has_match(state: State) -> bool:
     )
 
 
-EXAMPLE = {"state": state_json(dealt_state()), "move": first_move_json(dealt_state())}
+EXAMPLE = Lazy(lambda: {"state": state_json(dealt_state()), "move": first_move_json(dealt_state())})
 
 
 @blp.route("/play", methods=["POST"])
 @blp.arguments(PlayRequestSchema, example=EXAMPLE)
-@blp.response(200, PlayResponseSchema, example=answer(EXAMPLE))
+@blp.response(200, PlayResponseSchema, example=Lazy(lambda: answer(EXAMPLE.value())))
 @blp.alt_response(413, response=TOO_LARGE)
 def post_play(body: dict[str, Any]) -> dict[str, Any]:
     """Play the move of the player to move.

@@ -7,6 +7,7 @@ from typing import Any
 
 from flask_smorest import Blueprint
 
+from service.api.examples import Lazy
 from service.api.schemas import RulesCatalogSchema
 from service.engine.presets import PRESETS, make_rules
 from service.engine.rules import OPTIONS
@@ -46,7 +47,7 @@ def _example() -> dict[str, Any]:
 
 
 @blp.route("/rules", methods=["GET"])
-@blp.response(200, RulesCatalogSchema, example=_example())
+@blp.response(200, RulesCatalogSchema, example=Lazy(_example))
 def get_rules() -> dict[str, Any]:
     """Every preset with its full options, and the option schema.
 

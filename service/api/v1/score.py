@@ -9,7 +9,7 @@ from typing import Any
 from flask_smorest import Blueprint
 
 from service.api.convert import invalid_state, rules_of
-from service.api.examples import finished_state
+from service.api.examples import Lazy, finished_state
 from service.api.schemas import ScoreRequestSchema, ScoreResponseSchema
 from service.engine import codec
 from service.engine.cards import codes, parse_card
@@ -56,19 +56,24 @@ def answer(body: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-EXAMPLE = {
-    "rules": "scopa",
-    "piles": [
+def example_request() -> dict[str, Any]:
+    """The piles of the example hand played to its end, with a match around it."""
+    state = finished_state()
+    piles = [
         {"cards": codes(pile), "scope": scope}
-        for pile, scope in zip(finished_state().piles, finished_state().scope, strict=True)
-    ],
-    "match": {"scores": [6, 9]},
-}
+        for pile, scope in zip(state.piles, state.scope, strict=True)
+    ]
+    return {"rules": "scopa", "piles": piles, "match": {"scores": [6, 9]}}
+
+
+EXAMPLE = Lazy(example_request)
 
 
 @blp.route("/score", methods=["POST"])
 @blp.arguments(ScoreRequestSchema, example=EXAMPLE)
-@blp.response(200, ScoreResponseSchema, example=answer(EXAMPLE | {"leftover": []}))
+@blp.response(
+    200, ScoreResponseSchema, example=Lazy(lambda: answer(EXAMPLE.value() | {"leftover": []}))
+)
 @blp.alt_response(413, response=TOO_LARGE)
 def post_score(body: dict[str, Any]) -> dict[str, Any]:
     """Score a finished hand from every side's pile and scope count.

@@ -1,0 +1,160 @@
+"""Advice searches for any endpoint: the request's seed and cache key, the worker's search slot
+and the shared cache. /v1/advice answers one decision this way; review and bots reuse it."""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from typing import Any
+
+from flask import Flask
+from werkzeug.exceptions import ServiceUnavailable
+
+from service.api.advice_json import advice_to_dict
+from service.api.metrics import record_busy, record_search
+from service.api.problems import VALIDATION, ProblemError
+from service.cache import AdviceCache, CacheStatus, canonical_json
+from service.engine import codec
+from service.engine.rules import Rules
+from service.engine.view import View
+from service.search import Budget, Decision, MatchContext, advise_decision
+from service.search.advisor import MAX_MS
+
+CACHE_EXTENSION = "advice_cache"
+RETRY_AFTER_S = 1
+MAX_SEED = 2**63 - 1
+# Bump when the answer's shape changes, so that cached answers of the old shape stop matching.
+ANSWER_SHAPE = 2
+
+# One search per worker process. A request that finds the slot taken waits for it a bounded
+# time (ADVICE_QUEUE_MS; the worker's other threads keep serving health checks and cheap
+# endpoints meanwhile), then is answered 503 with Retry-After instead of queueing further.
+SEARCH_SLOT = threading.Lock()
+
+
+@contextmanager
+def search_slot(wait_ms: int) -> Iterator[None]:
+    """Hold the worker's search slot, waiting at most ``wait_ms``; else answer 503."""
+    if not SEARCH_SLOT.acquire(timeout=wait_ms / 1000.0 if wait_ms > 0 else 0.0):
+        record_busy()
+        raise ServiceUnavailable(
+            "this worker is already running a search; retry shortly", retry_after=RETRY_AFTER_S
+        )
+    try:
+        yield
+    finally:
+        SEARCH_SLOT.release()
+
+
+@dataclass(frozen=True, slots=True)
+class AdviceJob:
+    """One decision to advise and everything that determines the answer, with its cache key."""
+
+    decision: Decision
+    budget: Budget
+    seed: int | str
+    match: MatchContext | None
+    key_fields: Mapping[str, object]
+
+
+def canonical_view(view: View) -> dict[str, Any]:
+    """The view as the search reads it: card sets in id order, no rules, no history."""
+    data = codec.view_to_dict(replace(view, history=()))
+    for derived in ("rules", "history", "unseen"):
+        data.pop(derived)
+    return data
+
+
+def derived_seed(fields: Mapping[str, object]) -> int:
+    """A seed from the canonical request, so identical requests give identical answers."""
+    digest = hashlib.sha256(canonical_json(fields)).digest()
+    return int.from_bytes(digest[:8], "big") & MAX_SEED
+
+
+def advice_job(
+    decision: Decision, budget: Budget, match: MatchContext | None, seed: int | str | None
+) -> AdviceJob:
+    """The job of a decision; without a seed, one derived from the request."""
+    view = decision.view
+    fields: dict[str, object] = {
+        "rules": view.rules.options(),
+        "view": canonical_view(view),
+        "budget": budget.to_dict(),
+        "match": None if match is None else {"scores": match.scores, "target": match.target},
+    }
+    chosen = derived_seed(fields) if seed is None else seed
+    key = {**fields, "seed": chosen, "answer_shape": ANSWER_SHAPE}
+    return AdviceJob(decision, budget, chosen, match, key)
+
+
+def budget_of(data: Mapping[str, Any] | None, config: Mapping[str, Any], field: str) -> Budget:
+    """The budget asked for, within the configured caps, or a 422 naming the field."""
+    if data is None:
+        return Budget(ms=min(config["ADVICE_DEFAULT_MS"], MAX_MS))
+    if "ms" in data:
+        cap = min(config["ADVICE_MAX_MS"], MAX_MS)
+        if data["ms"] > cap:
+            raise too_much(f"{field}.ms", cap)
+        return Budget(ms=data["ms"])
+    cap = config["ADVICE_MAX_ITERATIONS"]
+    if data["iterations"] > cap:
+        raise too_much(f"{field}.iterations", cap)
+    return Budget(iterations=data["iterations"])
+
+
+def too_much(field: str, cap: int) -> ProblemError:
+    """A 422 for a budget over the server's cap."""
+    reason = f"at most {cap} on this server"
+    return ProblemError(422, f"{field}: {reason}", {field: [reason]}, VALIDATION)
+
+
+def match_of(
+    rules: Rules, data: Mapping[str, Any] | None, view: View | None = None
+) -> MatchContext | None:
+    """The match context, one score per side, the target defaulting to the rules'.
+
+    Without ``match`` the view's own match_scores (and match_target) serve, when it has them.
+    """
+    if data is None:
+        if view is None or not view.match_scores:
+            return None
+        target = rules.target if view.match_target is None else view.match_target
+        return MatchContext(view.match_scores, target)
+    scores = tuple(data["scores"])
+    if len(scores) != rules.sides:
+        reason = f"expected {rules.sides} scores, one per side"
+        raise ProblemError(422, f"match.scores: {reason}", {"match.scores": [reason]}, VALIDATION)
+    return MatchContext(scores, data.get("target", rules.target))
+
+
+def computed_answer(job: AdviceJob, max_ms: int, wait_ms: int) -> dict[str, Any]:
+    """The answer of a job: the search in the worker's search slot when there are plays."""
+    decision = job.decision
+    if any(m.plays_card for m in decision.legal):
+        with search_slot(wait_ms):
+            advice = advise_decision(decision, job.budget, job.seed, job.match, deadline_ms=max_ms)
+        record_search(advice.stats)
+    else:
+        advice = advise_decision(decision, job.budget, job.seed, job.match)
+    return advice_to_dict(decision.view, advice, job.budget, job.seed, job.match is not None)
+
+
+def cached_answer(app: Flask, job: AdviceJob) -> tuple[dict[str, Any], CacheStatus, float]:
+    """The job's answer through the app's cache, its cache status, and the milliseconds spent."""
+    config = app.config
+    max_ms = min(config["ADVICE_MAX_MS"], MAX_MS)
+    wait_ms = config["ADVICE_QUEUE_MS"]
+    cache: AdviceCache | None = app.extensions.get(CACHE_EXTENSION)
+    start = time.perf_counter()
+    status: CacheStatus
+    if cache is None:
+        result, status = computed_answer(job, max_ms, wait_ms), "bypass"
+    else:
+        result, status = cache.get_or_compute(
+            job.key_fields, lambda: computed_answer(job, max_ms, wait_ms), config["CACHE_TTL"]
+        )
+    return result, status, (time.perf_counter() - start) * 1000.0
