@@ -21,7 +21,7 @@ from service.cache import AdviceCache, CacheStatus, canonical_json
 from service.engine import codec
 from service.engine.rules import Rules
 from service.engine.view import View
-from service.search import Budget, Decision, MatchContext, advise_decision
+from service.search import Budget, Decision, MatchContext, advise
 from service.search.advisor import MAX_MS
 
 CACHE_EXTENSION = "advice_cache"
@@ -136,10 +136,10 @@ def computed_answer(job: AdviceJob, max_ms: int, wait_ms: int) -> dict[str, Any]
     decision = job.decision
     if any(m.plays_card for m in decision.legal):
         with search_slot(wait_ms):
-            advice = advise_decision(decision, job.budget, job.seed, job.match, deadline_ms=max_ms)
+            advice = advise(decision, job.budget, job.seed, job.match, deadline_ms=max_ms)
         record_search(advice.stats)
     else:
-        advice = advise_decision(decision, job.budget, job.seed, job.match)
+        advice = advise(decision, job.budget, job.seed, job.match)
     return advice_to_dict(decision.view, advice, job.budget, job.seed, job.match is not None)
 
 

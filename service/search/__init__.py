@@ -9,7 +9,6 @@ from service.search.advisor import (
     SearchStats,
     UnadvisableError,
     advise,
-    advise_decision,
     decision_of,
 )
 
@@ -22,6 +21,5 @@ __all__ = [
     "SearchStats",
     "UnadvisableError",
     "advise",
-    "advise_decision",
     "decision_of",
 ]

@@ -245,7 +245,7 @@ class Searcher:
 
 
 def advise(
-    view: View,
+    position: View | Decision,
     budget: Budget | None = None,
     seed: int | str | None = None,
     match: MatchContext | None = None,
@@ -256,33 +256,16 @@ def advise(
 ) -> Advice:
     """Every legal move of the seat to move, the card plays ranked by the search.
 
-    Raises InvalidStateError for an inconsistent view and UnadvisableError when its seat has
-    no move to make; then ``advise_decision``.
-    """
-    return advise_decision(
-        decision_of(view), budget, seed, match, solver, deadline_ms=deadline_ms, kernel=kernel
-    )
-
-
-def advise_decision(
-    decision: Decision,
-    budget: Budget | None = None,
-    seed: int | str | None = None,
-    match: MatchContext | None = None,
-    solver: SearchSolver | None = None,
-    *,
-    deadline_ms: int | None = None,
-    kernel: str | None = None,
-) -> Advice:
-    """Every legal move of a checked decision, the card plays ranked by the search.
-
-    The moves that play no card follow the ranked plays unranked, and a rule may choose one
-    of them (``special.chosen_special``); when only such moves are legal no search runs.
+    A view is checked first (``decision_of``: InvalidStateError for an inconsistent view,
+    UnadvisableError when its seat has no move to make); a Decision is already checked. The
+    moves that play no card follow the ranked plays unranked, and a rule may choose one of
+    them (``special.chosen_special``); when only such moves are legal no search runs.
     ``deadline_ms`` caps an iteration budget's time: the search stops when it passes, and
     ``stats.budget`` then gives the iterations (worlds) actually used. ``kernel`` (auto,
     compiled or python; default SCOPA_KERNEL) picks the playout kernel: same advice, faster.
     Identical calls with an iteration budget give identical advice except ``stats.elapsed_ms``.
     """
+    decision = position if isinstance(position, Decision) else decision_of(position)
     budget = budget or DEFAULT_BUDGET
     view, legal = decision.view, decision.legal
     plays = [m for m in legal if m.plays_card]
