@@ -194,7 +194,9 @@ cdef struct KRules:
     int players
     int sides
     int side_of[MAX_SEATS]
+    int next_seat[MAX_SEATS]
     int capture_rule
+    bint lookup
     bint match_priority
     bint fewest
     bint compulsory
@@ -252,7 +254,10 @@ cdef class CompiledRules:
         self.kr.sides = fr.sides
         for i in range(fr.players):
             self.kr.side_of[i] = fr.side_of[i]
+            self.kr.next_seat[i] = (i + 1) % fr.players
         self.kr.capture_rule = fr.capture_rule
+        # Standard captures with match priority come from SUM_TAB while no rank is doubled.
+        self.kr.lookup = fr.capture_rule == STANDARD and fr.match_priority
         self.kr.match_priority = fr.match_priority
         self.kr.fewest = fr.fewest
         self.kr.compulsory = fr.compulsory
@@ -468,6 +473,26 @@ cdef int captures(KRules *kr, int rank, uint64_t table, uint64_t *out) except -1
     return n
 
 
+cdef inline int card_captures(KRules *kr, int rank, uint64_t table, uint64_t *out) except -1:
+    """captures(), with the common case (standard rule, no doubled rank on the table, at most
+    one option) answered inline from SUM_TAB; ``out[0]`` is 0 when there is none."""
+    cdef uint64_t ranks
+    cdef uint32_t e
+    cdef int n
+    if kr.lookup and not (kr.ace_takes_all and rank == 1):
+        ranks = rank_mask_of(table)
+        if k_popcount(ranks) == k_popcount(table):
+            e = SUM_TAB[rank - 1][ranks]
+            if not (e & MULTI):
+                # Branchless: a card that lays takes nothing (its rank is not on the table).
+                out[0] = table & ((e & 1023) * SPREAD)
+                return 1 - <int>((e >> 14) & 1)
+    n = captures(kr, rank, table, out) if table else 0
+    if n == 0:
+        out[0] = 0
+    return n
+
+
 cdef int legal_moves(KRules *kr, KPos *p, int *cards, uint64_t *caps) except -1:
     """Every legal move of the player to move, in fast.legal_moves order."""
     cdef uint64_t options[MAX_OPTIONS]
@@ -476,7 +501,7 @@ cdef int legal_moves(KRules *kr, KPos *p, int *cards, uint64_t *caps) except -1:
     while hand:
         c = k_ctz(hand)
         hand &= hand - 1
-        k = captures(kr, RANK_OF[c], table, options) if table else 0
+        k = card_captures(kr, RANK_OF[c], table, options)
         if n + k + 1 > MAX_MOVES:
             raise OverflowError("too many moves for the compiled kernel")
         if k == 0 or not kr.compulsory:
@@ -501,32 +526,43 @@ cdef inline bint is_sweep(KRules *kr, KPos *p, int c, uint64_t capture) noexcept
     )
 
 
-cdef void apply_move(KRules *kr, KPos *p, int c, uint64_t capture) noexcept nogil:
-    """Play a legal move in place, dealing the next round or ending the hand as due."""
-    cdef int seat = p.to_move, side = kr.side_of[seat], n = kr.players
-    cdef int size, offset, s, at, k
-    cdef uint64_t b = (<uint64_t>1) << c, h
-    if capture:
+cdef inline void apply_move(KRules *kr, KPos *p, int c, uint64_t capture) noexcept nogil:
+    """Play a legal move in place, dealing the next round or ending the hand as due.
+
+    Laying and capturing share one branchless path (which of the two happens is a coin toss
+    to the branch predictor); the rare sweep and the ace taking itself branch.
+    """
+    cdef int seat = p.to_move, side = kr.side_of[seat]
+    cdef uint64_t b = (<uint64_t>1) << c, table = p.table, took
+    cdef uint64_t taken = 0 - <uint64_t>(capture != 0)
+    # Bitwise, not short-circuit: a capture of the whole table is rare, a lay is not.
+    if (capture == table) & (capture != 0):
         if is_sweep(kr, p, c, capture):
             p.scope[side] += 1
-        p.table ^= capture
-        p.piles[side] |= capture | b
+    if kr.ace_self and kr.ace_takes_all and not table and RANK_OF[c] == 1:
+        taken = ~(<uint64_t>0)  # the ace on an empty table goes to the pile
+    took = (capture | b) & taken
+    p.table = (table ^ capture) | (b & ~taken)
+    p.piles[side] |= took
+    if took:
         p.last_capturer = seat
-    elif kr.ace_takes_all and kr.ace_self and not p.table and RANK_OF[c] == 1:
-        p.piles[side] |= b
-        p.last_capturer = seat
-    else:
-        p.table |= b
     p.hands[seat] ^= b
     p.left -= 1
-    p.to_move = (seat + 1) % n
-    if p.left:
-        return
+    p.to_move = kr.next_seat[seat]
+    if not p.left:
+        end_of_deal(kr, p)
+
+
+cdef void end_of_deal(KRules *kr, KPos *p) noexcept nogil:
+    """Every hand is empty: deal the next round, or give the table to the last capturer."""
+    cdef int n = kr.players, size, offset, s, at, k
+    cdef uint64_t h
     if p.stock_at < p.stock_end:
         size = kr.deal_sizes[p.deals_made]
         at = p.stock_at
+        s = p.dealer
         for offset in range(n):
-            s = (p.dealer + 1 + offset) % n
+            s = kr.next_seat[s]
             h = 0
             for k in range(at, at + size):
                 if k < p.stock_end:
@@ -536,7 +572,7 @@ cdef void apply_move(KRules *kr, KPos *p, int c, uint64_t capture) noexcept nogi
         p.stock_at = at if at < p.stock_end else p.stock_end
         p.deals_made += 1
         p.left = n * size
-        p.to_move = (p.dealer + 1) % n
+        p.to_move = kr.next_seat[p.dealer]
     elif p.table and p.last_capturer >= 0:
         p.piles[kr.side_of[p.last_capturer]] |= p.table
         p.table = 0
@@ -671,7 +707,7 @@ cdef double reply_threat(KRules *kr, KPos *p, uint64_t table) noexcept nogil:
     if not table:
         return 0.0
     seat = p.to_move
-    following = (seat + 1) % kr.players
+    following = kr.next_seat[seat]
     hand = p.hands[following]
     rank = sweepable(kr, table)
     sweep = SWEEP_RISK if rank and (hand & RANK_MASK[rank]) else 0.0
@@ -783,28 +819,59 @@ def py_playout(fr, pos, uint64_t seed):
     return [totals[i] for i in range(cr.kr.sides)]
 
 
+cdef inline uint32_t wy_u32(k_wy *g, uint64_t *buf, bint *have) noexcept nogil:
+    """32-bit draws from wyrand: the high half of each 64-bit output, then its low half."""
+    if have[0]:
+        have[0] = False
+        return <uint32_t>buf[0]
+    buf[0] = k_wy_next(g)
+    have[0] = True
+    return <uint32_t>(buf[0] >> 32)
+
+
+cdef inline void hold(KRules *kr, KPos *p, int held[MAX_SEATS][40], int *nheld) noexcept nogil:
+    """Each seat's hand as a list of cards, for the uniform pick."""
+    cdef int seat, n
+    cdef uint64_t rest
+    for seat in range(kr.players):
+        rest = p.hands[seat]
+        n = 0
+        while rest:
+            held[seat][n] = k_ctz(rest)
+            rest &= rest - 1
+            n += 1
+        nheld[seat] = n
+
+
 def uniform_generic_hands(fr, long long hands, uint64_t seed):
     """Uniformly random hands from fresh deals, wyrand-driven, no Python objects in the loop.
 
     Each turn picks a card of the hand uniformly, then one of its legal moves uniformly (the
-    policy of shared/bench/limit.c), through the general captures and apply. Returns (scope per hand, side 0 totals, side 1 totals),
-    each as (sum, sum of squares), for the statistics cross-check; two-sided rules only.
+    policy of shared/bench/limit.c), through the general captures and apply of every rule set
+    (the advisor's path); each seat's cards are also kept as a list for the pick, as limit.c
+    does. Returns (scope per hand, side 0 totals, side 1 totals), each as (sum, sum of
+    squares), for the statistics cross-check; two-sided rules only.
     """
     cdef CompiledRules cr = compiled(fr)
     cdef KRules *kr = &cr.kr
     cdef KPos p
     cdef k_wy rng
+    cdef uint64_t buf = 0, x
+    cdef bint have = False
     cdef uint8_t pack[40]
     cdef uint8_t deck[40]
+    cdef int held[MAX_SEATS][40]
+    cdef int nheld[MAX_SEATS]
     cdef uint64_t options[MAX_OPTIONS]
-    cdef uint64_t hand, capture, mask
-    cdef int npack = 0, i, j, c, k, seat, at, size, pick, tmp, initial
+    cdef uint64_t capture, mask
+    cdef int npack = 0, i, j, c, k, seat, at, size, tmp, initial, n, deals, last_hand
     cdef int totals[MAX_SEATS]
     cdef long long h
     cdef int64_t s_scope = 0, q_scope = 0, s0 = 0, q0 = 0, s1 = 0, q1 = 0, sc
     if kr.sides != 2 or not kr.c_scoring:
         raise ValueError("uniform_hands needs two sides and rules the kernel scores in C")
     initial = fr.rules.initial_table
+    last_hand = max(kr.deal_sizes[kr.ndeals - 1], 1)
     mask = kr.pack
     while mask:
         pack[npack] = k_ctz(mask)
@@ -814,11 +881,17 @@ def uniform_generic_hands(fr, long long hands, uint64_t seed):
     for h in range(hands):
         for i in range(npack):
             deck[i] = pack[i]
-        for i in range(npack - 1, 0, -1):
-            j = k_below(<uint32_t>(k_wy_next(&rng) >> 32), i + 1)
-            tmp = deck[i]
-            deck[i] = deck[j]
-            deck[j] = tmp
+        # Fisher-Yates, two 32-bit draws per 64-bit output; the order within the last hand
+        # dealt does not matter (the pick is uniform), so those cards are not shuffled.
+        i = npack - 1
+        while i >= last_hand:
+            x = k_wy_next(&rng)
+            j = k_below(<uint32_t>(x >> 32), i + 1)
+            tmp = deck[i]; deck[i] = deck[j]; deck[j] = tmp
+            if i > last_hand:
+                j = k_below(<uint32_t>x, i)
+                tmp = deck[i - 1]; deck[i - 1] = deck[j]; deck[j] = tmp
+            i -= 2
         memset(&p, 0, sizeof(KPos))
         p.dealer = kr.players - 1  # seat 0 leads, as in limit.c
         at = 0
@@ -839,21 +912,28 @@ def uniform_generic_hands(fr, long long hands, uint64_t seed):
         p.left = kr.players * size
         p.to_move = 0
         p.last_capturer = -1
+        hold(kr, &p, held, nheld)
         while not finished(&p):
-            hand = p.hands[p.to_move]
-            pick = k_below(<uint32_t>k_wy_next(&rng), <uint32_t>k_popcount(hand))
-            for i in range(pick):
-                hand &= hand - 1
-            c = k_ctz(hand)
-            k = captures(kr, RANK_OF[c], p.table, options) if p.table else 0
-            if k == 0:
-                capture = 0
+            seat = p.to_move
+            n = nheld[seat]
+            i = k_below(wy_u32(&rng, &buf, &have), n)
+            c = held[seat][i]
+            held[seat][i] = held[seat][n - 1]
+            nheld[seat] = n - 1
+            k = card_captures(kr, RANK_OF[c], p.table, options)
+            if kr.compulsory and k <= 1:
+                capture = options[0]  # 0 when the card can take nothing
             elif kr.compulsory:
-                capture = options[k_below(<uint32_t>k_wy_next(&rng), k)] if k > 1 else options[0]
+                capture = options[k_below(wy_u32(&rng, &buf, &have), k)]
+            elif k == 0:
+                capture = 0
             else:
-                j = k_below(<uint32_t>k_wy_next(&rng), k + 1)
+                j = k_below(wy_u32(&rng, &buf, &have), k + 1)
                 capture = 0 if j == 0 else options[j - 1]
+            deals = p.deals_made
             apply_move(kr, &p, c, capture)
+            if p.deals_made != deals:
+                hold(kr, &p, held, nheld)
         c_totals(kr, p.piles, p.scope, totals)
         sc = p.scope[0] + p.scope[1]
         s_scope += sc
