@@ -25,6 +25,12 @@ def advised_move_dict(view: View, advised: MoveAdvice, with_match: bool) -> dict
         entry["win_probability"] = None
     if advised.note is not None:
         entry["note"] = advised.note
+    if advised.expected_value is not None:
+        entry["std_error"] = advised.std_error
+        if with_match:
+            entry["win_std_error"] = advised.win_std_error
+        entry["breakdown"] = dict(advised.breakdown or {})
+        entry["sweep_risk"] = advised.sweep_risk
     return entry
 
 
@@ -48,5 +54,8 @@ def advice_to_dict(
             "elapsed_ms": stats.elapsed_ms if budget.ms is not None else None,
             "budget": stats.budget,
             "seed": seed,
+            "stopped_early": stats.stopped_early,
+            "saved_ms": stats.saved_ms if budget.ms is not None else None,
+            "exact": stats.exact,
         },
     }

@@ -125,6 +125,34 @@ class AdvisedMoveSchema(ma.Schema):
     note = ma.fields.String(
         metadata={"description": "only on a move the search does not rank: what it is for"}
     )
+    std_error = ma.fields.Float(
+        allow_none=True,
+        metadata={
+            "description": "ranked moves: the standard error of value over the sampled worlds "
+            "(null below two worlds)"
+        },
+    )
+    win_std_error = ma.fields.Float(
+        allow_none=True,
+        metadata={
+            "description": "ranked moves with a match: the standard error of win_probability"
+        },
+    )
+    breakdown = ma.fields.Dict(
+        keys=ma.fields.String(),
+        values=ma.fields.Float(),
+        metadata={
+            "description": "ranked moves: value by scoring category (the rules' categories, as "
+            "/v1/score names them), from the same playouts; the parts add up to value"
+        },
+    )
+    sweep_risk = ma.fields.Float(
+        validate=ma.validate.Range(0, 1),
+        metadata={
+            "description": "ranked moves: the share of sampled worlds in which the next player, "
+            "an opponent, holds a card that sweeps the table after this move"
+        },
+    )
 
 
 class ChosenMoveSchema(ma.Schema):
@@ -154,6 +182,28 @@ class SearchStatsSchema(ma.Schema):
         metadata={"description": "the budget used; fewer iterations when the time cap cut them"},
     )
     seed = SeedField(required=True)
+    stopped_early = StrictBoolean(
+        required=True,
+        metadata={
+            "description": "a time budget stopped once the best move was clear: its lead over "
+            "every other move passed 3 standard errors of their paired difference (100 worlds "
+            "at least)"
+        },
+    )
+    saved_ms = ma.fields.Float(
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "the time budget left unused by an early stop; null for an "
+            "iteration budget"
+        },
+    )
+    exact = StrictBoolean(
+        required=True,
+        metadata={
+            "description": "the values are exact: nothing is hidden (one world) and it was solved"
+        },
+    )
 
 
 class AdviceResponseSchema(ma.Schema):

@@ -28,7 +28,7 @@ CACHE_EXTENSION = "advice_cache"
 RETRY_AFTER_S = 1
 MAX_SEED = 2**63 - 1
 # Bump when the answer's shape changes, so that cached answers of the old shape stop matching.
-ANSWER_SHAPE = 2
+ANSWER_SHAPE = 3
 
 # One search per worker process. A request that finds the slot taken waits for it a bounded
 # time (ADVICE_QUEUE_MS; the worker's other threads keep serving health checks and cheap

@@ -33,6 +33,24 @@ SCALETTA_HIGH_BASE = 5  # king, horse and jack
 SCALETTA_HIGH_BOTTOM = 2  # the high run counts down to the 2
 
 
+# The categories every rule set scores, in the order a side's points list them.
+BASE_CATEGORIES = ("scope", "cards", "coins", "settebello", "primiera")
+
+
+def categories(rules: Rules) -> tuple[str, ...]:
+    """Every scoring category of the rules, in the order ``score_hand`` lists a side's points."""
+    extras = (
+        ("re_bello", rules.re_bello),
+        ("sette_di_coppe", rules.sette_di_coppe),
+        ("napola", rules.napola != "none"),
+        ("scalette", rules.scalette),
+        ("piva", rules.piva),
+        ("grande", rules.grande),
+        ("declarations", rules.declarations != "none"),
+    )
+    return BASE_CATEGORIES + tuple(name for name, scored in extras if scored)
+
+
 @dataclass(frozen=True, slots=True)
 class Prime:
     """A side's primiera: its value (a sum, or rank counts) and the cards that make it."""

@@ -1,30 +1,36 @@
 """Move advice: perfect-information Monte Carlo over sampled worlds, solved exactly at the end.
 
-Each iteration samples one world consistent with the view (``worlds.sample_world``), plays every
-root move in it and evaluates the result: by alpha-beta (``solver.Solver``) when two sides
-remain with at most ``SOLVE_CARDS`` cards in hand and nothing to deal, else by one playout of
-the heuristic policy (``policy.playout``) seeded alike for every root move of the world (common
-random numbers). The kernel runs compiled or in pure Python (``backend``), with identical
-results. A passed ace (``ace_may_pass``) is valued by putting it in the pile. A move's expected
-value is the mean, over worlds, of the seat's side's hand points minus the mean of the other
-sides'; with a match context, its win probability is the mean of
-``match_model.hand_win_probability`` over the same outcomes, and moves are ranked by it.
-Identical calls with an iteration budget give identical advice except ``stats.elapsed_ms``.
+Each world deals the cards the seat cannot see at random (``kernel.loop``), plays every root
+move in it and values the result: by alpha-beta (``kernel.solver``) when two sides remain with
+at most ``SOLVE_CARDS`` cards in hand and nothing to deal, else by one playout of the heuristic
+policy (``kernel.policy``) seeded alike for every root move of the world (common random
+numbers). The world loop runs compiled or in pure Python (``kernel.backend``), with identical
+results. A passed ace (``ace_may_pass``) is valued by putting it in the pile. A move's value is
+the mean, over worlds, of the seat's side's hand points minus the mean of the other sides',
+with its standard error, its breakdown by scoring category (the same playouts' points, so the
+parts add up to the value) and the share of worlds in which the next player, an opponent, can
+sweep the table after it; with a match context, its win probability is the mean of
+``match_model.hand_win_probability`` over the same outcomes, and moves are ranked by it. A
+time budget may stop early once the best move is clear (``estimates``). Identical calls with
+an iteration budget give identical advice except ``stats.elapsed_ms``.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from service.engine.moves import Move, MoveKind
 from service.engine.view import View, check_view, view_moves
+from service.search.estimates import best_is_clear, estimate
 from service.search.kernel.backend import Backend, SearchSolver, backend_for
-from service.search.kernel.fast import FastRules, Pos, apply_pass
+from service.search.kernel.fast import FastRules, cards_of
+from service.search.kernel.loop import RootSetup, Tally, WinFunction
 from service.search.match_model import hand_win_probability
 from service.search.special import SEARCH, UNRANKED_NOTES, chosen_special
-from service.search.worlds import sample_world
 
 ALGORITHM = "pimc+alphabeta"
 NO_SEARCH = "none"  # the algorithm named when only moves that play no card are legal
@@ -32,6 +38,8 @@ MAX_MS = 5000
 # Cards left in all hands (nothing to deal) from which each sampled world is solved exactly:
 # about 3 ms a solve at 12 cards for four players (tests/benchmarks/bench_search_speed.py).
 SOLVE_CARDS = 12
+# Worlds a time-budgeted search runs between two checks of the early-stop rule.
+WORLD_CHUNK = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,11 +87,18 @@ class MoveAdvice:
     expected_value: float | None
     win_probability: float | None
     note: str | None = None
+    std_error: float | None = None
+    win_std_error: float | None = None
+    # The value by scoring category (the rules' categories, ``scoring.categories``).
+    breakdown: Mapping[str, float] | None = None
+    # The share of worlds in which the next player, an opponent, can sweep after the move.
+    sweep_risk: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class SearchStats:
-    """What the search did."""
+    """What the search did; ``saved_ms``: the time budget left when the best move was clear,
+    ``exact``: every world solved and only one world possible (nothing is hidden)."""
 
     worlds: int
     playouts: int
@@ -91,6 +106,9 @@ class SearchStats:
     elapsed_ms: float
     algorithm: str
     budget: dict[str, int]
+    stopped_early: bool = False
+    saved_ms: float = 0.0
+    exact: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,104 +162,110 @@ def check_advisable(view: View) -> None:
         )
 
 
-def side_value(totals: list[int], side: int) -> float:
-    """A side's hand points minus the mean of the other sides' points."""
-    others = [t for i, t in enumerate(totals) if i != side]
-    return totals[side] - sum(others) / len(others)
+def root_setup(view: View, moves: list[Move], solve_cards: int) -> RootSetup:
+    """What the world loop needs from a view and the root moves."""
+    return RootSetup(
+        seat=view.seat,
+        side=view.rules.side_of(view.seat),
+        dealer=view.dealer,
+        deals_made=view.deals_made,
+        to_move=view.to_move,
+        last_capturer=-1 if view.last_capturer is None else view.last_capturer,
+        hand=view.hand,
+        table=view.table,
+        piles=view.piles,
+        scope=view.scope,
+        unseen=tuple(cards_of(view.unseen)),
+        sizes=view.hand_sizes,
+        moves=tuple((m.card, m.capture, m.kind is MoveKind.PASS) for m in moves),
+        solve_cards=solve_cards,
+    )
+
+
+def one_world(view: View) -> bool:
+    """Whether the view leaves a single possible world: nothing to deal, one hidden hand."""
+    hidden = [n for seat, n in enumerate(view.hand_sizes) if seat != view.seat and n]
+    return view.stock_size == 0 and len(hidden) <= 1
 
 
 class Searcher:
-    """One advice search over a view; ``run`` samples worlds until the budget is spent."""
+    """One advice search over a view: worlds run by the backend's loop into a tally."""
 
     def __init__(
         self,
         view: View,
         moves: list[Move],
-        rng: random.Random,
+        seed: int | str | None,
         *,
         match: MatchContext | None,
         solver: SearchSolver | None,
         backend: Backend,
     ) -> None:
         self.view = view
-        self.rng = rng
+        self.moves = moves
         self.match = match
         self.backend = backend
         self.fr = FastRules(view.rules) if solver is None else solver.fr
         self.solver = backend.make_solver(self.fr) if solver is None else solver
         self.side = view.rules.side_of(view.seat)
-        self.moves = moves
-        self.value_sums = [0.0] * len(self.moves)
-        self.win_sums = [0.0] * len(self.moves)
-        self.counts = [0] * len(self.moves)
-        self.worlds = 0
-        self.playouts = 0
+        self.setup = root_setup(view, moves, SOLVE_CARDS)
+        self.tally = Tally(len(moves), len(self.fr.categories))
+        # Any seed (a string too) becomes the 64-bit seed both kernels' generators take.
+        self.rng = backend.make_random(random.Random(seed).getrandbits(64))
+        self.win = self._win_function()
 
-    def evaluate(self, pos: Pos, rollout_seed: int) -> tuple[float, float]:
-        """The value of a position after a root move: rollout, or exact when small enough."""
-        fr = self.fr
-        if self.solver.applies(pos, SOLVE_CARDS):
-            _, solved = self.solver.solve(pos)
-            totals = list(solved)
-        else:
-            # Common random numbers: every root move of a world is rolled out with the same seed.
-            totals = self.backend.playout(fr, pos, rollout_seed)
-            self.playouts += 1
-        piles = pos.piles
-        value = side_value(totals, self.side)
-        win = 0.0
-        if self.match is not None:
-            win = hand_win_probability(
-                fr,
-                piles=piles,
-                totals=totals,
-                scores=self.match.scores,
-                target=self.match.target,
-                side=self.side,
+    def _win_function(self) -> WinFunction | None:
+        match = self.match
+        if match is None:
+            return None
+        fr, side = self.fr, self.side
+
+        def win(totals: list[int], piles: list[int]) -> float:
+            return hand_win_probability(
+                fr, piles=piles, totals=totals, scores=match.scores, target=match.target, side=side
             )
-        return value, win
 
-    def iterate(self, deadline: float | None = None) -> bool:
-        """Sample one world and evaluate every root move in it; False if the deadline cut it."""
-        world = sample_world(self.view, self.rng)
-        rollout_seed = self.rng.getrandbits(64)
-        self.worlds += 1
-        for i, move in enumerate(self.moves):
-            if deadline is not None and self.worlds > 1 and time.perf_counter() >= deadline:
-                return False
-            pos = world.copy()
-            if move.kind is MoveKind.PASS:
-                apply_pass(self.fr, pos, move.card)
-            else:
-                self.backend.apply(self.fr, pos, move.card, move.capture)
-            value, win = self.evaluate(pos, rollout_seed)
-            self.value_sums[i] += value
-            self.win_sums[i] += win
-            self.counts[i] += 1
-        return True
+        return win
 
-    def ranked(self, elapsed_ms: float, budget: Budget) -> tuple[list[MoveAdvice], SearchStats]:
-        """The searched moves ranked best first, and what the search did."""
+    def run(self, max_worlds: int, seconds: float | None) -> int:
+        """Search up to ``max_worlds`` more worlds or ``seconds``; the worlds completed."""
+        return self.backend.run_worlds(
+            self.fr,
+            self.setup,
+            self.tally,
+            self.rng,
+            self.solver,
+            max_worlds=max_worlds,
+            seconds=seconds,
+            win=self.win,
+        )
+
+    def ranked(self) -> list[MoveAdvice]:
+        """The searched moves ranked best first, with their estimates."""
+        with_match = self.match is not None
+        names = self.fr.categories
         scored = []
         for i, move in enumerate(self.moves):
-            n = max(self.counts[i], 1)
-            value = round(self.value_sums[i] / n, 6)
-            win = self.win_sums[i] / n if self.match is not None else 0.0
-            scored.append((-win, -value, move))
-        scored.sort()
-        ranked = [
-            MoveAdvice(move, -value, -win if self.match is not None else None)
-            for win, value, move in scored
-        ]
-        stats = SearchStats(
-            worlds=self.worlds,
-            playouts=self.playouts,
-            nodes=self.solver.nodes,
-            elapsed_ms=round(elapsed_ms, 3),
-            algorithm=ALGORITHM,
-            budget=budget.to_dict(),
-        )
-        return ranked, stats
+            found = estimate(self.tally, i, with_match)
+            value = round(found.value, 6)
+            advice = MoveAdvice(
+                move,
+                value,
+                found.win,
+                std_error=_rounded(found.std_error),
+                win_std_error=_rounded(found.win_std_error),
+                breakdown=MappingProxyType(
+                    {name: round(v, 6) for name, v in zip(names, found.categories, strict=True)}
+                ),
+                sweep_risk=round(found.sweep_risk, 6),
+            )
+            scored.append((-(found.win or 0.0), -value, move, advice))
+        scored.sort(key=lambda t: t[:3])
+        return [advice for *_, advice in scored]
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 6)
 
 
 def advise(
@@ -301,23 +325,40 @@ def _search(
     deadline_ms: int | None,
     kernel: str | None,
 ) -> tuple[list[MoveAdvice], SearchStats]:
-    """The card plays ranked by sampling worlds until the budget is spent."""
+    """The card plays ranked by sampling worlds until the budget is spent (or, for a time
+    budget, until the best move is clear)."""
     start = time.perf_counter()
     backend = backend_for(view.rules, kernel)
-    searcher = Searcher(
-        view, plays, random.Random(seed), match=match, solver=solver, backend=backend
-    )
+    searcher = Searcher(view, plays, seed, match=match, solver=solver, backend=backend)
+    stopped = False
     if budget.iterations is not None:
-        cap = None if deadline_ms is None else start + deadline_ms / 1000.0
-        for _ in range(budget.iterations):
-            if not searcher.iterate(cap) or (cap is not None and time.perf_counter() >= cap):
-                break
-        if searcher.worlds < budget.iterations:
-            budget = Budget(iterations=searcher.worlds)
+        seconds = None if deadline_ms is None else deadline_ms / 1000.0
+        searcher.run(budget.iterations, seconds)
+        if searcher.tally.worlds < budget.iterations:
+            budget = Budget(iterations=searcher.tally.worlds)
     else:
         deadline = start + (budget.ms or 0) / 1000.0
-        # The first world is always completed, so every move has a value.
-        while searcher.iterate(deadline) and time.perf_counter() < deadline:
-            pass
+        while True:
+            left = deadline - time.perf_counter()
+            if left <= 0 and searcher.tally.worlds:
+                break
+            # The first world is always completed, so every move has a value.
+            if searcher.run(WORLD_CHUNK, max(left, 0.0)) < WORLD_CHUNK:
+                break
+            if best_is_clear(searcher.tally, match is not None):
+                stopped = True
+                break
     elapsed = (time.perf_counter() - start) * 1000.0
-    return searcher.ranked(elapsed, budget)
+    tally = searcher.tally
+    stats = SearchStats(
+        worlds=tally.worlds,
+        playouts=tally.playouts,
+        nodes=searcher.solver.nodes,
+        elapsed_ms=round(elapsed, 3),
+        algorithm=ALGORITHM,
+        budget=budget.to_dict(),
+        stopped_early=stopped,
+        saved_ms=round(max((budget.ms or 0) - elapsed, 0.0), 3) if stopped else 0.0,
+        exact=tally.playouts == 0 and one_world(view),
+    )
+    return searcher.ranked(), stats

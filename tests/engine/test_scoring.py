@@ -6,7 +6,8 @@ import pytest
 
 from service.engine import InvalidStateError, make_rules, score_hand
 from service.engine.cards import FULL_PACK, SUIT_MASKS, codes, iter_cards
-from service.engine.scoring import check_piles, prime_of
+from service.engine.presets import PRESETS
+from service.engine.scoring import categories, check_piles, prime_of
 from tests.engine.helpers import cards
 
 
@@ -241,3 +242,11 @@ def test_check_piles_allows_an_unfinished_hand_and_a_leftover() -> None:
     piles, leftover = check_piles(rules, [[0, 1], [2, 3]], (1, 0), leftover=[5], finished=False)
     assert piles == (0b11, 0b1100)
     assert leftover == 1 << 5
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_categories_list_a_sides_points_in_order(preset: str) -> None:
+    rules = make_rules(preset)
+    score = score_hand(rules, [rules.pack_cards] + [0] * (rules.sides - 1), [0] * rules.sides)
+    for side in score.sides:
+        assert tuple(side.points) == categories(rules)

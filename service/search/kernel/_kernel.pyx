@@ -11,6 +11,15 @@ backends give identical advice; tests/search/test_kernel_differential.py checks 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
+from libc.time cimport time_t
+
+cdef extern from "<time.h>" nogil:
+    ctypedef int clockid_t
+    cdef struct timespec:
+        time_t tv_sec
+        long tv_nsec
+    int clock_gettime(clockid_t clk_id, timespec *tp)
+    clockid_t CLOCK_MONOTONIC
 
 from service.engine.cards import RANK_MASKS as _PY_RANK_MASKS
 from service.search.kernel import fast as _fast
@@ -105,6 +114,7 @@ cdef extern from *:
     ctypedef struct k_mt:
         pass
     void k_mt_seed(k_mt *g, uint64_t seed) nogil
+    uint32_t k_mt_next(k_mt *g) nogil
     double k_mt_random(k_mt *g) nogil
     ctypedef struct k_wy:
         pass
@@ -115,6 +125,7 @@ cdef extern from *:
 cdef enum:
     MAX_SEATS = 6
     MAX_DEALS = 40
+    MAX_CATS = 16
     MAX_MOVES = 1024
     MAX_OPTIONS = 1024
 
@@ -129,6 +140,7 @@ cdef double CARD_WORTH[40]
 cdef double SWEEP_WORTH = _policy.SWEEP_WORTH
 cdef double SWEEP_RISK = _policy.SWEEP_RISK
 cdef double PAIR_BONUS = _policy.PAIR_BONUS
+cdef double NOISE = _policy.NOISE
 cdef int PIVA_PENALTY = _fast.PIVA_PENALTY
 cdef int TABLE_LIMIT = 500_000
 cdef int INF = 1 << 20
@@ -210,6 +222,7 @@ cdef struct KRules:
     uint64_t bonus
     int pack_size
     int pack_bonus
+    int ncat
     bint c_scoring
     bint prime_none
     double prime_best[1024]
@@ -273,6 +286,9 @@ cdef class CompiledRules:
         self.kr.pack_size = fr.pack_size
         self.kr.pack_bonus = fr.pack_bonus
         self.kr.c_scoring = fr.kernel_scores
+        self.kr.ncat = len(fr.categories)
+        if self.kr.ncat > MAX_CATS:
+            raise ValueError("too many scoring categories for the compiled kernel")
         if self.kr.c_scoring:
             for i in range(1024):
                 self.kr.prime_best[i] = fr.prime_best[i]
@@ -619,9 +635,11 @@ cdef int unique_best_float(double *values, int *index, int n) noexcept nogil:
     return winner
 
 
-cdef void c_totals(KRules *kr, uint64_t *piles, int *scope, int *totals) noexcept nogil:
-    """fast.hand_totals for the rules the kernels score themselves (model.SCORED)."""
-    cdef int sides = kr.sides, side, shift, ncomplete = 0, top, prime_to, cards_to, coins_to
+cdef void c_points(KRules *kr, uint64_t *piles, int *scope, int *points) noexcept nogil:
+    """fast.hand_points for the rules the kernels score themselves (model.SCORED): row
+    ``side`` of ``points`` (MAX_CATS wide) holds the side's points by category."""
+    cdef int sides = kr.sides, side, shift, ncomplete = 0, top, prime_to, cards_to, coins_to, k
+    cdef int *row
     cdef int counts[MAX_SEATS]
     cdef int coins[MAX_SEATS]
     cdef int complete_idx[MAX_SEATS]
@@ -658,81 +676,123 @@ cdef void c_totals(KRules *kr, uint64_t *piles, int *scope, int *totals) noexcep
         prime_to = unique_best_float(values, all_idx, sides)
     for side in range(sides):
         p = piles[side]
-        totals[side] = (
-            scope[side] + <int>((p >> kr.settebello) & 1)
-            + (cards_to == side) + (coins_to == side) + (prime_to == side)
-        )
+        row = points + side * MAX_CATS
+        row[0] = scope[side]
+        row[1] = cards_to == side
+        row[2] = coins_to == side
+        row[3] = <int>((p >> kr.settebello) & 1)
+        row[4] = prime_to == side
+        k = 5
         if kr.re_bello:
-            totals[side] += <int>((p >> kr.re_bello_card) & 1)
+            row[k] = <int>((p >> kr.re_bello_card) & 1)
+            k += 1
         if kr.sette_di_coppe:
-            totals[side] += <int>((p >> kr.cups_seven) & 1)
+            row[k] = <int>((p >> kr.cups_seven) & 1)
+            k += 1
         if kr.piva:
-            totals[side] += PIVA_PENALTY * <int>((p >> kr.piva_card) & 1)
+            row[k] = PIVA_PENALTY * <int>((p >> kr.piva_card) & 1)
+
+
+cdef void c_totals(KRules *kr, uint64_t *piles, int *scope, int *totals) noexcept nogil:
+    """fast.hand_totals for the rules the kernels score themselves (model.SCORED)."""
+    cdef int points[MAX_SEATS * MAX_CATS]
+    cdef int side, k
+    c_points(kr, piles, scope, points)
+    for side in range(kr.sides):
+        totals[side] = 0
+        for k in range(kr.ncat):
+            totals[side] += points[side * MAX_CATS + k]
+
+
+cdef int points_of(CompiledRules cr, uint64_t *piles, int *scope, int *points) except -1:
+    """The points per side and category (fr.categories) of a finished hand: in C, or by the
+    engine's scoring (fast.hand_points)."""
+    cdef int i, k
+    if cr.kr.c_scoring:
+        c_points(&cr.kr, piles, scope, points)
+        return 0
+    result = _fast.hand_points(
+        cr.fr, [piles[i] for i in range(cr.kr.sides)], [scope[i] for i in range(cr.kr.sides)]
+    )
+    for i in range(cr.kr.sides):
+        for k in range(cr.kr.ncat):
+            points[i * MAX_CATS + k] = result[i][k]
+    return 0
 
 
 cdef int totals_of(CompiledRules cr, KPos *p, int *totals) except -1:
     """The hand totals of a finished position: in C, or by the engine's scoring."""
-    cdef int i
-    if cr.kr.c_scoring:
-        c_totals(&cr.kr, p.piles, p.scope, totals)
-        return 0
-    result = _fast.hand_totals(
-        cr.fr, [p.piles[i] for i in range(cr.kr.sides)], [p.scope[i] for i in range(cr.kr.sides)]
-    )
+    cdef int points[MAX_SEATS * MAX_CATS]
+    cdef int i, k
+    points_of(cr, p.piles, p.scope, points)
     for i in range(cr.kr.sides):
-        totals[i] = result[i]
+        totals[i] = 0
+        for k in range(cr.kr.ncat):
+            totals[i] += points[i * MAX_CATS + k]
     return 0
 
 
 # ---------------------------------------------------------------- heuristic policy
 
-cdef int sweepable(KRules *kr, uint64_t table) noexcept nogil:
-    cdef int total = 0
-    if not table:
-        return 0
-    while table:
-        total += RANK_OF[k_ctz(table)]
-        table &= table - 1
-    if kr.capture_rule != FIFTEEN and total <= 10:
+cdef inline int sweep_rank(KRules *kr, int total) noexcept nogil:
+    """policy.sweep_rank: the rank that sweeps a table of this rank sum, else 0."""
+    if kr.capture_rule != FIFTEEN and 0 < total <= 10:
         return total
     if kr.capture_rule != STANDARD and 5 <= total <= 14:
         return 15 - total
     return 0
 
 
-cdef double reply_threat(KRules *kr, KPos *p, uint64_t table) noexcept nogil:
-    cdef int seat, following, rank, c
-    cdef uint64_t hand, rest
+cdef inline int rank_sum(uint64_t cards) noexcept nogil:
+    cdef int total = 0
+    while cards:
+        total += RANK_OF[k_ctz(cards)]
+        cards &= cards - 1
+    return total
+
+
+cdef inline double reply_threat(
+    KRules *kr, uint64_t table, int total, uint64_t reach, bint partner
+) noexcept nogil:
+    """policy.reply_threat."""
+    cdef int rank
+    cdef uint64_t rest
     cdef double sweep, taken
     if not table:
         return 0.0
-    seat = p.to_move
-    following = kr.next_seat[seat]
-    hand = p.hands[following]
-    rank = sweepable(kr, table)
-    sweep = SWEEP_RISK if rank and (hand & RANK_MASK[rank]) else 0.0
-    if kr.side_of[following] == kr.side_of[seat]:
+    rank = sweep_rank(kr, total)
+    sweep = SWEEP_RISK if rank and (reach & RANK_MASK[rank]) else 0.0
+    if partner:
         return -sweep / 2
     taken = 0.0
-    rest = table
+    rest = table & reach
     while rest:
-        c = k_ctz(rest)
+        if CARD_WORTH[k_ctz(rest)] > taken:
+            taken = CARD_WORTH[k_ctz(rest)]
         rest &= rest - 1
-        if hand & RANK_MASK[RANK_OF[c]]:
-            if CARD_WORTH[c] > taken:
-                taken = CARD_WORTH[c]
     return sweep + taken
+
+
+cdef inline uint64_t rank_reach(uint64_t hand) noexcept nogil:
+    """policy.rank_reach: every card of the ranks a hand holds."""
+    return rank_mask_of(hand) * SPREAD
 
 
 cdef int choose(KRules *kr, KPos *p, int *cards, uint64_t *caps, int n, k_mt *rng) noexcept nogil:
     """policy.choose: the index of the chosen move."""
-    cdef int i, c, best = 0
-    cdef uint64_t hand, table, capture, rest
+    cdef int i, c, best = 0, seat, following, total
+    cdef uint64_t hand, table, capture, rest, reach
+    cdef bint partner
     cdef double s, best_score = -1e9
     if n == 1:
         return 0
-    hand = p.hands[p.to_move]
+    seat = p.to_move
+    hand = p.hands[seat]
     table = p.table
+    total = rank_sum(table)
+    following = kr.next_seat[seat]
+    reach = rank_reach(p.hands[following])
+    partner = kr.side_of[following] == kr.side_of[seat]
     for i in range(n):
         c = cards[i]
         capture = caps[i]
@@ -744,12 +804,14 @@ cdef int choose(KRules *kr, KPos *p, int *cards, uint64_t *caps, int n, k_mt *rn
                 rest &= rest - 1
             if is_sweep(kr, p, c, capture):
                 s += SWEEP_WORTH
-            s -= reply_threat(kr, p, table ^ capture)
+            s -= reply_threat(kr, table ^ capture, total - rank_sum(capture), reach, partner)
         else:
-            s = -CARD_WORTH[c] - reply_threat(kr, p, table | ((<uint64_t>1) << c))
+            s = -CARD_WORTH[c] - reply_threat(
+                kr, table | ((<uint64_t>1) << c), total + RANK_OF[c], reach, partner
+            )
             if hand & ~((<uint64_t>1) << c) & RANK_MASK[RANK_OF[c]]:
                 s += PAIR_BONUS
-        s += k_mt_random(rng) * 0.25
+        s += k_mt_next(rng) * NOISE
         if s > best_score:
             best_score = s
             best = i
@@ -757,14 +819,20 @@ cdef int choose(KRules *kr, KPos *p, int *cards, uint64_t *caps, int n, k_mt *rn
 
 
 cdef int run_playout(KRules *kr, KPos *p, uint64_t seed) except -1:
+    """policy.playout with random.Random(seed)."""
     cdef k_mt rng
+    k_mt_seed(&rng, seed)
+    return play_out(kr, p, &rng)
+
+
+cdef int play_out(KRules *kr, KPos *p, k_mt *rng) except -1:
+    """policy.playout drawing from a seeded generator."""
     cdef int cards[MAX_MOVES]
     cdef uint64_t caps[MAX_MOVES]
     cdef int n, i
-    k_mt_seed(&rng, seed)
     while not finished(p):
         n = legal_moves(kr, p, cards, caps)
-        i = choose(kr, p, cards, caps, n, &rng)
+        i = choose(kr, p, cards, caps, n, rng)
         apply_move(kr, p, cards[i], caps[i])
     return 0
 
@@ -945,7 +1013,276 @@ def uniform_generic_hands(fr, long long hands, uint64_t seed):
     return (s_scope, q_scope), (s0, q0), (s1, q1)
 
 
+# ---------------------------------------------------------------- the world loop (loop.py)
+
+cdef class KernelRandom:
+    """random.Random(seed) for a 64-bit seed, in C: the same shuffles and getrandbits(64)."""
+
+    cdef k_mt mt
+
+    def __init__(self, uint64_t seed):
+        k_mt_seed(&self.mt, seed)
+
+    def getrandbits64(self):
+        """random.Random.getrandbits(64): the low 32 bits drawn first."""
+        return mt_bits64(&self.mt)
+
+
+cdef inline uint64_t mt_bits64(k_mt *g) noexcept nogil:
+    cdef uint64_t low = k_mt_next(g)
+    return low | (<uint64_t>k_mt_next(g) << 32)
+
+
+cdef inline uint32_t mt_below(k_mt *g, uint32_t n) noexcept nogil:
+    """random.Random._randbelow(n) for 1 <= n < 2**32: getrandbits(n.bit_length()) until < n."""
+    cdef int k = 32 - __builtin_clz(n)
+    cdef uint32_t r = k_mt_next(g) >> (32 - k)
+    while r >= n:
+        r = k_mt_next(g) >> (32 - k)
+    return r
+
+
+cdef extern from *:
+    int __builtin_clz(unsigned int x) nogil
+
+
+cdef inline double now_seconds() noexcept nogil:
+    cdef timespec t
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return t.tv_sec + t.tv_nsec * 1e-9
+
+
+cdef inline void apply_pass_move(KRules *kr, KPos *p, int c) noexcept nogil:
+    """fast.apply_pass: the ace goes to the side's pile, never a scopa."""
+    cdef int seat = p.to_move
+    cdef uint64_t b = (<uint64_t>1) << c
+    p.piles[kr.side_of[seat]] |= b
+    p.last_capturer = seat
+    p.hands[seat] ^= b
+    p.left -= 1
+    p.to_move = kr.next_seat[seat]
+    if not p.left:
+        end_of_deal(kr, p)
+
+
+cdef int opponent_can_sweep(KRules *kr, KPos *p, int side) except -1:
+    """loop.opponent_can_sweep: the player to move, an opponent, can sweep the table now."""
+    cdef int cards[MAX_MOVES]
+    cdef uint64_t caps[MAX_MOVES]
+    cdef int n, i
+    if not p.table or finished(p) or kr.side_of[p.to_move] == side:
+        return 0
+    n = legal_moves(kr, p, cards, caps)
+    for i in range(n):
+        if caps[i] == p.table and is_sweep(kr, p, cards[i], caps[i]):
+            return 1
+    return 0
+
+
+cdef class _Buffers:
+    """The C arrays of one run_worlds call, freed with it."""
+
+    cdef double *d
+    cdef long long *n
+    cdef int *i
+
+    def __cinit__(self, Py_ssize_t doubles, Py_ssize_t counts, Py_ssize_t ints):
+        self.d = <double *>malloc(max(doubles, 1) * sizeof(double))
+        self.n = <long long *>malloc(max(counts, 1) * sizeof(long long))
+        self.i = <int *>malloc(max(ints, 1) * sizeof(int))
+        if self.d == NULL or self.n == NULL or self.i == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        free(self.d)
+        free(self.n)
+        free(self.i)
+
+
+def run_worlds(
+    fr, setup, tally, KernelRandom rng, CompiledSolver solver, long long max_worlds, seconds,
+    win,
+):
+    """loop.run_worlds on the compiled kernel: the same worlds, values and tally."""
+    cdef CompiledRules cr = compiled(fr)
+    cdef KRules *kr = &cr.kr
+    cdef int m = len(setup.moves), ncat = kr.ncat, sides = kr.sides
+    cdef int side = setup.side, own = setup.seat, nunseen = len(setup.unseen)
+    cdef int i, j, k, seat, at, c, cat, others = sides - 1, solve_cards = setup.solve_cards
+    cdef long long done = 0, playouts, all_playouts = 0, before = tally.worlds
+    cdef bint with_match = win is not None, has_cross = len(tally.cross) > 0
+    cdef bint has_deadline = seconds is not None
+    cdef double deadline = now_seconds() + seconds if has_deadline else 0.0
+    cdef double rest, v, w
+    cdef int mine_total, rest_total
+    cdef uint64_t h
+    cdef k_mt world_mt, playout_mt
+    cdef KPos base, pos
+    cdef KLeaf leaf
+    cdef int points[MAX_SEATS * MAX_CATS]
+    cdef int sizes[MAX_SEATS]
+    cdef uint8_t unseen[40]
+    cdef uint8_t deck[40]
+    cdef uint8_t tmp
+    # Doubles: sums, squares, wins, win squares, values, world wins (m each), the tally's and
+    # the world's category values (m * ncat each), cross products (m * m).
+    cdef _Buffers buf = _Buffers(6 * m + 2 * m * ncat + (m * m if has_cross else 0), 2 * m, 3 * m)
+    cdef double *sums = buf.d
+    cdef double *squares = sums + m
+    cdef double *wins = squares + m
+    cdef double *win_squares = wins + m
+    cdef double *values = win_squares + m
+    cdef double *world_wins = values + m
+    cdef double *cats = world_wins + m
+    cdef double *world_cats = cats + m * ncat
+    cdef double *cross = world_cats + m * ncat
+    cdef long long *sweeps = buf.n
+    cdef long long *world_sweeps = sweeps + m
+    cdef int *move_cards = buf.i
+    cdef int *move_passes = move_cards + m
+    cdef uint64_t *move_caps = <uint64_t *>malloc(max(m, 1) * sizeof(uint64_t))
+    if move_caps == NULL:
+        raise MemoryError()
+    try:
+        for i in range(m):
+            card, capture, passes = setup.moves[i]
+            move_cards[i] = card
+            move_caps[i] = capture
+            move_passes[i] = passes
+            sums[i] = tally.sums[i]
+            squares[i] = tally.squares[i]
+            wins[i] = tally.wins[i]
+            win_squares[i] = tally.win_squares[i]
+            sweeps[i] = tally.sweeps[i]
+        for i in range(m * ncat):
+            cats[i] = tally.cats[i]
+        if has_cross:
+            for i in range(m * m):
+                cross[i] = tally.cross[i]
+        for i in range(nunseen):
+            unseen[i] = setup.unseen[i]
+        for i in range(kr.players):
+            sizes[i] = setup.sizes[i]
+        memset(&base, 0, sizeof(KPos))
+        base.table = setup.table
+        for i in range(sides):
+            base.piles[i] = setup.piles[i]
+            base.scope[i] = setup.scope[i]
+        base.dealer = setup.dealer
+        base.deals_made = setup.deals_made
+        base.to_move = setup.to_move
+        base.last_capturer = setup.last_capturer
+        while done < max_worlds:
+            # sample_into: random.Random.shuffle of the unseen cards, dealt in seat order.
+            for i in range(nunseen):
+                deck[i] = unseen[i]
+            for i in range(nunseen - 1, 0, -1):
+                j = mt_below(&rng.mt, i + 1)
+                tmp = deck[i]
+                deck[i] = deck[j]
+                deck[j] = tmp
+            at = 0
+            base.left = 0
+            for seat in range(kr.players):
+                if seat == own:
+                    base.hands[seat] = setup.hand
+                else:
+                    h = 0
+                    for k in range(at, at + sizes[seat]):
+                        h |= (<uint64_t>1) << deck[k]
+                    base.hands[seat] = h
+                    at += sizes[seat]
+                base.left += k_popcount(base.hands[seat])
+            for i in range(at, nunseen):
+                base.stock[i - at] = deck[i]
+            base.stock_at = 0
+            base.stock_end = nunseen - at
+            # Common random numbers: every root move's playout starts from this one state
+            # (seeding a Mersenne Twister costs more than copying one).
+            k_mt_seed(&world_mt, mt_bits64(&rng.mt))
+            playouts = 0
+            for i in range(m):
+                if has_deadline and before + done > 0 and now_seconds() >= deadline:
+                    return done
+                pos = base
+                if move_passes[i]:
+                    apply_pass_move(kr, &pos, move_cards[i])
+                else:
+                    apply_move(kr, &pos, move_cards[i], move_caps[i])
+                world_sweeps[i] = opponent_can_sweep(kr, &pos, side)
+                if sides == 2 and pos.stock_at == pos.stock_end and pos.left <= solve_cards:
+                    solver.solve_pos(&pos, &leaf)
+                    pos.piles[0] = leaf.piles[0]
+                    pos.piles[1] = leaf.piles[1]
+                    pos.scope[0] = leaf.scope[0]
+                    pos.scope[1] = leaf.scope[1]
+                else:
+                    playout_mt = world_mt
+                    play_out(kr, &pos, &playout_mt)
+                    playouts += 1
+                points_of(cr, pos.piles, pos.scope, points)
+                mine_total = 0
+                rest_total = 0
+                for cat in range(ncat):
+                    rest = 0
+                    for k in range(sides):
+                        if k != side:
+                            rest += points[k * MAX_CATS + cat]
+                            rest_total += points[k * MAX_CATS + cat]
+                    mine_total += points[side * MAX_CATS + cat]
+                    world_cats[i * ncat + cat] = points[side * MAX_CATS + cat] - rest / others
+                values[i] = mine_total - (<double>rest_total) / others
+                if with_match:
+                    world_wins[i] = win(
+                        [
+                            sum([points[k * MAX_CATS + cat] for cat in range(ncat)])
+                            for k in range(sides)
+                        ],
+                        [pos.piles[k] for k in range(sides)],
+                    )
+            # _add_world
+            for i in range(m):
+                v = values[i]
+                sums[i] += v
+                squares[i] += v * v
+                if with_match:
+                    w = world_wins[i]
+                    wins[i] += w
+                    win_squares[i] += w * w
+                sweeps[i] += world_sweeps[i]
+            for k in range(m * ncat):
+                cats[k] += world_cats[k]
+            if has_cross:
+                for i in range(m):
+                    v = world_wins[i] if with_match else values[i]
+                    for j in range(m):
+                        cross[i * m + j] += v * (world_wins[j] if with_match else values[j])
+            all_playouts += playouts
+            done += 1
+        return done
+    finally:
+        tally.worlds = before + done
+        tally.playouts += all_playouts
+        for i in range(m):
+            tally.sums[i] = sums[i]
+            tally.squares[i] = squares[i]
+            tally.wins[i] = wins[i]
+            tally.win_squares[i] = win_squares[i]
+            tally.sweeps[i] = sweeps[i]
+        for i in range(m * ncat):
+            tally.cats[i] = cats[i]
+        if has_cross:
+            for i in range(m * m):
+                tally.cross[i] = cross[i]
+        free(move_caps)
+
+
 # ---------------------------------------------------------------- endgame solver
+
+cdef struct KLeaf:
+    uint64_t piles[2]
+    int32_t scope[2]
+
 
 cdef struct TTEntry:
     uint64_t k0
@@ -953,7 +1290,7 @@ cdef struct TTEntry:
     uint64_t k2
     int32_t value
     int32_t flag
-    int32_t totals[2]
+    KLeaf leaf
 
 
 cdef enum:
@@ -1005,16 +1342,31 @@ cdef class CompiledSolver:
 
     def solve(self, pos):
         """The minimax value for side 0 under perfect play, and the leaf's totals."""
-        cdef KPos p
+        cdef KLeaf leaf
         cdef int totals[2]
-        cdef int value
+        cdef int value = self.solve_into(pos, &leaf)
+        leaf_totals(self.cr, &leaf, totals)
+        return value, (totals[0], totals[1])
+
+    def solve_leaf(self, pos):
+        """The minimax value for side 0 under perfect play, and the end of the solved line:
+        (pile 0, pile 1, scope 0, scope 1)."""
+        cdef KLeaf leaf
+        cdef int value = self.solve_into(pos, &leaf)
+        return value, (leaf.piles[0], leaf.piles[1], leaf.scope[0], leaf.scope[1])
+
+    cdef int solve_into(self, object pos, KLeaf *leaf) except? -999999:
+        cdef KPos p
+        load_pos(&p, pos)
+        return self.solve_pos(&p, leaf)
+
+    cdef int solve_pos(self, KPos *p, KLeaf *leaf) except? -999999:
+        """solve() on a C position: the value, and the leaf in ``leaf``."""
         if self.cr.kr.sides != 2:
             raise ValueError("the solver needs two sides")
         if self.count > TABLE_LIMIT:
             self.clear()
-        load_pos(&p, pos)
-        value = self.search(&p, -INF, INF, totals)
-        return value, (totals[0], totals[1])
+        return self.search(p, -INF, INF, leaf)
 
     cdef void clear(self):
         self.count = 0
@@ -1062,7 +1414,7 @@ cdef class CompiledSolver:
             at = (at + 1) & self.slot_mask
 
     cdef int store(
-        self, uint64_t k0, uint64_t k1, uint64_t k2, int flag, int value, int *totals
+        self, uint64_t k0, uint64_t k1, uint64_t k2, int flag, int value, KLeaf *leaf
     ) except -1:
         cdef long long at
         cdef int32_t i
@@ -1081,17 +1433,17 @@ cdef class CompiledSolver:
         e.k2 = k2
         e.flag = flag
         e.value = value
-        e.totals[0] = totals[0]
-        e.totals[1] = totals[1]
+        e.leaf = leaf[0]
         return 0
 
-    cdef int search(self, KPos *p, int alpha, int beta, int *out) except? -999999:
+    cdef int search(self, KPos *p, int alpha, int beta, KLeaf *out) except? -999999:
         cdef KRules *kr = &self.cr.kr
         cdef int cards[MAX_MOVES]
         cdef uint64_t caps[MAX_MOVES]
         cdef int order[MAX_MOVES]
-        cdef int child_totals[2]
-        cdef int best_totals[2]
+        cdef KLeaf child_leaf
+        cdef KLeaf best_leaf
+        cdef int totals[2]
         cdef int n, i, j, m, value, best, a0 = alpha, b0 = beta, lc_side, flag, seat, c
         cdef uint64_t k0 = 0, k1 = 0, k2, rest
         cdef long long at
@@ -1101,8 +1453,12 @@ cdef class CompiledSolver:
         cdef KPos child
         self.nodes += 1
         if p.left == 0:
-            totals_of(self.cr, p, out)
-            return out[0] - out[1]
+            out.piles[0] = p.piles[0]
+            out.piles[1] = p.piles[1]
+            out.scope[0] = p.scope[0]
+            out.scope[1] = p.scope[1]
+            totals_of(self.cr, p, totals)
+            return totals[0] - totals[1]
         lc_side = kr.side_of[p.last_capturer] if p.last_capturer >= 0 else -1
         if p.scope[0] > 255 or p.scope[1] > 255:
             raise OverflowError("scope count too large for the solver's key")
@@ -1129,8 +1485,7 @@ cdef class CompiledSolver:
                     or (e.flag == LOWER and e.value >= beta)
                     or (e.flag == UPPER and e.value <= alpha)
                 ):
-                    out[0] = e.totals[0]
-                    out[1] = e.totals[1]
+                    out[0] = e.leaf
                     return e.value
         maximizing = kr.side_of[p.to_move] == 0
         n = legal_moves(kr, p, cards, caps)
@@ -1142,33 +1497,40 @@ cdef class CompiledSolver:
                 j -= 1
             order[j + 1] = m
         best = -INF if maximizing else INF
-        best_totals[0] = 0
-        best_totals[1] = 0
+        memset(&best_leaf, 0, sizeof(KLeaf))
         for i in range(n):
             m = order[i]
             child = p[0]
             apply_move(kr, &child, cards[m], caps[m])
-            value = self.search(&child, alpha, beta, child_totals)
+            value = self.search(&child, alpha, beta, &child_leaf)
             if maximizing:
                 if value > best:
                     best = value
-                    best_totals[0] = child_totals[0]
-                    best_totals[1] = child_totals[1]
+                    best_leaf = child_leaf
                     if value > alpha:
                         alpha = value
             elif value < best:
                 best = value
-                best_totals[0] = child_totals[0]
-                best_totals[1] = child_totals[1]
+                best_leaf = child_leaf
                 if value < beta:
                     beta = value
             if alpha >= beta:
                 break
         flag = UPPER if best <= a0 else LOWER if best >= b0 else EXACT
-        self.store(k0, k1, k2, flag, best, best_totals)
-        out[0] = best_totals[0]
-        out[1] = best_totals[1]
+        self.store(k0, k1, k2, flag, best, &best_leaf)
+        out[0] = best_leaf
         return best
+
+
+cdef int leaf_totals(CompiledRules cr, KLeaf *leaf, int *totals) except -1:
+    """The hand totals of a solved line's end."""
+    cdef KPos p
+    memset(&p, 0, sizeof(KPos))
+    p.piles[0] = leaf.piles[0]
+    p.piles[1] = leaf.piles[1]
+    p.scope[0] = leaf.scope[0]
+    p.scope[1] = leaf.scope[1]
+    return totals_of(cr, &p, totals)
 
 
 cdef inline uint64_t key_hash(uint64_t k0, uint64_t k1, uint64_t k2) noexcept nogil:

@@ -18,10 +18,10 @@ from types import ModuleType
 from typing import Protocol
 
 from service.engine.rules import Rules
-from service.search.kernel import fast, policy
+from service.search.kernel import fast, loop, policy
 from service.search.kernel.fast import FastRules, Pos
 from service.search.kernel.model import compiled_plays
-from service.search.kernel.solver import Solved, Solver
+from service.search.kernel.solver import Leaf, Solved, Solver
 
 _kernel: ModuleType | None
 try:
@@ -55,6 +55,19 @@ class SearchSolver(Protocol):
         """The minimax value for side 0 under perfect play, and the leaf's totals."""
         ...
 
+    def solve_leaf(self, pos: Pos) -> tuple[int, Leaf]:
+        """The minimax value for side 0 under perfect play, and the end of the solved line."""
+        ...
+
+
+class WorldRandom(Protocol):
+    """The world loop's random numbers: random.Random or its C twin (_kernel.KernelRandom)."""
+
+
+# The world loop (loop.run_worlds): (rules, setup, tally, random, solver, *, max_worlds,
+# seconds, win) -> the worlds completed.
+RunWorlds = Callable[..., int]
+
 
 @dataclass(frozen=True, slots=True)
 class Backend:
@@ -64,6 +77,8 @@ class Backend:
     apply: Callable[[FastRules, Pos, int, int], None]
     playout: Callable[[FastRules, Pos, int], list[int]]
     make_solver: Callable[[FastRules], SearchSolver]
+    make_random: Callable[[int], WorldRandom]
+    run_worlds: RunWorlds
 
 
 def _python_playout(fr: FastRules, pos: Pos, seed: int) -> list[int]:
@@ -72,11 +87,18 @@ def _python_playout(fr: FastRules, pos: Pos, seed: int) -> list[int]:
     return fast.hand_totals(fr, pos.piles, pos.scope)
 
 
-PYTHON = Backend("python", fast.apply, _python_playout, Solver)
+PYTHON = Backend("python", fast.apply, _python_playout, Solver, random.Random, loop.run_worlds)
 COMPILED = (
     None
     if _kernel is None
-    else Backend("compiled", _kernel.py_apply, _kernel.py_playout, _kernel.CompiledSolver)
+    else Backend(
+        "compiled",
+        _kernel.py_apply,
+        _kernel.py_playout,
+        _kernel.CompiledSolver,
+        _kernel.KernelRandom,
+        _kernel.run_worlds,
+    )
 )
 
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from service.engine.cards import RANK_MASKS, SUIT_MASKS, Suit, card
 from service.engine.primes import PRIME_TABLES
 from service.engine.rules import Rules
-from service.engine.scoring import PIVA_CARD, PIVA_PENALTY, score_hand
+from service.engine.scoring import PIVA_CARD, PIVA_PENALTY, categories, score_hand
 from service.search.kernel.model import kernel_scores
 
 STANDARD = 0
@@ -45,6 +45,7 @@ class FastRules:
         "bonus",
         "cache",
         "capture_rule",
+        "categories",
         "compiled",
         "compulsory",
         "deal_sizes",
@@ -83,6 +84,7 @@ class FastRules:
         self.pack_bonus = (self.pack & self.bonus).bit_count()
         # Whether hand_totals scores these rules itself (model.SCORED), else the engine does.
         self.kernel_scores = kernel_scores(rules)
+        self.categories = categories(rules)
         values = PRIME_TABLES.get(rules.prime_table)
         # Best prime value of each 10-bit suit subset; None for the ranked-count tables.
         self.prime_best: list[float] | None = None
@@ -321,12 +323,13 @@ def bonus_shift(rules: Rules) -> int:
     return int(Suit[rules.bonus_suit]) * 10
 
 
-def hand_totals(fr: FastRules, piles: Sequence[int], scope: Sequence[int]) -> list[int]:
-    """Hand points per side of a finished hand (the engine's score_hand totals)."""
+def hand_points(fr: FastRules, piles: Sequence[int], scope: Sequence[int]) -> list[list[int]]:
+    """Points per side and category (``fr.categories``) of a finished hand, as the engine's
+    score_hand gives them."""
     best = fr.prime_best
     rules = fr.rules
     if best is None or not fr.kernel_scores:
-        return list(score_hand(rules, piles, scope).totals)
+        return [list(s.points.values()) for s in score_hand(rules, piles, scope).sides]
     bonus = fr.bonus
     sides = len(piles)
     cards_to = majority([p.bit_count() for p in piles], fr.pack_size)
@@ -355,21 +358,29 @@ def hand_totals(fr: FastRules, piles: Sequence[int], scope: Sequence[int]) -> li
     shift = bonus_shift(rules)
     settebello = shift + 6
     re_bello = shift + 9
-    cups_seven = CUPS_SEVEN
-    piva = PIVA_CARD
-    totals = []
+    points = []
     for side in range(sides):
         p = piles[side]
-        t = scope[side] + (p >> settebello & 1)
-        t += (cards_to == side) + (coins_to == side) + (prime_to == side)
+        row = [
+            scope[side],
+            int(cards_to == side),
+            int(coins_to == side),
+            p >> settebello & 1,
+            int(prime_to == side),
+        ]
         if rules.re_bello:
-            t += p >> re_bello & 1
+            row.append(p >> re_bello & 1)
         if rules.sette_di_coppe:
-            t += p >> cups_seven & 1
+            row.append(p >> CUPS_SEVEN & 1)
         if rules.piva:
-            t += PIVA_PENALTY * (p >> piva & 1)
-        totals.append(t)
-    return totals
+            row.append(PIVA_PENALTY * (p >> PIVA_CARD & 1))
+        points.append(row)
+    return points
+
+
+def hand_totals(fr: FastRules, piles: Sequence[int], scope: Sequence[int]) -> list[int]:
+    """Hand points per side of a finished hand (the engine's score_hand totals)."""
+    return [sum(row) for row in hand_points(fr, piles, scope)]
 
 
 def outright_side(fr: FastRules, piles: Sequence[int]) -> int:

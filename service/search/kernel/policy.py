@@ -30,7 +30,8 @@ CARD_WORTH: tuple[float, ...] = tuple(
 SWEEP_WORTH = 8.0
 SWEEP_RISK = 6.0
 PAIR_BONUS = 1.5
-PARTNER_SHARE = 0.3
+# Noise added to every move's score, to break ties at random: up to 0.25, from 32 bits.
+NOISE = 0.25 / 2**32
 
 
 def table_sum(table: int) -> int:
@@ -43,18 +44,21 @@ def table_sum(table: int) -> int:
     return total
 
 
+def sweep_rank(fr: FastRules, total: int) -> int:
+    """The rank that sweeps a table whose ranks add up to ``total`` with one card, else 0."""
+    if fr.capture_rule != FIFTEEN and 0 < total <= 10:
+        return total
+    if fr.capture_rule != STANDARD and 5 <= total <= 14:
+        return 15 - total
+    return 0
+
+
 def sweepable(fr: FastRules, table: int) -> int:
     """A rank that could sweep this table with one card, else 0 (an empty table is safe)."""
     known = fr.sweep_ranks.get(table)
     if known is not None:
         return known
-    rank = 0
-    if table:
-        total = table_sum(table)
-        if fr.capture_rule != FIFTEEN and total <= 10:
-            rank = total
-        elif fr.capture_rule != STANDARD and 5 <= total <= 14:
-            rank = 15 - total
+    rank = sweep_rank(fr, table_sum(table)) if table else 0
     if len(fr.sweep_ranks) >= CAPTURE_CACHE_LIMIT:
         fr.sweep_ranks.clear()
     fr.sweep_ranks[table] = rank
@@ -71,30 +75,35 @@ def capture_worth(c: int, capture: int) -> float:
     return score
 
 
-def reply_threat(fr: FastRules, pos: Pos, table: int) -> float:
+def rank_reach(hand: int) -> int:
+    """Every card of the ranks a hand holds (the table cards that hand could take by rank)."""
+    reach = 0
+    for rank in range(1, 11):
+        if hand & RANK_MASKS[rank]:
+            reach |= RANK_MASKS[rank]
+    return reach
+
+
+def reply_threat(fr: FastRules, table: int, total: int, reach: int, partner: bool) -> float:
     """What the next player's reply to this table is worth: a loss if an opponent's.
 
-    Counts a sweep, and the best card it can take by matching rank. Rollouts run in a
-    sampled world, so the next hand is known; a full capture search here was five times
-    slower for a small gain, which lost strength at a fixed time budget.
+    Counts a sweep, and the best card it can take by matching rank (``reach``: every card of
+    the ranks it holds; ``total``: the table's rank sum). Rollouts run in a sampled world, so
+    the next hand is known; a full capture search here was five times slower for a small
+    gain, which lost strength at a fixed time budget.
     """
     if not table:
         return 0.0
-    seat = pos.to_move
-    following = (seat + 1) % fr.players
-    hand = pos.hands[following]
-    rank = sweepable(fr, table)
-    sweep = SWEEP_RISK if rank and hand & RANK_MASKS[rank] else 0.0
-    if fr.side_of[following] == fr.side_of[seat]:
+    rank = sweep_rank(fr, total)
+    sweep = SWEEP_RISK if rank and reach & RANK_MASKS[rank] else 0.0
+    if partner:
         return -sweep / 2
     taken = 0.0
-    rest = table
+    rest = table & reach
     while rest:
         low = rest & -rest
-        c = low.bit_length() - 1
+        taken = max(taken, CARD_WORTH[low.bit_length() - 1])
         rest ^= low
-        if hand & RANK_MASKS[RANK[c]]:
-            taken = max(taken, CARD_WORTH[c])
     return sweep + taken
 
 
@@ -105,8 +114,13 @@ def choose(fr: FastRules, pos: Pos, moves: list[FastMove], rng: random.Random) -
     """
     if len(moves) == 1:
         return moves[0]
-    hand = pos.hands[pos.to_move]
+    seat = pos.to_move
+    hand = pos.hands[seat]
     table = pos.table
+    total = table_sum(table)
+    following = (seat + 1) % fr.players
+    reach = rank_reach(pos.hands[following])
+    partner = fr.side_of[following] == fr.side_of[seat]
     best = moves[0]
     best_score = -1e9
     for c, capture in moves:
@@ -114,12 +128,12 @@ def choose(fr: FastRules, pos: Pos, moves: list[FastMove], rng: random.Random) -
             s = capture_worth(c, capture)
             if is_sweep(fr, pos, c, capture):
                 s += SWEEP_WORTH
-            s -= reply_threat(fr, pos, table ^ capture)
+            s -= reply_threat(fr, table ^ capture, total - table_sum(capture), reach, partner)
         else:
-            s = -CARD_WORTH[c] - reply_threat(fr, pos, table | 1 << c)
+            s = -CARD_WORTH[c] - reply_threat(fr, table | 1 << c, total + RANK[c], reach, partner)
             if hand & ~(1 << c) & RANK_MASKS[RANK[c]]:
                 s += PAIR_BONUS
-        s += rng.random() * 0.25
+        s += rng.getrandbits(32) * NOISE
         if s > best_score:
             best_score = s
             best = (c, capture)

@@ -10,8 +10,15 @@ UPPER = 2
 INF = 1 << 20
 TABLE_LIMIT = 500_000
 
+# The end of the solved line: each side's pile and scope count (side 0, side 1).
+Leaf = tuple[int, int, int, int]
 # A solved line's value (side 0 minus side 1) and the leaf's hand totals per side.
 Solved = tuple[int, tuple[int, ...]]
+
+
+def leaf_totals(fr: FastRules, leaf: Leaf) -> tuple[int, ...]:
+    """The hand totals per side at the end of a solved line."""
+    return tuple(hand_totals(fr, leaf[:2], leaf[2:]))
 
 
 class Solver:
@@ -21,7 +28,7 @@ class Solver:
 
     def __init__(self, fr: FastRules) -> None:
         self.fr = fr
-        self.table: dict[tuple[int, ...], tuple[int, int, tuple[int, ...]]] = {}
+        self.table: dict[tuple[int, ...], tuple[int, int, Leaf]] = {}
         self.nodes = 0
 
     def applies(self, pos: Pos, max_cards: int) -> bool:
@@ -30,47 +37,53 @@ class Solver:
 
     def solve(self, pos: Pos) -> Solved:
         """The minimax value for side 0 under perfect play, and the leaf's totals."""
+        value, leaf = self.solve_leaf(pos)
+        return value, leaf_totals(self.fr, leaf)
+
+    def solve_leaf(self, pos: Pos) -> tuple[int, Leaf]:
+        """The minimax value for side 0 under perfect play, and the end of the solved line."""
         if len(self.table) > TABLE_LIMIT:
             self.table.clear()
         return self._search(pos, -INF, INF)
 
-    def _search(self, pos: Pos, alpha: int, beta: int) -> Solved:
+    def _search(self, pos: Pos, alpha: int, beta: int) -> tuple[int, Leaf]:
         self.nodes += 1
         fr = self.fr
         if pos.left == 0:
-            totals = tuple(hand_totals(fr, pos.piles, pos.scope))
-            return totals[0] - totals[1], totals
+            leaf = (pos.piles[0], pos.piles[1], pos.scope[0], pos.scope[1])
+            totals = leaf_totals(fr, leaf)
+            return totals[0] - totals[1], leaf
         lc_side = fr.side_of[pos.last_capturer] if pos.last_capturer >= 0 else -1
         scope = pos.scope
         key = (*pos.hands, pos.table, pos.piles[0], scope[0], scope[1], pos.to_move, lc_side)
         entry = self.table.get(key)
         if entry is not None:
-            flag, value, totals = entry
+            flag, value, found = entry
             if (
                 flag == EXACT
                 or (flag == LOWER and value >= beta)
                 or (flag == UPPER and value <= alpha)
             ):
-                return value, totals
+                return value, found
         maximizing = fr.side_of[pos.to_move] == 0
         moves = legal_moves(fr, pos)
         moves.sort(key=lambda m: -m[1].bit_count())
         a0, b0 = alpha, beta
         best = -INF if maximizing else INF
-        best_totals: tuple[int, ...] = ()
+        best_leaf: Leaf = (0, 0, 0, 0)
         for c, capture in moves:
             child = pos.copy()
             apply(fr, child, c, capture)
-            value, totals = self._search(child, alpha, beta)
+            value, leaf = self._search(child, alpha, beta)
             if maximizing:
                 if value > best:
-                    best, best_totals = value, totals
+                    best, best_leaf = value, leaf
                     alpha = max(alpha, value)
             elif value < best:
-                best, best_totals = value, totals
+                best, best_leaf = value, leaf
                 beta = min(beta, value)
             if alpha >= beta:
                 break
         flag = UPPER if best <= a0 else LOWER if best >= b0 else EXACT
-        self.table[key] = (flag, best, best_totals)
-        return best, best_totals
+        self.table[key] = (flag, best, best_leaf)
+        return best, best_leaf

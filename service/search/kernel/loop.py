@@ -1,0 +1,237 @@
+"""The search's world loop: sample a world, play every root move in it, tally the outcomes.
+
+This is the pure-Python reference; ``_kernel.run_worlds`` is its compiled twin and gives the
+same tally for the same arguments (tests/search/test_kernel_differential.py). A world deals
+the cards the seat cannot see at random into the other hands (exact sizes) and the stock,
+from a Mersenne Twister seeded with a 64-bit integer (``random.Random``'s shuffle, so both
+kernels draw alike). Every root move is then played in the same world and the position is
+valued by the exact solver when it applies (two sides, nothing left to deal, few cards),
+else by one heuristic playout seeded alike for every root move (common random numbers).
+Only complete worlds are tallied: a deadline that passes inside a world drops it.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from service.search.kernel.fast import (
+    FastRules,
+    Pos,
+    apply,
+    apply_pass,
+    hand_points,
+    is_sweep,
+    legal_moves,
+)
+from service.search.kernel.policy import playout
+from service.search.kernel.solver import Solver
+
+# Root moves above which the tally keeps no cross products (they cost moves squared a world).
+MAX_CROSS_MOVES = 64
+
+# A match's win probability for the seat's side from a finished hand's totals and piles.
+WinFunction = Callable[[list[int], list[int]], float]
+
+
+@dataclass(frozen=True, slots=True)
+class RootSetup:
+    """What a world loop needs from the view: the open cards, the hidden ones, the moves.
+
+    ``sizes`` gives every seat's hand size (the seat's own hand is ``hand``); ``unseen``
+    lists the cards the seat cannot see, ascending; ``moves`` are (card, capture, passes).
+    """
+
+    seat: int
+    side: int
+    dealer: int
+    deals_made: int
+    to_move: int
+    last_capturer: int
+    hand: int
+    table: int
+    piles: tuple[int, ...]
+    scope: tuple[int, ...]
+    unseen: tuple[int, ...]
+    sizes: tuple[int, ...]
+    moves: tuple[tuple[int, int, bool], ...]
+    solve_cards: int
+
+
+class Tally:
+    """Running sums per root move over the complete worlds searched.
+
+    Per move: the value (the side's hand points less the mean of the other sides') and its
+    square, the win probability and its square (with a match), the value of each scoring
+    category, the worlds in which the next player, an opponent, could sweep the table after
+    the move, and the products of every two moves' values (paired comparisons).
+    """
+
+    __slots__ = (
+        "categories",
+        "cats",
+        "cross",
+        "moves",
+        "playouts",
+        "squares",
+        "sums",
+        "sweeps",
+        "win_squares",
+        "wins",
+        "worlds",
+    )
+
+    def __init__(self, moves: int, categories: int) -> None:
+        self.moves = moves
+        self.categories = categories
+        self.worlds = 0
+        self.playouts = 0
+        self.sums = [0.0] * moves
+        self.squares = [0.0] * moves
+        self.wins = [0.0] * moves
+        self.win_squares = [0.0] * moves
+        self.cats = [0.0] * (moves * categories)
+        self.sweeps = [0] * moves
+        self.cross = [0.0] * (moves * moves) if moves <= MAX_CROSS_MOVES else []
+
+
+def sample_into(setup: RootSetup, rng: random.Random, players: int) -> Pos:
+    """One world: the unseen cards shuffled into the other hands (exact sizes) and the stock."""
+    unseen = list(setup.unseen)
+    rng.shuffle(unseen)
+    hands = []
+    at = 0
+    for seat in range(players):
+        if seat == setup.seat:
+            hands.append(setup.hand)
+            continue
+        h = 0
+        for c in unseen[at : at + setup.sizes[seat]]:
+            h |= 1 << c
+        hands.append(h)
+        at += setup.sizes[seat]
+    return Pos(
+        hands,
+        setup.table,
+        list(setup.piles),
+        list(setup.scope),
+        unseen[at:],
+        setup.dealer,
+        setup.deals_made,
+        setup.to_move,
+        setup.last_capturer,
+    )
+
+
+def opponent_can_sweep(fr: FastRules, pos: Pos, side: int) -> bool:
+    """Whether the player to move, if an opponent of ``side``, can sweep the table now."""
+    if not pos.table or pos.finished or fr.side_of[pos.to_move] == side:
+        return False
+    return any(
+        capture == pos.table and is_sweep(fr, pos, c, capture)
+        for c, capture in legal_moves(fr, pos)
+    )
+
+
+def value_of(points: Sequence[Sequence[int]], side: int, categories: int) -> list[float]:
+    """Each category's value for a side (its points less the mean of the others'), then the
+    total value last."""
+    others = len(points) - 1
+    values = []
+    for cat in range(categories):
+        rest = 0
+        for s, row in enumerate(points):
+            if s != side:
+                rest += row[cat]
+        values.append(points[side][cat] - rest / others)
+    mine = sum(points[side])
+    rest_total = sum(sum(row) for s, row in enumerate(points) if s != side)
+    values.append(mine - rest_total / others)
+    return values
+
+
+def run_worlds(
+    fr: FastRules,
+    setup: RootSetup,
+    tally: Tally,
+    rng: random.Random,
+    solver: Solver,
+    *,
+    max_worlds: int,
+    seconds: float | None,
+    win: WinFunction | None,
+) -> int:
+    """Search up to ``max_worlds`` more worlds, or until ``seconds`` pass (the first world of
+    a search is always completed); returns the complete worlds added to the tally."""
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    moves = setup.moves
+    count = len(moves)
+    ncat = tally.categories
+    done = 0
+    values = [0.0] * count
+    while done < max_worlds:
+        world = sample_into(setup, rng, fr.players)
+        rollout_seed = rng.getrandbits(64)
+        playouts = 0
+        cats = [0.0] * (count * ncat)
+        wins = [0.0] * count
+        sweeps = [0] * count
+        for i, (card, capture, passes) in enumerate(moves):
+            if deadline is not None and tally.worlds > 0 and time.perf_counter() >= deadline:
+                return done
+            pos = world.copy()
+            if passes:
+                apply_pass(fr, pos, card)
+            else:
+                apply(fr, pos, card, capture)
+            sweeps[i] = int(opponent_can_sweep(fr, pos, setup.side))
+            if solver.applies(pos, setup.solve_cards):
+                _, leaf = solver.solve_leaf(pos)
+                piles, scope = list(leaf[:2]), list(leaf[2:])
+            else:
+                playout(fr, pos, random.Random(rollout_seed))
+                piles, scope = pos.piles, pos.scope
+                playouts += 1
+            points = hand_points(fr, piles, scope)
+            row = value_of(points, setup.side, ncat)
+            values[i] = row[ncat]
+            cats[i * ncat : (i + 1) * ncat] = row[:ncat]
+            if win is not None:
+                wins[i] = win([sum(p) for p in points], piles)
+        _add_world(tally, values, wins, cats, sweeps, with_match=win is not None)
+        tally.playouts += playouts
+        done += 1
+    return done
+
+
+def _add_world(
+    tally: Tally,
+    values: list[float],
+    wins: list[float],
+    cats: list[float],
+    sweeps: list[int],
+    *,
+    with_match: bool,
+) -> None:
+    """Add one complete world's outcomes to the tally."""
+    count = len(values)
+    tally.worlds += 1
+    for i in range(count):
+        v = values[i]
+        tally.sums[i] += v
+        tally.squares[i] += v * v
+        if with_match:
+            w = wins[i]
+            tally.wins[i] += w
+            tally.win_squares[i] += w * w
+        tally.sweeps[i] += sweeps[i]
+    for k, c in enumerate(cats):
+        tally.cats[k] += c
+    if tally.cross:
+        ranking = wins if with_match else values
+        for i in range(count):
+            a = ranking[i]
+            for j in range(count):
+                tally.cross[i * count + j] += a * ranking[j]
