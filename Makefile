@@ -49,7 +49,7 @@ bench-api: setup
 .PHONY: bench-strength bench-search
 ## Duplicate-deal strength benchmark; pass options with ARGS="--preset scopa --pairs 100".
 bench-strength: setup
-	$(BIN)/python tests/benchmarks/bench_strength.py $(ARGS)
+	$(BIN)/python -m tests.benchmarks.bench_strength $(ARGS)
 
 ## The advice issue's required runs at the default budget (50 ms per move) against greedy,
 ## expert and the advisor at a tenth of the budget (5 ms): 500 duplicate deal pairs per pairing,
@@ -69,11 +69,11 @@ bench-variants: setup
 
 .PHONY: bench-strength-required
 bench-strength-required: setup
-	$(BIN)/python tests/benchmarks/bench_strength.py --preset scopone_scientifico \
+	$(BIN)/python -m tests.benchmarks.bench_strength --preset scopone_scientifico \
 		$(STRENGTH_PAIRINGS) --pairs 500 --workers 2
-	$(BIN)/python tests/benchmarks/bench_strength.py --preset scopa \
+	$(BIN)/python -m tests.benchmarks.bench_strength --preset scopa \
 		--pairing advisor,greedy --pairs 4000 --workers 2
-	$(BIN)/python tests/benchmarks/bench_strength.py --preset scopa \
+	$(BIN)/python -m tests.benchmarks.bench_strength --preset scopa \
 		--pairing advisor,expert --pairing advisor,advisor:ms=5 --pairs 500 --workers 2
 
 ## Advisor speed: kernel hands per CPU second, worlds and playouts per second, latency.

@@ -51,6 +51,22 @@ def table_before(plays: tuple[Play, ...], table_now: Cards) -> Cards:
     return table
 
 
+def tables_before(rules: Rules, plays: tuple[Play, ...], table_now: Cards) -> list[Cards]:
+    """The table each move of a history met, recovered from the table after the last one."""
+    table = table_before(plays, table_now)
+    found = []
+    for play in plays:
+        found.append(table)
+        move = play.move
+        if not move.plays_card:
+            continue
+        if move.capture:
+            table &= ~move.capture
+        elif move.kind is MoveKind.PLAY and not ace_takes_itself(rules, move.card, table):
+            table |= 1 << move.card
+    return found
+
+
 def deal_of_play(rules: Rules, card_plays: int) -> int:
     """The deal (from 1) in which the next card play falls after ``card_plays`` plays."""
     dealt = 0

@@ -23,14 +23,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from service.engine.moves import Move, MoveKind
+from service.engine.moves import Move
 from service.engine.view import View, check_view, view_moves
 from service.search.estimates import best_is_clear, estimate
 from service.search.kernel.backend import Backend, SearchSolver, backend_for
-from service.search.kernel.fast import FastRules, cards_of
-from service.search.kernel.loop import RootSetup, Tally, WinFunction
+from service.search.kernel.fast import FastRules
+from service.search.kernel.loop import Tally, WinFunction
 from service.search.match_model import hand_win_probability
 from service.search.special import SEARCH, UNRANKED_NOTES, chosen_special
+from service.search.worlds import root_setup
 
 ALGORITHM = "pimc+alphabeta"
 NO_SEARCH = "none"  # the algorithm named when only moves that play no card are legal
@@ -162,26 +163,6 @@ def check_advisable(view: View) -> None:
         )
 
 
-def root_setup(view: View, moves: list[Move], solve_cards: int) -> RootSetup:
-    """What the world loop needs from a view and the root moves."""
-    return RootSetup(
-        seat=view.seat,
-        side=view.rules.side_of(view.seat),
-        dealer=view.dealer,
-        deals_made=view.deals_made,
-        to_move=view.to_move,
-        last_capturer=-1 if view.last_capturer is None else view.last_capturer,
-        hand=view.hand,
-        table=view.table,
-        piles=view.piles,
-        scope=view.scope,
-        unseen=tuple(cards_of(view.unseen)),
-        sizes=view.hand_sizes,
-        moves=tuple((m.card, m.capture, m.kind is MoveKind.PASS) for m in moves),
-        solve_cards=solve_cards,
-    )
-
-
 def one_world(view: View) -> bool:
     """Whether the view leaves a single possible world: nothing to deal, one hidden hand."""
     hidden = [n for seat, n in enumerate(view.hand_sizes) if seat != view.seat and n]
@@ -200,6 +181,7 @@ class Searcher:
         match: MatchContext | None,
         solver: SearchSolver | None,
         backend: Backend,
+        inference: bool = True,
     ) -> None:
         self.view = view
         self.moves = moves
@@ -208,7 +190,7 @@ class Searcher:
         self.fr = FastRules(view.rules) if solver is None else solver.fr
         self.solver = backend.make_solver(self.fr) if solver is None else solver
         self.side = view.rules.side_of(view.seat)
-        self.setup = root_setup(view, moves, SOLVE_CARDS)
+        self.setup = root_setup(view, moves, SOLVE_CARDS, inference=inference)
         self.tally = Tally(len(moves), len(self.fr.categories))
         # Any seed (a string too) becomes the 64-bit seed both kernels' generators take.
         self.rng = backend.make_random(random.Random(seed).getrandbits(64))
@@ -277,6 +259,8 @@ def advise(
     *,
     deadline_ms: int | None = None,
     kernel: str | None = None,
+    early_stop: bool = True,
+    inference: bool = True,
 ) -> Advice:
     """Every legal move of the seat to move, the card plays ranked by the search.
 
@@ -303,6 +287,8 @@ def advise(
             solver=solver,
             deadline_ms=deadline_ms,
             kernel=kernel,
+            early_stop=early_stop,
+            inference=inference,
         )
     else:
         ranked = []
@@ -324,12 +310,16 @@ def _search(
     solver: SearchSolver | None,
     deadline_ms: int | None,
     kernel: str | None,
+    early_stop: bool,
+    inference: bool,
 ) -> tuple[list[MoveAdvice], SearchStats]:
     """The card plays ranked by sampling worlds until the budget is spent (or, for a time
     budget, until the best move is clear)."""
     start = time.perf_counter()
     backend = backend_for(view.rules, kernel)
-    searcher = Searcher(view, plays, seed, match=match, solver=solver, backend=backend)
+    searcher = Searcher(
+        view, plays, seed, match=match, solver=solver, backend=backend, inference=inference
+    )
     stopped = False
     if budget.iterations is not None:
         seconds = None if deadline_ms is None else deadline_ms / 1000.0
@@ -345,7 +335,7 @@ def _search(
             # The first world is always completed, so every move has a value.
             if searcher.run(WORLD_CHUNK, max(left, 0.0)) < WORLD_CHUNK:
                 break
-            if best_is_clear(searcher.tally, match is not None):
+            if early_stop and best_is_clear(searcher.tally, match is not None):
                 stopped = True
                 break
     elapsed = (time.perf_counter() - start) * 1000.0

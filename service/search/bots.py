@@ -140,10 +140,20 @@ class ExpertPlayer:
 class AdvisorPlayer:
     """Plays the advisor's choice at a fixed budget."""
 
-    def __init__(self, budget: Budget, name: str = "advisor", kernel: str | None = None) -> None:
+    def __init__(
+        self,
+        budget: Budget,
+        name: str = "advisor",
+        kernel: str | None = None,
+        *,
+        early_stop: bool = True,
+        inference: bool = True,
+    ) -> None:
         self.budget = budget
         self.name = name
         self.kernel = kernel
+        self.early_stop = early_stop
+        self.inference = inference
         self.solvers: dict[Rules, SearchSolver] = {}
 
     def choose(self, view: View, rng: random.Random) -> Move:
@@ -152,7 +162,13 @@ class AdvisorPlayer:
         if solver is None:
             solver = self.solvers[view.rules] = make_solver(view.rules, self.kernel)
         return advise(
-            view, self.budget, rng.getrandbits(32), solver=solver, kernel=self.kernel
+            view,
+            self.budget,
+            rng.getrandbits(32),
+            solver=solver,
+            kernel=self.kernel,
+            early_stop=self.early_stop,
+            inference=self.inference,
         ).chosen
 
 
@@ -181,8 +197,9 @@ def make_player(spec: str) -> Player:
 
 
 def make_bare_player(spec: str) -> Player:
-    """A player by name: random, greedy, expert, or advisor with optional ``:ms=N`` or ``:it=N``
-    and ``:kernel=compiled|python`` settings, e.g. ``advisor:ms=100:kernel=python``.
+    """A player by name: random, greedy, expert, or advisor with optional ``:ms=N`` or ``:it=N``,
+    ``:kernel=compiled|python``, ``:stop=on|off`` (the early stop of time budgets) and
+    ``:infer=on|off`` (inference from the plays seen) settings, e.g. ``advisor:ms=100:infer=off``.
     """
     name, _, arg = spec.partition(":")
     if name == "random" and not arg:
@@ -201,8 +218,13 @@ def make_bare_player(spec: str) -> Player:
         kernel = settings.pop("kernel", None)
         if kernel is not None:
             requested(kernel)
-        if not settings:
-            return AdvisorPlayer(budget, spec, kernel)
+        stop = settings.pop("stop", "on")
+        infer = settings.pop("infer", "on")
+        if not settings and {stop, infer} <= {"on", "off"}:
+            return AdvisorPlayer(
+                budget, spec, kernel, early_stop=stop == "on", inference=infer == "on"
+            )
     raise ValueError(
-        f"unknown player {spec!r}: random, greedy, expert, advisor[:ms=N|:it=N][:kernel=K]"
+        f"unknown player {spec!r}: random, greedy, expert, "
+        "advisor[:ms=N|:it=N][:kernel=K][:stop=on|off][:infer=on|off]"
     )

@@ -1,40 +1,75 @@
-"""Determinization: full positions sampled uniformly among those consistent with a view."""
+"""Determinization: the view's open cards and the plays seen, ready for the world loop."""
 
 from __future__ import annotations
 
 import random
 
+from service.engine.history import tables_before
+from service.engine.moves import Move, MoveKind
 from service.engine.state import State
 from service.engine.view import View
-from service.search.kernel.fast import Pos, cards_of
+from service.search.kernel import loop
+from service.search.kernel.fast import FastRules, Pos, cards_of
+from service.search.kernel.inference import Observation
+from service.search.kernel.loop import RootSetup
 
 
-def sample_world(view: View, rng: random.Random) -> Pos:
-    """Deal the unseen cards at random into the other hands (exact sizes) and the stock."""
-    unseen = cards_of(view.unseen)
-    rng.shuffle(unseen)
-    hands = []
-    at = 0
-    for seat, size in enumerate(view.hand_sizes):
-        if seat == view.seat:
-            hands.append(view.hand)
+def observations_of(view: View) -> tuple[Observation, ...]:
+    """The cards other seats played in the current deal, for inference (``kernel.inference``):
+    only those seats' plays while they still hold hidden cards tell of the hidden hands."""
+    plays = view.history
+    if not plays:
+        return ()
+    rules = view.rules
+    tables = tables_before(rules, plays, view.table)
+    card_plays = [i for i, p in enumerate(plays) if p.move.plays_card]
+    earlier = rules.players * sum(rules.deal_sizes[: view.deals_made - 1])
+    current = card_plays[earlier:]
+    found = []
+    for k, i in enumerate(current):
+        play = plays[i]
+        if (
+            play.seat == view.seat
+            or play.move.kind is not MoveKind.PLAY
+            or not view.hand_sizes[play.seat]
+        ):
             continue
-        h = 0
-        for c in unseen[at : at + size]:
-            h |= 1 << c
-        hands.append(h)
-        at += size
-    return Pos(
-        hands,
-        view.table,
-        list(view.piles),
-        list(view.scope),
-        unseen[at:],
-        view.dealer,
-        view.deals_made,
-        view.to_move,
-        -1 if view.last_capturer is None else view.last_capturer,
+        later = 0
+        for j in current[k + 1 :]:
+            if plays[j].seat == play.seat:
+                later |= 1 << plays[j].move.card
+        found.append(Observation(play.seat, play.move.card, play.move.capture, tables[i], later))
+    return tuple(found)
+
+
+def root_setup(
+    view: View, moves: list[Move], solve_cards: int, *, inference: bool = True
+) -> RootSetup:
+    """What the world loop needs from a view and the root moves."""
+    return RootSetup(
+        seat=view.seat,
+        side=view.rules.side_of(view.seat),
+        dealer=view.dealer,
+        deals_made=view.deals_made,
+        to_move=view.to_move,
+        last_capturer=-1 if view.last_capturer is None else view.last_capturer,
+        hand=view.hand,
+        table=view.table,
+        piles=view.piles,
+        scope=view.scope,
+        unseen=tuple(cards_of(view.unseen)),
+        sizes=view.hand_sizes,
+        moves=tuple((m.card, m.capture, m.kind is MoveKind.PASS) for m in moves),
+        solve_cards=solve_cards,
+        observations=observations_of(view) if inference else (),
     )
+
+
+def sample_world(view: View, rng: random.Random, *, inference: bool = True) -> Pos:
+    """One world as the search samples it: the unseen cards dealt at random into the other
+    hands (exact sizes) and the stock, likely given the plays seen when ``inference``."""
+    fr = FastRules(view.rules)
+    return loop.sample_world(fr, root_setup(view, [], 0, inference=inference), rng)
 
 
 def pos_of_state(state: State) -> Pos:

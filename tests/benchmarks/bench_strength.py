@@ -1,12 +1,16 @@
 """Duplicate-deal strength benchmark: each deal is played once per side with the players swapped.
 
 Usage (see `make bench-strength`):
-    python tests/benchmarks/bench_strength.py --preset scopone_scientifico \\
+    python -m tests.benchmarks.bench_strength --preset scopone_scientifico \\
         --pairing advisor:greedy --pairing advisor:expert --pairs 500 --workers 2
 
 Per pairing it prints the mean hand-point differential per hand of the first player (its side
-minus the mean of the other sides) over deal pairs with a 95% confidence interval, and the match
-win rate: matches to the target played over consecutive duplicate hands, once per seat rotation.
+minus the mean of the other sides) over deal pairs with a 95% confidence interval, the match
+win rate (matches to the target played over consecutive duplicate hands, once per seat
+rotation), and the same differential for each scoring category. A player is one of
+``service.search.bots`` (random, greedy, expert, advisor[...]) or ``baseline[:ms=N]``: the
+advisor of main before the search work (tests/benchmarks/baseline.py), for a comparison of
+advisors on the same deals.
 """
 
 from __future__ import annotations
@@ -25,9 +29,11 @@ from typing import Any
 
 from service.engine import Rules, apply, deal, make_rules, view_of
 from service.engine.outcome import score_state
+from service.engine.scoring import categories
 from service.search.bots import Player, make_player
 from service.search.kernel.fast import FastRules, outright_side
 from service.search.match_model import match_winner
+from tests.benchmarks.baseline import BaselinePlayer
 
 
 @dataclass(frozen=True)
@@ -49,6 +55,8 @@ class DealResult:
     outright: tuple[int, ...]
     moves: int
     first_ms: float
+    # For each rotation: each side's points by category (scoring.categories order).
+    points: tuple[tuple[tuple[int, ...], ...], ...] = ()
 
 
 PLAYERS: dict[str, Player] = {}
@@ -57,7 +65,12 @@ PLAYERS: dict[str, Player] = {}
 def player(spec: str) -> Player:
     """One player per spec per worker process, so solvers and caches are reused."""
     if spec not in PLAYERS:
-        PLAYERS[spec] = make_player(spec)
+        name, _, arg = spec.partition(":")
+        if name == "baseline":
+            ms = int(arg.removeprefix("ms=")) if arg else 50
+            PLAYERS[spec] = BaselinePlayer(ms)
+        else:
+            PLAYERS[spec] = make_player(spec)
     return PLAYERS[spec]
 
 
@@ -68,6 +81,7 @@ def play_deal(job: Job) -> DealResult:
     first, second = player(job.first), player(job.second)
     totals = []
     outright = []
+    points = []
     moves = 0
     first_time = 0.0
     first_moves = 0
@@ -86,9 +100,13 @@ def play_deal(job: Job) -> DealResult:
                 first_moves += 1
             state, _ = apply(state, move)
             moves += 1
-        totals.append(score_state(state).totals)
+        score = score_state(state)
+        totals.append(score.totals)
+        points.append(tuple(tuple(side.points.values()) for side in score.sides))
         outright.append(outright_side(fr, state.piles))
-    return DealResult(tuple(totals), tuple(outright), moves, 1000 * first_time / first_moves)
+    return DealResult(
+        tuple(totals), tuple(outright), moves, 1000 * first_time / first_moves, tuple(points)
+    )
 
 
 def differential(totals: Sequence[int], side: int) -> float:
@@ -139,8 +157,18 @@ def run_pairing(
     ]
     mean, low, high = mean_interval(per_pair)
     won, finished = match_win_rate(rules, results, rules.target)
+    by_category = {}
+    for k, name in enumerate(categories(rules)):
+        values = [
+            statistics.fmean(
+                differential([side[k] for side in r.points[s]], s) for s in range(rules.sides)
+            )
+            for r in results
+        ]
+        by_category[name] = mean_interval(values)
     return {
         "per_pair": per_pair,
+        "categories": by_category,
         "pairing": f"{first} vs {second}",
         "pairs": pairs,
         "mean": mean,
@@ -163,7 +191,8 @@ def main() -> None:
         "--pairing",
         action="append",
         help="FIRST:SECOND with players random, greedy, expert, "
-        "advisor[:ms=N|:it=N][:kernel=compiled|python]; e.g. advisor:ms=100,greedy or "
+        "advisor[:ms=N|:it=N][:kernel=compiled|python], baseline[:ms=N] (main's advisor before "
+        "the search work); e.g. advisor:ms=100,greedy or advisor,baseline or "
         "advisor:ms=100:kernel=compiled,advisor:ms=100:kernel=python (a comma when a player "
         "has its own colon)",
     )
@@ -197,6 +226,14 @@ def main() -> None:
             f"{row['pairing']} | {row['mean']:+.3f} [{row['low']:+.3f}, {row['high']:+.3f}] | "
             f"{row['win_rate']:.3f} ({row['matches']}) | {row['ms_per_move']:.1f} | "
             f"{row['seconds']:.0f}",
+            flush=True,
+        )
+        print(
+            "  by category: "
+            + ", ".join(
+                f"{name} {m:+.3f} [{lo:+.3f}, {hi:+.3f}]"
+                for name, (m, lo, hi) in row["categories"].items()
+            ),
             flush=True,
         )
 

@@ -5,6 +5,7 @@ import random
 import pytest
 
 from service.engine import State, apply, check_state, deal, legal_moves, make_rules, view_of
+from service.engine.cards import RANK_MASKS, parse_card
 from service.search.worlds import sample_world
 
 CONFIGS = [
@@ -57,3 +58,45 @@ def test_sampled_worlds_agree_with_the_view(preset: str, options: dict[str, obje
                 check_state(full)
                 assert view_of(full, seat) == view
             state, _ = apply(state, rng.choice(legal_moves(state)))
+
+
+def settebello_ignored() -> tuple[object, int]:
+    """A view of seat 0 right after seat 1 laid a card on a table holding the settebello."""
+    rules = make_rules("scopa")
+    settebello = parse_card("7D")
+    for seed in range(400):
+        state = deal(rules, seed, 0)
+        rng = random.Random(seed)
+        while not state.finished:
+            before = state.table
+            seat = state.to_move
+            move = rng.choice(legal_moves(state))
+            state, _ = apply(state, move)
+            laid = not move.capture and move.plays_card
+            if (
+                seat == 1
+                and laid
+                and before >> settebello & 1
+                and state.to_move == 0
+                and state.hands[1]
+                and state.stock
+                and view_of(state, 0).unseen & RANK_MASKS[7]
+            ):
+                return view_of(state, 0), seed
+    raise AssertionError("no such position in 400 deals")
+
+
+def test_inference_makes_a_skipped_settebello_capture_unlikely() -> None:
+    view, _ = settebello_ignored()
+    sevens = RANK_MASKS[7]
+    counts = {}
+    for inference in (False, True):
+        rng = random.Random(9)
+        worlds = [sample_world(view, rng, inference=inference) for _ in range(300)]
+        for world in worlds:
+            assert world.hands[0] == view.hand
+        counts[inference] = sum(1 for w in worlds if w.hands[1] & sevens)
+    # Seat 1 laid a card with the settebello on the table: holding a seven then (the sevens
+    # still unseen) would have taken it, so such worlds all but vanish.
+    assert counts[False] > 30
+    assert counts[True] < counts[False] / 4

@@ -10,6 +10,7 @@ backends give identical advice; tests/search/test_kernel_differential.py checks 
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
+from libc.math cimport exp
 from libc.string cimport memset
 from libc.time cimport time_t
 
@@ -23,6 +24,7 @@ cdef extern from "<time.h>" nogil:
 
 from service.engine.cards import RANK_MASKS as _PY_RANK_MASKS
 from service.search.kernel import fast as _fast
+from service.search.kernel import inference as _inference
 from service.search.kernel import policy as _policy
 
 cdef extern from *:
@@ -1099,6 +1101,113 @@ cdef class _Buffers:
         free(self.i)
 
 
+cdef struct KObservation:
+    int seat
+    int card
+    uint64_t capture
+    uint64_t table
+    uint64_t later
+
+
+cdef enum:
+    MAX_OBSERVATIONS = 64
+
+
+cdef double BETA = _inference.BETA
+cdef int MAX_TRIES = _inference.MAX_TRIES
+
+
+cdef void sample_into_c(
+    KRules *kr, k_mt *mt, uint8_t *unseen, int nunseen, int *sizes, int own, uint64_t own_hand,
+    KPos *world,
+) noexcept nogil:
+    """loop.sample_into: random.Random.shuffle of the unseen cards, dealt in seat order."""
+    cdef uint8_t deck[40]
+    cdef uint8_t tmp
+    cdef int i, j, k, at = 0, seat
+    cdef uint64_t h
+    for i in range(nunseen):
+        deck[i] = unseen[i]
+    for i in range(nunseen - 1, 0, -1):
+        j = mt_below(mt, i + 1)
+        tmp = deck[i]
+        deck[i] = deck[j]
+        deck[j] = tmp
+    world.left = 0
+    for seat in range(kr.players):
+        if seat == own:
+            world.hands[seat] = own_hand
+        else:
+            h = 0
+            for k in range(at, at + sizes[seat]):
+                h |= (<uint64_t>1) << deck[k]
+            world.hands[seat] = h
+            at += sizes[seat]
+        world.left += k_popcount(world.hands[seat])
+    for i in range(at, nunseen):
+        world.stock[i - at] = deck[i]
+    world.stock_at = 0
+    world.stock_end = nunseen - at
+
+
+cdef inline double own_gain_c(
+    KRules *kr, uint64_t hand, uint64_t table, int card, uint64_t capture
+) noexcept nogil:
+    """inference.own_gain."""
+    cdef double gain
+    cdef uint64_t rest
+    cdef bint ace_sweep
+    if capture:
+        gain = 2.0 + CARD_WORTH[card]
+        rest = capture
+        while rest:
+            gain += CARD_WORTH[k_ctz(rest)]
+            rest &= rest - 1
+        ace_sweep = kr.ace_takes_all and RANK_OF[card] == 1 and not (table & RANK_MASK[1])
+        if capture == table and (kr.ace_scopa or not ace_sweep):
+            gain += SWEEP_WORTH
+        return gain
+    gain = -CARD_WORTH[card]
+    if hand & ~((<uint64_t>1) << card) & RANK_MASK[RANK_OF[card]]:
+        gain += PAIR_BONUS
+    return gain
+
+
+cdef double best_gain_c(KRules *kr, uint64_t hand, uint64_t table) except? -2e300:
+    """inference.best_gain."""
+    cdef uint64_t options[MAX_OPTIONS]
+    cdef uint64_t rest = hand
+    cdef double best = -1e300, g
+    cdef int c, k, i
+    while rest:
+        c = k_ctz(rest)
+        rest &= rest - 1
+        k = card_captures(kr, RANK_OF[c], table, options)
+        if k == 0 or not kr.compulsory:
+            g = own_gain_c(kr, hand, table, c, 0)
+            if g > best:
+                best = g
+        for i in range(k):
+            g = own_gain_c(kr, hand, table, c, options[i])
+            if g > best:
+                best = g
+    return best
+
+
+cdef double log_likelihood_c(
+    KRules *kr, uint64_t *hands, KObservation *obs, int nobs
+) except? -2e300:
+    """inference.log_likelihood."""
+    cdef double total = 0.0, chosen
+    cdef uint64_t hand
+    cdef int t
+    for t in range(nobs):
+        hand = hands[obs[t].seat] | obs[t].later | ((<uint64_t>1) << obs[t].card)
+        chosen = own_gain_c(kr, hand, obs[t].table, obs[t].card, obs[t].capture)
+        total += BETA * (chosen - best_gain_c(kr, hand, obs[t].table))
+    return total
+
+
 def run_worlds(
     fr, setup, tally, KernelRandom rng, CompiledSolver solver, long long max_worlds, seconds,
     win,
@@ -1115,9 +1224,12 @@ def run_worlds(
     cdef double deadline = now_seconds() + seconds if has_deadline else 0.0
     cdef double rest, v, w
     cdef int mine_total, rest_total
-    cdef uint64_t h
+    cdef uint64_t own_hand = setup.hand
     cdef k_mt world_mt, playout_mt
-    cdef KPos base, pos
+    cdef KPos base, pos, candidate, best_world
+    cdef int nobs = len(setup.observations), tries
+    cdef KObservation obs[MAX_OBSERVATIONS]
+    cdef double log_w, best_log
     cdef KLeaf leaf
     cdef int points[MAX_SEATS * MAX_CATS]
     cdef int sizes[MAX_SEATS]
@@ -1163,6 +1275,15 @@ def run_worlds(
             unseen[i] = setup.unseen[i]
         for i in range(kr.players):
             sizes[i] = setup.sizes[i]
+        if nobs > MAX_OBSERVATIONS:
+            raise ValueError("too many observations for the compiled kernel")
+        for i in range(nobs):
+            seen = setup.observations[i]
+            obs[i].seat = seen.seat
+            obs[i].card = seen.card
+            obs[i].capture = seen.capture
+            obs[i].table = seen.table
+            obs[i].later = seen.later
         memset(&base, 0, sizeof(KPos))
         base.table = setup.table
         for i in range(sides):
@@ -1172,31 +1293,25 @@ def run_worlds(
         base.deals_made = setup.deals_made
         base.to_move = setup.to_move
         base.last_capturer = setup.last_capturer
+        candidate = base
+        best_world = base
         while done < max_worlds:
-            # sample_into: random.Random.shuffle of the unseen cards, dealt in seat order.
-            for i in range(nunseen):
-                deck[i] = unseen[i]
-            for i in range(nunseen - 1, 0, -1):
-                j = mt_below(&rng.mt, i + 1)
-                tmp = deck[i]
-                deck[i] = deck[j]
-                deck[j] = tmp
-            at = 0
-            base.left = 0
-            for seat in range(kr.players):
-                if seat == own:
-                    base.hands[seat] = setup.hand
+            # sample_world: a world drawn (sample_into), kept as inference.py says.
+            if nobs == 0:
+                sample_into_c(kr, &rng.mt, unseen, nunseen, sizes, own, own_hand, &base)
+            else:
+                best_log = -1e300
+                for tries in range(MAX_TRIES):
+                    sample_into_c(kr, &rng.mt, unseen, nunseen, sizes, own, own_hand, &candidate)
+                    log_w = log_likelihood_c(kr, candidate.hands, obs, nobs)
+                    if k_mt_random(&rng.mt) < exp(log_w):
+                        base = candidate
+                        break
+                    if log_w > best_log:
+                        best_log = log_w
+                        best_world = candidate
                 else:
-                    h = 0
-                    for k in range(at, at + sizes[seat]):
-                        h |= (<uint64_t>1) << deck[k]
-                    base.hands[seat] = h
-                    at += sizes[seat]
-                base.left += k_popcount(base.hands[seat])
-            for i in range(at, nunseen):
-                base.stock[i - at] = deck[i]
-            base.stock_at = 0
-            base.stock_end = nunseen - at
+                    base = best_world
             # Common random numbers: every root move's playout starts from this one state
             # (seeding a Mersenne Twister costs more than copying one).
             k_mt_seed(&world_mt, mt_bits64(&rng.mt))

@@ -12,6 +12,7 @@ Only complete worlds are tallied: a deadline that passes inside a world drops it
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -26,6 +27,7 @@ from service.search.kernel.fast import (
     is_sweep,
     legal_moves,
 )
+from service.search.kernel.inference import MAX_TRIES, Observation, log_likelihood
 from service.search.kernel.policy import playout
 from service.search.kernel.solver import Solver
 
@@ -58,6 +60,7 @@ class RootSetup:
     sizes: tuple[int, ...]
     moves: tuple[tuple[int, int, bool], ...]
     solve_cards: int
+    observations: tuple[Observation, ...] = ()
 
 
 class Tally:
@@ -95,6 +98,23 @@ class Tally:
         self.cats = [0.0] * (moves * categories)
         self.sweeps = [0] * moves
         self.cross = [0.0] * (moves * moves) if moves <= MAX_CROSS_MOVES else []
+
+
+def sample_world(fr: FastRules, setup: RootSetup, rng: random.Random) -> Pos:
+    """A world that agrees with the view and, likely, with the plays seen (``inference``)."""
+    if not setup.observations:
+        return sample_into(setup, rng, fr.players)
+    best = None
+    best_log = -math.inf
+    for _ in range(MAX_TRIES):
+        world = sample_into(setup, rng, fr.players)
+        log_w = log_likelihood(fr, world.hands, setup.observations)
+        if rng.random() < math.exp(log_w):
+            return world
+        if log_w > best_log:
+            best, best_log = world, log_w
+    assert best is not None
+    return best
 
 
 def sample_into(setup: RootSetup, rng: random.Random, players: int) -> Pos:
@@ -172,7 +192,7 @@ def run_worlds(
     done = 0
     values = [0.0] * count
     while done < max_worlds:
-        world = sample_into(setup, rng, fr.players)
+        world = sample_world(fr, setup, rng)
         rollout_seed = rng.getrandbits(64)
         playouts = 0
         cats = [0.0] * (count * ncat)

@@ -1,0 +1,124 @@
+"""The advisor of an earlier commit as a player, for strength comparisons on the same deals.
+
+The commit's tree is exported (``git archive``) to ``build/baseline-<commit>/`` and its search
+kernel compiled there in place, once; each player then runs that tree's advisor in a child
+process of its own (this file run as ``baseline.py serve`` with only that tree importable),
+fed one view a line as JSON and answering the move. The default commit is main before the
+search work of the "stronger and faster advice" issue (the advisor whose strength and speed
+that issue measures against).
+
+    python tests/benchmarks/baseline.py build [--commit SHA]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import IO, Any
+
+from service.engine import codec
+from service.engine.moves import Move
+from service.engine.view import View
+
+BASELINE_COMMIT = "2dc43e4cc76e26af3c6890dd23fd06a628ca680a"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def tree(commit: str) -> Path:
+    """The folder holding the commit's exported and built tree."""
+    return ROOT / "build" / f"baseline-{commit[:12]}"
+
+
+def build(commit: str = BASELINE_COMMIT) -> Path:
+    """Export the commit's tree and compile its search kernel in place (once); its folder."""
+    folder = tree(commit)
+    done = folder / ".built"
+    if done.exists():
+        return folder
+    folder.mkdir(parents=True, exist_ok=True)
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", commit], check=True, capture_output=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    subprocess.run(
+        [sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
+        cwd=folder,
+        check=True,
+        capture_output=True,
+    )
+    done.write_text(commit)
+    return folder
+
+
+class BaselinePlayer:
+    """Plays the earlier commit's advisor at a budget, through a child process."""
+
+    def __init__(self, ms: int = 50, commit: str = BASELINE_COMMIT) -> None:
+        self.name = f"baseline:ms={ms}"
+        self.ms = ms
+        self.commit = commit
+        self._child: subprocess.Popen[str] | None = None
+
+    def _process(self) -> subprocess.Popen[str]:
+        if self._child is None or self._child.poll() is not None:
+            folder = build(self.commit)
+            env = {**os.environ, "PYTHONPATH": str(folder)}
+            self._child = subprocess.Popen(
+                [sys.executable, str(Path(__file__).resolve()), "serve"],
+                cwd=folder,
+                env=env,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+        return self._child
+
+    def choose(self, view: View, rng: random.Random) -> Move:
+        """The earlier advisor's move, searched with a seed drawn from ``rng``."""
+        child = self._process()
+        data = codec.view_to_dict(view)
+        data.pop("unseen")
+        request = {"view": data, "seed": rng.getrandbits(32), "ms": self.ms}
+        stdin, stdout = _pipes(child)
+        stdin.write(json.dumps(request) + "\n")
+        stdin.flush()
+        answer = json.loads(stdout.readline())
+        return codec.move_from_dict(answer["move"])
+
+
+def _pipes(child: subprocess.Popen[str]) -> tuple[IO[str], IO[str]]:
+    assert child.stdin is not None and child.stdout is not None
+    return child.stdin, child.stdout
+
+
+def serve() -> None:
+    """Answer views with the advisor of the tree on PYTHONPATH (the earlier commit's)."""
+    from service.engine import codec as old_codec
+    from service.search import Budget, advise
+
+    for line in sys.stdin:
+        request: dict[str, Any] = json.loads(line)
+        view = old_codec.view_from_dict(request["view"])
+        advice = advise(view, Budget(ms=request["ms"]), request["seed"])
+        print(json.dumps({"move": old_codec.move_to_dict(advice.chosen)}), flush=True)
+
+
+def main() -> None:
+    """Build the baseline tree, or serve moves from it (used by BaselinePlayer)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("action", choices=("build", "serve"))
+    parser.add_argument("--commit", default=BASELINE_COMMIT)
+    args = parser.parse_args()
+    if args.action == "build":
+        print(build(args.commit))
+    else:
+        serve()
+
+
+if __name__ == "__main__":
+    main()
