@@ -168,9 +168,14 @@ def captures(played: Card, table: frozenset[Card]) -> list[frozenset[Card]]:
     singles = [frozenset([c]) for c in table if c.rank == played.rank]
     if singles:
         return singles  # rule 1: a single equal-rank card wins over any sum
+    # Every card of a sum of two or more is below the played rank (ranks are at least 1),
+    # and once the `size` lowest candidates already overshoot, every larger size does too.
+    candidates = sorted(c for c in table if c.rank < played.rank)
     found = []
-    for size in range(2, len(table) + 1):
-        for combo in combinations(sorted(table), size):
+    for size in range(2, len(candidates) + 1):
+        if sum(c.rank for c in candidates[:size]) > played.rank:
+            break
+        for combo in combinations(candidates, size):
             if sum(c.rank for c in combo) == played.rank:
                 found.append(frozenset(combo))
     return found
