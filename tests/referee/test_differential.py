@@ -187,3 +187,18 @@ def test_a_referee_awarding_cards_for_a_bare_plurality_is_caught(
     tally = diff.run(diff.Config("scopa", 3, False), 40)
     assert tally.disagreements
     assert {d.what for d in tally.disagreements} == {"hand score"}
+
+
+def test_the_command_prints_counts_and_fails_on_a_disagreement(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["--games", "4", "--partitions", "4", "--config", "scopa/4"]
+    assert diff.main(args) == 0
+    out = capsys.readouterr().out
+    assert "scopa/4/teams" in out and "disagreements in all: 0" in out
+    assert any(line.split()[1:4] == ["4", "144", "0"] for line in out.splitlines())
+    real = ref.deal_round
+    monkeypatch.setattr(ref, "deal_round", lambda s, n, k, first: real(s, n, k, first + 1))
+    assert diff.main(args) == 1
+    out = capsys.readouterr().out
+    assert "disagreements in all: 4" in out and "DISAGREEMENT scopa/4/teams" in out
