@@ -2,9 +2,10 @@
 
 For each game the engine deals from a seed; the referee is loaded with that deal (hands, table,
 stock, dealer) and both play the hand through with one policy choosing the moves. At every step
-the legal moves (card and exact capture set) and the position after the move are compared, and
-at the end the hand score per side, category by category. The first difference ends the game
-and is reported with what reproduces it.
+the legal moves (card, exact capture set, whether it sweeps) and the position after the move are
+compared, and at the end the hand score per side, category by category. The first difference
+ends the game and is reported with what reproduces it. Random end-of-hand piles are also scored
+by both, to reach primiera cases (missing suits) that play seldom produces.
 
 Run as ``python -m tests.referee.differential --games 1000`` (``make differential``).
 """
@@ -21,16 +22,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from service.engine import (
+    Move,
     State,
     apply,
     deal,
+    is_sweep,
     legal_moves,
     make_rules,
     parse_card,
     score_hand,
     score_state,
 )
-from service.engine.codec import hand_score_to_dict, move_from_dict, move_to_dict, state_to_dict
+from service.engine.codec import hand_score_to_dict, move_to_dict, state_to_dict
 from tests.referee import referee as ref
 from tests.referee.scoring import CATEGORIES, SideScore, hand_score, prime, score
 
@@ -46,12 +49,9 @@ class Config:
     @property
     def label(self) -> str:
         """A short name such as 'scopa/6/teams'."""
-        form = "teams" if self.teams else "individual"
-        return (
-            f"{self.preset}/{self.players}/{form}"
-            if self.players > 3
-            else (f"{self.preset}/{self.players}")
-        )
+        if self.players <= 3:
+            return f"{self.preset}/{self.players}"
+        return f"{self.preset}/{self.players}/{'teams' if self.teams else 'individual'}"
 
 
 # RULES.md section 2's deal schedule for the plain games; six players may play either way.
@@ -105,12 +105,12 @@ class Tally:
 MoveKey = tuple[str, frozenset[str]]
 
 
-def engine_moves(state: State) -> dict[MoveKey, dict[str, Any]]:
+def engine_moves(state: State) -> dict[MoveKey, tuple[Move, dict[str, Any]]]:
     """The engine's legal moves keyed by (card code, capture codes), with their JSON forms."""
     found = {}
     for move in legal_moves(state):
-        data = move_to_dict(move)
-        found[data.get("card", ""), frozenset(data["capture"])] = data
+        data = move_to_dict(move, is_sweep(state, move))
+        found[data.get("card", ""), frozenset(data["capture"])] = (move, data)
     return found
 
 
@@ -179,7 +179,9 @@ def choose_random(rng: random.Random, p: ref.Position, keys: list[MoveKey]) -> M
 
 
 def choose_greedy(rng: random.Random, p: ref.Position, keys: list[MoveKey]) -> MoveKey:
-    """A sweep, else the settebello, else the capture of most cards and coins; else lay low."""
+    """Capture if possible: a sweep, then the settebello, then most cards, coins, sevens; else
+    lay the lowest card.
+    """
 
     def worth(key: MoveKey) -> tuple[int, ...]:
         played, taken = key
@@ -298,11 +300,15 @@ def play_game(
             return index, differ(index, "legal moves", f"also {only_e}", f"also {only_r}")
         if not e_moves:
             break
-        kinds = [m["kind"] for m in e_moves.values() if "kind" in m]
+        kinds = [data["kind"] for _, data in e_moves.values() if "kind" in data]
         if kinds:
             return index, differ(index, "special moves in a plain game", kinds, [])
+        e_sweeps = sorted((k[0], sorted(k[1])) for k, (_, d) in e_moves.items() if d["sweep"])
+        r_sweeps = sorted((k[0], sorted(k[1])) for k, m in r_moves.items() if ref.is_sweep(p, m))
+        if e_sweeps != r_sweeps:
+            return index, differ(index, "moves that sweep", e_sweeps, r_sweeps)
         key = choose(rng, p, sorted(e_moves, key=lambda k: (k[0], sorted(k[1]))))
-        state, _events = apply(state, move_from_dict(e_moves[key]))
+        state, _events = apply(state, e_moves[key][0])
         before, p = p, ref.apply(p, r_moves[key])
         seen.update(move_features(before, r_moves[key], p))
         index += 1

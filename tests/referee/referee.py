@@ -195,6 +195,12 @@ def legal_moves(p: Position) -> list[Move]:
     return moves
 
 
+def is_sweep(p: Position, move: Move) -> bool:
+    """Whether a move scores a scopa: it empties the table, and is not the hand's last card."""
+    last_card_of_hand = not p.stock and sum(len(h) for h in p.hands) == 1
+    return bool(move.captured) and move.captured == p.table and not last_card_of_hand
+
+
 def apply(p: Position, move: Move) -> Position:
     """The position after the player to move makes a legal move (R3), dealing on as R2 says."""
     if move not in legal_moves(p):
@@ -208,13 +214,12 @@ def apply(p: Position, move: Move) -> Position:
     scope = list(p.scope)
     table = p.table
     last_capturer = p.last_capturer
-    last_card_of_hand = not p.stock and all(not h for h in hands)
     if move.captured:
         table = table - move.captured
         piles[side] = piles[side] | move.captured | {move.card}
         last_capturer = seat
-        if not table and not last_card_of_hand:
-            scope[side] += 1  # a sweep, except with the hand's last card
+        if is_sweep(p, move):
+            scope[side] += 1
     else:
         table = table | {move.card}
     stock = p.stock

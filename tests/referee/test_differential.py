@@ -155,6 +155,18 @@ def test_a_referee_that_scores_a_scopa_with_the_hands_last_card_is_caught(
     assert all("(['scope'])" in d.what for d in tally.disagreements)
 
 
+def test_a_referee_whose_every_clearing_capture_sweeps_is_caught(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def clears(p: ref.Position, move: ref.Move) -> bool:
+        return bool(move.captured) and move.captured == p.table
+
+    monkeypatch.setattr(ref, "is_sweep", clears)
+    tally = diff.run(diff.Config("scopa", 2, False), 30)
+    assert tally.disagreements
+    assert {d.what for d in tally.disagreements} == {"moves that sweep"}
+
+
 def test_a_referee_dealing_from_the_wrong_seat_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     real = ref.deal_round
     monkeypatch.setattr(ref, "deal_round", lambda s, n, k, first: real(s, n, k, first + 1))
