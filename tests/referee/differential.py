@@ -179,9 +179,7 @@ def choose_random(rng: random.Random, p: ref.Position, keys: list[MoveKey]) -> M
 
 
 def choose_greedy(rng: random.Random, p: ref.Position, keys: list[MoveKey]) -> MoveKey:
-    """Capture if possible: a sweep, then the settebello, then most cards, coins, sevens; else
-    lay the lowest card.
-    """
+    """Capture if possible (sweep, settebello, most cards, coins, sevens), else lay the lowest."""
 
     def worth(key: MoveKey) -> tuple[int, ...]:
         played, taken = key
