@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: setup test lint typecheck pytest serve lock bench-engine clean openapi bench-api
+.PHONY: setup test lint typecheck pytest serve lock bench-engine clean openapi bench-api differential
 
 setup: $(STAMP)
 
@@ -27,6 +27,12 @@ pytest: setup
 
 ## The whole test suite: lint, strict types, then every test.
 test: lint typecheck pytest
+
+## Engine vs the independent referee (tests/referee): 10,000 games per plain configuration (half
+## random, half greedy) and 10,000 random piles scored; exits 1 on any disagreement.
+## Options with ARGS, e.g. ARGS="--games 1000 --config scopa/2 --seen".
+differential: setup
+	$(BIN)/python -m tests.referee.differential $(ARGS)
 
 lock:
 	$(BIN)/python -m pip install --quiet uv
