@@ -104,7 +104,8 @@ def vendored_fetch_types() -> str:
     """A declaration file that gives the vendored copy the package's own types."""
     version = _package_version(TS_DIR / "node_modules" / "openapi-fetch")
     return (
-        f"// The types of openapi-fetch {version} for ./openapi-fetch.js (written by `make clients`).\n"
+        f"// The types of openapi-fetch {version} for ./openapi-fetch.js"
+        " (written by `make clients`).\n"
         "// tsc resolves the package from clients/typescript (tsconfig.web.json).\n"
         'export * from "openapi-fetch";\n'
         'export { default } from "openapi-fetch";\n'
