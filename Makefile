@@ -5,6 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
 .PHONY: setup test lint typecheck pytest serve lock bench-engine clean openapi bench-api differential
+.PHONY: clients
 
 setup: $(STAMP)
 
@@ -48,6 +49,13 @@ serve: setup
 ## Regenerate openapi.yaml from the app's schemas (a test fails when it is out of date).
 openapi: setup
 	$(BIN)/python scripts/gen_openapi.py
+
+## Regenerate the clients from openapi.yaml: clients/typescript (openapi-typescript types for
+## openapi-fetch), clients/python (openapi-python-client) and the play page's vendored
+## openapi-fetch.js. Generators are pinned (clients/typescript/package-lock.json, requirements.lock);
+## `npm ci` runs first when node_modules is missing; a test fails when the clients are out of date.
+clients: setup
+	$(BIN)/python scripts/gen_clients.py
 
 bench-api: setup
 	$(BIN)/python -m tests.benchmarks.bench_api --runs 3 --seconds 3

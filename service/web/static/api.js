@@ -1,6 +1,34 @@
 // Calls to the public HTTP API, and its RFC 9457 problems in plain words.
+//
+// The calls go through openapi-fetch (./openapi-fetch.js, its ESM build vendored by
+// `make clients`; no build step) and are typed by the types generated from openapi.yaml into
+// clients/typescript/src/schema.d.ts: `tsc --checkJs` (clients/typescript/tsconfig.web.json,
+// run by the test suite) checks every path, request body and answer of the page against it.
+
+import createClient from "./openapi-fetch.js";
+
+/** @typedef {import("../../../clients/typescript/src/schema").paths} paths */
+/** @typedef {import("../../../clients/typescript/src/schema").Problem} Problem */
+/** @typedef {import("../../../clients/typescript/src/schema").DealRequest} DealRequest */
+/** @typedef {import("../../../clients/typescript/src/schema").MovesRequest} MovesRequest */
+/** @typedef {import("../../../clients/typescript/src/schema").PlayRequest} PlayRequest */
+/** @typedef {import("../../../clients/typescript/src/schema").ScoreRequest} ScoreRequest */
+/** @typedef {import("../../../clients/typescript/src/schema").AdviceRequest} AdviceRequest */
+/**
+ * A problem as the page shows it: the service's own, or one made up for a failed call.
+ * @typedef {{ title?: string, detail?: string, errors?: Record<string, string[] | string> }} ShownProblem
+ */
+
+// The page is served by the service it calls: paths are relative to its origin.
+/** @type {import("./openapi-fetch.js").Client<paths>} */
+const client = createClient({ headers: { Accept: "application/json" } });
 
 export class ApiError extends Error {
+  /**
+   * @param {number} status 0 when the service could not be reached
+   * @param {ShownProblem} problem
+   * @param {number} retryAfter seconds, from a 503's Retry-After (0 when absent)
+   */
   constructor(status, problem, retryAfter) {
     super(problem.detail || problem.title || `HTTP ${status}`);
     this.status = status;
@@ -9,46 +37,65 @@ export class ApiError extends Error {
   }
 }
 
-export async function call(method, path, body) {
-  const init = { method, headers: { Accept: "application/json" } };
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  let response;
+/**
+ * The data of a call, else an ApiError with the service's problem (or one in words when the
+ * service cannot be reached or its answer is not a problem).
+ * @template {{ data?: unknown, error?: unknown, response: Response }} R
+ * @param {string} label the method and path, for the words of a failed call
+ * @param {Promise<R>} pending
+ * @returns {Promise<NonNullable<R["data"]>>}
+ */
+async function settle(label, pending) {
+  let outcome;
   try {
-    response = await fetch(path, init);
+    outcome = await pending;
   } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const unreachable = error instanceof TypeError;
     throw new ApiError(0, {
-      title: "The service cannot be reached",
-      detail: `${method} ${path} failed: ${error.message || error}`,
+      title: unreachable ? "The service cannot be reached" : "The service's answer cannot be read",
+      detail: `${label} failed: ${reason}`,
       errors: {},
     }, 0);
   }
-  const text = await response.text();
-  let data = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = null;
+  const { data, error, response } = outcome;
+  if (response.ok && data !== undefined && data !== null) {
+    return data;
   }
-  if (!response.ok) {
-    const problem = data && typeof data === "object" ? data : {
-      title: `The service answered ${response.status} ${response.statusText}`,
-      detail: text.slice(0, 300),
-      errors: {},
-    };
-    const retryAfter = Number(response.headers.get("Retry-After")) || 0;
-    throw new ApiError(response.status, problem, retryAfter);
-  }
-  return data;
+  const problem = error && typeof error === "object" ? /** @type {ShownProblem} */ (error) : {
+    title: `The service answered ${response.status} ${response.statusText}`,
+    detail: typeof error === "string" ? error.slice(0, 300) : "",
+    errors: {},
+  };
+  const retryAfter = Number(response.headers.get("Retry-After")) || 0;
+  throw new ApiError(response.status, problem, retryAfter);
 }
 
-// A call retried while the service answers 503 with Retry-After (a busy advisor worker).
-export async function callPatiently(method, path, body, onWait, attempts = 30) {
+// One function per endpoint the page uses; the answers carry the spec's types.
+export const getRules = () => settle("GET /v1/rules", client.GET("/v1/rules"));
+/** @param {DealRequest} body */
+export const deal = (body) => settle("POST /v1/deal", client.POST("/v1/deal", { body }));
+/** @param {MovesRequest} body */
+export const listMoves = (body) => settle("POST /v1/moves", client.POST("/v1/moves", { body }));
+/** @param {PlayRequest} body */
+export const play = (body) => settle("POST /v1/play", client.POST("/v1/play", { body }));
+/** @param {ScoreRequest} body */
+export const score = (body) => settle("POST /v1/score", client.POST("/v1/score", { body }));
+/** @param {AdviceRequest} body */
+export const advise = (body) => settle("POST /v1/advice", client.POST("/v1/advice", { body }));
+
+/**
+ * A call retried while the service answers 503 with Retry-After (a busy advisor worker).
+ * @template T
+ * @param {() => Promise<T>} send
+ * @param {(seconds: number) => void} onWait
+ * @param {number} [attempts]
+ * @returns {Promise<T>}
+ */
+export async function patiently(send, onWait, attempts = 30) {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await call(method, path, body);
+      return await send();
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 503 || attempt >= attempts) {
         throw error;
@@ -60,8 +107,13 @@ export async function callPatiently(method, path, body, onWait, attempts = 30) {
   }
 }
 
-// The problem as a title, a sentence, and one line per field.
+/**
+ * The problem as a title, a sentence, and one line per field.
+ * @param {unknown} error
+ * @param {string} doing
+ */
 export function describeProblem(error, doing) {
+  /** @type {ShownProblem} */
   const problem = error instanceof ApiError ? error.problem : { title: String(error), errors: {} };
   const status = error instanceof ApiError && error.status ? ` (HTTP ${error.status})` : "";
   const lines = [];

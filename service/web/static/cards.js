@@ -1,5 +1,6 @@
 // Cards as the API writes them ("7D": rank 1-10, suit D coins, C cups, S swords, B clubs).
 
+/** @type {Record<string, { name: string, symbol: string }>} */
 export const SUITS = {
   D: { name: "coins", symbol: "●" },
   C: { name: "cups", symbol: "♥" },
@@ -7,14 +8,17 @@ export const SUITS = {
   B: { name: "clubs", symbol: "♣" },
 };
 const SUIT_ORDER = "DCSB";
+/** @type {Record<number, string>} */
 const FACES = { 8: "jack", 9: "knight", 10: "king" };
 export const SETTEBELLO = "7D";
 
+/** @param {string} code */
 export function parseCode(code) {
   return { rank: Number(code.slice(0, -1)), suit: code.slice(-1) };
 }
 
 // "7 of coins, the settebello"; "10 of cups (king)".
+/** @param {string} code */
 export function cardLabel(code) {
   const { rank, suit } = parseCode(code);
   const face = FACES[rank] ? ` (${FACES[rank]})` : "";
@@ -23,11 +27,13 @@ export function cardLabel(code) {
   return `${rank} of ${name}${face}${extra}`;
 }
 
+/** @param {string} code */
 export function shortLabel(code) {
   const { rank, suit } = parseCode(code);
   return `${rank}${SUITS[suit] ? SUITS[suit].symbol : suit}`;
 }
 
+/** @param {readonly string[]} codes */
 export function sortCodes(codes) {
   return [...codes].sort((a, b) => {
     const x = parseCode(a);
@@ -36,6 +42,7 @@ export function sortCodes(codes) {
   });
 }
 
+/** @param {string} code */
 function classesOf(code) {
   const { suit } = parseCode(code);
   const classes = ["card", `suit-${suit}`];
@@ -46,18 +53,38 @@ function classesOf(code) {
 }
 
 // A full card face; a button when onChoose is given, else a list item.
+/**
+ * @overload
+ * @param {string} code
+ * @param {(code: string) => void} onChoose
+ * @returns {HTMLButtonElement}
+ */
+/**
+ * @overload
+ * @param {string} code
+ * @returns {HTMLDivElement}
+ */
+/**
+ * @param {string} code
+ * @param {(code: string) => void} [onChoose]
+ * @returns {HTMLButtonElement | HTMLDivElement}
+ */
 export function cardElement(code, onChoose) {
   const { rank, suit } = parseCode(code);
-  const element = document.createElement(onChoose ? "button" : "div");
+  /** @type {HTMLButtonElement | HTMLDivElement} */
+  let element;
+  if (onChoose) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.addEventListener("click", () => onChoose(code));
+    element = button;
+  } else {
+    element = document.createElement("div");
+    element.setAttribute("role", "img");
+  }
   element.className = classesOf(code).join(" ");
   element.dataset.code = code;
   element.setAttribute("aria-label", cardLabel(code));
-  if (onChoose) {
-    element.type = "button";
-    element.addEventListener("click", () => onChoose(code));
-  } else {
-    element.setAttribute("role", "img");
-  }
   const symbol = SUITS[suit] ? SUITS[suit].symbol : "?";
   element.innerHTML = `
     <span class="corner" aria-hidden="true">${rank}<br>${symbol}</span>
@@ -68,6 +95,7 @@ export function cardElement(code, onChoose) {
 }
 
 // A small inline card, for moves, piles and the score.
+/** @param {string} code */
 export function chipElement(code) {
   const element = document.createElement("span");
   element.className = `chip ${classesOf(code).slice(1).join(" ")}`;
@@ -78,6 +106,7 @@ export function chipElement(code) {
   return element;
 }
 
+/** @param {readonly string[]} codes */
 export function chipsElement(codes) {
   const element = document.createElement("span");
   element.className = "chips";

@@ -1,16 +1,51 @@
 // The table: deals, plays and scores through the public API; the advisor plays the other seats.
 
-import { ApiError, call, callPatiently, describeProblem } from "./api.js";
+import * as api from "./api.js";
+import { ApiError, describeProblem, patiently } from "./api.js";
 import { cardBack, cardElement, cardLabel, chipsElement, sortCodes } from "./cards.js";
-import { HUMAN, seatName, sideCount, sideName, sideOf, viewOf } from "./seats.js";
+import { HUMAN, rulesOf, seatName, sideCount, sideName, sideOf, viewOf } from "./seats.js";
 
+/** @typedef {import("../../../clients/typescript/src/schema").State} State */
+/** @typedef {import("../../../clients/typescript/src/schema").Move} Move */
+/** @typedef {import("../../../clients/typescript/src/schema").Preset} Preset */
+/** @typedef {import("../../../clients/typescript/src/schema").PlayResponse} PlayResponse */
+/** @typedef {import("../../../clients/typescript/src/schema").ScoreResponse} ScoreResponse */
+/** @typedef {import("../../../clients/typescript/src/schema").HandScore} HandScore */
+/** @typedef {import("../../../clients/typescript/src/schema").Event} GameEvent */
+/** @typedef {import("../../../clients/typescript/src/schema").SideScore} SideScore */
+/** @typedef {import("../../../clients/typescript/src/schema").MatchResult} MatchResult */
+/** @typedef {import("../../../clients/typescript/src/schema").RulesOptions} RulesOptions */
+/** @typedef {import("../../../clients/typescript/src/schema").DealRequest} DealRequest */
+/** @typedef {import("../../../clients/typescript/src/schema").ScoreRequest} ScoreRequest */
+/** @typedef {import("../../../clients/typescript/src/schema").AdviceRequest} AdviceRequest */
+
+// An element of play.html by id (tests/web/test_pages.py checks that each one is there); the
+// page's own markup is not typed, the API's data is.
+/** @param {string} id @returns {any} */
 const $ = (id) => document.getElementById(id);
 const MAIN_POINTS = ["cards", "coins", "settebello", "primiera", "scope"];
+/** @type {Record<string, string>} */
 const POINT_NAMES = { re_bello: "re bello", napola: "napola", scalette: "scalette" };
 
+/**
+ * @type {{
+ *   presets: Preset[],
+ *   rulesRequest: RulesOptions,
+ *   state: State | null,
+ *   match: { scores: number[], target: number } | null,
+ *   dealer: number,
+ *   handIndex: number,
+ *   seedBase: number | null,
+ *   moves: Move[],
+ *   selected: string | null,
+ *   lastMoves: Record<number, { move: Move, scopa: boolean }>,
+ *   handScore: HandScore | null,
+ *   token: number,
+ * }}
+ */
 const game = {
   presets: [],
-  rulesRequest: null,
+  rulesRequest: { preset: "scopa" }, // set by each new match
   state: null,
   match: null,
   dealer: 0,
@@ -23,10 +58,18 @@ const game = {
   token: 0,
 };
 
+/** @param {string} phase */
 function setPhase(phase) {
   document.body.dataset.phase = phase;
 }
 
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {string} [className]
+ * @param {string} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function el(tag, className, text) {
   const element = document.createElement(tag);
   if (className) {
@@ -38,10 +81,12 @@ function el(tag, className, text) {
   return element;
 }
 
+/** @param {number} ms */
 function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/** @returns {AdviceRequest["budget"]} */
 function budget() {
   return JSON.parse($("strength").value);
 }
@@ -50,8 +95,26 @@ function pace() {
   return Number($("pace").value);
 }
 
+// The hand being played: every deal sets it before anything reads it.
+/** @returns {State} */
+function current() {
+  if (game.state === null) {
+    throw new Error("no hand has been dealt");
+  }
+  return game.state;
+}
+
+// The match so far: the first deal of a match sets it.
+function currentMatch() {
+  if (game.match === null) {
+    throw new Error("no match has been started");
+  }
+  return game.match;
+}
+
 // ---- errors ---------------------------------------------------------------------------------
 
+/** @param {unknown} error @param {string} doing */
 function showError(error, doing) {
   const { title, detail, lines } = describeProblem(error, doing);
   const box = $("error");
@@ -85,7 +148,7 @@ function clearError() {
 async function loadPresets() {
   setPhase("loading");
   try {
-    const catalog = await call("GET", "/v1/rules");
+    const catalog = await api.getRules();
     game.presets = catalog.presets;
   } catch (error) {
     showError(error, "Loading the games");
@@ -102,8 +165,13 @@ async function loadPresets() {
   setPhase("setup");
 }
 
+/** @returns {Preset} */
 function chosenPreset() {
-  return game.presets.find((preset) => preset.name === $("preset").value);
+  const preset = game.presets.find((each) => each.name === $("preset").value);
+  if (preset === undefined) {
+    throw new Error(`no game ${$("preset").value}`);
+  }
+  return preset;
 }
 
 function fillPlayers() {
@@ -122,19 +190,23 @@ function fillPlayers() {
 
 // ---- the match --------------------------------------------------------------------------------
 
+/** @param {Event} event */
 function startMatch(event) {
   event.preventDefault();
   clearError();
   const preset = chosenPreset();
   const players = Number($("players").value);
   const target = $("target").value;
-  game.rulesRequest = { preset: preset.name };
+  // The catalog's preset names and player counts are the rules' own (the spec types them wider).
+  /** @type {RulesOptions} */
+  const rules = { preset: /** @type {RulesOptions["preset"]} */ (preset.name) };
   if (players !== preset.options.players) {
-    game.rulesRequest.players = players;
+    rules.players = /** @type {RulesOptions["players"]} */ (players);
   }
   if (target) {
-    game.rulesRequest.target = Number(target);
+    rules.target = Number(target);
   }
+  game.rulesRequest = rules;
   game.match = null;
   game.handIndex = 0;
   game.dealer = players - 1; // the seat after the dealer leads: you lead the first hand
@@ -145,16 +217,18 @@ function startMatch(event) {
   dealHand(game.token);
 }
 
+/** @param {number} token */
 async function dealHand(token) {
   setPhase("busy");
   $("score").hidden = true;
+  /** @type {DealRequest} */
   const body = { rules: game.rulesRequest, dealer: game.dealer };
   if (game.seedBase !== null) {
     body.seed = game.seedBase + game.handIndex;
   }
   let answer;
   try {
-    answer = await call("POST", "/v1/deal", body);
+    answer = await api.deal(body);
   } catch (error) {
     showError(error, "Dealing");
     return;
@@ -163,25 +237,27 @@ async function dealHand(token) {
     return;
   }
   game.state = answer.state;
+  const rules = rulesOf(answer.state);
   if (game.match === null) {
     game.match = {
-      scores: new Array(sideCount(game.state.rules)).fill(0),
-      target: game.state.rules.target,
+      scores: new Array(sideCount(rules)).fill(0),
+      target: rules.target,
     };
   }
   game.lastMoves = {};
   game.handScore = null;
   $("log").replaceChildren();
-  logLine(`Hand ${game.handIndex + 1}: ${seatName(game.state.rules, game.dealer)} dealt.`);
+  logLine(`Hand ${game.handIndex + 1}: ${seatName(rules, game.dealer)} dealt.`);
   advance(token);
 }
 
+/** @param {number} token */
 async function advance(token) {
   game.selected = null;
   game.moves = [];
   $("hint").hidden = true;
   render();
-  const state = game.state;
+  const state = current();
   if (state.finished) {
     await sleep(pace());
     if (token === game.token) {
@@ -196,11 +272,12 @@ async function advance(token) {
   }
 }
 
+/** @param {number} token */
 async function humanTurn(token) {
   setPhase("busy");
   let answer;
   try {
-    answer = await call("POST", "/v1/moves", { state: game.state });
+    answer = await api.listMoves({ state: current() });
   } catch (error) {
     showError(error, "Listing your moves");
     return;
@@ -217,20 +294,24 @@ async function humanTurn(token) {
   }
 }
 
+/** @param {number} seat @returns {AdviceRequest} */
 function adviceRequest(seat) {
+  const match = currentMatch();
   return {
-    view: viewOf(game.state, seat),
-    match: { scores: game.match.scores, target: game.match.target },
+    view: viewOf(current(), seat),
+    match: { scores: match.scores, target: match.target },
     budget: budget(),
   };
 }
 
+/** @param {number} seat */
 async function askAdvice(seat) {
-  return callPatiently("POST", "/v1/advice", adviceRequest(seat), (seconds) => {
+  return patiently(() => api.advise(adviceRequest(seat)), (seconds) => {
     $("turn").textContent = `The advisor is busy; asking again in ${seconds} s…`;
   });
 }
 
+/** @param {number} token @param {number} seat */
 async function advisorTurn(token, seat) {
   setPhase("advisor");
   await sleep(pace());
@@ -241,7 +322,7 @@ async function advisorTurn(token, seat) {
   try {
     advice = await askAdvice(seat);
   } catch (error) {
-    showError(error, `Asking the advisor for ${seatName(game.state.rules, seat)}`);
+    showError(error, `Asking the advisor for ${seatName(rulesOf(current()), seat)}`);
     return;
   }
   if (token !== game.token) {
@@ -250,13 +331,14 @@ async function advisorTurn(token, seat) {
   await playMove(token, advice.chosen);
 }
 
+/** @param {number} token @param {Move} move */
 async function playMove(token, move) {
   setPhase("busy");
-  const seat = game.state.to_move;
-  const before = game.state;
+  const before = current();
+  const seat = before.to_move;
   let answer;
   try {
-    answer = await call("POST", "/v1/play", { state: before, move });
+    answer = await api.play({ state: before, move });
   } catch (error) {
     showError(error, `Playing ${describeMove(move)}`);
     return;
@@ -274,37 +356,55 @@ async function playMove(token, move) {
   advance(token);
 }
 
+/** @param {number} token */
 async function finishHand(token) {
   setPhase("busy");
-  const state = game.state;
+  const state = current();
+  const match = currentMatch();
   const placed = new Set(state.piles.flat());
-  const leftover = [...state.table, ...state.hands.flat(), ...state.stock].filter(
+  const leftover = [...state.table, ...state.hands.flat(), ...(state.stock ?? [])].filter(
     (code) => !placed.has(code),
   );
+  /** @type {ScoreRequest} */
   const body = {
-    rules: state.rules,
+    rules: rulesOf(state),
     piles: state.piles.map((cards, side) => ({ cards, scope: state.scope[side] })),
     leftover,
-    match: { scores: game.match.scores, target: game.match.target },
+    match: { scores: match.scores, target: match.target },
   };
+  /** @type {ScoreResponse} */
   let scored;
   try {
-    scored = await call("POST", "/v1/score", body);
+    scored = await api.score(body);
   } catch (error) {
     showError(error, "Scoring the hand");
-    if (!game.handScore) {
+    const hand = game.handScore;
+    if (!hand) {
       return;
     }
     // The hand's own score from /v1/play still gives the breakdown and the new totals.
-    const scores = game.match.scores.map((score, side) => score + game.handScore.totals[side]);
-    scored = { ...game.handScore, match: { scores, target: game.match.target, finished: false } };
+    const scores = match.scores.map((score, side) => score + (hand.totals[side] ?? 0));
+    scored = {
+      ...hand,
+      match: { scores, target: match.target, finished: false, reason: null, winner: null },
+    };
   }
   if (token !== game.token) {
     return;
   }
-  game.match = { scores: scored.match.scores, target: game.match.target };
+  const result = matchOf(scored);
+  game.match = { scores: result.scores, target: match.target };
   renderScore(scored);
-  setPhase(scored.match.finished ? "match-over" : "score");
+  setPhase(result.finished ? "match-over" : "score");
+}
+
+// A score asked with the match so far answers with the new match totals.
+/** @param {ScoreResponse} scored @returns {MatchResult} */
+function matchOf(scored) {
+  if (scored.match === undefined) {
+    throw new Error("the score carries no match totals");
+  }
+  return scored.match;
 }
 
 function nextHand() {
@@ -313,26 +413,35 @@ function nextHand() {
     return;
   }
   game.handIndex += 1;
-  game.dealer = (game.dealer + 1) % game.state.rules.players;
+  game.dealer = (game.dealer + 1) % rulesOf(current()).players;
   dealHand(game.token);
 }
 
 // ---- the human's moves --------------------------------------------------------------------
 
+// A move's card and the cards it takes. The spec's Move serves requests too, so it marks both
+// optional; answers leave the card out of a claim only, and always list the captured cards.
+/** @param {Move} move */
+const cardOf = (move) => move.card ?? "";
+/** @param {Move} move */
+const captureOf = (move) => move.capture ?? [];
+
+/** @param {Move} move @param {string[]} hand */
 function attachedToCard(move, hand) {
   const kind = move.kind || "play";
   return move.card !== undefined && hand.includes(move.card) && (kind === "play" || kind === "pass");
 }
 
+/** @param {Move} move */
 function describeMove(move) {
   const kind = move.kind || "play";
   if (kind === "claim") {
     return "a claim that your side has won";
   }
   if (kind === "declare") {
-    return `a declaration of ${[move.card, ...move.capture].map(cardLabel).join(", ")}`;
+    return `a declaration of ${[cardOf(move), ...captureOf(move)].map(cardLabel).join(", ")}`;
   }
-  const card = cardLabel(move.card);
+  const card = cardLabel(cardOf(move));
   if (kind === "keep") {
     return `keeping ${card}`;
   }
@@ -342,23 +451,25 @@ function describeMove(move) {
   if (kind === "pass") {
     return `${card} to the pile without capturing`;
   }
-  if (move.capture.length === 0) {
+  if (captureOf(move).length === 0) {
     return `${card} laid on the table`;
   }
-  return `${card} taking ${move.capture.map(cardLabel).join(", ")}`;
+  return `${card} taking ${captureOf(move).map(cardLabel).join(", ")}`;
 }
 
+/** @param {Move} move */
 function choiceText(move) {
   const kind = move.kind || "play";
   if (kind === "pass") {
     return "Put it in your pile without capturing";
   }
-  if (move.capture.length === 0) {
+  if (captureOf(move).length === 0) {
     return "Lay it on the table";
   }
   return "Take";
 }
 
+/** @param {string} code */
 function chooseCard(code) {
   game.selected = code;
   renderHand();
@@ -368,25 +479,27 @@ function chooseCard(code) {
   }
 }
 
+/** @param {readonly string[]} codes */
 function highlightTable(codes) {
   for (const card of $("table").querySelectorAll(".card")) {
     card.classList.toggle("highlight", codes.includes(card.dataset.code));
   }
 }
 
+/** @param {Move} move @param {string} text */
 function moveButton(move, text) {
   const button = el("button", "choice");
   button.type = "button";
   button.append(el("span", "", text));
-  if (move.capture.length && (move.kind || "play") !== "declare") {
-    button.append(" ", chipsElement(move.capture));
+  if (captureOf(move).length && (move.kind || "play") !== "declare") {
+    button.append(" ", chipsElement(captureOf(move)));
   }
   if (move.sweep) {
     button.append(el("span", "scopa-tag", "scopa!"));
   }
   button.setAttribute("aria-label", `Play ${describeMove(move)}${move.sweep ? ", a scopa" : ""}`);
-  button.addEventListener("mouseenter", () => highlightTable(move.capture));
-  button.addEventListener("focus", () => highlightTable(move.capture));
+  button.addEventListener("mouseenter", () => highlightTable(captureOf(move)));
+  button.addEventListener("focus", () => highlightTable(captureOf(move)));
   button.addEventListener("mouseleave", () => highlightTable([]));
   button.addEventListener("blur", () => highlightTable([]));
   button.addEventListener("click", () => {
@@ -426,8 +539,9 @@ async function showHint() {
   for (const move of advice.moves) {
     const item = el("li");
     // Moves the search does not rank (declarations, claims, the cutter's choice) have no value.
-    const ranked = typeof move.value === "number";
-    const value = ranked ? `${move.value >= 0 ? "+" : ""}${move.value.toFixed(2)}` : "—";
+    const points = move.value;
+    const ranked = typeof points === "number";
+    const value = ranked ? `${points >= 0 ? "+" : ""}${points.toFixed(2)}` : "—";
     item.append(el("span", "value", value), " ", el("span", "", describeMove(move)));
     if (move.sweep) {
       item.append(el("span", "scopa-tag", "scopa!"));
@@ -454,24 +568,26 @@ async function showHint() {
 // ---- rendering ------------------------------------------------------------------------------
 
 function render() {
-  const state = game.state;
-  const rules = state.rules;
-  const scores = game.match.scores
+  const state = current();
+  const rules = rulesOf(state);
+  const match = currentMatch();
+  const scores = match.scores
     .map((score, side) => `${sideName(rules, side)} ${score}`)
     .join(" · ");
-  $("match-line").textContent = `${rules.preset.replaceAll("_", " ")}, ${rules.players} players, to ${game.match.target}: ${scores}`;
+  $("match-line").textContent = `${rules.preset.replaceAll("_", " ")}, ${rules.players} players, to ${match.target}: ${scores}`;
   $("turn").textContent = state.finished
     ? "The hand is over."
     : state.to_move === HUMAN
       ? "Your turn: choose a card."
       : `${seatName(rules, state.to_move)} is thinking…`;
-  $("stock").textContent = `· ${state.stock.length} cards still to deal · deal ${state.deals_made}`;
+  $("stock").textContent = `· ${(state.stock ?? []).length} cards still to deal · deal ${state.deals_made}`;
   renderSeats();
   renderTable();
   renderSides();
   renderHand();
 }
 
+/** @param {number} seat */
 function lastMoveElement(seat) {
   const wrapper = el("div", "last-move");
   const last = game.lastMoves[seat];
@@ -485,11 +601,11 @@ function lastMoveElement(seat) {
   if (kind === "claim") {
     wrapper.append("claimed the win");
   } else if (kind === "declare") {
-    wrapper.append("declared ", chipsElement([move.card, ...move.capture]));
+    wrapper.append("declared ", chipsElement([cardOf(move), ...captureOf(move)]));
   } else {
-    wrapper.append(chipsElement([move.card]));
-    if (move.capture.length) {
-      wrapper.append(" took ", chipsElement(move.capture));
+    wrapper.append(chipsElement([cardOf(move)]));
+    if (captureOf(move).length) {
+      wrapper.append(" took ", chipsElement(captureOf(move)));
     } else {
       wrapper.append(kind === "play" ? " laid" : ` ${kind}`);
     }
@@ -501,8 +617,8 @@ function lastMoveElement(seat) {
 }
 
 function renderSeats() {
-  const state = game.state;
-  const rules = state.rules;
+  const state = current();
+  const rules = rulesOf(state);
   const container = $("seats");
   container.replaceChildren();
   for (let seat = 0; seat < rules.players; seat += 1) {
@@ -534,7 +650,7 @@ function renderSeats() {
 function renderTable() {
   const table = $("table");
   table.replaceChildren();
-  const cards = sortCodes(game.state.table);
+  const cards = sortCodes(current().table);
   for (const code of cards) {
     table.append(cardElement(code));
   }
@@ -544,8 +660,8 @@ function renderTable() {
 }
 
 function renderSides() {
-  const state = game.state;
-  const rules = state.rules;
+  const state = current();
+  const rules = rulesOf(state);
   const container = $("sides");
   container.replaceChildren();
   for (let side = 0; side < state.piles.length; side += 1) {
@@ -571,7 +687,7 @@ function renderSides() {
 }
 
 function renderHand() {
-  const state = game.state;
+  const state = current();
   const hand = sortCodes(state.hands[HUMAN]);
   const playable = new Set(
     game.moves.filter((move) => attachedToCard(move, state.hands[HUMAN])).map((m) => m.card),
@@ -611,12 +727,16 @@ function renderHand() {
   $("hint-button").disabled = !myTurn;
 }
 
+/** @param {Record<string, number>} points @param {string} key */
 function pointsCell(points, key) {
   return points[key] === undefined ? "" : ` (${points[key]} pt)`;
 }
 
+/** @param {ScoreResponse} scored */
 function renderScore(scored) {
-  const rules = game.state.rules;
+  const rules = rulesOf(current());
+  const match = matchOf(scored);
+  const target = currentMatch().target;
   const sides = scored.sides;
   const table = el("table", "score-table");
   const head = el("tr");
@@ -627,6 +747,7 @@ function renderScore(scored) {
   const thead = el("thead");
   thead.append(head);
   const body = el("tbody");
+  /** @param {string} label @param {(side: SideScore) => (string | Node)[]} cell */
   const row = (label, cell) => {
     const tr = el("tr");
     tr.append(el("th", "", label));
@@ -660,11 +781,10 @@ function renderScore(scored) {
   if (sides.some((s) => s.outright)) {
     row("Outright", (s) => [s.outright ? String(s.outright) : ""]);
   }
-  row("Match", (s) => [el("strong", "", `${scored.match.scores[s.side]} / ${game.match.target}`)]);
+  row("Match", (s) => [el("strong", "", `${match.scores[s.side]} / ${target}`)]);
   table.append(thead, body);
   $("score-table").replaceChildren(table);
-  const match = scored.match;
-  let result = `Match to ${game.match.target}: ${match.scores.map((score, side) => `${sideName(rules, side)} ${score}`).join(", ")}.`;
+  let result = `Match to ${target}: ${match.scores.map((score, side) => `${sideName(rules, side)} ${score}`).join(", ")}.`;
   if (match.finished) {
     const winner = match.winner === null || match.winner === undefined
       ? "nobody"
@@ -681,21 +801,24 @@ function renderScore(scored) {
 
 // ---- the log ----------------------------------------------------------------------------
 
+/** @param {string} text */
 function logLine(text) {
   const item = el("li", "", text);
   $("log").prepend(item);
 }
 
+/** @param {number} seat @param {Move} move @param {GameEvent[]} events */
 function logEvents(seat, move, events) {
-  const name = seatName(game.state.rules, seat);
+  const rules = rulesOf(current());
+  const name = seatName(rules, seat);
   logLine(`${name}: ${describeMove(move)}.`);
   for (const event of events) {
-    if (event.kind === "scopa") {
-      logLine(`Scopa for ${seatName(game.state.rules, event.seat)}!`);
+    if (event.kind === "scopa" && event.seat !== null) {
+      logLine(`Scopa for ${seatName(rules, event.seat)}!`);
     } else if (event.kind === "deal") {
       logLine("New cards dealt.");
-    } else if (event.kind === "last_take") {
-      logLine(`The last cards on the table go to ${sideName(game.state.rules, event.side)}.`);
+    } else if (event.kind === "last_take" && event.side !== null) {
+      logLine(`The last cards on the table go to ${sideName(rules, event.side)}.`);
     }
   }
 }
@@ -707,7 +830,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $("next-hand").addEventListener("click", nextHand);
   $("hint-button").addEventListener("click", showHint);
   // Escape leaves the capture choices and goes back to the chosen card.
-  $("choices").addEventListener("keydown", (event) => {
+  $("choices").addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
     if (event.key === "Escape" && game.selected) {
       const code = game.selected;
       game.selected = null;

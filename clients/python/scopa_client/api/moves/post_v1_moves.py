@@ -1,0 +1,203 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.moves_request import MovesRequest
+from ...models.moves_response import MovesResponse
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: MovesRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/moves",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> MovesResponse | Problem:
+    if response.status_code == 200:
+        response_200 = MovesResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[MovesResponse | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: MovesRequest,
+) -> Response[MovesResponse | Problem]:
+    """The legal moves of the player to move.
+
+     Either `{state}` (a full state; its `rules`, or a top-level `rules` equal to them) or the
+    light form `{rules, hand, table}` for hints. In the light form `sweep` assumes the card is
+    not the last of the hand (the last card scores no scopa unless `last_card_scopa`).
+
+    Each move carries its `kind` when it is not an ordinary play, as /v1/play expects it back:
+    `keep` / `table` (the Chkobba cutter's choice, the only moves while `state.cut_card` is
+    set), `declare` (the whole hand shown, listed first), `pass` (an ace put in the pile) and
+    `claim` (no card, listed last). The light form lists card plays only.
+
+    Args:
+        body (MovesRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[MovesResponse | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: MovesRequest,
+) -> MovesResponse | Problem | None:
+    """The legal moves of the player to move.
+
+     Either `{state}` (a full state; its `rules`, or a top-level `rules` equal to them) or the
+    light form `{rules, hand, table}` for hints. In the light form `sweep` assumes the card is
+    not the last of the hand (the last card scores no scopa unless `last_card_scopa`).
+
+    Each move carries its `kind` when it is not an ordinary play, as /v1/play expects it back:
+    `keep` / `table` (the Chkobba cutter's choice, the only moves while `state.cut_card` is
+    set), `declare` (the whole hand shown, listed first), `pass` (an ace put in the pile) and
+    `claim` (no card, listed last). The light form lists card plays only.
+
+    Args:
+        body (MovesRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        MovesResponse | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: MovesRequest,
+) -> Response[MovesResponse | Problem]:
+    """The legal moves of the player to move.
+
+     Either `{state}` (a full state; its `rules`, or a top-level `rules` equal to them) or the
+    light form `{rules, hand, table}` for hints. In the light form `sweep` assumes the card is
+    not the last of the hand (the last card scores no scopa unless `last_card_scopa`).
+
+    Each move carries its `kind` when it is not an ordinary play, as /v1/play expects it back:
+    `keep` / `table` (the Chkobba cutter's choice, the only moves while `state.cut_card` is
+    set), `declare` (the whole hand shown, listed first), `pass` (an ace put in the pile) and
+    `claim` (no card, listed last). The light form lists card plays only.
+
+    Args:
+        body (MovesRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[MovesResponse | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: MovesRequest,
+) -> MovesResponse | Problem | None:
+    """The legal moves of the player to move.
+
+     Either `{state}` (a full state; its `rules`, or a top-level `rules` equal to them) or the
+    light form `{rules, hand, table}` for hints. In the light form `sweep` assumes the card is
+    not the last of the hand (the last card scores no scopa unless `last_card_scopa`).
+
+    Each move carries its `kind` when it is not an ordinary play, as /v1/play expects it back:
+    `keep` / `table` (the Chkobba cutter's choice, the only moves while `state.cut_card` is
+    set), `declare` (the whole hand shown, listed first), `pass` (an ace put in the pile) and
+    `claim` (no card, listed last). The light form lists card plays only.
+
+    Args:
+        body (MovesRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        MovesResponse | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

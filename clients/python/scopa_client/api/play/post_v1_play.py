@@ -1,0 +1,211 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.play_request import PlayRequest
+from ...models.play_response import PlayResponse
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: PlayRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/play",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> PlayResponse | Problem:
+    if response.status_code == 200:
+        response_200 = PlayResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[PlayResponse | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: PlayRequest,
+) -> Response[PlayResponse | Problem]:
+    """Play the move of the player to move.
+
+     The rules are the state's own `rules` (as /v1/deal returns them) or a top-level `rules`;
+    when both are given they must be equal. An illegal move is a 422 problem of type
+    `urn:scopa:problem:illegal-move` naming the move and listing `legal_moves`. A move carries
+    its `kind` (keep, table, declare, claim, pass; omitted for an ordinary play) exactly as
+    /v1/moves lists it. When the hand ends the answer carries `score`: every side's breakdown
+    and the hand totals, declarations included. When the state carries `match_scores` or
+    `match_target`, or a claim ended the hand, it also carries `match`: a claim's verdict
+    (`reason` claim: the claimer wins; wrong_claim: the claimer is the `loser`), else the
+    match totals with the hand's points added and any winner. After a claim, `score` is the
+    piles' points as the hand stopped; the match is decided by the claim alone.
+
+    Args:
+        body (PlayRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[PlayResponse | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: PlayRequest,
+) -> PlayResponse | Problem | None:
+    """Play the move of the player to move.
+
+     The rules are the state's own `rules` (as /v1/deal returns them) or a top-level `rules`;
+    when both are given they must be equal. An illegal move is a 422 problem of type
+    `urn:scopa:problem:illegal-move` naming the move and listing `legal_moves`. A move carries
+    its `kind` (keep, table, declare, claim, pass; omitted for an ordinary play) exactly as
+    /v1/moves lists it. When the hand ends the answer carries `score`: every side's breakdown
+    and the hand totals, declarations included. When the state carries `match_scores` or
+    `match_target`, or a claim ended the hand, it also carries `match`: a claim's verdict
+    (`reason` claim: the claimer wins; wrong_claim: the claimer is the `loser`), else the
+    match totals with the hand's points added and any winner. After a claim, `score` is the
+    piles' points as the hand stopped; the match is decided by the claim alone.
+
+    Args:
+        body (PlayRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        PlayResponse | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: PlayRequest,
+) -> Response[PlayResponse | Problem]:
+    """Play the move of the player to move.
+
+     The rules are the state's own `rules` (as /v1/deal returns them) or a top-level `rules`;
+    when both are given they must be equal. An illegal move is a 422 problem of type
+    `urn:scopa:problem:illegal-move` naming the move and listing `legal_moves`. A move carries
+    its `kind` (keep, table, declare, claim, pass; omitted for an ordinary play) exactly as
+    /v1/moves lists it. When the hand ends the answer carries `score`: every side's breakdown
+    and the hand totals, declarations included. When the state carries `match_scores` or
+    `match_target`, or a claim ended the hand, it also carries `match`: a claim's verdict
+    (`reason` claim: the claimer wins; wrong_claim: the claimer is the `loser`), else the
+    match totals with the hand's points added and any winner. After a claim, `score` is the
+    piles' points as the hand stopped; the match is decided by the claim alone.
+
+    Args:
+        body (PlayRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[PlayResponse | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: PlayRequest,
+) -> PlayResponse | Problem | None:
+    """Play the move of the player to move.
+
+     The rules are the state's own `rules` (as /v1/deal returns them) or a top-level `rules`;
+    when both are given they must be equal. An illegal move is a 422 problem of type
+    `urn:scopa:problem:illegal-move` naming the move and listing `legal_moves`. A move carries
+    its `kind` (keep, table, declare, claim, pass; omitted for an ordinary play) exactly as
+    /v1/moves lists it. When the hand ends the answer carries `score`: every side's breakdown
+    and the hand totals, declarations included. When the state carries `match_scores` or
+    `match_target`, or a claim ended the hand, it also carries `match`: a claim's verdict
+    (`reason` claim: the claimer wins; wrong_claim: the claimer is the `loser`), else the
+    match totals with the hand's points added and any winner. After a claim, `score` is the
+    piles' points as the hand stopped; the match is decided by the claim alone.
+
+    Args:
+        body (PlayRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        PlayResponse | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

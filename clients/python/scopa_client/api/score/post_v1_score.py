@@ -1,0 +1,183 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.score_request import ScoreRequest
+from ...models.score_response import ScoreResponse
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: ScoreRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/score",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | ScoreResponse:
+    if response.status_code == 200:
+        response_200 = ScoreResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | ScoreResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: ScoreRequest,
+) -> Response[Problem | ScoreResponse]:
+    """Score a finished hand from every side's pile and scope count.
+
+     The piles (and `leftover`, table cards nobody took) must be disjoint and cover the pack;
+    otherwise the 422 problem names the missing and doubled cards. With `match` the answer
+    carries the new match totals and the winner, if the match is over.
+
+    Args:
+        body (ScoreRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | ScoreResponse]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: ScoreRequest,
+) -> Problem | ScoreResponse | None:
+    """Score a finished hand from every side's pile and scope count.
+
+     The piles (and `leftover`, table cards nobody took) must be disjoint and cover the pack;
+    otherwise the 422 problem names the missing and doubled cards. With `match` the answer
+    carries the new match totals and the winner, if the match is over.
+
+    Args:
+        body (ScoreRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | ScoreResponse
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: ScoreRequest,
+) -> Response[Problem | ScoreResponse]:
+    """Score a finished hand from every side's pile and scope count.
+
+     The piles (and `leftover`, table cards nobody took) must be disjoint and cover the pack;
+    otherwise the 422 problem names the missing and doubled cards. With `match` the answer
+    carries the new match totals and the winner, if the match is over.
+
+    Args:
+        body (ScoreRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | ScoreResponse]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: ScoreRequest,
+) -> Problem | ScoreResponse | None:
+    """Score a finished hand from every side's pile and scope count.
+
+     The piles (and `leftover`, table cards nobody took) must be disjoint and cover the pack;
+    otherwise the 422 problem names the missing and doubled cards. With `match` the answer
+    carries the new match totals and the winner, if the match is over.
+
+    Args:
+        body (ScoreRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | ScoreResponse
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,135 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .advice_request import AdviceRequest
+from .advice_request_rules_type_0 import AdviceRequestRulesType0
+from .advice_response import AdviceResponse
+from .advice_response_chosen_by import AdviceResponseChosenBy
+from .advised_move import AdvisedMove
+from .advised_move_breakdown import AdvisedMoveBreakdown
+from .advised_move_kind import AdvisedMoveKind
+from .budget import Budget
+from .chosen_move import ChosenMove
+from .chosen_move_kind import ChosenMoveKind
+from .deal_request import DealRequest
+from .deal_request_rules_type_0 import DealRequestRulesType0
+from .deal_response import DealResponse
+from .declaration import Declaration
+from .event import Event
+from .event_kind import EventKind
+from .hand_score import HandScore
+from .health import Health
+from .health_status import HealthStatus
+from .history_play import HistoryPlay
+from .history_play_kind import HistoryPlayKind
+from .match_input import MatchInput
+from .match_result import MatchResult
+from .move import Move
+from .move_kind import MoveKind
+from .moves_request import MovesRequest
+from .moves_request_rules_type_0 import MovesRequestRulesType0
+from .moves_response import MovesResponse
+from .option_spec import OptionSpec
+from .option_spec_type import OptionSpecType
+from .pagination_metadata import PaginationMetadata
+from .pile import Pile
+from .play_request import PlayRequest
+from .play_request_rules_type_0 import PlayRequestRulesType0
+from .play_response import PlayResponse
+from .preset import Preset
+from .prime import Prime
+from .problem import Problem
+from .problem_errors import ProblemErrors
+from .rules_catalog import RulesCatalog
+from .rules_options import RulesOptions
+from .rules_options_bonus_suit import RulesOptionsBonusSuit
+from .rules_options_capture_rule import RulesOptionsCaptureRule
+from .rules_options_declarations import RulesOptionsDeclarations
+from .rules_options_napola import RulesOptionsNapola
+from .rules_options_napola_cap import RulesOptionsNapolaCap
+from .rules_options_pack import RulesOptionsPack
+from .rules_options_players import RulesOptionsPlayers
+from .rules_options_preset import RulesOptionsPreset
+from .rules_options_prime_table import RulesOptionsPrimeTable
+from .rules_options_primiera_incomplete import RulesOptionsPrimieraIncomplete
+from .rules_options_redeal import RulesOptionsRedeal
+from .scalette import Scalette
+from .score_request import ScoreRequest
+from .score_request_rules_type_0 import ScoreRequestRulesType0
+from .score_response import ScoreResponse
+from .scored_declaration import ScoredDeclaration
+from .scored_declaration_kind import ScoredDeclarationKind
+from .search_stats import SearchStats
+from .side_score import SideScore
+from .side_score_points import SideScorePoints
+from .state import State
+from .state_rules_type_0 import StateRulesType0
+from .view import View
+from .view_rules_type_0 import ViewRulesType0
+
+__all__ = (
+    "AdviceRequest",
+    "AdviceRequestRulesType0",
+    "AdviceResponse",
+    "AdviceResponseChosenBy",
+    "AdvisedMove",
+    "AdvisedMoveBreakdown",
+    "AdvisedMoveKind",
+    "Budget",
+    "ChosenMove",
+    "ChosenMoveKind",
+    "DealRequest",
+    "DealRequestRulesType0",
+    "DealResponse",
+    "Declaration",
+    "Event",
+    "EventKind",
+    "HandScore",
+    "Health",
+    "HealthStatus",
+    "HistoryPlay",
+    "HistoryPlayKind",
+    "MatchInput",
+    "MatchResult",
+    "Move",
+    "MoveKind",
+    "MovesRequest",
+    "MovesRequestRulesType0",
+    "MovesResponse",
+    "OptionSpec",
+    "OptionSpecType",
+    "PaginationMetadata",
+    "Pile",
+    "PlayRequest",
+    "PlayRequestRulesType0",
+    "PlayResponse",
+    "Preset",
+    "Prime",
+    "Problem",
+    "ProblemErrors",
+    "RulesCatalog",
+    "RulesOptions",
+    "RulesOptionsBonusSuit",
+    "RulesOptionsCaptureRule",
+    "RulesOptionsDeclarations",
+    "RulesOptionsNapola",
+    "RulesOptionsNapolaCap",
+    "RulesOptionsPack",
+    "RulesOptionsPlayers",
+    "RulesOptionsPreset",
+    "RulesOptionsPrimeTable",
+    "RulesOptionsPrimieraIncomplete",
+    "RulesOptionsRedeal",
+    "Scalette",
+    "ScoredDeclaration",
+    "ScoredDeclarationKind",
+    "ScoreRequest",
+    "ScoreRequestRulesType0",
+    "ScoreResponse",
+    "SearchStats",
+    "SideScore",
+    "SideScorePoints",
+    "State",
+    "StateRulesType0",
+    "View",
+    "ViewRulesType0",
+)

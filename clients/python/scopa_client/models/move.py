@@ -1,0 +1,81 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.move_kind import MoveKind, check_move_kind
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="Move")
+
+
+@_attrs_define
+class Move:
+    """
+    Attributes:
+        capture (list[str] | Unset): table cards taken; [] lays the card
+        card (str | Unset): the card played; absent in a claim Example: 7D.
+        kind (MoveKind | Unset): omitted or play: a card played; pass: an ace put in the pile (ace_may_pass); keep /
+            table: the Chkobba cutter keeps the drawn card or lays it on the table; declare: the whole hand shown (card and
+            capture together); claim: the side claims the match (no card)
+        sweep (bool | Unset): whether the move scores a scopa (ignored on input)
+    """
+
+    capture: list[str] | Unset = UNSET
+    card: str | Unset = UNSET
+    kind: MoveKind | Unset = UNSET
+    sweep: bool | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        capture: list[str] | Unset = UNSET
+        if not isinstance(self.capture, Unset):
+            capture = self.capture
+
+        card = self.card
+
+        kind: str | Unset = UNSET
+        if not isinstance(self.kind, Unset):
+            kind = self.kind
+
+        sweep = self.sweep
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({})
+        if capture is not UNSET:
+            field_dict["capture"] = capture
+        if card is not UNSET:
+            field_dict["card"] = card
+        if kind is not UNSET:
+            field_dict["kind"] = kind
+        if sweep is not UNSET:
+            field_dict["sweep"] = sweep
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        capture = cast(list[str], d.pop("capture", UNSET))
+
+        card = d.pop("card", UNSET)
+
+        _kind = d.pop("kind", UNSET)
+        kind: MoveKind | Unset
+        if isinstance(_kind, Unset):
+            kind = UNSET
+        else:
+            kind = check_move_kind(_kind)
+
+        sweep = d.pop("sweep", UNSET)
+
+        move = cls(
+            capture=capture,
+            card=card,
+            kind=kind,
+            sweep=sweep,
+        )
+
+        return move

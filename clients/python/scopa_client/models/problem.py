@@ -1,0 +1,106 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.move import Move
+    from ..models.problem_errors import ProblemErrors
+
+
+T = TypeVar("T", bound="Problem")
+
+
+@_attrs_define
+class Problem:
+    """
+    Attributes:
+        detail (str):
+        errors (ProblemErrors): messages by field path, e.g. state.hands[2] or rules.players Example: {'state.hands[1]':
+            ['holds 2 cards; after 1 plays of this deal ...']}.
+        status (int):
+        title (str):
+        type_ (str): URI reference naming the kind of problem
+        legal_moves (list[Move] | Unset): for an illegal move: the legal moves of the state
+    """
+
+    detail: str
+    errors: ProblemErrors
+    status: int
+    title: str
+    type_: str
+    legal_moves: list[Move] | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        detail = self.detail
+
+        errors = self.errors.to_dict()
+
+        status = self.status
+
+        title = self.title
+
+        type_ = self.type_
+
+        legal_moves: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.legal_moves, Unset):
+            legal_moves = []
+            for legal_moves_item_data in self.legal_moves:
+                legal_moves_item = legal_moves_item_data.to_dict()
+                legal_moves.append(legal_moves_item)
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "detail": detail,
+                "errors": errors,
+                "status": status,
+                "title": title,
+                "type": type_,
+            }
+        )
+        if legal_moves is not UNSET:
+            field_dict["legal_moves"] = legal_moves
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.move import Move  # noqa: PLC0415
+        from ..models.problem_errors import ProblemErrors  # noqa: PLC0415
+
+        d = dict(src_dict)
+        detail = d.pop("detail")
+
+        errors = ProblemErrors.from_dict(d.pop("errors"))
+
+        status = d.pop("status")
+
+        title = d.pop("title")
+
+        type_ = d.pop("type")
+
+        _legal_moves = d.pop("legal_moves", UNSET)
+        legal_moves: list[Move] | Unset = UNSET
+        if _legal_moves is not UNSET:
+            legal_moves = []
+            for legal_moves_item_data in _legal_moves:
+                legal_moves_item = Move.from_dict(legal_moves_item_data)
+
+                legal_moves.append(legal_moves_item)
+
+        problem = cls(
+            detail=detail,
+            errors=errors,
+            status=status,
+            title=title,
+            type_=type_,
+            legal_moves=legal_moves,
+        )
+
+        return problem
