@@ -29,6 +29,7 @@ def advised_move_dict(view: View, advised: MoveAdvice, with_match: bool) -> dict
         entry["std_error"] = advised.std_error
         if with_match:
             entry["win_std_error"] = advised.win_std_error
+        entry["std_error_vs_best"] = advised.std_error_vs_best
         entry["breakdown"] = dict(advised.breakdown or {})
         entry["sweep_risk"] = advised.sweep_risk
     return entry

@@ -138,6 +138,14 @@ class AdvisedMoveSchema(ma.Schema):
             "description": "ranked moves with a match: the standard error of win_probability"
         },
     )
+    std_error_vs_best = ma.fields.Float(
+        allow_none=True,
+        metadata={
+            "description": "ranked moves: the standard error of the best move's value less this "
+            "one's over the same worlds (paired; far smaller than either error); null for the "
+            "best move"
+        },
+    )
     breakdown = ma.fields.Dict(
         keys=ma.fields.String(),
         values=ma.fields.Float(),

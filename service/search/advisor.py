@@ -17,6 +17,7 @@ an iteration budget give identical advice except ``stats.elapsed_ms``.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from collections.abc import Mapping
@@ -25,7 +26,7 @@ from types import MappingProxyType
 
 from service.engine.moves import Move
 from service.engine.view import View, check_view, view_moves
-from service.search.estimates import best_is_clear, estimate
+from service.search.estimates import best_is_clear, estimate, paired_std_error
 from service.search.kernel.backend import Backend, SearchSolver, backend_for
 from service.search.kernel.fast import FastRules
 from service.search.kernel.loop import Tally, WinFunction
@@ -94,6 +95,9 @@ class MoveAdvice:
     breakdown: Mapping[str, float] | None = None
     # The share of worlds in which the next player, an opponent, can sweep after the move.
     sweep_risk: float | None = None
+    # The standard error of the best ranked move's value less this one's, over the same
+    # worlds (None for the best move itself, or without paired sums).
+    std_error_vs_best: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,7 +247,17 @@ class Searcher:
             )
             scored.append((-(found.win or 0.0), -value, move, advice))
         scored.sort(key=lambda t: t[:3])
-        return [advice for *_, advice in scored]
+        ranked = [advice for *_, advice in scored]
+        top = self.moves.index(ranked[0].move)
+        return [ranked[0]] + [
+            dataclasses.replace(
+                advice,
+                std_error_vs_best=_rounded(
+                    paired_std_error(self.tally, top, self.moves.index(advice.move))
+                ),
+            )
+            for advice in ranked[1:]
+        ]
 
 
 def _rounded(value: float | None) -> float | None:

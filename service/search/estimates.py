@@ -4,8 +4,9 @@ rule that stops a search early once the best move is clear.
 The early stop (time budgets only): from ``STOP_MIN_WORLDS`` worlds on, checked after every
 chunk of worlds, the search stops when the best move's lead over every other move exceeds
 ``STOP_Z`` standard errors of their paired difference (the same worlds value both moves, so
-the difference is far more precise than either value). A lone card play stops at
-``STOP_MIN_WORLDS``. The time left is returned to the caller as ``saved_ms``.
+the difference is far more precise than either value); with a match, moves are ranked by win
+probability and the errors of the two moves' probabilities are combined unpaired. A lone card
+play stops at ``STOP_MIN_WORLDS``. The time left is returned to the caller as ``saved_ms``.
 """
 
 from __future__ import annotations
@@ -66,14 +67,14 @@ def ranking_means(tally: Tally, with_match: bool) -> list[float]:
     return [s / n for s in sums]
 
 
-def paired_std_error(tally: Tally, a: int, b: int, with_match: bool) -> float | None:
-    """The standard error of the mean difference between two moves' ranking values over the
-    same worlds; None without cross products or below two worlds."""
+def paired_std_error(tally: Tally, a: int, b: int) -> float | None:
+    """The standard error of the mean difference between two moves' values over the same
+    worlds; None without cross products or below two worlds."""
     n = tally.worlds
     if n < 2 or not tally.cross:
         return None
     m = tally.moves
-    sums = tally.wins if with_match else tally.sums
+    sums = tally.sums
     mean = (sums[a] - sums[b]) / n
     second = (tally.cross[a * m + a] - 2 * tally.cross[a * m + b] + tally.cross[b * m + b]) / n
     variance = max(second - mean * mean, 0.0) * n / (n - 1)
@@ -92,7 +93,7 @@ def best_is_clear(tally: Tally, with_match: bool) -> bool:
         lead = means[best] - means[other]
         if lead <= 0:
             return False
-        se = paired_std_error(tally, best, other, with_match)
+        se = None if with_match else paired_std_error(tally, best, other)
         if se is None:
             squares = tally.win_squares if with_match else tally.squares
             sums = tally.wins if with_match else tally.sums

@@ -116,4 +116,16 @@ def test_paired_errors_come_from_the_cross_products() -> None:
             for j, y in enumerate((a + 1, a)):
                 tally.cross[i * 2 + j] += x * y
         tally.worlds += 1
-    assert paired_std_error(tally, 0, 1, with_match=False) == pytest.approx(0.0, abs=1e-9)
+    assert paired_std_error(tally, 0, 1) == pytest.approx(0.0, abs=1e-9)
+
+
+def test_each_move_has_its_paired_error_against_the_best() -> None:
+    view = seat_view(scopa_position(SCOPA, ["7S", "3B", "9C"], ["7D", "2C"], seed=4))
+    advice = advise(view, Budget(iterations=200), seed=1)
+    assert advice.moves[0].std_error_vs_best is None
+    for move in advice.moves[1:]:
+        assert move.std_error_vs_best is not None and move.std_error is not None
+        # Common random numbers: the paired error is below the two errors combined.
+        best = advice.moves[0].std_error
+        assert best is not None
+        assert move.std_error_vs_best <= (move.std_error**2 + best**2) ** 0.5 + 1e-9

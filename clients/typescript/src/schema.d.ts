@@ -209,6 +209,7 @@ export interface paths {
                          *           ],
                          *           "card": "10D",
                          *           "std_error": 1.259783,
+                         *           "std_error_vs_best": null,
                          *           "sweep": false,
                          *           "sweep_risk": 0.375,
                          *           "value": 0.875
@@ -227,6 +228,7 @@ export interface paths {
                          *           ],
                          *           "card": "4D",
                          *           "std_error": 1.035098,
+                         *           "std_error_vs_best": 0.833185,
                          *           "sweep": false,
                          *           "sweep_risk": 0.25,
                          *           "value": 0
@@ -244,6 +246,7 @@ export interface paths {
                          *           ],
                          *           "card": "1C",
                          *           "std_error": 0.977424,
+                         *           "std_error_vs_best": 0.742522,
                          *           "sweep": false,
                          *           "sweep_risk": 0,
                          *           "value": -0.25
@@ -1230,6 +1233,8 @@ export interface components {
             note?: string;
             /** @description ranked moves: the standard error of value over the sampled worlds (null below two worlds) */
             std_error?: number | null;
+            /** @description ranked moves: the standard error of the best move's value less this one's over the same worlds (paired; far smaller than either error); null for the best move */
+            std_error_vs_best?: number | null;
             sweep: boolean;
             /** @description ranked moves: the share of sampled worlds in which the next player, an opponent, holds a card that sweeps the table after this move */
             sweep_risk?: number;

@@ -1369,9 +1369,9 @@ def run_worlds(
                 cats[k] += world_cats[k]
             if has_cross:
                 for i in range(m):
-                    v = world_wins[i] if with_match else values[i]
+                    v = values[i]
                     for j in range(m):
-                        cross[i * m + j] += v * (world_wins[j] if with_match else values[j])
+                        cross[i * m + j] += v * values[j]
             all_playouts += playouts
             done += 1
         return done

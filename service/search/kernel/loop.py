@@ -69,7 +69,7 @@ class Tally:
     Per move: the value (the side's hand points less the mean of the other sides') and its
     square, the win probability and its square (with a match), the value of each scoring
     category, the worlds in which the next player, an opponent, could sweep the table after
-    the move, and the products of every two moves' values (paired comparisons).
+    the move, and the products of every two moves' values (paired comparisons of values).
     """
 
     __slots__ = (
@@ -250,8 +250,7 @@ def _add_world(
     for k, c in enumerate(cats):
         tally.cats[k] += c
     if tally.cross:
-        ranking = wins if with_match else values
         for i in range(count):
-            a = ranking[i]
+            a = values[i]
             for j in range(count):
-                tally.cross[i * count + j] += a * ranking[j]
+                tally.cross[i * count + j] += a * values[j]

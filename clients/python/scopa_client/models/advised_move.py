@@ -32,6 +32,8 @@ class AdvisedMove:
         note (str | Unset): only on a move the search does not rank: what it is for
         std_error (float | None | Unset): ranked moves: the standard error of value over the sampled worlds (null below
             two worlds)
+        std_error_vs_best (float | None | Unset): ranked moves: the standard error of the best move's value less this
+            one's over the same worlds (paired; far smaller than either error); null for the best move
         sweep_risk (float | Unset): ranked moves: the share of sampled worlds in which the next player, an opponent,
             holds a card that sweeps the table after this move
         win_probability (float | None | Unset): only with a match; null for a move the search does not rank
@@ -46,6 +48,7 @@ class AdvisedMove:
     kind: AdvisedMoveKind | Unset = UNSET
     note: str | Unset = UNSET
     std_error: float | None | Unset = UNSET
+    std_error_vs_best: float | None | Unset = UNSET
     sweep_risk: float | Unset = UNSET
     win_probability: float | None | Unset = UNSET
     win_std_error: float | None | Unset = UNSET
@@ -75,6 +78,12 @@ class AdvisedMove:
             std_error = UNSET
         else:
             std_error = self.std_error
+
+        std_error_vs_best: float | None | Unset
+        if isinstance(self.std_error_vs_best, Unset):
+            std_error_vs_best = UNSET
+        else:
+            std_error_vs_best = self.std_error_vs_best
 
         sweep_risk = self.sweep_risk
 
@@ -109,6 +118,8 @@ class AdvisedMove:
             field_dict["note"] = note
         if std_error is not UNSET:
             field_dict["std_error"] = std_error
+        if std_error_vs_best is not UNSET:
+            field_dict["std_error_vs_best"] = std_error_vs_best
         if sweep_risk is not UNSET:
             field_dict["sweep_risk"] = sweep_risk
         if win_probability is not UNSET:
@@ -161,6 +172,15 @@ class AdvisedMove:
 
         std_error = _parse_std_error(d.pop("std_error", UNSET))
 
+        def _parse_std_error_vs_best(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
+
+        std_error_vs_best = _parse_std_error_vs_best(d.pop("std_error_vs_best", UNSET))
+
         sweep_risk = d.pop("sweep_risk", UNSET)
 
         def _parse_win_probability(data: object) -> float | None | Unset:
@@ -190,6 +210,7 @@ class AdvisedMove:
             kind=kind,
             note=note,
             std_error=std_error,
+            std_error_vs_best=std_error_vs_best,
             sweep_risk=sweep_risk,
             win_probability=win_probability,
             win_std_error=win_std_error,
