@@ -7,6 +7,7 @@ import random
 import pytest
 
 from service.engine import Move, MoveKind, apply, deal, legal_moves, make_rules, view_of
+from service.engine.presets import PRESETS
 from service.engine.rules import Rules
 from service.search import Budget, advise
 from service.search.bots import make_player
@@ -25,8 +26,10 @@ def test_kernel_supports_the_card_play_presets() -> None:
     "options",
     [{"declarations": "bazzica"}, {"claims": True}, {"ace_may_pass": True, "ace_takes_all": True}],
 )
-def test_kernel_does_not_support_moves_other_than_card_plays(options: dict[str, object]) -> None:
-    assert not backend.kernel_supports(make_rules("scopa", **options))
+def test_kernel_plays_the_card_plays_of_rules_with_other_moves(options: dict[str, object]) -> None:
+    # Both kernels play card plays only (an ace passed at the root), so these rules search
+    # compiled like any other.
+    assert backend.kernel_supports(make_rules("scopa", **options))
 
 
 def test_kernel_rejects_option_values_it_does_not_know() -> None:
@@ -44,16 +47,15 @@ def test_every_rules_option_is_classified() -> None:
 
 
 def test_kernel_scores_only_the_rules_it_models() -> None:
-    assert model.kernel_scores(make_rules("scopa"))
-    assert model.kernel_scores(make_rules("hurrikan"))
-    for name in ("napola", "scalette", "cirulla", "chkobba", "bazzica", "escoba"):
-        assert not model.kernel_scores(make_rules(name)), name
+    for name in PRESETS:
+        assert model.kernel_scores(make_rules(name)), name
+        assert backend.kernel_supports(make_rules(name)), name
     unknown = dataclasses.replace(make_rules("scopa"), prime_table="new_table")
     assert not model.kernel_scores(unknown)
 
 
 def test_unsupported_rules_search_on_the_pure_kernel() -> None:
-    rules = make_rules("bazzica")
+    rules = dataclasses.replace(make_rules("bazzica"), capture_rule="eleven")
     assert backend.backend_for(rules, "python") is backend.PYTHON
     assert backend.backend_for(rules, "compiled") is backend.PYTHON
     assert backend.backend_for(rules, "auto") is backend.PYTHON

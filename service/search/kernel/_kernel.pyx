@@ -23,6 +23,8 @@ cdef extern from "<time.h>" nogil:
     clockid_t CLOCK_MONOTONIC
 
 from service.engine.cards import RANK_MASKS as _PY_RANK_MASKS
+from service.engine import primes as _primes
+from service.engine import scoring as _scoring
 from service.search.kernel import fast as _fast
 from service.search.kernel import inference as _inference
 from service.search.kernel import policy as _policy
@@ -128,6 +130,7 @@ cdef enum:
     MAX_SEATS = 6
     MAX_DEALS = 40
     MAX_CATS = 16
+    MAX_PRIME_GROUPS = 10
     MAX_MOVES = 1024
     MAX_OPTIONS = 1024
 
@@ -144,6 +147,10 @@ cdef double SWEEP_RISK = _policy.SWEEP_RISK
 cdef double PAIR_BONUS = _policy.PAIR_BONUS
 cdef double NOISE = _policy.NOISE
 cdef int PIVA_PENALTY = _fast.PIVA_PENALTY
+cdef int GRANDE_POINTS = _scoring.GRANDE_POINTS
+cdef int SCALETTA_LOW_TOP = _scoring.SCALETTA_LOW_TOP
+cdef int SCALETTA_HIGH_BASE = _scoring.SCALETTA_HIGH_BASE
+cdef int SCALETTA_HIGH_BOTTOM = _scoring.SCALETTA_HIGH_BOTTOM
 cdef int TABLE_LIMIT = 500_000
 cdef int INF = 1 << 20
 
@@ -235,6 +242,16 @@ cdef struct KRules:
     int cups_seven
     bint piva
     int piva_card
+    int bonus_ace
+    int napola_form
+    int napola_cap
+    bint scalette
+    bint grande
+    uint64_t grande_mask
+    bint declarations
+    bint prime_ranked
+    int prime_groups
+    uint64_t prime_group_mask[MAX_PRIME_GROUPS]
 
 
 cdef struct KPos:
@@ -291,7 +308,7 @@ cdef class CompiledRules:
         self.kr.ncat = len(fr.categories)
         if self.kr.ncat > MAX_CATS:
             raise ValueError("too many scoring categories for the compiled kernel")
-        if self.kr.c_scoring:
+        if fr.prime_best is not None:
             for i in range(1024):
                 self.kr.prime_best[i] = fr.prime_best[i]
         self.kr.prime_none = rules.primiera_incomplete == "none"
@@ -303,6 +320,24 @@ cdef class CompiledRules:
         self.kr.cups_seven = _fast.CUPS_SEVEN
         self.kr.piva = rules.piva
         self.kr.piva_card = _fast.PIVA_CARD
+        self.kr.bonus_ace = shift
+        self.kr.napola_form = ("none", "length", "over_two").index(rules.napola)
+        self.kr.napola_cap = rules.napola_cap
+        self.kr.scalette = rules.scalette
+        self.kr.grande = rules.grande
+        self.kr.grande_mask = 0
+        for r in _scoring.GRANDE_RANKS:
+            self.kr.grande_mask |= (<uint64_t>1) << (shift + r - 1)
+        self.kr.declarations = rules.declarations != "none"
+        orders = _primes.PRIME_COUNT_ORDERS.get(rules.prime_table)
+        self.kr.prime_ranked = orders is not None
+        self.kr.prime_groups = 0 if orders is None else len(orders)
+        if self.kr.prime_groups > MAX_PRIME_GROUPS:
+            raise ValueError("too many prime rank groups for the compiled kernel")
+        for i in range(self.kr.prime_groups):
+            self.kr.prime_group_mask[i] = 0
+            for r in orders[i]:
+                self.kr.prime_group_mask[i] |= RANK_MASK[r]
 
 
 cdef CompiledRules compiled(object fr):
@@ -647,6 +682,7 @@ cdef void c_points(KRules *kr, uint64_t *piles, int *scope, int *points) noexcep
     cdef int complete_idx[MAX_SEATS]
     cdef int all_idx[MAX_SEATS]
     cdef double values[MAX_SEATS]
+    cdef int64_t keys[MAX_SEATS]
     cdef double v
     cdef bint full
     cdef uint64_t p, sub
@@ -654,6 +690,13 @@ cdef void c_points(KRules *kr, uint64_t *piles, int *scope, int *points) noexcep
         p = piles[side]
         counts[side] = k_popcount(p)
         coins[side] = k_popcount(p & kr.bonus)
+        all_idx[side] = side
+        if kr.prime_ranked:
+            # The rank groups' counts compared in order, four bits each.
+            keys[side] = 0
+            for k in range(kr.prime_groups):
+                keys[side] = (keys[side] << 4) | k_popcount(p & kr.prime_group_mask[k])
+            continue
         v = 0.0
         full = True
         for shift in range(0, 40, 10):
@@ -663,13 +706,14 @@ cdef void c_points(KRules *kr, uint64_t *piles, int *scope, int *points) noexcep
             else:
                 full = False
         values[side] = v
-        all_idx[side] = side
         if full:
             complete_idx[ncomplete] = side
             ncomplete += 1
     cards_to = majority(counts, sides, kr.pack_size)
     coins_to = majority(coins, sides, kr.pack_bonus)
-    if ncomplete:
+    if kr.prime_ranked:
+        prime_to = unique_best_int64(keys, sides)
+    elif ncomplete:
         top = unique_best_float(values, complete_idx, ncomplete)
         prime_to = -1 if top < 0 else complete_idx[top]
     elif kr.prime_none:
@@ -691,8 +735,63 @@ cdef void c_points(KRules *kr, uint64_t *piles, int *scope, int *points) noexcep
         if kr.sette_di_coppe:
             row[k] = <int>((p >> kr.cups_seven) & 1)
             k += 1
+        if kr.napola_form:
+            row[k] = napola_points_c(kr, p)
+            k += 1
+        if kr.scalette:
+            row[k] = scalette_points_c(kr, p)
+            k += 1
         if kr.piva:
             row[k] = PIVA_PENALTY * <int>((p >> kr.piva_card) & 1)
+            k += 1
+        if kr.grande:
+            row[k] = GRANDE_POINTS * <int>((p & kr.grande_mask) == kr.grande_mask)
+            k += 1
+        if kr.declarations:
+            row[k] = 0
+
+
+cdef inline int bonus_run(KRules *kr, uint64_t pile, int top) noexcept nogil:
+    """The unbroken run of the bonus suit from the ace held in a pile, counted up to ``top``."""
+    cdef int run = 0
+    while run < top and (pile >> (kr.bonus_ace + run)) & 1:
+        run += 1
+    return run
+
+
+cdef inline int napola_points_c(KRules *kr, uint64_t pile) noexcept nogil:
+    """scoring.napola_points of scoring.napola_run."""
+    cdef int run = bonus_run(kr, pile, 10), counted
+    if run < 3:
+        return 0
+    counted = run if run < kr.napola_cap else kr.napola_cap
+    return counted if kr.napola_form == 1 else counted - 2
+
+
+cdef inline int scalette_points_c(KRules *kr, uint64_t pile) noexcept nogil:
+    """scoring.scalette_points of scoring.scaletta_runs."""
+    cdef int low = bonus_run(kr, pile, SCALETTA_LOW_TOP), high = 0
+    while 10 - high >= SCALETTA_HIGH_BOTTOM and (pile >> (kr.bonus_ace + 9 - high)) & 1:
+        high += 1
+    if low < 3:
+        low = 0
+    if high < 3:
+        return low
+    return low + SCALETTA_HIGH_BASE + high - 3
+
+
+cdef int unique_best_int64(int64_t *values, int n) noexcept nogil:
+    cdef int64_t best = values[0]
+    cdef int winner = -1, i
+    for i in range(1, n):
+        if values[i] > best:
+            best = values[i]
+    for i in range(n):
+        if values[i] == best:
+            if winner >= 0:
+                return -1
+            winner = i
+    return winner
 
 
 cdef void c_totals(KRules *kr, uint64_t *piles, int *scope, int *totals) noexcept nogil:

@@ -10,8 +10,21 @@ from collections.abc import Sequence
 
 from service.engine.cards import RANK_MASKS, SUIT_MASKS, Suit, card
 from service.engine.primes import PRIME_TABLES
-from service.engine.rules import Rules
-from service.engine.scoring import PIVA_CARD, PIVA_PENALTY, categories, score_hand
+from service.engine.rules import NO_DECLARATIONS, Rules
+from service.engine.scoring import (
+    GRANDE_POINTS,
+    GRANDE_RANKS,
+    PIVA_CARD,
+    PIVA_PENALTY,
+    categories,
+    napola_points,
+    napola_run,
+    prime_of,
+    primiera_winner,
+    scaletta_runs,
+    scalette_points,
+    score_hand,
+)
 from service.search.kernel.model import kernel_scores
 
 STANDARD = 0
@@ -325,15 +338,53 @@ def bonus_shift(rules: Rules) -> int:
 
 def hand_points(fr: FastRules, piles: Sequence[int], scope: Sequence[int]) -> list[list[int]]:
     """Points per side and category (``fr.categories``) of a finished hand, as the engine's
-    score_hand gives them."""
-    best = fr.prime_best
+    score_hand gives them (without declarations: the kernels play none)."""
     rules = fr.rules
-    if best is None or not fr.kernel_scores:
+    if not fr.kernel_scores:
         return [list(s.points.values()) for s in score_hand(rules, piles, scope).sides]
     bonus = fr.bonus
-    sides = len(piles)
     cards_to = majority([p.bit_count() for p in piles], fr.pack_size)
     coins_to = majority([(p & bonus).bit_count() for p in piles], fr.pack_bonus)
+    prime_to = primiera_side(fr, piles)
+    shift = bonus_shift(rules)
+    settebello = shift + 6
+    re_bello = shift + 9
+    grande = sum(1 << (shift + r - 1) for r in GRANDE_RANKS)
+    points = []
+    for side, p in enumerate(piles):
+        row = [
+            scope[side],
+            int(cards_to == side),
+            int(coins_to == side),
+            p >> settebello & 1,
+            int(prime_to == side),
+        ]
+        if rules.re_bello:
+            row.append(p >> re_bello & 1)
+        if rules.sette_di_coppe:
+            row.append(p >> CUPS_SEVEN & 1)
+        if rules.napola != "none":
+            row.append(napola_points(rules, napola_run(rules, p)))
+        if rules.scalette:
+            row.append(scalette_points(*scaletta_runs(rules, p)))
+        if rules.piva:
+            row.append(PIVA_PENALTY * (p >> PIVA_CARD & 1))
+        if rules.grande:
+            row.append(GRANDE_POINTS * (p & grande == grande))
+        if rules.declarations != NO_DECLARATIONS:
+            row.append(0)
+        points.append(row)
+    return points
+
+
+def primiera_side(fr: FastRules, piles: Sequence[int]) -> int:
+    """The side that wins the primiera point, or -1."""
+    best = fr.prime_best
+    rules = fr.rules
+    if best is None:
+        found = primiera_winner(rules, [prime_of(rules, p) for p in piles])
+        return -1 if found is None else found
+    sides = len(piles)
     values = []
     complete = []
     for p in piles:
@@ -350,32 +401,10 @@ def hand_points(fr: FastRules, piles: Sequence[int], scope: Sequence[int]) -> li
     if any(complete):
         idx = [i for i in range(sides) if complete[i]]
         top = unique_best([values[i] for i in idx])
-        prime_to = -1 if top < 0 else idx[top]
-    elif rules.primiera_incomplete == "none":
-        prime_to = -1
-    else:
-        prime_to = unique_best(values)
-    shift = bonus_shift(rules)
-    settebello = shift + 6
-    re_bello = shift + 9
-    points = []
-    for side in range(sides):
-        p = piles[side]
-        row = [
-            scope[side],
-            int(cards_to == side),
-            int(coins_to == side),
-            p >> settebello & 1,
-            int(prime_to == side),
-        ]
-        if rules.re_bello:
-            row.append(p >> re_bello & 1)
-        if rules.sette_di_coppe:
-            row.append(p >> CUPS_SEVEN & 1)
-        if rules.piva:
-            row.append(PIVA_PENALTY * (p >> PIVA_CARD & 1))
-        points.append(row)
-    return points
+        return -1 if top < 0 else idx[top]
+    if rules.primiera_incomplete == "none":
+        return -1
+    return unique_best(values)
 
 
 def hand_totals(fr: FastRules, piles: Sequence[int], scope: Sequence[int]) -> list[int]:

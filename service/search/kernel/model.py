@@ -1,9 +1,9 @@
 """What the fast kernels model: every Rules field classified for play and for scoring.
 
 Both kernels (the pure one, fast.py and policy.py, and its compiled twin, _kernel.pyx) read
-these two allow-lists. ``PLAYED`` says which rule sets the compiled kernel plays exactly as
-the engine (others search on the pure kernel); ``SCORED`` says which rule sets the kernels'
-hand totals compute themselves (others are scored by the engine's ``score_hand``). Each maps
+these two allow-lists. ``PLAYED`` says which rule sets the compiled kernel plays as the pure
+one does (others search on the pure kernel); ``SCORED`` says which rule sets the kernels'
+hand points compute themselves (others are scored by the engine's ``score_hand``). Each maps
 a field to None (every value is modelled) or to the exact values modelled. A field missing
 from a list (one the engine gains later) counts as not modelled, so a new rule never runs
 silently wrong in a kernel; a test requires every field in both lists.
@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from service.engine.primes import PRIME_TABLE_NAMES, PRIME_TABLES
-from service.engine.rules import CAPTURE_RULES, NO_DECLARATIONS, Rules
+from service.engine.primes import PRIME_TABLE_NAMES
+from service.engine.rules import CAPTURE_RULES, Rules
 
 # Fields that change neither how the kernels play nor how they score.
 _NEUTRAL = ("preset", "target", "cappotto_7_0", "double_game")
@@ -52,37 +52,29 @@ _SCORE = (
     "grande",
 )
 
+# The kernels play card plays only, the same way on both: an ace passed (ace_may_pass) at
+# the root, but no pass, declaration or claim inside a playout, so those options cost no
+# exactness between the kernels (the search ranks card plays; search.special picks the rest).
 PLAYED: Mapping[str, frozenset[object] | None] = MappingProxyType(
     {
         **dict.fromkeys(_NEUTRAL + _PLAY + _SCORE),
         "capture_rule": frozenset(CAPTURE_RULES),
         "prime_table": frozenset(PRIME_TABLE_NAMES),
-        # The kernels play cards only: passes, declarations and claims are not in their moves.
-        "ace_may_pass": frozenset({False}),
-        "declarations": frozenset({NO_DECLARATIONS}),
-        "claims": frozenset({False}),
+        "ace_may_pass": None,
+        "declarations": None,
+        "claims": None,
     }
 )
 SCORED: Mapping[str, frozenset[object] | None] = MappingProxyType(
     {
-        **dict.fromkeys(_NEUTRAL + _PLAY),
+        **dict.fromkeys(_NEUTRAL + _PLAY + _SCORE),
         "capture_rule": None,
         "ace_may_pass": None,
         "claims": None,
-        "primiera_incomplete": None,
-        "re_bello": None,
-        "sette_di_coppe": None,
-        "piva": None,
-        "napola_cap": None,
-        # Outright wins are no hand points: the match model reads them apart.
-        "napoleone": None,
-        "cappotto": None,
-        # The sum-valued prime tables only; the ranked-count forms go to the engine.
-        "prime_table": frozenset(PRIME_TABLES),
-        "napola": frozenset({"none"}),
-        "scalette": frozenset({False}),
-        "grande": frozenset({False}),
-        "declarations": frozenset({NO_DECLARATIONS}),
+        "prime_table": frozenset(PRIME_TABLE_NAMES),
+        # Declarations score 0 in a playout: the ones made are the same for every root move
+        # and the kernels play none.
+        "declarations": None,
     }
 )
 
