@@ -69,6 +69,7 @@ def test_sides_are_players_or_alternating_teams(
         ("bazzica", 21),
         ("sbarazzina", 41),
         ("sbarazzina_piva", 21),
+        ("napola", 21),
         ("cirulla", 51),
     ],
 )

@@ -71,7 +71,7 @@ def claiming(
         ("scopa", ["7D", ""], (11, 11), None, {"settebello": 1}, True),
         ("scopa", ["3D", ""], (11, 11), None, {"settebello": 0}, False),
         # Extras held count: a napola of four, re bello.
-        ("napola", ["1D 2D 3D 4D", ""], (7, 0), None, {"napola": 4}, True),
+        ("napola", ["1D 2D 3D 4D", ""], (17, 0), None, {"napola": 4}, True),  # to 21
         ("re_bello", ["10D", ""], (10, 0), None, {"re_bello": 1}, True),
         # The 2 of clubs still uncaptured may reach the claimer: -5 counts against it.
         ("piva", ["7D 3C", ""], (10, 0), None, {"piva": -5, "settebello": 1}, False),
