@@ -121,7 +121,6 @@ PRESETS: Mapping[str, Preset] = MappingProxyType(
                 2,
                 sette_di_coppe=True,
             ),
-            _preset("piva", "Scopa where the 2 of clubs scores -5", SCOPA_SCHEDULES, 2, piva=True),
             _preset(
                 "asso_pigliatutto",
                 "Asso pigliatutto: an ace takes the whole table and scores a scopa",
@@ -210,7 +209,7 @@ PRESETS: Mapping[str, Preset] = MappingProxyType(
                 target=41,
             ),
             _preset(
-                "sbarazzina_piva",
+                "piva",
                 "Piva: two-player Sbarazzina where the 2 of clubs scores -5, to 21",
                 MappingProxyType({2: (4, (3,) * 6)}),
                 2,

@@ -61,7 +61,7 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("re_bello", {}),
     ("napola", {"napola": "over_two", "napola_cap": 6, "napoleone": True}),
     ("calabrese", {"prime_table": "half_values"}),
-    ("piva", {"primiera_incomplete": "none"}),
+    ("scopa", {"piva": True, "primiera_incomplete": "none"}),
     ("asso_pigliatutto", {}),
     ("asso_pigliatutto", {"ace_may_pass": True, "ace_takes_itself": True, "players": 4}),
     ("scopa_d_assi", {"redeal_on_ace": True, "ace_may_pass": True}),
@@ -80,7 +80,7 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
 DECLARING: list[tuple[str, dict[str, Any]]] = [
     ("bazzica", {}),
     ("sbarazzina", {}),
-    ("sbarazzina_piva", {}),
+    ("piva", {}),
     ("cirulla", {}),
     ("cirulla", {"players": 4, "claims": True}),
     ("bazzica", {"claims": True}),

@@ -74,8 +74,8 @@ def claiming(
         ("napola", ["1D 2D 3D 4D", ""], (17, 0), None, {"napola": 4}, True),  # to 21
         ("re_bello", ["10D", ""], (10, 0), None, {"re_bello": 1}, True),
         # The 2 of clubs still uncaptured may reach the claimer: -5 counts against it.
-        ("piva", ["7D 3C", ""], (10, 0), None, {"piva": -5, "settebello": 1}, False),
-        ("piva", ["7D 3C", "2B"], (10, 0), None, {"piva": 0, "settebello": 1}, True),
+        ("piva", ["7D 3C", ""], (20, 0), None, {"piva": -5, "settebello": 1}, False),  # to 21
+        ("piva", ["7D 3C", "2B"], (20, 0), None, {"piva": 0, "settebello": 1}, True),
     ],
 )
 def test_a_claim_counts_only_the_points_already_certain(

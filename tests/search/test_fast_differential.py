@@ -26,7 +26,7 @@ CONFIGS = [
     ("re_bello", {}),
     ("napola", {}),
     ("calabrese", {}),
-    ("piva", {}),
+    ("scopa", {"piva": True}),
     ("scopa", {"capture_rule": "fifteen"}),
     ("scopa", {"capture_rule": "sum_or_fifteen", "fewest_cards": True}),
     ("scopa", {"compulsory_capture": False, "last_card_scopa": True}),
