@@ -128,15 +128,28 @@ def test_a_certain_outright_win_makes_the_claim_correct() -> None:
 
 
 def test_a_declaration_counts_once_nobody_can_answer_it() -> None:
-    rules = make_rules("bazzica", claims=True)
-    shown = Declaration(0, 6, cards("1D 1C 2S"))
-    base = hand_state(rules, ["1D 1C 2S", "3D 3C 3S"], "", piles=["7D", ""])
-    state = replace(base, declarations=(shown,), match_scores=(17, 0), last_capturer=0)
-    # The opponent may still show three threes, which would beat the bazzica.
+    # Four players in teams, seat 3 deals: seat 0 has declared in the round, its partner
+    # seat 2 is to act and seat 3 may still show three threes, which would beat the bazzica.
+    rules = make_rules("scopa", players=4, declarations="bazzica", claims=True)
+    shown = Declaration(0, 3, cards("1D 1C 2S"))
+    hands = ["1D 1C 2S", "4B 5B 6B", "8B 9B 10B", "3D 3C 3S"]
+    base = hand_state(rules, hands, "", piles=["7D", ""], to_move=2, dealer=3)
+    state = replace(
+        base,
+        declarations=(shown,),
+        declaration_round=True,
+        match_scores=(17, 0),
+        last_capturer=0,
+    )
     assert claim_check(state).points["declarations"] == 0
-    played = replace(state, hands=(cards("1D 1C 2S"), cards("3D 3C")))
-    assert claim_check(played).points["declarations"] == 3
-    earlier = replace(state, declarations=(Declaration(0, 5, cards("4D 4C 1S")),))
+    # A claim is no move of the round; once the round is over the bazzica counts.
+    assert CLAIM_MOVE not in legal_moves(state)
+    with pytest.raises(IllegalMoveError):
+        apply(state, CLAIM_MOVE)
+    over = replace(state, declaration_round=False, to_move=0)
+    assert CLAIM_MOVE in legal_moves(over)
+    assert claim_check(over).points["declarations"] == 3
+    earlier = replace(state, declarations=(Declaration(0, 2, cards("4D 4C 1S")),))
     assert claim_check(earlier).points["declarations"] == 3
 
 

@@ -16,7 +16,6 @@ from service.engine.errors import RulesError
 from service.engine.presets import PRESETS
 from service.engine.rules import OPTIONS
 from service.engine.scoring import score_hand
-from service.engine.state import must_declare
 from service.search import Budget, MatchContext, advise
 from service.search.kernel import backend, fast, model, policy
 from service.search.kernel.fast import FastRules, Pos
@@ -61,9 +60,12 @@ def position(pos: Pos) -> tuple[object, ...]:
 
 
 def card_play_state(state: State) -> State:
-    """The state once the moves that play no card (the cut, declarations) are made."""
-    while not state.finished and (state.cut_card is not None or must_declare(state)):
+    """The state once the moves that play no card are made: the cutter keeps, and in a
+    declaration round each seat declines, or declares when it must (Cirulla)."""
+    while not state.finished and state.cut_card is not None:
         state, _ = apply(state, legal_moves(state)[0])
+    while not state.finished and state.declaration_round:
+        state, _ = apply(state, legal_moves(state)[-1])
     return state
 
 

@@ -209,6 +209,11 @@ async function humanTurn(token) {
     return;
   }
   game.moves = answer.moves;
+  if (game.state.declaration_round && game.moves.length === 1 && game.moves[0].kind === "decline") {
+    // The declaration round after the deal: a hand that declares nothing has no choice.
+    await playMove(token, game.moves[0]);
+    return;
+  }
   render();
   setPhase("human");
   const first = $("hand").querySelector("button:not([disabled])") || $("specials").querySelector("button");
@@ -331,6 +336,9 @@ function describeMove(move) {
   }
   if (kind === "declare") {
     return `a declaration of ${[move.card, ...move.capture].map(cardLabel).join(", ")}`;
+  }
+  if (kind === "decline") {
+    return "no declaration this deal";
   }
   const card = cardLabel(move.card);
   if (kind === "keep") {
@@ -463,7 +471,9 @@ function render() {
   $("turn").textContent = state.finished
     ? "The hand is over."
     : state.to_move === HUMAN
-      ? "Your turn: choose a card."
+      ? state.declaration_round
+        ? "Your turn to declare: show your hand for the points, or keep it hidden."
+        : "Your turn: choose a card."
       : `${seatName(rules, state.to_move)} is thinking…`;
   $("stock").textContent = `· ${state.stock.length} cards still to deal · deal ${state.deals_made}`;
   renderSeats();
@@ -486,6 +496,8 @@ function lastMoveElement(seat) {
     wrapper.append("claimed the win");
   } else if (kind === "declare") {
     wrapper.append("declared ", chipsElement([move.card, ...move.capture]));
+  } else if (kind === "decline") {
+    wrapper.append("declared nothing");
   } else {
     wrapper.append(chipsElement([move.card]));
     if (move.capture.length) {

@@ -48,7 +48,7 @@ export function viewOf(state, seat) {
     last_capturer: state.last_capturer,
     history: state.history,
   };
-  for (const key of ["declarations", "claimed_by", "match_scores", "match_target"]) {
+  for (const key of ["declarations", "declaration_round", "claimed_by", "match_scores", "match_target"]) {
     if (state[key] !== undefined) {
       view[key] = state[key];
     }
