@@ -424,7 +424,8 @@ class MatchInputSchema(ma.Schema):
 
 
 class ScoreRequestSchema(ma.Schema):
-    """The piles of a finished hand, one per side, and optionally the match so far."""
+    """The piles of a finished hand, one per side, the declarations made in it, the seat whose
+    claim ended it if one did, and optionally the match so far."""
 
     rules = RulesField(required=True)
     piles = bounded_list(ma.fields.Nested(PileSchema), MAX_SEATS, required=True)
@@ -433,7 +434,31 @@ class ScoreRequestSchema(ma.Schema):
         load_default=list,
         metadata={"description": "table cards nobody took (only when no one captured)"},
     )
+    declarations = bounded_list(
+        ma.fields.Nested(DeclarationSchema),
+        MAX_DECLARATIONS,
+        load_default=list,
+        metadata={
+            "description": "declarations: every hand declared in the hand (seat, deal, the "
+            "three cards shown), scored and compared as /v1/play does"
+        },
+    )
+    claimed_by = seat_field(
+        metadata={
+            "description": "claims: the seat whose claim ended the hand; needs match. The "
+            "piles are then those of the hand as it stopped (the other cards uncaptured), and "
+            "match is the claim's verdict"
+        }
+    )
     match = ma.fields.Nested(MatchInputSchema)
+
+    @ma.validates_schema
+    def claim_with_match(self, data: dict[str, Any], **kwargs: Any) -> None:
+        """A claim is judged against the match: claimed_by needs match."""
+        if "claimed_by" in data and "match" not in data:
+            raise ma.ValidationError(
+                "required with claimed_by: a claim is judged on the match", "match"
+            )
 
 
 class ScoreResponseSchema(ma.Schema):

@@ -169,6 +169,15 @@ def move_from_dict(data: Mapping[str, Any], field: str = "move") -> Move:
     return move
 
 
+def declarations_from_list(values: Any) -> tuple[Declaration, ...]:
+    """Declarations from their JSON form; InvalidStateError names each bad field (a card
+    listed twice in one declaration is ``declarations[i].cards[j]``)."""
+    reader = _Reader()
+    found = reader.declarations(values)
+    reader.done()
+    return found
+
+
 def play_to_dict(play: Play) -> dict[str, Any]:
     """One history entry in JSON form."""
     return {"seat": play.seat, **move_to_dict(play.move)}

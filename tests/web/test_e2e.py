@@ -269,6 +269,8 @@ def test_a_hand_of_bazzica_declares_in_the_round_after_the_deal(page: Page, base
     else:
         raise AssertionError("the hand did not end")
     check_score_screen(page, sides=2)
+    # /v1/score took the declarations made in the hand (no error fell back on /v1/play's).
+    expect(page.locator("#error")).to_be_hidden()
     row = page.locator("#score tbody tr:has(th:text-is('declarations'))")
     expect(row).to_have_count(1)
     assert declared >= 1

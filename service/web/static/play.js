@@ -290,8 +290,12 @@ async function finishHand(token) {
     rules: state.rules,
     piles: state.piles.map((cards, side) => ({ cards, scope: state.scope[side] })),
     leftover,
+    declarations: state.declarations || [],
     match: { scores: game.match.scores, target: game.match.target },
   };
+  if (state.claimed_by !== undefined) {
+    body.claimed_by = state.claimed_by;
+  }
   let scored;
   try {
     scored = await call("POST", "/v1/score", body);
