@@ -8,7 +8,6 @@ from functools import cache
 from typing import Any
 
 from flask import current_app
-from flask_smorest import Blueprint
 
 from service.api.advice_schemas import AdviceRequestSchema, AdviceResponseSchema
 from service.api.advising import (
@@ -21,6 +20,7 @@ from service.api.advising import (
 )
 from service.api.convert import effective_rules, invalid_state
 from service.api.examples import Lazy, dealt_state
+from service.api.json_body import BodyBlueprint
 from service.api.problems import INVALID_STATE, ProblemError
 from service.config import DEFAULTS
 from service.engine import codec
@@ -28,7 +28,7 @@ from service.engine.errors import InvalidStateError
 from service.engine.view import view_of
 from service.search import Decision, UnadvisableError, decision_of
 
-blp = Blueprint("advice", __name__, url_prefix="/v1", description="Move advice.")
+blp = BodyBlueprint("advice", __name__, url_prefix="/v1", description="Move advice.")
 
 TOO_LARGE = http.HTTPStatus(413).name
 

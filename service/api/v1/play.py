@@ -5,17 +5,16 @@ from __future__ import annotations
 import http
 from typing import Any
 
-from flask_smorest import Blueprint
-
 from service.api.convert import effective_rules, illegal_move, invalid_state, move_of, state_of
 from service.api.examples import Lazy, dealt_state, first_move_json, state_json
+from service.api.json_body import BodyBlueprint
 from service.api.schemas import PlayRequestSchema, PlayResponseSchema
 from service.engine import codec
 from service.engine.errors import IllegalMoveError, InvalidStateError
 from service.engine.outcome import score_state, settle
 from service.engine.state import State, apply
 
-blp = Blueprint("play", __name__, url_prefix="/v1", description="Playing a move.")
+blp = BodyBlueprint("play", __name__, url_prefix="/v1", description="Playing a move.")
 
 TOO_LARGE = http.HTTPStatus(413).name
 

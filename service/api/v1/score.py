@@ -6,10 +6,9 @@ import http
 import re
 from typing import Any
 
-from flask_smorest import Blueprint
-
 from service.api.convert import invalid_state, rules_of
 from service.api.examples import Lazy, finished_state
+from service.api.json_body import BodyBlueprint
 from service.api.schemas import ScoreRequestSchema, ScoreResponseSchema
 from service.engine import codec
 from service.engine.cards import codes, parse_card
@@ -20,7 +19,7 @@ from service.engine.outcome import claim_verdict
 from service.engine.rules import Rules
 from service.engine.scoring import check_piles, score_hand
 
-blp = Blueprint("score", __name__, url_prefix="/v1", description="Scoring a hand and a match.")
+blp = BodyBlueprint("score", __name__, url_prefix="/v1", description="Scoring a hand and a match.")
 
 TOO_LARGE = http.HTTPStatus(413).name
 SCOPE_FIELD = re.compile(r"scope\[(\d+)\]")
