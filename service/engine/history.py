@@ -162,6 +162,10 @@ class _Walk:
         if self.card_plays == rules.players * sum(rules.deal_sizes[:deal]) and deal < rules.deals:
             self.deal += 1
             self.open_round()
+        if not 0 <= play.seat < rules.players:
+            reason = f"must be a seat 0..{rules.players - 1}"
+            self.problems.append(Problem(f"{field}.seat", reason))
+            return
         card_bit = 1 << move.card
         if (self.hand | self.first_table | self.played) & card_bit:
             self.problems.append(
