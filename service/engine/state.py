@@ -458,10 +458,18 @@ def apply(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
         deals_made=deals_made,
         to_move=to_move,
         last_capturer=last_capturer,
-        history=(*state.history, Play(seat, move)),
+        history=extended_history(state, Play(seat, move)),
         declaration_round=round_opens,
     )
     return next_state, tuple(events)
+
+
+def extended_history(state: State, play: Play) -> tuple[Play, ...]:
+    """The state's history with one more move; a history left out of a state whose cards
+    have been played (it is optional) stays out, rather than becoming a wrong one."""
+    if not state.history and state.plays > 0:
+        return ()
+    return (*state.history, play)
 
 
 def _apply_cut(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
@@ -476,7 +484,7 @@ def _apply_cut(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
         table=table,
         stock=stock,
         cut_card=None,
-        history=(*state.history, Play(state.to_move, move)),
+        history=extended_history(state, Play(state.to_move, move)),
         declaration_round=opens_round(state.rules, 1),
     )
     return next_state, (Event(EventKind.DEAL, None, None, 0),)
@@ -499,7 +507,7 @@ def _apply_round_move(state: State, move: Move) -> tuple[State, tuple[Event, ...
         declarations=declarations,
         to_move=state.first_player if closes else (seat + 1) % state.rules.players,
         declaration_round=not closes,
-        history=(*state.history, Play(seat, move)),
+        history=extended_history(state, Play(seat, move)),
     )
     return next_state, (event,)
 
@@ -508,6 +516,6 @@ def _apply_claim(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
     """End the hand on a claim; the event says whether it was right."""
     seat = state.to_move
     verdict = EventKind.CLAIM if claim_check(state).correct else EventKind.WRONG_CLAIM
-    next_state = replace(state, claimed_by=seat, history=(*state.history, Play(seat, move)))
+    next_state = replace(state, claimed_by=seat, history=extended_history(state, Play(seat, move)))
     side = state.rules.side_of(seat)
     return next_state, (Event(verdict, seat, side), Event(EventKind.HAND_END, None, None))

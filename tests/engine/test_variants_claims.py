@@ -14,6 +14,7 @@ from service.engine import (
     apply,
     check_state,
     claim_check,
+    deal,
     legal_moves,
     make_rules,
     settle,
@@ -225,11 +226,15 @@ def test_claims_round_trip_through_json() -> None:
     assert CLAIM_MOVE.code() == "claim"
     assert move_to_dict(CLAIM_MOVE) == {"capture": [], "kind": "claim"}
     assert move_from_dict({"kind": "claim"}) == CLAIM_MOVE
-    state = replace(claiming("scopa", ["7D", ""], (10, 4)), match_target=15)
+    # A dealt hand, so that the history is complete and records the claim.
+    state = deal(make_rules("scopa", claims=True), 4)
+    state, _ = apply(state, legal_moves(state)[0])
+    state = replace(state, match_scores=(10, 4), match_target=15)
+    seat = state.to_move
     after, _ = apply(state, CLAIM_MOVE)
     data = json.loads(json.dumps(state_to_dict(after)))
-    assert (data["claimed_by"], data["match_scores"], data["match_target"]) == (0, [10, 4], 15)
-    assert data["history"][-1] == {"seat": 0, "capture": [], "kind": "claim"}
+    assert (data["claimed_by"], data["match_scores"], data["match_target"]) == (seat, [10, 4], 15)
+    assert data["history"][-1] == {"seat": seat, "capture": [], "kind": "claim"}
     assert data["finished"] is True
     assert state_from_dict(data) == after
     view = view_of(after, 1)
