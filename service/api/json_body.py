@@ -15,7 +15,6 @@ from typing import Any
 import flask
 import marshmallow as ma
 import orjson
-from flask import current_app
 from flask.json.provider import DefaultJSONProvider
 from flask_smorest import Blueprint
 from webargs import core
@@ -47,7 +46,7 @@ def invalid_body(reason: str) -> ProblemError:
 
 
 class BodyParser(FlaskParser):
-    """Webargs' Flask parser reading JSON bodies with the app's provider (orjson).
+    """Webargs' Flask parser reading JSON bodies with orjson, as the app's provider does.
 
     An empty body is missing (the schema names its required fields); any other body that
     does not decode, invalid UTF-8 included, is the same 400.
@@ -61,8 +60,8 @@ class BodyParser(FlaskParser):
         if not data:
             return core.missing
         try:
-            return current_app.json.loads(data)
-        except ValueError as error:
+            return orjson.loads(data)
+        except orjson.JSONDecodeError as error:
             raise invalid_body(str(error)) from None
 
 
