@@ -56,9 +56,16 @@ def wait_until_healthy(port: int, process: subprocess.Popen[bytes], limit_s: flo
 
 @contextmanager
 def running_gunicorn(
-    workers: int = 1, threads: int = 1, env: Mapping[str, str] | None = None, limit_s: float = 30
+    workers: int = 1,
+    threads: int = 1,
+    env: Mapping[str, str] | None = None,
+    limit_s: float = 30,
+    log_path: Path | None = None,
 ) -> Iterator[int]:
-    """Run gunicorn with the project's gunicorn.conf.py on a free port; yield the port."""
+    """Run gunicorn with the project's gunicorn.conf.py on a free port; yield the port.
+
+    With ``log_path`` its stderr (the app's log) goes to that file instead of a pipe.
+    """
     executable = gunicorn_path()
     if executable is None:
         raise FileNotFoundError("gunicorn is not installed")
@@ -76,8 +83,13 @@ def running_gunicorn(
     # stderr is a pipe read only on failure: quiet request logs so a long run never fills it.
     quiet = {"GUNICORN_ACCESS_LOG": "off", "SCOPA_LOG_LEVEL": "WARNING"}
     environment = {**os.environ, **quiet, **(env or {})}
+    log = None if log_path is None else log_path.open("wb")
     process = subprocess.Popen(
-        command, cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        command,
+        cwd=ROOT,
+        env=environment,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE if log is None else log,
     )
     try:
         try:
@@ -85,6 +97,9 @@ def running_gunicorn(
         except RuntimeError as error:
             process.kill()
             _, stderr = process.communicate(timeout=10)
+            if log is not None and log_path is not None:
+                log.flush()
+                stderr = log_path.read_bytes()
             raise RuntimeError(f"{error}\n{stderr.decode(errors='replace')[-4000:]}") from None
         yield port
     finally:
@@ -97,3 +112,5 @@ def running_gunicorn(
                 process.wait()
         if process.stderr is not None:
             process.stderr.close()
+        if log is not None:
+            log.close()

@@ -14,6 +14,7 @@ from service.api.blueprints import BLUEPRINTS, PAGES
 from service.api.body_limit import install_chunked_body_limit
 from service.api.cors import install_cors
 from service.api.docs import ASSETS_URL, assets
+from service.api.json_body import BodyJSONProvider
 from service.api.limits import install_rate_limits
 from service.api.logging_setup import install_request_logging
 from service.api.metrics import install_metrics
@@ -47,6 +48,8 @@ SPEC_SETTINGS: Mapping[str, Any] = {
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """A configured app: settings from SCOPA_* environment variables, then ``config``."""
     app = Flask(__name__)
+    # Request bodies are decoded by orjson (bounded depth and numbers; answers unchanged).
+    app.json = BodyJSONProvider(app)
     app.config.update(SPEC_SETTINGS)
     app.config.update(load_config(overrides=config))
     logging.getLogger("service").setLevel(app.config["LOG_LEVEL"])

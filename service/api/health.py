@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from flask_smorest import Blueprint
-
+from service.api.json_body import BodyBlueprint
 from service.api.problems import ProblemError
 from service.api.schemas import HealthSchema
 from service.engine.cards import parse_card
 from service.engine.moves import hand_moves
 from service.engine.presets import make_rules
 
-blp = Blueprint("health", __name__, description="Liveness and readiness.")
+blp = BodyBlueprint("health", __name__, description="Liveness and readiness.")
 
 
 @blp.route("/healthz", methods=["GET"])

@@ -164,7 +164,18 @@ def handle_http_exception(error: HTTPException) -> Response:
             f"{field}: {' '.join(texts)}" for field, texts in list(errors.items())[:MAX_MESSAGES]
         )
         return problem_response(status, detail, errors, VALIDATION, headers=headers)
+    if status == http.HTTPStatus.REQUEST_ENTITY_TOO_LARGE:
+        return body_too_large(headers)
     return problem_response(status, error.description or "", headers=headers)
+
+
+def body_too_large(headers: Iterable[tuple[str, str]] = ()) -> Response:
+    """The 413 problem of a body over ``MAX_CONTENT_LENGTH``, naming the body."""
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    reason = f"larger than the limit of {limit} bytes" if limit else "too large"
+    return problem_response(
+        413, f"the request body is {reason}", {"body": [reason]}, headers=headers
+    )
 
 
 def handle_unexpected(error: BaseException | None) -> Response:

@@ -46,8 +46,11 @@ MOVE_KINDS = [k.value for k in MoveKind]
 KIND_DESCRIPTION = (
     "omitted or play: a card played; pass: an ace put in the pile (ace_may_pass); keep / table: "
     "the Chkobba cutter keeps the drawn card or lays it on the table; declare: the whole hand "
-    "shown (card and capture together); claim: the side claims the match (no card)"
+    "shown in the declaration round (card and capture together); decline: nothing declared "
+    "in that round (no card); claim: the side claims the match (no card)"
 )
+# Move kinds that name no card.
+CARDLESS = ("claim", "decline")
 
 
 def kind_field(**kwargs: Any) -> ma.fields.String:
@@ -64,19 +67,19 @@ def capture_field(**kwargs: Any) -> ma.fields.List[Any]:
 
 
 class CardOrClaimSchema(ma.Schema):
-    """A move's card is required, except in a claim, which plays no card."""
+    """A move's card is required, except in a claim or a decline, which name no card."""
 
     @ma.validates_schema
     def card_unless_claim(self, data: dict[str, Any], **kwargs: Any) -> None:
-        """A card for every kind but claim."""
-        if "card" not in data and data.get("kind") != "claim":
-            raise ma.ValidationError("required unless kind is claim", "card")
+        """A card for every kind but claim and decline."""
+        if "card" not in data and data.get("kind") not in CARDLESS:
+            raise ma.ValidationError("required unless kind is claim or decline", "card")
 
 
 class MoveSchema(CardOrClaimSchema):
     """A move: its kind, the card played, the table cards it captures, and whether it sweeps."""
 
-    card = CardCode(metadata={"description": "the card played; absent in a claim"})
+    card = CardCode(metadata={"description": "the card played; absent in a claim or decline"})
     capture = capture_field(load_default=list)
     kind = kind_field()
     sweep = StrictBoolean(
@@ -88,7 +91,7 @@ class HistoryPlaySchema(CardOrClaimSchema):
     """One move of the hand's history: the seat and its move."""
 
     seat = seat_field(required=True)
-    card = CardCode(metadata={"description": "the card played; absent in a claim"})
+    card = CardCode(metadata={"description": "the card played; absent in a claim or decline"})
     capture = capture_field(load_default=list)
     kind = kind_field()
 
@@ -135,6 +138,13 @@ class VariantFieldsSchema(ma.Schema):
             "description": "the hands declared so far; a view without piles rebuilds them "
             "from its history"
         },
+    )
+    declaration_round = StrictBoolean(
+        metadata={
+            "description": "declarations: the round right after a three-card deal is open; "
+            "to_move is the seat to declare or decline (each seat in turn from the one after "
+            "the dealer) before any card of the deal is played"
+        }
     )
     claimed_by = seat_field(metadata={"description": "claims: the seat whose claim ended the hand"})
     match_scores = match_scores_field(
@@ -414,7 +424,8 @@ class MatchInputSchema(ma.Schema):
 
 
 class ScoreRequestSchema(ma.Schema):
-    """The piles of a finished hand, one per side, and optionally the match so far."""
+    """The piles of a finished hand, one per side, the declarations made in it, the seat whose
+    claim ended it if one did, and optionally the match so far."""
 
     rules = RulesField(required=True)
     piles = bounded_list(ma.fields.Nested(PileSchema), MAX_SEATS, required=True)
@@ -423,7 +434,31 @@ class ScoreRequestSchema(ma.Schema):
         load_default=list,
         metadata={"description": "table cards nobody took (only when no one captured)"},
     )
+    declarations = bounded_list(
+        ma.fields.Nested(DeclarationSchema),
+        MAX_DECLARATIONS,
+        load_default=list,
+        metadata={
+            "description": "declarations: every hand declared in the hand (seat, deal, the "
+            "three cards shown), scored and compared as /v1/play does"
+        },
+    )
+    claimed_by = seat_field(
+        metadata={
+            "description": "claims: the seat whose claim ended the hand; needs match. The "
+            "piles are then those of the hand as it stopped (the other cards uncaptured), and "
+            "match is the claim's verdict"
+        }
+    )
     match = ma.fields.Nested(MatchInputSchema)
+
+    @ma.validates_schema
+    def claim_with_match(self, data: dict[str, Any], **kwargs: Any) -> None:
+        """A claim is judged against the match: claimed_by needs match."""
+        if "claimed_by" in data and "match" not in data:
+            raise ma.ValidationError(
+                "required with claimed_by: a claim is judged on the match", "match"
+            )
 
 
 class ScoreResponseSchema(ma.Schema):

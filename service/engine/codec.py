@@ -10,7 +10,7 @@ from service.engine.declarations import Declaration, ScoredDeclaration
 from service.engine.errors import CardCodeError, InvalidStateError, Problem
 from service.engine.history import REBUILT_FIELDS, rebuilt_view
 from service.engine.match import MatchResult
-from service.engine.moves import CLAIM_MOVE, Move, MoveKind
+from service.engine.moves import CARDLESS_KINDS, Move, MoveKind, cardless_move
 from service.engine.presets import rules_from_mapping
 from service.engine.rules import Rules
 from service.engine.scoring import HandScore, SideScore
@@ -22,10 +22,11 @@ from service.engine.view import View
 def move_to_dict(move: Move, sweep: bool | None = None) -> dict[str, Any]:
     """A move as ``{"card": "7D", "capture": [...]}``, with ``sweep`` when known.
 
-    A special move adds its ``kind``; an ordinary play leaves the key out. A claim plays no
-    card and has no ``card`` key; a declaration's ``card`` and ``capture`` are the hand shown.
+    A special move adds its ``kind``; an ordinary play leaves the key out. A claim and a
+    decline name no card and have no ``card`` key; a declaration's ``card`` and ``capture``
+    are the hand shown.
     """
-    if move.kind is MoveKind.CLAIM:
+    if move.kind in CARDLESS_KINDS:
         data: dict[str, Any] = {"capture": [], "kind": move.kind.value}
         if sweep is not None:
             data["sweep"] = sweep
@@ -96,8 +97,8 @@ class _Reader:
 
     def move(self, field: str, data: Mapping[str, Any]) -> Move | None:
         kind = self.kind(f"{field}.kind", data.get("kind"))
-        if kind is MoveKind.CLAIM:
-            return CLAIM_MOVE
+        if kind in CARDLESS_KINDS:
+            return cardless_move(kind)
         played = self.card(f"{field}.card", data.get("card"))
         capture = self.cards(f"{field}.capture", data.get("capture", []))
         if played is None:
@@ -130,6 +131,14 @@ class _Reader:
             for i, n in enumerate(self.seq("match_scores", values))
         )
 
+    def flag(self, field: str, value: Any) -> bool:
+        if value is None:
+            return False
+        if not isinstance(value, bool):
+            self.problems.append(Problem(field, f"must be true or false, not {value!r}"))
+            return False
+        return value
+
     def optional_int(self, field: str, value: Any) -> int | None:
         return None if value is None else self.integer(field, value)
 
@@ -140,6 +149,7 @@ class _Reader:
         return {
             "cut_card": self.optional_card("cut_card", data.get("cut_card")),
             "declarations": self.declarations(data.get("declarations", [])),
+            "declaration_round": self.flag("declaration_round", data.get("declaration_round")),
             "claimed_by": self.optional_int("claimed_by", data.get("claimed_by")),
             "match_scores": self.scores(data.get("match_scores", [])),
             "match_target": self.optional_int("match_target", data.get("match_target")),
@@ -157,6 +167,15 @@ def move_from_dict(data: Mapping[str, Any], field: str = "move") -> Move:
     reader.done()
     assert move is not None
     return move
+
+
+def declarations_from_list(values: Any) -> tuple[Declaration, ...]:
+    """Declarations from their JSON form; InvalidStateError names each bad field (a card
+    listed twice in one declaration is ``declarations[i].cards[j]``)."""
+    reader = _Reader()
+    found = reader.declarations(values)
+    reader.done()
+    return found
 
 
 def play_to_dict(play: Play) -> dict[str, Any]:
@@ -208,6 +227,8 @@ def _put_variant_fields(data: dict[str, Any], source: VariantFields) -> None:
         data["cut_card"] = code(source.cut_card)
     if source.declarations:
         data["declarations"] = [declaration_to_dict(d) for d in source.declarations]
+    if source.declaration_round:
+        data["declaration_round"] = True
     if source.claimed_by is not None:
         data["claimed_by"] = source.claimed_by
     if source.match_scores:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from service.engine.cards import Card, Cards, count, iter_cards, rank_of
-from service.engine.rules import Rules
+from service.engine.cards import Card, Cards, code, codes, count, iter_cards, rank_of
+from service.engine.errors import Problem
+from service.engine.rules import NO_DECLARATIONS, Rules
 from service.engine.schemes import (
     DECLARED_CARDS,
     LOW_TOTAL,
@@ -125,16 +126,79 @@ def score_declarations(
     return tuple(tuple(s) for s in scored)
 
 
-def declaration_open(
-    rules: Rules,
-    hand: Cards,
-    seat: int,
-    deals_made: int,
-    declarations: Sequence[Declaration],
-) -> bool:
-    """Whether a seat may declare now: a three-card deal it has not played from nor declared."""
-    if scheme_of(rules) is None or deals_made < 1:
-        return False
-    if rules.deal_sizes[deals_made - 1] != DECLARED_CARDS or count(hand) != DECLARED_CARDS:
-        return False
-    return not any(d.seat == seat and d.deal == deals_made for d in declarations)
+def opens_round(rules: Rules, deal: int) -> bool:
+    """Whether a declaration round follows the deal numbered ``deal`` (from 1): a deal of
+    three cards under rules with declarations."""
+    return (
+        scheme_of(rules) is not None
+        and 1 <= deal <= rules.deals
+        and rules.deal_sizes[deal - 1] == DECLARED_CARDS
+    )
+
+
+def what_declares(rules: Rules) -> str:
+    """The hands the rules' declarations accept, in words."""
+    scheme = scheme_of(rules)
+    if scheme is None:
+        return "no declarations under these rules"
+    faces = "" if scheme.faces_count is None else f", faces counting {scheme.faces_count}"
+    wild = "" if scheme.wild is None else f"; the {code(scheme.wild)} is wild"
+    return f"three cards of one rank, or three totalling {scheme.max_total} or less{faces}{wild}"
+
+
+def declaration_problems(
+    rules: Rules, declarations: Sequence[Declaration], deals_made: int
+) -> list[Problem]:
+    """Every way a hand's declarations cannot happen, each naming its field.
+
+    A declaration needs declarations in the rules, a seat of the table, a three-card deal
+    already made, and three cards that declare something; a seat declares once a deal, and
+    a card is shown at most once a hand (each card is dealt once).
+    """
+    problems: list[Problem] = []
+    seen: dict[tuple[int, int], int] = {}
+    shown_by: dict[Card, int] = {}
+    for i, d in enumerate(declarations):
+        field = f"declarations[{i}]"
+        if rules.declarations == NO_DECLARATIONS:
+            problems.append(Problem(field, "only with declarations"))
+            continue
+        if not 0 <= d.seat < rules.players:
+            problems.append(Problem(f"{field}.seat", f"must be a seat 0..{rules.players - 1}"))
+        if not opens_round(rules, d.deal) or d.deal > deals_made:
+            made = min(deals_made, rules.deals)
+            problems.append(
+                Problem(f"{field}.deal", f"must be a deal of three cards among deals 1..{made}")
+            )
+        if shown_hand(rules, d.cards) is None:
+            problems.append(
+                Problem(
+                    f"{field}.cards",
+                    f"{' '.join(codes(d.cards))} is not a declaration: {what_declares(rules)}",
+                )
+            )
+        earlier = seen.get((d.seat, d.deal))
+        if earlier is not None:
+            problems.append(
+                Problem(
+                    field,
+                    f"seat {d.seat} already declared in deal {d.deal}: declarations[{earlier}]",
+                )
+            )
+        seen.setdefault((d.seat, d.deal), i)
+        for c in iter_cards(d.cards):
+            other = shown_by.get(c)
+            if other is None:
+                shown_by[c] = i
+                continue
+            where = (
+                "the same deal"
+                if declarations[other].deal == d.deal
+                else f"deal {declarations[other].deal}; a card is dealt once a hand"
+            )
+            problems.append(
+                Problem(
+                    f"{field}.cards", f"{code(c)} is also shown by declarations[{other}] ({where})"
+                )
+            )
+    return problems

@@ -1,11 +1,13 @@
-"""Captured piles, scope, the last capturer, declarations and a claim rebuilt from a history.
+"""Captured piles, scope, the last capturer, declarations, their open round and a claim
+rebuilt from a history.
 
-The history lists this hand's plays in order and the view shows the table now. Walking the
+The history lists this hand's moves in order and the view shows the table now. Walking the
 plays backwards from the current table recovers the table before each play (a capture put its
 cards back, a laid card is taken off); walking forwards again checks each play against its
 table and collects the piles: a capture that empties the table is a scopa, unless the ace took
 the table by rule with ``ace_scopa`` off, or it was the hand's last play without
-``last_card_scopa``.
+``last_card_scopa``. After each deal of three cards under rules with declarations the
+history must give every seat's declare or decline, in turn, before the deal's first card.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from service.engine.cards import Cards, code, codes, count
-from service.engine.declarations import Declaration
+from service.engine.declarations import Declaration, opens_round, shown_hand, what_declares
 from service.engine.errors import InvalidStateError, Problem
 from service.engine.moves import MoveKind, ace_takes_itself, hand_moves, sweep_scores
 from service.engine.rules import Rules
@@ -27,14 +29,21 @@ CUT_KINDS = (MoveKind.KEEP, MoveKind.TABLE)
 
 @dataclass(frozen=True, slots=True)
 class Rebuilt:
-    """What the moves of a hand leave: piles, scope, the last capturer, the declarations made
-    and the seat whose claim ended the hand."""
+    """What the moves of a hand leave: piles, scope, the last capturer, the declarations made,
+    the seat whose claim ended the hand, and the declaration round still open (the seats yet
+    to act in it, in order)."""
 
     piles: tuple[Cards, ...]
     scope: tuple[int, ...]
     last_capturer: int | None
     declarations: tuple[Declaration, ...] = ()
     claimed_by: int | None = None
+    round_seats: tuple[int, ...] = ()
+
+    @property
+    def declaration_round(self) -> bool:
+        """Whether a declaration round is still open after the moves."""
+        return bool(self.round_seats)
 
 
 def table_before(plays: tuple[Play, ...], table_now: Cards) -> Cards:
@@ -67,21 +76,12 @@ def tables_before(rules: Rules, plays: tuple[Play, ...], table_now: Cards) -> li
     return found
 
 
-def deal_of_play(rules: Rules, card_plays: int) -> int:
-    """The deal (from 1) in which the next card play falls after ``card_plays`` plays."""
-    dealt = 0
-    for deal, size in enumerate(rules.deal_sizes, start=1):
-        dealt += size * rules.players
-        if card_plays < dealt:
-            return deal
-    return len(rules.deal_sizes)
-
-
 class _Walk:
     """The forward walk over the history: the table, piles and everything the moves make."""
 
-    def __init__(self, rules: Rules, first_table: Cards, hand: Cards) -> None:
+    def __init__(self, rules: Rules, dealer: int, first_table: Cards, hand: Cards) -> None:
         self.rules = rules
+        self.dealer = dealer
         self.first_table = first_table
         self.hand = hand
         self.table = first_table
@@ -92,12 +92,34 @@ class _Walk:
         self.claimed_by: int | None = None
         self.played = 0
         self.card_plays = 0
+        self.deal = 1
+        # The seats still to act in the open declaration round, in order.
+        self.round: list[int] = []
+        if not rules.first_card_choice:
+            self.open_round()
         self.problems: list[Problem] = []
 
+    def open_round(self) -> None:
+        """Open the declaration round of the current deal, when it has one."""
+        if opens_round(self.rules, self.deal):
+            n = self.rules.players
+            self.round = [(self.dealer + 1 + i) % n for i in range(n)]
+
+    def next_card_seat(self) -> int:
+        """The seat due to play the next card."""
+        return (self.dealer + 1 + self.card_plays) % self.rules.players
+
     def special(self, field: str, index: int, count_all: int, play: Play) -> None:
-        """Check and record a move playing no card: the cutter's choice, a declaration, a claim."""
+        """Check and record a move playing no card: the cutter's choice, a declaration or a
+        decline in the round after a deal, a claim."""
         rules = self.rules
         move = play.move
+        if move.kind in (MoveKind.DECLARE, MoveKind.DECLINE):
+            self.round_move(field, play)
+            return
+        if play.seat != self.next_card_seat():
+            reason = f"move {index + 1} is seat {self.next_card_seat()}'s"
+            self.problems.append(Problem(f"{field}.seat", reason))
         if move.kind in CUT_KINDS:
             if not rules.first_card_choice or index != 0:
                 reason = "only the first move, with first_card_choice"
@@ -107,24 +129,59 @@ class _Walk:
                 self.problems.append(
                     Problem(f"{field}.card", f"{code(move.card)} must start {where} the table")
                 )
-        elif move.kind is MoveKind.DECLARE:
-            if rules.declarations == "none":
-                self.problems.append(Problem(f"{field}.kind", "only with declarations"))
-            elif (self.first_table | self.played) & move.shown:
-                reason = "a declared card was already played or on the table"
-                self.problems.append(Problem(field, reason))
-            else:
-                deal = deal_of_play(rules, self.card_plays)
-                self.declarations.append(Declaration(play.seat, deal, move.shown))
+            self.open_round()
         elif not rules.claims or index != count_all - 1:
             self.problems.append(Problem(f"{field}.kind", "a claim, with claims, ends the hand"))
+        elif self.round:
+            reason = "a claim is made on a turn of play, not in the declaration round"
+            self.problems.append(Problem(f"{field}.kind", reason))
         else:
             self.claimed_by = play.seat
 
-    def card_play(self, field: str, play: Play, last_play: bool) -> None:
+    def round_move(self, field: str, play: Play) -> None:
+        """Check and record a declaration or a decline: the next seat of the open round acts."""
+        move = play.move
+        if not self.round:
+            reason = "only in the declaration round right after a deal of three cards"
+            self.problems.append(Problem(f"{field}.kind", reason))
+            return
+        seat = self.round.pop(0)
+        if play.seat != seat:
+            reason = f"seat {seat} acts next in the declaration round"
+            self.problems.append(Problem(f"{field}.seat", reason))
+        if move.kind is MoveKind.DECLINE:
+            return
+        if (self.first_table | self.played) & move.shown:
+            reason = "a declared card was already played or on the table"
+            self.problems.append(Problem(field, reason))
+        elif seat != play.seat:
+            return
+        elif shown_hand(self.rules, move.shown) is None:
+            reason = f"not a declaration: {what_declares(self.rules)}"
+            self.problems.append(Problem(field, reason))
+        else:
+            self.declarations.append(Declaration(play.seat, self.deal, move.shown))
+
+    def card_play(self, field: str, index: int, play: Play, last_play: bool) -> None:
         """Check and apply a card play (or an ace passed) on the table it met."""
         rules = self.rules
         move = play.move
+        if self.round:
+            reason = f"seat {self.round[0]} must first declare or decline: the round is open"
+            self.problems.append(Problem(f"{field}.kind", reason))
+            self.round = []
+        if play.seat != self.next_card_seat():
+            reason = f"move {index + 1} is seat {self.next_card_seat()}'s"
+            self.problems.append(Problem(f"{field}.seat", reason))
+        deal = self.deal
+        self.card_plays += 1
+        if self.card_plays == rules.players * sum(rules.deal_sizes[:deal]) and deal < rules.deals:
+            self.deal += 1
+            self.open_round()
+        if not 0 <= play.seat < rules.players:
+            reason = f"must be a seat 0..{rules.players - 1}"
+            self.problems.append(Problem(f"{field}.seat", reason))
+            return
         card_bit = 1 << move.card
         if (self.hand | self.first_table | self.played) & card_bit:
             self.problems.append(
@@ -132,6 +189,15 @@ class _Walk:
             )
             return
         self.played |= card_bit
+        shown = next(
+            (d.cards for d in self.declarations if (d.seat, d.deal) == (play.seat, deal)), None
+        )
+        if shown is not None and not shown & card_bit:
+            reason = (
+                f"seat {play.seat} showed {'+'.join(codes(shown))} in deal {deal}: "
+                f"{code(move.card)} was not in its hand"
+            )
+            self.problems.append(Problem(f"{field}.card", reason))
         table = self.table
         if move not in hand_moves(rules, card_bit, table):
             self.problems.append(Problem(field, f"{move.code()} is not legal on that table"))
@@ -153,15 +219,17 @@ class _Walk:
 def rebuild(
     rules: Rules, dealer: int, plays: tuple[Play, ...], *, table_now: Cards, hand: Cards, last: bool
 ) -> Rebuilt:
-    """The piles, scope, last capturer, declarations and claim the moves make.
+    """The piles, scope, last capturer, declarations, claim and open round the moves make.
 
     InvalidStateError lists every problem. ``hand`` is the viewing seat's hand (none of its
     cards was played); ``last`` says whether the final card play listed was the hand's last,
-    which scores no scopa without last_card_scopa. Moves that play no card (the cutter's
-    choice, a declaration, a claim) are made by the seat due to play the next card.
+    which scores no scopa without last_card_scopa. After each deal of three cards under rules
+    with declarations, every seat in turn from the one after the dealer declares or declines
+    before a card is played; the cutter's choice and a claim are made by the seat due to play
+    the next card.
     """
     first_table = table_before(plays, table_now)
-    walk = _Walk(rules, first_table, hand)
+    walk = _Walk(rules, dealer, first_table, hand)
     if any(p.move.plays_card for p in plays) and count(first_table) != rules.initial_table:
         walk.problems.append(
             Problem(
@@ -173,13 +241,8 @@ def rebuild(
     final_play = max((i for i, p in enumerate(plays) if p.move.plays_card), default=-1)
     for i, play in enumerate(plays):
         field = f"history[{i}]"
-        expected_seat = (dealer + 1 + walk.card_plays) % rules.players
-        if play.seat != expected_seat:
-            reason = f"move {i + 1} is seat {expected_seat}'s"
-            walk.problems.append(Problem(f"{field}.seat", reason))
         if play.move.plays_card:
-            walk.card_plays += 1
-            walk.card_play(field, play, last and i == final_play)
+            walk.card_play(field, i, play, last and i == final_play)
         else:
             walk.special(field, i, len(plays), play)
     if not walk.problems and walk.table != table_now:
@@ -192,11 +255,19 @@ def rebuild(
         walk.last_capturer,
         tuple(walk.declarations),
         walk.claimed_by,
+        tuple(walk.round),
     )
 
 
 # The fields of a view that its history determines.
-REBUILT_FIELDS = ("piles", "scope", "last_capturer", "declarations", "claimed_by")
+REBUILT_FIELDS = (
+    "piles",
+    "scope",
+    "last_capturer",
+    "declarations",
+    "claimed_by",
+    "declaration_round",
+)
 
 
 def rebuilt_view(view: View, given: Collection[str] = ()) -> View:
@@ -215,12 +286,16 @@ def rebuilt_view(view: View, given: Collection[str] = ()) -> View:
         "last_capturer": found.last_capturer,
         "declarations": found.declarations,
         "claimed_by": found.claimed_by,
+        "declaration_round": found.declaration_round,
     }
     problems = [
         Problem(name, f"differs from what the history gives: {_readable(name, wanted[name])}")
         for name in REBUILT_FIELDS
         if name in given and getattr(view, name) != wanted[name]
     ]
+    if found.round_seats and view.to_move != found.round_seats[0]:
+        reason = f"seat {found.round_seats[0]} acts next in the declaration round"
+        problems.append(Problem("to_move", reason))
     if problems:
         raise InvalidStateError(problems)
     return replace(view, **wanted)

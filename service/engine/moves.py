@@ -30,7 +30,12 @@ class MoveKind(StrEnum):
     KEEP = "keep"  # Chkobba: the cutter keeps the drawn card as the first card of the hand
     TABLE = "table"  # Chkobba: the cutter lays the drawn card as the first table card
     DECLARE = "declare"  # declarations: the whole hand shown, ``card`` and ``capture`` together
+    DECLINE = "decline"  # declarations: the seat declares nothing this deal; plays no card
     CLAIM = "claim"  # chiamarsi fuori: the side claims to have won; plays no card
+
+
+# Kinds that name no card at all: written as the bare kind in codes and JSON.
+CARDLESS_KINDS = (MoveKind.DECLINE, MoveKind.CLAIM)
 
 
 # Kinds written as ``kind:CARD`` in move codes.
@@ -61,10 +66,10 @@ class Move:
     def code(self) -> str:
         """The move as text: ``7D`` laid down, ``7D:3C+4S`` capturing, ``pass:1D`` and so on.
 
-        A declaration is ``declare:1D+2C+3S``; a claim is ``claim``.
+        A declaration is ``declare:1D+2C+3S``; declining one is ``decline``; a claim is ``claim``.
         """
-        if self.kind is MoveKind.CLAIM:
-            return MoveKind.CLAIM.value
+        if self.kind in CARDLESS_KINDS:
+            return self.kind.value
         if self.kind is MoveKind.DECLARE:
             return f"{self.kind.value}:{'+'.join(code(c) for c in iter_cards(self.shown))}"
         if self.kind is not MoveKind.PLAY:
@@ -77,8 +82,9 @@ class Move:
     def from_code(cls, text: str) -> Move:
         """The move written as ``7D``, ``7D:3C+4S`` or ``kind:CARD``; raises EngineError."""
         played, colon, taken = text.partition(":")
-        if text.lower() == MoveKind.CLAIM.value:
-            return CLAIM_MOVE
+        cardless = next((k for k in CARDLESS_KINDS if k.value == text.lower()), None)
+        if cardless is not None:
+            return cardless_move(cardless)
         if played.lower() == MoveKind.DECLARE.value:
             try:
                 shown = 0
@@ -106,6 +112,12 @@ class Move:
 
 
 CLAIM_MOVE = Move(0, 0, MoveKind.CLAIM)
+DECLINE_MOVE = Move(0, 0, MoveKind.DECLINE)
+
+
+def cardless_move(kind: MoveKind) -> Move:
+    """The move of a kind that names no card (a claim, declining to declare)."""
+    return CLAIM_MOVE if kind is MoveKind.CLAIM else DECLINE_MOVE
 
 
 def declare_move(hand: Cards) -> Move:

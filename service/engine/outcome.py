@@ -5,10 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from service.engine.cards import Cards
+from service.engine.claims import check_claim
+from service.engine.declarations import Declaration
 from service.engine.errors import InvalidStateError, Problem
 from service.engine.match import MatchResult, add_hand, check_scores, claim_result
+from service.engine.rules import Rules
 from service.engine.scoring import HandScore, score_hand
-from service.engine.state import State, claim_check
+from service.engine.state import State, settled_declarations
 
 
 def score_state(state: State) -> HandScore:
@@ -31,6 +35,43 @@ def settle(
     check_scores(state.rules, before)
     if state.claimed_by is not None:
         # The claim is judged as the hand stood when it was made (the claimer to move).
-        open_hand = replace(state, claimed_by=None, match_scores=before, match_target=goal)
-        return claim_result(state.rules, before, claim_check(open_hand))
+        open_hand = replace(state, claimed_by=None)
+        return claim_verdict(
+            state.rules,
+            state.piles,
+            state.scope,
+            declarations=settled_declarations(open_hand),
+            claimed_by=state.claimed_by,
+            scores=before,
+            target=goal,
+        )
     return add_hand(state.rules, before, score_state(state), goal)
+
+
+def claim_verdict(
+    rules: Rules,
+    piles: Sequence[Cards],
+    scope: Sequence[int],
+    *,
+    declarations: Sequence[Declaration],
+    claimed_by: int,
+    scores: Sequence[int],
+    target: int | None = None,
+) -> MatchResult:
+    """The match after a claim by a seat, from the piles and scope as the hand stopped and
+    the declarations that count (every card in no pile is still uncaptured)."""
+    check_scores(rules, scores)
+    taken = 0
+    for pile in piles:
+        taken |= pile
+    check = check_claim(
+        rules,
+        piles,
+        scope,
+        uncaptured=rules.pack_cards & ~taken,
+        declarations=declarations,
+        side=rules.side_of(claimed_by),
+        match_scores=scores,
+        target=rules.target if target is None else target,
+    )
+    return claim_result(rules, scores, check)

@@ -8,7 +8,14 @@ from types import MappingProxyType
 from typing import Any
 
 from service.engine.errors import Problem, RulesError
-from service.engine.rules import STANDARD, Rules, checked_overrides, validate_rules
+from service.engine.rules import (
+    NAPOLA_LONG,
+    NAPOLA_SHORT,
+    STANDARD,
+    Rules,
+    checked_overrides,
+    validate_rules,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,10 +73,12 @@ PRESETS: Mapping[str, Preset] = MappingProxyType(
             ),
             _preset(
                 "scopone_trentino",
-                "Scopone trentino: scientifico deal, napola by length, cappotto, to 21",
+                "Scopone trentino: scientifico deal, napola by length to the horse, all ten "
+                "coins win outright (cappotto), to 21",
                 SCIENTIFICO_SCHEDULE,
                 4,
                 napola="length",
+                napola_cap=NAPOLA_LONG,
                 cappotto=True,
                 target=21,
             ),
@@ -88,7 +97,14 @@ PRESETS: Mapping[str, Preset] = MappingProxyType(
                 re_bello=True,
             ),
             _preset(
-                "napola", "Scopa with the napola run of coins", SCOPA_SCHEDULES, 2, napola="length"
+                "napola",
+                "Scopa with the napola: a point a card of the run of coins from A-2-3 to the "
+                "horse, the whole suit wins outright (Napoleone), to 21",
+                SCOPA_SCHEDULES,
+                2,
+                napola="length",
+                napola_cap=NAPOLA_LONG,
+                target=21,
             ),
             _preset(
                 "scalette",
@@ -105,7 +121,6 @@ PRESETS: Mapping[str, Preset] = MappingProxyType(
                 2,
                 sette_di_coppe=True,
             ),
-            _preset("piva", "Scopa where the 2 of clubs scores -5", SCOPA_SCHEDULES, 2, piva=True),
             _preset(
                 "asso_pigliatutto",
                 "Asso pigliatutto: an ace takes the whole table and scores a scopa",
@@ -194,7 +209,7 @@ PRESETS: Mapping[str, Preset] = MappingProxyType(
                 target=41,
             ),
             _preset(
-                "sbarazzina_piva",
+                "piva",
                 "Piva: two-player Sbarazzina where the 2 of clubs scores -5, to 21",
                 MappingProxyType({2: (4, (3,) * 6)}),
                 2,
@@ -214,7 +229,7 @@ PRESETS: Mapping[str, Preset] = MappingProxyType(
                 ace_takes_all=True,
                 grande=True,
                 napola="length",
-                napola_cap=6,
+                napola_cap=NAPOLA_SHORT,
                 declarations="cirulla",
                 target=51,
             ),
@@ -244,6 +259,14 @@ def make_rules(preset: str, **overrides: Any) -> Rules:
     values["players"] = players
     if "teams" not in overrides and "teams" not in chosen.options:
         values["teams"] = players in (4, 6)
+    if "napoleone" not in overrides and "napoleone" not in chosen.options:
+        # Runs counted to the horse make the whole suit a Napoleone (scopa-pagat), unless
+        # cappotto already wins outright with it (Trentino).
+        values["napoleone"] = (
+            values["napola"] != "none"
+            and values["napola_cap"] == NAPOLA_LONG
+            and not values["cappotto"]
+        )
     schedule = chosen.schedules.get(players)
     if schedule is not None:
         values.setdefault("initial_table", schedule[0])

@@ -17,6 +17,10 @@ PACKS: Mapping[str, Cards] = MappingProxyType(
     {"italian40": FULL_PACK, "corse36": FULL_PACK & ~RANK_MASKS[2]},
 )
 CAPTURE_RULES = ("standard", "fifteen", "sum_or_fifteen")
+# The napola caps of scopa-pagat: A-2-3-4-5-6 (6 points), or up to the horse (9 points), in
+# which case the whole suit (a run of 10) is a Napoleone, an outright win; no source scores 10.
+NAPOLA_SHORT = 6
+NAPOLA_LONG = 9
 NO_DECLARATIONS = "none"
 # Options a preset's deal schedule sets (players, initial_table, deal_sizes) or that follow
 # from the player count (teams) have no fixed default.
@@ -107,8 +111,17 @@ class Rules:
         "none",
         choices=("none", "length", "over_two"),
     )
-    napola_cap: int = option("longest napola run that counts", 10, choices=(6, 9, 10))
-    napoleone: bool = option("the whole bonus suit wins the game outright", False)
+    napola_cap: int = option(
+        "longest napola run that counts: 6 (A to 6), or 9 (A to the horse; the whole suit is "
+        "then a Napoleone)",
+        NAPOLA_LONG,
+        choices=(NAPOLA_SHORT, NAPOLA_LONG),
+    )
+    napoleone: bool = option(
+        "the whole bonus suit wins the game outright (Napoleone); on by default with napola "
+        "runs counted to 9, unless cappotto already makes it an outright win",
+        False,
+    )
     scalette: bool = option("low and high runs of the bonus suit (Scalette)", False)
     cappotto: bool = option("all ten coins win the game outright (Trentino)", False)
     piva: bool = option("the 2 of clubs scores -5 for its taker", False)
@@ -254,6 +267,11 @@ def always_void(rules: Rules) -> bool:
     )
 
 
+def napoleone_required(rules: Rules) -> bool:
+    """Whether the rules count napola runs to the horse, so that the whole suit wins outright."""
+    return rules.napola != "none" and rules.napola_cap == NAPOLA_LONG
+
+
 def validate_rules(rules: Rules) -> None:
     """Raise RulesError naming every option that is out of range or clashes with another."""
     problems: list[Problem] = []
@@ -298,6 +316,14 @@ def validate_rules(rules: Rules) -> None:
     if rules.scalette and rules.pack != "italian40":
         problems.append(
             Problem("scalette", f"clashes with pack={rules.pack}: it has no 2 of coins")
+        )
+    if napoleone_required(rules) and not (rules.napoleone or rules.cappotto):
+        problems.append(
+            Problem(
+                "napoleone",
+                f"clashes with napola_cap={NAPOLA_LONG}: with runs counted to the horse the "
+                "whole suit is a Napoleone, an outright win",
+            )
         )
     if rules.napola != "none" and rules.pack != "italian40":
         problems.append(Problem("napola", f"clashes with pack={rules.pack}: it has no 2 of coins"))

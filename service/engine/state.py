@@ -9,10 +9,11 @@ from enum import StrEnum
 
 from service.engine.cards import RANK_MASKS, Card, Cards, count, iter_cards, rank_of
 from service.engine.claims import ClaimCheck, check_claim
-from service.engine.declarations import Declaration, declaration_open, scheme_of, shown_hand
+from service.engine.declarations import Declaration, opens_round, scheme_of, shown_hand
 from service.engine.errors import IllegalMoveError, Problem, RulesError
 from service.engine.moves import (
     CLAIM_MOVE,
+    DECLINE_MOVE,
     Move,
     MoveKind,
     ace_takes_itself,
@@ -113,6 +114,7 @@ class EventKind(StrEnum):
     LAST_TAKE = "last_take"
     HAND_END = "hand_end"
     DECLARE = "declare"
+    DECLINE = "decline"  # a seat declared nothing in the declaration round
     CLAIM = "claim"  # a correct claim: the claiming side wins the match
     WRONG_CLAIM = "wrong_claim"  # a wrong claim: the claiming side loses the match
 
@@ -181,6 +183,7 @@ def deal(rules: Rules, seed: int | str, dealer: int = 0) -> State:
         deals_made=1,
         to_move=(dealer + 1) % rules.players,
         last_capturer=None,
+        declaration_round=opens_round(rules, 1),
     )
 
 
@@ -245,19 +248,30 @@ def _deal_round(
     return tuple(hands), list(order[position:])
 
 
+def round_seats(state: State) -> tuple[int, ...]:
+    """The seats still to act in the open declaration round, the one to move first; () when
+    no round is open."""
+    if not state.declaration_round:
+        return ()
+    n = state.rules.players
+    # The round goes from the seat after the dealer, in playing order, to the dealer.
+    left = (state.dealer - state.to_move) % n
+    return tuple((state.to_move + i) % n for i in range(left + 1))
+
+
 def can_declare(state: State, seat: int) -> bool:
-    """Whether a seat may declare its hand now: its window is open and the hand qualifies."""
-    hand = state.hands[seat]
+    """Whether a seat may still declare its hand: it has yet to act in the open declaration
+    round and its hand declares something."""
     return (
         state.cut_card is None
         and state.claimed_by is None
-        and declaration_open(state.rules, hand, seat, state.deals_made, state.declarations)
-        and shown_hand(state.rules, hand) is not None
+        and seat in round_seats(state)
+        and shown_hand(state.rules, state.hands[seat]) is not None
     )
 
 
 def must_declare(state: State) -> bool:
-    """Whether the player to move has to declare before playing (Cirulla)."""
+    """Whether the seat to act in the round has to declare (Cirulla: a qualifying hand)."""
     scheme = scheme_of(state.rules)
     return scheme is not None and scheme.compulsory and can_declare(state, state.to_move)
 
@@ -265,29 +279,30 @@ def must_declare(state: State) -> bool:
 def legal_moves(state: State) -> list[Move]:
     """Every legal move of the player to move; [] once the hand is finished.
 
-    A declaration comes first and a claim last, around the ordinary plays.
+    In a declaration round the seat declares (listed first) or declines; otherwise the card
+    plays, and a claim last.
     """
     if state.cut_card is not None:
         return [Move(state.cut_card, 0, MoveKind.KEEP), Move(state.cut_card, 0, MoveKind.TABLE)]
     if state.finished:
         return []
-    hand = state.hands[state.to_move]
-    moves = []
-    if can_declare(state, state.to_move):
-        moves.append(declare_move(hand))
-    if not must_declare(state):
-        moves += hand_moves(state.rules, hand, state.table)
+    if state.declaration_round:
+        moves = []
+        if can_declare(state, state.to_move):
+            moves.append(declare_move(state.hands[state.to_move]))
+        if not must_declare(state):
+            moves.append(DECLINE_MOVE)
+        return moves
+    moves = hand_moves(state.rules, state.hands[state.to_move], state.table)
     if state.rules.claims:
         moves.append(CLAIM_MOVE)
     return moves
 
 
 def settled_declarations(state: State) -> tuple[Declaration, ...]:
-    """The declarations no later declaration can beat: earlier deals, and this deal's once
-    no other seat may still declare."""
-    still_open = any(
-        can_declare(state, seat) for seat in range(state.rules.players) if seat != state.to_move
-    )
+    """The declarations no later declaration can beat: earlier deals, and this deal's once no
+    seat still to act in its round may declare."""
+    still_open = any(can_declare(state, seat) for seat in round_seats(state))
     return tuple(d for d in state.declarations if d.deal < state.deals_made or not still_open)
 
 
@@ -325,17 +340,17 @@ def check_move(state: State, move: Move) -> None:
         return
     if state.finished:
         raise IllegalMoveError(move.code(), "the hand is finished")
-    if move.kind in (MoveKind.DECLARE, MoveKind.CLAIM):
-        if move not in legal_moves(state):
-            reason = (
-                "claims are off"
-                if move.kind is MoveKind.CLAIM
-                else "only the whole hand, when it qualifies, right after a three-card deal"
-            )
-            raise IllegalMoveError(move.code(), reason)
+    if state.declaration_round:
+        _check_round_move(state, move)
         return
-    if must_declare(state):
-        raise IllegalMoveError(move.code(), "the hand must be declared before it is played")
+    if move.kind in (MoveKind.DECLARE, MoveKind.DECLINE):
+        raise IllegalMoveError(
+            move.code(), "declarations are made only in the round right after a three-card deal"
+        )
+    if move.kind is MoveKind.CLAIM:
+        if not state.rules.claims:
+            raise IllegalMoveError(move.code(), "claims are off")
+        return
     if move.kind not in (MoveKind.PLAY, MoveKind.PASS):
         raise IllegalMoveError(move.code(), f"a {move.kind.value} move is not allowed now")
     hand = state.hands[state.to_move]
@@ -355,13 +370,33 @@ def check_move(state: State, move: Move) -> None:
         raise IllegalMoveError(move.code(), "that card can capture, and capture is compulsory")
 
 
+def _check_round_move(state: State, move: Move) -> None:
+    """Raise IllegalMoveError unless the move declares or declines as the round allows."""
+    if move.kind is MoveKind.DECLARE and can_declare(state, state.to_move):
+        if move.shown != state.hands[state.to_move]:
+            raise IllegalMoveError(move.code(), "a declaration shows the whole hand")
+        return
+    if move.kind is MoveKind.DECLINE and not must_declare(state):
+        return
+    if move.kind is MoveKind.DECLARE:
+        reason = "the hand declares nothing"
+    elif move.kind is MoveKind.DECLINE:
+        reason = "the hand qualifies and must be declared"
+    else:
+        reason = (
+            f"seat {state.to_move} must first declare or decline: no card is played before "
+            "the declaration round after the deal is over"
+        )
+    raise IllegalMoveError(move.code(), reason)
+
+
 def apply(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
     """The state after a legal move, and what happened; raises IllegalMoveError."""
     check_move(state, move)
     if state.cut_card is not None:
         return _apply_cut(state, move)
-    if move.kind is MoveKind.DECLARE:
-        return _apply_declare(state, move)
+    if move.kind in (MoveKind.DECLARE, MoveKind.DECLINE):
+        return _apply_round_move(state, move)
     if move.kind is MoveKind.CLAIM:
         return _apply_claim(state, move)
     rules = state.rules
@@ -396,6 +431,7 @@ def apply(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
     stock = state.stock
     deals_made = state.deals_made
     to_move = (seat + 1) % rules.players
+    round_opens = False
     if not any(hands):
         if stock:
             new_hands, rest = _deal_round(rules, state.dealer, stock, rules.deal_sizes[deals_made])
@@ -403,6 +439,7 @@ def apply(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
             stock = tuple(rest)
             deals_made += 1
             to_move = state.first_player
+            round_opens = opens_round(rules, deals_made)
             events.append(Event(EventKind.DEAL, None, None, 0))
         else:
             if table and last_capturer is not None:
@@ -421,9 +458,18 @@ def apply(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
         deals_made=deals_made,
         to_move=to_move,
         last_capturer=last_capturer,
-        history=(*state.history, Play(seat, move)),
+        history=extended_history(state, Play(seat, move)),
+        declaration_round=round_opens,
     )
     return next_state, tuple(events)
+
+
+def extended_history(state: State, play: Play) -> tuple[Play, ...]:
+    """The state's history with one more move; a history left out of a state whose cards
+    have been played (it is optional) stays out, rather than becoming a wrong one."""
+    if not state.history and state.plays > 0:
+        return ()
+    return (*state.history, play)
 
 
 def _apply_cut(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
@@ -438,28 +484,38 @@ def _apply_cut(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
         table=table,
         stock=stock,
         cut_card=None,
-        history=(*state.history, Play(state.to_move, move)),
+        history=extended_history(state, Play(state.to_move, move)),
+        declaration_round=opens_round(state.rules, 1),
     )
     return next_state, (Event(EventKind.DEAL, None, None, 0),)
 
 
-def _apply_declare(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
-    """Record the shown hand; the same player then plays."""
+def _apply_round_move(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
+    """Record a declaration (the hand shown) or a decline; the next seat acts, and after the
+    dealer the round closes and the seat after the dealer plays the first card."""
     seat = state.to_move
-    declared = Declaration(seat, state.deals_made, move.shown)
+    side = state.rules.side_of(seat)
+    declarations = state.declarations
+    if move.kind is MoveKind.DECLARE:
+        declarations = (*declarations, Declaration(seat, state.deals_made, move.shown))
+        event = Event(EventKind.DECLARE, seat, side, move.shown)
+    else:
+        event = Event(EventKind.DECLINE, seat, side)
+    closes = seat == state.dealer
     next_state = replace(
         state,
-        declarations=(*state.declarations, declared),
-        history=(*state.history, Play(seat, move)),
+        declarations=declarations,
+        to_move=state.first_player if closes else (seat + 1) % state.rules.players,
+        declaration_round=not closes,
+        history=extended_history(state, Play(seat, move)),
     )
-    side = state.rules.side_of(seat)
-    return next_state, (Event(EventKind.DECLARE, seat, side, move.shown),)
+    return next_state, (event,)
 
 
 def _apply_claim(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
     """End the hand on a claim; the event says whether it was right."""
     seat = state.to_move
     verdict = EventKind.CLAIM if claim_check(state).correct else EventKind.WRONG_CLAIM
-    next_state = replace(state, claimed_by=seat, history=(*state.history, Play(seat, move)))
+    next_state = replace(state, claimed_by=seat, history=extended_history(state, Play(seat, move)))
     side = state.rules.side_of(seat)
     return next_state, (Event(verdict, seat, side), Event(EventKind.HAND_END, None, None))

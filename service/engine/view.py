@@ -5,11 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from service.engine.cards import Cards, code, count, iter_cards
-from service.engine.declarations import shown_hand
+from service.engine.declarations import Declaration, declaration_problems, opens_round
 from service.engine.errors import InvalidStateError, Problem
 from service.engine.moves import Move
 from service.engine.rules import Rules
-from service.engine.schemes import DECLARED_CARDS
 from service.engine.state import Play, State, legal_moves
 from service.engine.variant_fields import VariantFields, variant_fields
 
@@ -166,20 +165,64 @@ def _match_and_declarations(layout: Layout) -> list[Problem]:
             problems.append(Problem("claimed_by", "only with claims"))
         elif layout.claimed_by != layout.to_move:
             problems.append(Problem("claimed_by", "the claim is made by the seat to move"))
-    seen: set[tuple[int, int]] = set()
+    problems += declaration_problems(rules, layout.declarations, layout.deals_made)
+    problems += _declared_cards_placed(layout)
+    problems += _round_problems(layout)
+    return problems
+
+
+def _declared_cards_placed(layout: Layout) -> list[Problem]:
+    """A declared card is never in the stock or another seat's hand, and once its deal is
+    over it is in no hand at all: it was played."""
+    problems: list[Problem] = []
     for i, d in enumerate(layout.declarations):
-        field = f"declarations[{i}]"
-        if rules.declarations == "none":
-            problems.append(Problem(field, "only with declarations"))
-        elif not 0 <= d.seat < rules.players:
-            problems.append(Problem(f"{field}.seat", f"must be a seat 0..{rules.players - 1}"))
-        elif not 1 <= d.deal <= layout.deals_made or rules.deal_sizes[d.deal - 1] != DECLARED_CARDS:
-            problems.append(Problem(f"{field}.deal", "must be a three-card deal already made"))
-        elif shown_hand(rules, d.cards) is None:
-            problems.append(Problem(f"{field}.cards", "three cards that declare something"))
-        elif (d.seat, d.deal) in seen:
-            problems.append(Problem(field, "a seat declares once a deal"))
-        seen.add((d.seat, d.deal))
+        for place, cards in layout.places:
+            if _may_hold(place, d, layout.deals_made):
+                continue
+            for c in iter_cards(d.cards & cards):
+                reason = f"{code(c)} is in {place}, but seat {d.seat} showed it in deal {d.deal}"
+                problems.append(Problem(f"declarations[{i}].cards", reason))
+    return problems
+
+
+def _may_hold(place: str, declaration: Declaration, deals_made: int) -> bool:
+    """Whether a place may hold a card a declaration showed: the table, a pile, or the
+    declarer's own hand while the deal lasts."""
+    if place == "table" or place.startswith("piles["):
+        return True
+    return place == f"hands[{declaration.seat}]" and declaration.deal == deals_made
+
+
+def _round_problems(layout: Layout) -> list[Problem]:
+    """An open declaration round follows a three-card deal before any card of it is played,
+    and only the seats that already acted in it have declared in this deal."""
+    rules = layout.rules
+    if not layout.declaration_round:
+        return []
+    if not opens_round(rules, layout.deals_made):
+        return [
+            Problem(
+                "declaration_round",
+                "only right after a deal of three cards, with declarations",
+            )
+        ]
+    problems: list[Problem] = []
+    size = rules.deal_sizes[layout.deals_made - 1]
+    if layout.cut_pending or any(n != size for n in layout.hand_sizes):
+        problems.append(
+            Problem("declaration_round", "closes before the first card of the deal is played")
+        )
+    first = (layout.dealer + 1) % rules.players
+    acted = (layout.to_move - first) % rules.players
+    for i, d in enumerate(layout.declarations):
+        if d.deal == layout.deals_made and (d.seat - first) % rules.players >= acted:
+            problems.append(
+                Problem(
+                    f"declarations[{i}].seat",
+                    f"seat {d.seat} has not yet acted in the declaration round "
+                    f"(seat {layout.to_move} is to act)",
+                )
+            )
     return problems
 
 
@@ -240,7 +283,7 @@ def _sizes(layout: Layout) -> list[Problem]:
                     f"it must hold {size - turns}",
                 )
             )
-    if not finished and layout.to_move != (first + played) % n:
+    if not finished and not layout.declaration_round and layout.to_move != (first + played) % n:
         problems.append(
             Problem(
                 "to_move",

@@ -174,7 +174,8 @@ class AdvisorPlayer:
 
 def special_move(view: View) -> Move | None:
     """The rule every bot follows for moves that play no card, when one is legal (the
-    advice's rule, ``special.chosen_special``): declare, the cutter keeps, never claim."""
+    advice's rule, ``special.chosen_special``): declare when the hand qualifies, else decline,
+    the cutter keeps, never claim."""
     chosen = chosen_special(view_moves(view))
     return None if chosen is None else chosen[0]
 

@@ -9,7 +9,7 @@ from typing import Any
 from flask.testing import FlaskClient
 
 from service.engine import codec
-from service.engine.moves import MoveKind
+from service.engine.moves import DECLINE_MOVE, MoveKind
 from service.engine.presets import make_rules
 from service.engine.state import State, apply, deal, legal_moves
 from service.engine.view import view_of
@@ -17,7 +17,7 @@ from tests.api.problem_asserts import assert_problem
 
 INVALID_STATE = "urn:scopa:problem:invalid-state"
 TINY = {"iterations": 4}
-SPECIAL = {"keep", "table", "declare", "claim"}
+SPECIAL = {"keep", "table", "declare", "decline", "claim"}
 
 
 def view_json(state: State, *, rebuild: bool = False) -> dict[str, Any]:
@@ -25,7 +25,7 @@ def view_json(state: State, *, rebuild: bool = False) -> dict[str, Any]:
     data = codec.view_to_dict(view_of(state, state.to_move))
     data.pop("unseen")
     if rebuild:
-        for derived in ("piles", "scope", "last_capturer", "declarations"):
+        for derived in ("piles", "scope", "last_capturer", "declarations", "declaration_round"):
             data.pop(derived, None)
     return data
 
@@ -92,22 +92,48 @@ def test_after_the_cut_a_history_with_keep_is_rebuilt_and_the_plays_ranked(
     assert body == advise(client, view_json(state)).get_json()
 
 
-def test_an_open_bazzica_declaration_is_chosen_and_the_plays_still_ranked(
-    client: FlaskClient,
-) -> None:
+def test_in_the_round_a_declaration_is_chosen_without_a_search(client: FlaskClient) -> None:
     state = dealt_with_declaration("bazzica")
     body = advise(client, view_json(state)).get_json()
     check_moves(body, state)
+    assert [m["kind"] for m in body["moves"]] == ["declare", "decline"]
     assert body["chosen"]["kind"] == "declare"
     assert body["chosen_by"] == "declaration"
+    assert (body["stats"]["algorithm"], body["stats"]["worlds"]) == ("none", 0)
+    assert all(m["value"] is None and m["note"] for m in body["moves"])
+
+
+def test_in_the_round_a_hand_that_declares_nothing_declines(client: FlaskClient) -> None:
+    for seed in range(100):
+        state = deal(make_rules("bazzica"), seed)
+        if legal_moves(state) == [DECLINE_MOVE]:
+            break
+    body = advise(client, view_json(state)).get_json()
+    check_moves(body, state)
+    assert body["chosen"] == {"capture": [], "kind": "decline", "sweep": False}
+    assert body["chosen_by"] == "no_declaration"
+    assert body["stats"]["algorithm"] == "none"
+
+
+def test_after_the_round_the_plays_are_ranked(client: FlaskClient) -> None:
+    state = dealt_with_declaration("bazzica")
+    while state.declaration_round:
+        state, _ = apply(state, legal_moves(state)[0])
+    body = advise(client, view_json(state)).get_json()
+    check_moves(body, state)
+    assert body["chosen_by"] == "search"
     assert body["stats"]["worlds"] >= 1
-    declare = next(m for m in body["moves"] if m.get("kind") == "declare")
-    assert declare["value"] is None
+    assert all(m.get("kind", "play") == "play" for m in body["moves"])
 
 
 def test_a_history_with_a_declaration_rebuilds_the_declarations(client: FlaskClient) -> None:
     state = dealt_with_declaration("bazzica")
     state, _ = apply(state, legal_moves(state)[0])
+    # Mid-round: the history gives the declaration and the open round.
+    response = advise(client, view_json(state, rebuild=True))
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert response.get_json() == advise(client, view_json(state)).get_json()
+    state, _ = apply(state, DECLINE_MOVE)
     state, _ = apply(state, next(m for m in legal_moves(state) if m.plays_card))
     response = advise(client, view_json(state, rebuild=True))
     assert response.status_code == 200, response.get_data(as_text=True)
@@ -116,13 +142,17 @@ def test_a_history_with_a_declaration_rebuilds_the_declarations(client: FlaskCli
     wrong["declarations"] = []
     body = assert_problem(advise(client, wrong), 422, INVALID_STATE)
     assert "view.declarations" in body["errors"]
+    reopened = view_json(state, rebuild=True)
+    reopened["declaration_round"] = True
+    body = assert_problem(advise(client, reopened), 422, INVALID_STATE)
+    assert "view.declaration_round" in body["errors"]
 
 
 def test_a_compulsory_cirulla_declaration_needs_no_search(client: FlaskClient) -> None:
     state = dealt_with_declaration("cirulla", claims=True)
     body = advise(client, view_json(state)).get_json()
     check_moves(body, state)
-    assert [m["kind"] for m in body["moves"]] == ["declare", "claim"]
+    assert [m["kind"] for m in body["moves"]] == ["declare"]  # no claim in the round
     assert body["chosen_by"] == "declaration"
     assert body["stats"]["algorithm"] == "none"
 

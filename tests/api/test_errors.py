@@ -27,7 +27,8 @@ def test_wrong_method_is_a_405_problem_with_allow(client: FlaskClient) -> None:
 def test_a_body_over_the_limit_is_a_413_problem() -> None:
     client = create_app({"TESTING": True, "MAX_CONTENT_LENGTH": 200}).test_client()
     body = {"rules": "scopa", "hand": ["7D"], "table": ["1D"] * 40}
-    assert_problem(client.post("/v1/moves", json=body), 413)
+    problem = assert_problem(client.post("/v1/moves", json=body), 413)
+    assert problem["errors"] == {"body": ["larger than the limit of 200 bytes"]}
 
 
 def test_the_limit_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -139,15 +139,31 @@ def test_a_bazzica_declaration_is_played_and_scored_at_the_end(client: FlaskClie
         {"seat": seat, "deal": 1, "cards": codec.codes(declare.shown)}
     ]
     assert body["state"]["history"][-1]["kind"] == "declare"
+    assert body["state"]["declaration_round"] is True  # the dealer acts next
     state, _ = apply(state, declare)
     while not state.finished:
-        move = next(m for m in legal_moves(state) if m.plays_card)
+        # Every other chance to declare is declined, in the round after each deal.
+        move = (
+            legal_moves(state)[-1]
+            if state.declaration_round
+            else next(m for m in legal_moves(state) if m.plays_card)
+        )
         state, _ = apply(state, move)
         body = post_play(client, body["state"], codec.move_to_dict(move))
+        if move.kind is MoveKind.DECLINE:
+            assert body["events"] == [
+                {"kind": "decline", "seat": move_seat(body), "side": move_seat(body), "cards": []}
+            ]
     assert body["score"] == score_json(state)
     side = body["score"]["sides"][state.rules.side_of(seat)]
     assert side["declarations"][0]["cards"] == codec.codes(declare.shown)
     assert side["points"]["declarations"] == side["declarations"][0]["points"] > 0
+
+
+def move_seat(body: dict[str, Any]) -> int:
+    """The seat of the last move of a /v1/play answer's history."""
+    seat: int = body["state"]["history"][-1]["seat"]
+    return seat
 
 
 def claims_state(seed: int = 4, **context: Any) -> State:

@@ -1,10 +1,21 @@
 """Dealing and applying moves: turns, sweeps, the last take, re-deals, illegal moves."""
 
 import random
+from dataclasses import replace
 
 import pytest
 
-from service.engine import Event, IllegalMoveError, RulesError, apply, deal, is_sweep, make_rules
+from service.engine import (
+    Event,
+    IllegalMoveError,
+    RulesError,
+    apply,
+    check_state,
+    deal,
+    is_sweep,
+    legal_moves,
+    make_rules,
+)
 from service.engine.cards import RANK_MASKS, iter_cards
 from service.engine.state import table_voids_deal
 from tests.engine.helpers import cards, hand_state, move
@@ -45,7 +56,9 @@ def test_laying_a_card_passes_the_turn() -> None:
     assert after.table == cards("7D 2S 4S 8D")
     assert after.to_move == 1
     assert after.hands[0] == cards("2C")
-    assert after.history[-1].seat == 0
+    # Built without its history, the state gets none back (a history of one move would be
+    # a wrong one): see test_a_state_given_without_its_history_gets_none_back.
+    assert after.history == ()
 
 
 def test_a_capture_goes_to_the_side_pile_and_a_sweep_scores() -> None:
@@ -253,3 +266,18 @@ def test_a_redeal_rule_that_almost_always_voids_ends_with_an_error_not_a_hang() 
     )
     with pytest.raises(RulesError, match="voided 1000 shuffles"):
         deal(rules, 1)
+
+
+def test_a_state_given_without_its_history_gets_none_back() -> None:
+    # The history is optional; a mid-hand state sent without it must not come back with a
+    # history of one move, which the state check refuses (found by the API fuzz).
+    state = deal(make_rules("scopone_scientifico"), 4)
+    for _ in range(5):
+        state, _ = apply(state, legal_moves(state)[0])
+    stripped = replace(state, history=())
+    check_state(stripped)
+    after, _ = apply(stripped, legal_moves(stripped)[0])
+    assert after.history == ()
+    check_state(after)
+    fresh = deal(make_rules("scopa"), 4)
+    assert len(apply(fresh, legal_moves(fresh)[0])[0].history) == 1

@@ -34,7 +34,7 @@ from service.engine import (
 from service.engine.cards import iter_cards, rank_of
 from service.engine.codec import state_from_dict, state_to_dict, view_from_dict, view_to_dict
 from service.engine.declarations import shown_hand
-from service.engine.moves import CLAIM_MOVE, declare_move
+from service.engine.moves import CLAIM_MOVE, DECLINE_MOVE, declare_move
 from service.engine.presets import PRESETS
 from service.engine.schemes import SCHEMES
 from service.engine.scoring import check_piles
@@ -61,7 +61,7 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("re_bello", {}),
     ("napola", {"napola": "over_two", "napola_cap": 6, "napoleone": True}),
     ("calabrese", {"prime_table": "half_values"}),
-    ("piva", {"primiera_incomplete": "none"}),
+    ("scopa", {"piva": True, "primiera_incomplete": "none"}),
     ("asso_pigliatutto", {}),
     ("asso_pigliatutto", {"ace_may_pass": True, "ace_takes_itself": True, "players": 4}),
     ("scopa_d_assi", {"redeal_on_ace": True, "ace_may_pass": True}),
@@ -80,7 +80,7 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
 DECLARING: list[tuple[str, dict[str, Any]]] = [
     ("bazzica", {}),
     ("sbarazzina", {}),
-    ("sbarazzina_piva", {}),
+    ("piva", {}),
     ("cirulla", {}),
     ("cirulla", {"players": 4, "claims": True}),
     ("bazzica", {"claims": True}),
@@ -114,20 +114,17 @@ def check_step(state: State) -> None:
             expected.add(Move(c, 0, MoveKind.PASS))
     if state.cut_card is not None:
         expected = {Move(state.cut_card, 0, k) for k in (MoveKind.KEEP, MoveKind.TABLE)}
-    else:
+    elif state.declaration_round:
+        # Right after a deal of three, before any card of it: declare or decline only.
+        assert rules.deal_sizes[state.deals_made - 1] == 3
+        assert all(h.bit_count() == 3 for h in state.hands)
         hand = state.hands[state.to_move]
-        declared = {(d.seat, d.deal) for d in state.declarations}
-        if (
-            rules.declarations != "none"
-            and rules.deal_sizes[state.deals_made - 1] == hand.bit_count() == 3
-            and (state.to_move, state.deals_made) not in declared
-            and shown_hand(rules, hand) is not None
-        ):
-            if SCHEMES[rules.declarations].compulsory:
-                expected = set()
-            expected.add(declare_move(hand))
-        if rules.claims:
-            expected.add(CLAIM_MOVE)
+        qualifies = shown_hand(rules, hand) is not None
+        expected = {declare_move(hand)} if qualifies else set()
+        if not (qualifies and SCHEMES[rules.declarations].compulsory):
+            expected.add(DECLINE_MOVE)
+    elif rules.claims:
+        expected.add(CLAIM_MOVE)
     moves = legal_moves(state)
     assert len(set(moves)) == len(moves)
     assert set(moves) == expected
@@ -179,12 +176,23 @@ def play_and_check(
     start = deal(rules, seed, dealer % rules.players)
     state = start
     scopa_events = [0] * rules.sides
+    # The round of seats still to declare or decline, as the rules say it opens and closes.
+    opens = rules.declarations != "none" and rules.deal_sizes[0] == 3
+    round_left = rules.players if opens and not rules.first_card_choice else 0
     while not state.finished:
         check_step(state)
+        assert state.declaration_round == (round_left > 0)
         chosen = rng.choice(legal_moves(state))
         sweep = is_sweep(state, chosen)
         seat = state.to_move
         state, events = apply(state, chosen)
+        if chosen.kind in (MoveKind.DECLARE, MoveKind.DECLINE):
+            round_left -= 1
+        if chosen.kind in (MoveKind.KEEP, MoveKind.TABLE) or any(
+            e.kind is EventKind.DEAL for e in events
+        ):
+            three = rules.deal_sizes[state.deals_made - 1] == 3
+            round_left = rules.players if rules.declarations != "none" and three else 0
         scopas = [e for e in events if e.kind is EventKind.SCOPA]
         assert len(scopas) == int(sweep)
         for e in scopas:
@@ -197,7 +205,11 @@ def play_and_check(
     claimed = state.claimed_by is not None
     if not claimed:
         assert len(plays) == rules.players * sum(rules.deal_sizes)
-    specials = int(rules.first_card_choice) + len(state.declarations) + int(claimed)
+    in_rounds = [p for p in state.history if p.move.kind in (MoveKind.DECLARE, MoveKind.DECLINE)]
+    assert len([p for p in in_rounds if p.move.kind is MoveKind.DECLARE]) == len(state.declarations)
+    if not claimed and rules.declarations != "none":
+        assert len(in_rounds) == rules.players * rules.deal_sizes.count(3)
+    specials = int(rules.first_card_choice) + len(in_rounds) + int(claimed)
     assert len(state.history) - len(plays) == specials
     if state.last_capturer is not None and not claimed:
         assert state.table == 0

@@ -1,5 +1,6 @@
 """Presets and options: deal schedules, sides, validation that names every problem."""
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -68,7 +69,8 @@ def test_sides_are_players_or_alternating_teams(
         ("scopone_messina", 21),
         ("bazzica", 21),
         ("sbarazzina", 41),
-        ("sbarazzina_piva", 21),
+        ("piva", 21),
+        ("napola", 21),
         ("cirulla", 51),
     ],
 )
@@ -85,6 +87,17 @@ def test_presets_carry_their_extras() -> None:
     assert (trentino.napola, trentino.cappotto) == ("length", True)
     assert make_rules("scopone").teams
     assert make_rules("scopa").bonus_suit == "D"
+
+
+def test_piva_is_two_player_sbarazzina_with_the_two_of_clubs_at_minus_five() -> None:
+    # scopa-pagat: Piva is a two-player Sbarazzina where the 2 of clubs scores -5, to 21 or 31.
+    piva = make_rules("piva")
+    sbarazzina = make_rules("sbarazzina")
+    assert (piva.piva, piva.target, sorted(PRESETS["piva"].schedules)) == (True, 21, [2])
+    assert replace(sbarazzina, preset="piva", piva=True, target=21) == piva
+    assert "sbarazzina_piva" not in PRESETS
+    # The option alone combines with any preset.
+    assert make_rules("scopone", piva=True).piva
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))

@@ -156,7 +156,7 @@ def test_corse_majorities_count_36_cards() -> None:
         ({"napola": "over_two"}, "1D 2D 3D 4D 5D", 3),
         ({"napola": "length", "napola_cap": 6}, "1D 2D 3D 4D 5D 6D 7D 8D 9D 10D", 6),
         ({"napola": "length", "napola_cap": 9}, "1D 2D 3D 4D 5D 6D 7D 8D 9D 10D", 9),
-        ({"napola": "length"}, "1D 2D 3D 4D 5D 6D 7D 8D 9D 10D", 10),
+        ({"napola": "length"}, "1D 2D 3D 4D 5D 6D 7D 8D 9D 10D", 9),
         ({"napola": "length", "bonus_suit": "C"}, "1C 2C 3C 4C", 4),
         ({"napola": "length", "bonus_suit": "C"}, "1D 2D 3D 4D", 0),
     ],

@@ -1,8 +1,10 @@
 """Cirulla: equal or fifteen captures, an ace takes all, Grande, Piccola, long games."""
 
+from dataclasses import replace
+
 import pytest
 
-from service.engine import EventKind, apply, legal_moves, make_rules, score_hand
+from service.engine import EventKind, MoveKind, apply, legal_moves, make_rules, score_hand
 from service.engine.cards import FULL_PACK
 from service.engine.moves import captures
 from tests.engine.helpers import cards, hand_state, move
@@ -84,10 +86,12 @@ def test_most_coins_without_grande_or_piccola() -> None:
 
 def test_a_cirulla_declaration_scores_at_the_end_of_the_hand() -> None:
     rules = make_rules("cirulla")
-    state = hand_state(rules, ["7C 1D 4S", "2B 3B 1B"], "10C")
-    for _ in range(2):
-        state, _ = apply(state, legal_moves(state)[0])  # declare, then play
-    state, _ = apply(state, legal_moves(state)[0])  # the second seat must declare too
+    state = replace(hand_state(rules, ["7C 1D 4S", "2B 3B 1B"], "10C"), declaration_round=True)
+    for seat in (0, 1):  # each seat in the round after the deal must declare
+        assert state.to_move == seat
+        assert [m.kind for m in legal_moves(state)] == [MoveKind.DECLARE]
+        state, _ = apply(state, legal_moves(state)[0])
+    assert not state.declaration_round
     while not state.finished:
         state, _ = apply(state, legal_moves(state)[0])
     hand = score_hand(rules, state.piles, state.scope, state.declarations)

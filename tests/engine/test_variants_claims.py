@@ -14,6 +14,7 @@ from service.engine import (
     apply,
     check_state,
     claim_check,
+    deal,
     legal_moves,
     make_rules,
     settle,
@@ -71,11 +72,11 @@ def claiming(
         ("scopa", ["7D", ""], (11, 11), None, {"settebello": 1}, True),
         ("scopa", ["3D", ""], (11, 11), None, {"settebello": 0}, False),
         # Extras held count: a napola of four, re bello.
-        ("napola", ["1D 2D 3D 4D", ""], (7, 0), None, {"napola": 4}, True),
+        ("napola", ["1D 2D 3D 4D", ""], (17, 0), None, {"napola": 4}, True),  # to 21
         ("re_bello", ["10D", ""], (10, 0), None, {"re_bello": 1}, True),
         # The 2 of clubs still uncaptured may reach the claimer: -5 counts against it.
-        ("piva", ["7D 3C", ""], (10, 0), None, {"piva": -5, "settebello": 1}, False),
-        ("piva", ["7D 3C", "2B"], (10, 0), None, {"piva": 0, "settebello": 1}, True),
+        ("piva", ["7D 3C", ""], (20, 0), None, {"piva": -5, "settebello": 1}, False),  # to 21
+        ("piva", ["7D 3C", "2B"], (20, 0), None, {"piva": 0, "settebello": 1}, True),
     ],
 )
 def test_a_claim_counts_only_the_points_already_certain(
@@ -128,15 +129,28 @@ def test_a_certain_outright_win_makes_the_claim_correct() -> None:
 
 
 def test_a_declaration_counts_once_nobody_can_answer_it() -> None:
-    rules = make_rules("bazzica", claims=True)
-    shown = Declaration(0, 6, cards("1D 1C 2S"))
-    base = hand_state(rules, ["1D 1C 2S", "3D 3C 3S"], "", piles=["7D", ""])
-    state = replace(base, declarations=(shown,), match_scores=(17, 0), last_capturer=0)
-    # The opponent may still show three threes, which would beat the bazzica.
+    # Four players in teams, seat 3 deals: seat 0 has declared in the round, its partner
+    # seat 2 is to act and seat 3 may still show three threes, which would beat the bazzica.
+    rules = make_rules("scopa", players=4, declarations="bazzica", claims=True)
+    shown = Declaration(0, 3, cards("1D 1C 2S"))
+    hands = ["1D 1C 2S", "4B 5B 6B", "8B 9B 10B", "3D 3C 3S"]
+    base = hand_state(rules, hands, "", piles=["7D", ""], to_move=2, dealer=3)
+    state = replace(
+        base,
+        declarations=(shown,),
+        declaration_round=True,
+        match_scores=(17, 0),
+        last_capturer=0,
+    )
     assert claim_check(state).points["declarations"] == 0
-    played = replace(state, hands=(cards("1D 1C 2S"), cards("3D 3C")))
-    assert claim_check(played).points["declarations"] == 3
-    earlier = replace(state, declarations=(Declaration(0, 5, cards("4D 4C 1S")),))
+    # A claim is no move of the round; once the round is over the bazzica counts.
+    assert CLAIM_MOVE not in legal_moves(state)
+    with pytest.raises(IllegalMoveError):
+        apply(state, CLAIM_MOVE)
+    over = replace(state, declaration_round=False, to_move=0)
+    assert CLAIM_MOVE in legal_moves(over)
+    assert claim_check(over).points["declarations"] == 3
+    earlier = replace(state, declarations=(Declaration(0, 2, cards("4D 4C 1S")),))
     assert claim_check(earlier).points["declarations"] == 3
 
 
@@ -212,11 +226,15 @@ def test_claims_round_trip_through_json() -> None:
     assert CLAIM_MOVE.code() == "claim"
     assert move_to_dict(CLAIM_MOVE) == {"capture": [], "kind": "claim"}
     assert move_from_dict({"kind": "claim"}) == CLAIM_MOVE
-    state = replace(claiming("scopa", ["7D", ""], (10, 4)), match_target=15)
+    # A dealt hand, so that the history is complete and records the claim.
+    state = deal(make_rules("scopa", claims=True), 4)
+    state, _ = apply(state, legal_moves(state)[0])
+    state = replace(state, match_scores=(10, 4), match_target=15)
+    seat = state.to_move
     after, _ = apply(state, CLAIM_MOVE)
     data = json.loads(json.dumps(state_to_dict(after)))
-    assert (data["claimed_by"], data["match_scores"], data["match_target"]) == (0, [10, 4], 15)
-    assert data["history"][-1] == {"seat": 0, "capture": [], "kind": "claim"}
+    assert (data["claimed_by"], data["match_scores"], data["match_target"]) == (seat, [10, 4], 15)
+    assert data["history"][-1] == {"seat": seat, "capture": [], "kind": "claim"}
     assert data["finished"] is True
     assert state_from_dict(data) == after
     view = view_of(after, 1)

@@ -199,3 +199,17 @@ def test_the_view_of_the_seat_to_move_gives_the_same_legal_moves(preset: str) ->
         while legal_moves(state):
             assert view_moves(view_of(state, state.to_move)) == legal_moves(state)
             state, _ = apply(state, rng.choice(legal_moves(state)))
+
+
+def test_a_history_play_by_a_seat_outside_the_table_is_named() -> None:
+    # Found by the API fuzz: seat 2 in a two-player history reached the piles of side 2.
+    state = deal(make_rules("scopa"), 3)
+    for _ in range(4):
+        state, _ = apply(state, legal_moves(state)[0])
+    data = view_to_dict(view_of(state, state.to_move))
+    for derived in ("piles", "scope", "last_capturer", "unseen"):
+        data.pop(derived, None)
+    data["history"][1]["seat"] = 2
+    with pytest.raises(InvalidStateError) as error:
+        view_from_dict(data)
+    assert "history[1].seat" in {p.field for p in error.value.problems}

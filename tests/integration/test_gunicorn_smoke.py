@@ -6,6 +6,7 @@ import http.client
 import json
 import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -91,3 +92,36 @@ def test_docs_are_served_offline(port: int) -> None:
     status, headers, _ = call(port, "GET", "/docs/assets/swagger-ui-bundle.js")
     assert status == 200
     assert "javascript" in headers["content-type"]
+
+
+def post_raw(port: int, path: str, payload: bytes) -> tuple[int, str, dict[str, Any]]:
+    """Status, content type and decoded body of a POST of raw bytes as JSON."""
+    connection = http.client.HTTPConnection(HOST, port, timeout=10)
+    connection.request("POST", path, body=payload, headers={"Content-Type": "application/json"})
+    response = connection.getresponse()
+    raw = response.read()
+    kind = response.getheader("Content-Type", "")
+    connection.close()
+    return response.status, kind, json.loads(raw)
+
+
+def test_hostile_bodies_are_400s_with_one_log_line_each(tmp_path: Path) -> None:
+    # ~10 kB of brackets, and an integer of 5000 digits: 500s with a traceback before orjson.
+    hostile = [b"[" * 5000 + b"]" * 5000, b'{"rules": "scopa", "seed": ' + b"7" * 5000 + b"}"]
+    paths = ["/v1/deal", "/v1/moves", "/v1/play", "/v1/score", "/v1/advice"]
+    log = tmp_path / "gunicorn.log"
+    with running_gunicorn(
+        workers=1, threads=2, env={"SCOPA_LOG_LEVEL": "INFO"}, log_path=log
+    ) as port:
+        for payload in hostile:
+            for path in paths:
+                status, kind, body = post_raw(port, path, payload)
+                assert (status, kind, body["status"]) == (400, "application/problem+json", 400)
+                assert list(body["errors"]) == ["body"]
+        assert call(port, "GET", "/healthz")[0] == 200  # the worker lives on
+    text = log.read_text()
+    assert "Traceback" not in text
+    entries = [json.loads(line) for line in text.splitlines() if line.startswith('{"time"')]
+    assert not [e for e in entries if e["level"] in ("ERROR", "CRITICAL")]
+    answered = [e for e in entries if e.get("status") == 400]
+    assert [e["path"] for e in answered] == paths * len(hostile)

@@ -2,7 +2,16 @@
 
 import random
 
-from service.engine import Rules, State, View, check_state, parse_card, view_of
+from service.engine import (
+    Rules,
+    State,
+    View,
+    apply,
+    check_state,
+    legal_moves,
+    parse_card,
+    view_of,
+)
 from service.engine.cards import from_cards, to_list
 
 
@@ -43,3 +52,13 @@ def scopa_position(rules: Rules, hand: list[str], table: list[str], seed: int = 
 def seat_view(state: State) -> View:
     """The view of the seat to move."""
     return view_of(state, state.to_move)
+
+
+def card_play_state(state: State) -> State:
+    """The state once the moves that play no card are made: the cutter keeps, and in a
+    declaration round each seat declines, or declares when it must (Cirulla)."""
+    while not state.finished and state.cut_card is not None:
+        state, _ = apply(state, legal_moves(state)[0])
+    while not state.finished and state.declaration_round:
+        state, _ = apply(state, legal_moves(state)[-1])
+    return state

@@ -11,17 +11,17 @@ import random
 
 import pytest
 
-from service.engine import MoveKind, Rules, State, apply, deal, legal_moves, make_rules, view_of
+from service.engine import MoveKind, Rules, apply, deal, legal_moves, make_rules, view_of
 from service.engine.errors import RulesError
 from service.engine.presets import PRESETS
 from service.engine.rules import OPTIONS
 from service.engine.scoring import score_hand
-from service.engine.state import must_declare
 from service.search import Budget, MatchContext, advise
 from service.search.kernel import backend, fast, model, policy
 from service.search.kernel.fast import FastRules, Pos
 from service.search.kernel.solver import Solver
 from service.search.worlds import pos_of_state
+from tests.search.helpers import card_play_state
 
 if backend.COMPILED is None:
     if os.environ.get(backend.ENV) == "compiled":
@@ -58,13 +58,6 @@ def position(pos: Pos) -> tuple[object, ...]:
         pos.last_capturer,
         pos.deals_made,
     )
-
-
-def card_play_state(state: State) -> State:
-    """The state once the moves that play no card (the cut, declarations) are made."""
-    while not state.finished and (state.cut_card is not None or must_declare(state)):
-        state, _ = apply(state, legal_moves(state)[0])
-    return state
 
 
 @pytest.mark.parametrize("index", range(len(CONFIGS)), ids=IDS)

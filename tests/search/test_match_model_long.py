@@ -38,7 +38,7 @@ def test_a_very_long_match_is_approximated_from_the_lead() -> None:
 
 
 def test_negative_hand_points_use_the_simulation() -> None:
-    rules = make_rules("piva", players=4)
+    rules = make_rules("scopa", players=4, piva=True)
     assert any(min(o) < 0 for o, _ in match_model.hand_outcomes(rules))
     value = match_model.win_probability(rules, (0, 0), rules.target, 0)
     assert value == match_model._monte_carlo(rules, (0, 0), rules.target, 0)

@@ -243,6 +243,40 @@ def test_a_hand_of_scopone_scientifico_on_a_phone(page: Page, base_url: str) -> 
     shoot(page, "scopone-phone-score")
 
 
+def test_a_hand_of_bazzica_declares_in_the_round_after_the_deal(page: Page, base_url: str) -> None:
+    # Seed 1 deals you (seat 1 of the page, first after the dealer) 3D 2C 4S: a bazzica.
+    start_match(page, base_url, "bazzica", 2, seed=1)
+    wait_for_phase(page, "human")
+    expect(page.locator("#turn")).to_contain_text("declare")
+    specials = page.locator("#specials button.choice")
+    expect(specials).to_have_text(["A declaration of 3 of coins, 2 of cups, 4 of swords",
+                                   "No declaration this deal"])  # fmt: skip
+    # No card is played before the round is over.
+    assert page.locator("#hand button.card:not([disabled])").count() == 0
+    shoot(page, "bazzica-round")
+    specials.first.click()
+    expect(page.locator("#my-last")).to_contain_text("declared")
+    declared = 1
+    for _ in range(MAX_TURNS):
+        if wait_for_phase(page, "human", "score", "match-over") != "human":
+            break
+        offer = page.locator("#specials button.choice", has_text="A declaration")
+        if offer.count():
+            offer.click()
+            declared += 1
+        else:
+            play_one_card(page)
+    else:
+        raise AssertionError("the hand did not end")
+    check_score_screen(page, sides=2)
+    # /v1/score took the declarations made in the hand (no error fell back on /v1/play's).
+    expect(page.locator("#error")).to_be_hidden()
+    row = page.locator("#score tbody tr:has(th:text-is('declarations'))")
+    expect(row).to_have_count(1)
+    assert declared >= 1
+    shoot(page, "bazzica-score")
+
+
 def test_an_api_problem_is_shown_in_plain_words(page: Page, base_url: str) -> None:
     problem = (
         '{"type":"urn:scopa:problem:invalid-state","title":"Invalid state","status":422,'

@@ -111,13 +111,14 @@ export interface paths {
          *
          *     Every view the engine accepts is advised, with a history of any move kind. The search
          *     ranks card plays only: the moves that play no card (the Chkobba cutter's `keep` and
-         *     `table`, a `declare`, a `claim`) are listed after the ranked plays with `value` null
-         *     (and `win_probability` null with a match) and a `note`. `chosen` is always a legal move
-         *     and `chosen_by` says how it was picked: `search` (the best ranked play), `declaration`
-         *     (an open declaration is chosen first; the same seat then plays, so ask again) or
+         *     `table`, a `declare` or `decline`, a `claim`) are listed after the ranked plays with
+         *     `value` null (and `win_probability` null with a match) and a `note`. `chosen` is always a
+         *     legal move and `chosen_by` says how it was picked: `search` (the best ranked play),
+         *     `declaration` / `no_declaration` (in the declaration round after a deal a hand that
+         *     declares something is declared, else the seat declines; ask again for the next seat) or
          *     `cutter_keeps` (the cutter's choice is not searched; keep is chosen by rule). When only
-         *     such moves are legal (the cutter's choice, Cirulla's compulsory declaration) no search
-         *     runs: `stats.algorithm` is `none` and its counts are 0. Without `match`, the view's own
+         *     such moves are legal (the cutter's choice, the declaration round) no search runs:
+         *     `stats.algorithm` is `none` and its counts are 0. Without `match`, the view's own
          *     `match_scores` and `match_target` give the match context. A view of a hand ended by a
          *     claim (`claimed_by`) is a 422, like a finished hand; the cutter's view must show
          *     `cut_card`.
@@ -403,7 +404,7 @@ export interface paths {
                          *           "last_card_scopa": false,
                          *           "match_priority": true,
                          *           "napola": "none",
-                         *           "napola_cap": 10,
+                         *           "napola_cap": 9,
                          *           "napoleone": false,
                          *           "pack": "italian40",
                          *           "piva": false,
@@ -496,7 +497,8 @@ export interface paths {
          *
          *     Each move carries its `kind` when it is not an ordinary play, as /v1/play expects it back:
          *     `keep` / `table` (the Chkobba cutter's choice, the only moves while `state.cut_card` is
-         *     set), `declare` (the whole hand shown, listed first), `pass` (an ace put in the pile) and
+         *     set), `declare` (the whole hand shown) and `decline` (no card; nothing declared), the
+         *     only moves while `state.declaration_round` is open, `pass` (an ace put in the pile) and
          *     `claim` (no card, listed last). The light form lists card plays only.
          */
         post: {
@@ -574,9 +576,12 @@ export interface paths {
          * @description The rules are the state's own `rules` (as /v1/deal returns them) or a top-level `rules`;
          *     when both are given they must be equal. An illegal move is a 422 problem of type
          *     `urn:scopa:problem:illegal-move` naming the move and listing `legal_moves`. A move carries
-         *     its `kind` (keep, table, declare, claim, pass; omitted for an ordinary play) exactly as
-         *     /v1/moves lists it. When the hand ends the answer carries `score`: every side's breakdown
-         *     and the hand totals, declarations included. When the state carries `match_scores` or
+         *     its `kind` (keep, table, declare, decline, claim, pass; omitted for an ordinary play)
+         *     exactly as /v1/moves lists it. With declarations, each deal of three cards opens a
+         *     declaration round (`state.declaration_round`): every seat in turn from the one after the
+         *     dealer declares or declines, and only then is the deal's first card played. When the hand
+         *     ends the answer carries `score`: every side's breakdown and the hand totals, declarations
+         *     included. When the state carries `match_scores` or
          *     `match_target`, or a claim ended the hand, it also carries `match`: a claim's verdict
          *     (`reason` claim: the claimer wins; wrong_claim: the claimer is the `loser`), else the
          *     match totals with the hand's points added and any winner. After a claim, `score` is the
@@ -650,7 +655,7 @@ export interface paths {
                      *           "last_card_scopa": false,
                      *           "match_priority": true,
                      *           "napola": "none",
-                     *           "napola_cap": 10,
+                     *           "napola_cap": 9,
                      *           "napoleone": false,
                      *           "pack": "italian40",
                      *           "piva": false,
@@ -798,7 +803,7 @@ export interface paths {
                          *           "last_card_scopa": false,
                          *           "match_priority": true,
                          *           "napola": "none",
-                         *           "napola_cap": 10,
+                         *           "napola_cap": 9,
                          *           "napoleone": false,
                          *           "pack": "italian40",
                          *           "piva": false,
@@ -962,7 +967,7 @@ export interface paths {
                          *             "last_card_scopa": false,
                          *             "match_priority": true,
                          *             "napola": "none",
-                         *             "napola_cap": 10,
+                         *             "napola_cap": 9,
                          *             "napoleone": false,
                          *             "pack": "italian40",
                          *             "piva": false,
@@ -1016,6 +1021,15 @@ export interface paths {
          * @description The piles (and `leftover`, table cards nobody took) must be disjoint and cover the pack;
          *     otherwise the 422 problem names the missing and doubled cards. With `match` the answer
          *     carries the new match totals and the winner, if the match is over.
+         *
+         *     `declarations` lists the hands declared in the hand (`seat`, `deal` from 1, the three
+         *     `cards` shown); each must be a valid declaration of the rules' kind, from a seat of the
+         *     table in a deal of three cards, once a seat and deal, and no card may be shown twice
+         *     (422 naming e.g. `declarations[1].cards`). They are compared deal by deal and scored
+         *     exactly as /v1/play scores them, with the same breakdown. `claimed_by` (claims, with
+         *     `match`) says that seat's claim ended the hand: the piles are those of the hand as it
+         *     stopped (they need not cover the pack) and `match` is the claim's verdict as /v1/play
+         *     gives it (`reason` claim, or wrong_claim with the claimer as `loser`).
          */
         post: {
             parameters: {
@@ -1197,7 +1211,7 @@ export interface components {
             /** @description ranks moves by match win probability */
             match?: components["schemas"]["MatchInput"];
             /** @description optional with view.rules; equal if both given */
-            rules?: ("asso_pigliatutto" | "bazzica" | "calabrese" | "chkobba" | "cirulla" | "corse" | "escoba" | "hurrikan" | "napola" | "piva" | "quindici" | "quindici_2" | "quindici_3" | "re_bello" | "sbarazzina" | "sbarazzina_piva" | "scalette" | "scopa" | "scopa_d_assi" | "scopone" | "scopone_messina" | "scopone_scientifico" | "scopone_trentino") | components["schemas"]["RulesOptions"];
+            rules?: ("asso_pigliatutto" | "bazzica" | "calabrese" | "chkobba" | "cirulla" | "corse" | "escoba" | "hurrikan" | "napola" | "piva" | "quindici" | "quindici_2" | "quindici_3" | "re_bello" | "sbarazzina" | "scalette" | "scopa" | "scopa_d_assi" | "scopone" | "scopone_messina" | "scopone_scientifico" | "scopone_trentino") | components["schemas"]["RulesOptions"];
             /** @description omitted: derived from the request, so equal requests agree */
             seed?: number | string;
             view: components["schemas"]["View"];
@@ -1205,10 +1219,10 @@ export interface components {
         AdviceResponse: {
             chosen: components["schemas"]["ChosenMove"];
             /**
-             * @description search: the best ranked play; declaration: an open declaration is chosen first (the same seat then plays; ask again); cutter_keeps: at the Chkobba cutter's choice, which the search cannot rank, keep is chosen by rule
+             * @description search: the best ranked play; declaration / no_declaration: in the declaration round after a deal, a hand that declares something is declared, else the seat declines (ask again for the next seat); cutter_keeps: at the Chkobba cutter's choice, which the search cannot rank, keep is chosen by rule
              * @enum {string}
              */
-            chosen_by: "search" | "declaration" | "cutter_keeps";
+            chosen_by: "search" | "declaration" | "no_declaration" | "cutter_keeps";
             moves: components["schemas"]["AdvisedMove"][];
             stats: components["schemas"]["SearchStats"];
         };
@@ -1225,10 +1239,10 @@ export interface components {
              */
             card?: string;
             /**
-             * @description omitted or play: a card played; pass: an ace put in the pile (ace_may_pass); keep / table: the Chkobba cutter keeps the drawn card or lays it on the table; declare: the whole hand shown (card and capture together); claim: the side claims the match (no card)
+             * @description omitted or play: a card played; pass: an ace put in the pile (ace_may_pass); keep / table: the Chkobba cutter keeps the drawn card or lays it on the table; declare: the whole hand shown in the declaration round (card and capture together); decline: nothing declared in that round (no card); claim: the side claims the match (no card)
              * @enum {string}
              */
-            kind?: "play" | "pass" | "keep" | "table" | "declare" | "claim";
+            kind?: "play" | "pass" | "keep" | "table" | "declare" | "decline" | "claim";
             /** @description only on a move the search does not rank: what it is for */
             note?: string;
             /** @description ranked moves: the standard error of value over the sampled worlds (null below two worlds) */
@@ -1260,17 +1274,17 @@ export interface components {
              */
             card?: string;
             /**
-             * @description omitted or play: a card played; pass: an ace put in the pile (ace_may_pass); keep / table: the Chkobba cutter keeps the drawn card or lays it on the table; declare: the whole hand shown (card and capture together); claim: the side claims the match (no card)
+             * @description omitted or play: a card played; pass: an ace put in the pile (ace_may_pass); keep / table: the Chkobba cutter keeps the drawn card or lays it on the table; declare: the whole hand shown in the declaration round (card and capture together); decline: nothing declared in that round (no card); claim: the side claims the match (no card)
              * @enum {string}
              */
-            kind?: "play" | "pass" | "keep" | "table" | "declare" | "claim";
+            kind?: "play" | "pass" | "keep" | "table" | "declare" | "decline" | "claim";
             sweep: boolean;
         };
         DealRequest: {
             /** @default 0 */
             dealer?: number;
             /** @description a preset name, or {"preset": name, <option overrides>} */
-            rules: ("asso_pigliatutto" | "bazzica" | "calabrese" | "chkobba" | "cirulla" | "corse" | "escoba" | "hurrikan" | "napola" | "piva" | "quindici" | "quindici_2" | "quindici_3" | "re_bello" | "sbarazzina" | "sbarazzina_piva" | "scalette" | "scopa" | "scopa_d_assi" | "scopone" | "scopone_messina" | "scopone_scientifico" | "scopone_trentino") | components["schemas"]["RulesOptions"];
+            rules: ("asso_pigliatutto" | "bazzica" | "calabrese" | "chkobba" | "cirulla" | "corse" | "escoba" | "hurrikan" | "napola" | "piva" | "quindici" | "quindici_2" | "quindici_3" | "re_bello" | "sbarazzina" | "scalette" | "scopa" | "scopa_d_assi" | "scopone" | "scopone_messina" | "scopone_scientifico" | "scopone_trentino") | components["schemas"]["RulesOptions"];
             /** @description omitted: a random seed, returned in the answer */
             seed?: number | string;
         };
@@ -1290,7 +1304,7 @@ export interface components {
         Event: {
             cards: string[];
             /** @enum {string} */
-            kind: "lay" | "capture" | "scopa" | "deal" | "last_take" | "hand_end" | "declare" | "claim" | "wrong_claim";
+            kind: "lay" | "capture" | "scopa" | "deal" | "last_take" | "hand_end" | "declare" | "decline" | "claim" | "wrong_claim";
             seat: number | null;
             side: number | null;
         };
@@ -1306,15 +1320,15 @@ export interface components {
             /** @description table cards taken; [] lays the card */
             capture?: string[];
             /**
-             * @description the card played; absent in a claim
+             * @description the card played; absent in a claim or decline
              * @example 7D
              */
             card?: string;
             /**
-             * @description omitted or play: a card played; pass: an ace put in the pile (ace_may_pass); keep / table: the Chkobba cutter keeps the drawn card or lays it on the table; declare: the whole hand shown (card and capture together); claim: the side claims the match (no card)
+             * @description omitted or play: a card played; pass: an ace put in the pile (ace_may_pass); keep / table: the Chkobba cutter keeps the drawn card or lays it on the table; declare: the whole hand shown in the declaration round (card and capture together); decline: nothing declared in that round (no card); claim: the side claims the match (no card)
              * @enum {string}
              */
-            kind?: "play" | "pass" | "keep" | "table" | "declare" | "claim";
+            kind?: "play" | "pass" | "keep" | "table" | "declare" | "decline" | "claim";
             seat: number;
         };
         MatchInput: {
@@ -1337,15 +1351,15 @@ export interface components {
             /** @description table cards taken; [] lays the card */
             capture?: string[];
             /**
-             * @description the card played; absent in a claim
+             * @description the card played; absent in a claim or decline
              * @example 7D
              */
             card?: string;
             /**
-             * @description omitted or play: a card played; pass: an ace put in the pile (ace_may_pass); keep / table: the Chkobba cutter keeps the drawn card or lays it on the table; declare: the whole hand shown (card and capture together); claim: the side claims the match (no card)
+             * @description omitted or play: a card played; pass: an ace put in the pile (ace_may_pass); keep / table: the Chkobba cutter keeps the drawn card or lays it on the table; declare: the whole hand shown in the declaration round (card and capture together); decline: nothing declared in that round (no card); claim: the side claims the match (no card)
              * @enum {string}
              */
-            kind?: "play" | "pass" | "keep" | "table" | "declare" | "claim";
+            kind?: "play" | "pass" | "keep" | "table" | "declare" | "decline" | "claim";
             /** @description whether the move scores a scopa (ignored on input) */
             sweep?: boolean;
         };
@@ -1353,7 +1367,7 @@ export interface components {
             /** @description light form: the cards in hand */
             hand?: string[];
             /** @description required with hand and table; with a state, it may be omitted */
-            rules?: ("asso_pigliatutto" | "bazzica" | "calabrese" | "chkobba" | "cirulla" | "corse" | "escoba" | "hurrikan" | "napola" | "piva" | "quindici" | "quindici_2" | "quindici_3" | "re_bello" | "sbarazzina" | "sbarazzina_piva" | "scalette" | "scopa" | "scopa_d_assi" | "scopone" | "scopone_messina" | "scopone_scientifico" | "scopone_trentino") | components["schemas"]["RulesOptions"];
+            rules?: ("asso_pigliatutto" | "bazzica" | "calabrese" | "chkobba" | "cirulla" | "corse" | "escoba" | "hurrikan" | "napola" | "piva" | "quindici" | "quindici_2" | "quindici_3" | "re_bello" | "sbarazzina" | "scalette" | "scopa" | "scopa_d_assi" | "scopone" | "scopone_messina" | "scopone_scientifico" | "scopone_trentino") | components["schemas"]["RulesOptions"];
             state?: components["schemas"]["State"];
             /** @description light form: the cards on the table */
             table?: string[];
@@ -1393,7 +1407,7 @@ export interface components {
         PlayRequest: {
             move: components["schemas"]["Move"];
             /** @description optional: must equal state.rules when both given */
-            rules?: ("asso_pigliatutto" | "bazzica" | "calabrese" | "chkobba" | "cirulla" | "corse" | "escoba" | "hurrikan" | "napola" | "piva" | "quindici" | "quindici_2" | "quindici_3" | "re_bello" | "sbarazzina" | "sbarazzina_piva" | "scalette" | "scopa" | "scopa_d_assi" | "scopone" | "scopone_messina" | "scopone_scientifico" | "scopone_trentino") | components["schemas"]["RulesOptions"];
+            rules?: ("asso_pigliatutto" | "bazzica" | "calabrese" | "chkobba" | "cirulla" | "corse" | "escoba" | "hurrikan" | "napola" | "piva" | "quindici" | "quindici_2" | "quindici_3" | "re_bello" | "sbarazzina" | "scalette" | "scopa" | "scopa_d_assi" | "scopone" | "scopone_messina" | "scopone_scientifico" | "scopone_trentino") | components["schemas"]["RulesOptions"];
             state: components["schemas"]["State"];
         };
         PlayResponse: {
@@ -1495,11 +1509,11 @@ export interface components {
              */
             napola?: "none" | "length" | "over_two";
             /**
-             * @description longest napola run that counts
+             * @description longest napola run that counts: 6 (A to 6), or 9 (A to the horse; the whole suit is then a Napoleone)
              * @enum {integer}
              */
-            napola_cap?: 6 | 9 | 10;
-            /** @description the whole bonus suit wins the game outright */
+            napola_cap?: 6 | 9;
+            /** @description the whole bonus suit wins the game outright (Napoleone); on by default with napola runs counted to 9, unless cappotto already makes it an outright win */
             napoleone?: boolean;
             /**
              * @description italian40, or corse36 without the twos
@@ -1517,7 +1531,7 @@ export interface components {
              * @description the preset the options start from
              * @enum {string}
              */
-            preset: "asso_pigliatutto" | "bazzica" | "calabrese" | "chkobba" | "cirulla" | "corse" | "escoba" | "hurrikan" | "napola" | "piva" | "quindici" | "quindici_2" | "quindici_3" | "re_bello" | "sbarazzina" | "sbarazzina_piva" | "scalette" | "scopa" | "scopa_d_assi" | "scopone" | "scopone_messina" | "scopone_scientifico" | "scopone_trentino";
+            preset: "asso_pigliatutto" | "bazzica" | "calabrese" | "chkobba" | "cirulla" | "corse" | "escoba" | "hurrikan" | "napola" | "piva" | "quindici" | "quindici_2" | "quindici_3" | "re_bello" | "sbarazzina" | "scalette" | "scopa" | "scopa_d_assi" | "scopone" | "scopone_messina" | "scopone_scientifico" | "scopone_trentino";
             /**
              * @description how the primiera is valued (escoba_sevens: the most sevens, a tie gives nobody)
              * @enum {string}
@@ -1551,12 +1565,16 @@ export interface components {
             low: number;
         };
         ScoreRequest: {
+            /** @description claims: the seat whose claim ended the hand; needs match. The piles are then those of the hand as it stopped (the other cards uncaptured), and match is the claim's verdict */
+            claimed_by?: number;
+            /** @description declarations: every hand declared in the hand (seat, deal, the three cards shown), scored and compared as /v1/play does */
+            declarations?: components["schemas"]["Declaration"][];
             /** @description table cards nobody took (only when no one captured) */
             leftover?: string[];
             match?: components["schemas"]["MatchInput"];
             piles: components["schemas"]["Pile"][];
             /** @description a preset name, or {"preset": name, <option overrides>} */
-            rules: ("asso_pigliatutto" | "bazzica" | "calabrese" | "chkobba" | "cirulla" | "corse" | "escoba" | "hurrikan" | "napola" | "piva" | "quindici" | "quindici_2" | "quindici_3" | "re_bello" | "sbarazzina" | "sbarazzina_piva" | "scalette" | "scopa" | "scopa_d_assi" | "scopone" | "scopone_messina" | "scopone_scientifico" | "scopone_trentino") | components["schemas"]["RulesOptions"];
+            rules: ("asso_pigliatutto" | "bazzica" | "calabrese" | "chkobba" | "cirulla" | "corse" | "escoba" | "hurrikan" | "napola" | "piva" | "quindici" | "quindici_2" | "quindici_3" | "re_bello" | "sbarazzina" | "scalette" | "scopa" | "scopa_d_assi" | "scopone" | "scopone_messina" | "scopone_scientifico" | "scopone_trentino") | components["schemas"]["RulesOptions"];
         };
         ScoreResponse: {
             match?: components["schemas"]["MatchResult"];
@@ -1626,6 +1644,8 @@ export interface components {
             dealer: number;
             /** @default 1 */
             deals_made?: number;
+            /** @description declarations: the round right after a three-card deal is open; to_move is the seat to declare or decline (each seat in turn from the one after the dealer) before any card of the deal is played */
+            declaration_round?: boolean;
             /** @description the hands declared so far; a view without piles rebuilds them from its history */
             declarations?: components["schemas"]["Declaration"][];
             /** @description whether the hand is over: every card played, or a claim made */
@@ -1641,7 +1661,7 @@ export interface components {
             /** @description one per side */
             piles: string[][];
             /** @description the rules of the hand; states returned by the API always carry them */
-            rules?: ("asso_pigliatutto" | "bazzica" | "calabrese" | "chkobba" | "cirulla" | "corse" | "escoba" | "hurrikan" | "napola" | "piva" | "quindici" | "quindici_2" | "quindici_3" | "re_bello" | "sbarazzina" | "sbarazzina_piva" | "scalette" | "scopa" | "scopa_d_assi" | "scopone" | "scopone_messina" | "scopone_scientifico" | "scopone_trentino") | components["schemas"]["RulesOptions"];
+            rules?: ("asso_pigliatutto" | "bazzica" | "calabrese" | "chkobba" | "cirulla" | "corse" | "escoba" | "hurrikan" | "napola" | "piva" | "quindici" | "quindici_2" | "quindici_3" | "re_bello" | "sbarazzina" | "scalette" | "scopa" | "scopa_d_assi" | "scopone" | "scopone_messina" | "scopone_scientifico" | "scopone_trentino") | components["schemas"]["RulesOptions"];
             /** @description scope made by each side */
             scope: number[];
             /** @description cards still to deal, in order */
@@ -1662,6 +1682,8 @@ export interface components {
             dealer: number;
             /** @default 1 */
             deals_made?: number;
+            /** @description declarations: the round right after a three-card deal is open; to_move is the seat to declare or decline (each seat in turn from the one after the dealer) before any card of the deal is played */
+            declaration_round?: boolean;
             /** @description the hands declared so far; a view without piles rebuilds them from its history */
             declarations?: components["schemas"]["Declaration"][];
             hand: string[];
@@ -1677,7 +1699,7 @@ export interface components {
             /** @description one per side; omitted: rebuilt from history */
             piles?: string[][];
             /** @description optional: must equal the top-level rules */
-            rules?: ("asso_pigliatutto" | "bazzica" | "calabrese" | "chkobba" | "cirulla" | "corse" | "escoba" | "hurrikan" | "napola" | "piva" | "quindici" | "quindici_2" | "quindici_3" | "re_bello" | "sbarazzina" | "sbarazzina_piva" | "scalette" | "scopa" | "scopa_d_assi" | "scopone" | "scopone_messina" | "scopone_scientifico" | "scopone_trentino") | components["schemas"]["RulesOptions"];
+            rules?: ("asso_pigliatutto" | "bazzica" | "calabrese" | "chkobba" | "cirulla" | "corse" | "escoba" | "hurrikan" | "napola" | "piva" | "quindici" | "quindici_2" | "quindici_3" | "re_bello" | "sbarazzina" | "scalette" | "scopa" | "scopa_d_assi" | "scopone" | "scopone_messina" | "scopone_scientifico" | "scopone_trentino") | components["schemas"]["RulesOptions"];
             /** @description scope made by each side; omitted: rebuilt from history */
             scope?: number[];
             /** @description the seat asking, to move */

@@ -8,7 +8,6 @@ from functools import cache
 from typing import Any
 
 from flask import current_app
-from flask_smorest import Blueprint
 
 from service.api.advice_schemas import AdviceRequestSchema, AdviceResponseSchema
 from service.api.advising import (
@@ -21,6 +20,7 @@ from service.api.advising import (
 )
 from service.api.convert import effective_rules, invalid_state
 from service.api.examples import Lazy, dealt_state
+from service.api.json_body import BodyBlueprint
 from service.api.problems import INVALID_STATE, ProblemError
 from service.config import DEFAULTS
 from service.engine import codec
@@ -28,7 +28,7 @@ from service.engine.errors import InvalidStateError
 from service.engine.view import view_of
 from service.search import Decision, UnadvisableError, decision_of
 
-blp = Blueprint("advice", __name__, url_prefix="/v1", description="Move advice.")
+blp = BodyBlueprint("advice", __name__, url_prefix="/v1", description="Move advice.")
 
 TOO_LARGE = http.HTTPStatus(413).name
 
@@ -101,13 +101,14 @@ def post_advice(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
 
     Every view the engine accepts is advised, with a history of any move kind. The search
     ranks card plays only: the moves that play no card (the Chkobba cutter's `keep` and
-    `table`, a `declare`, a `claim`) are listed after the ranked plays with `value` null
-    (and `win_probability` null with a match) and a `note`. `chosen` is always a legal move
-    and `chosen_by` says how it was picked: `search` (the best ranked play), `declaration`
-    (an open declaration is chosen first; the same seat then plays, so ask again) or
+    `table`, a `declare` or `decline`, a `claim`) are listed after the ranked plays with
+    `value` null (and `win_probability` null with a match) and a `note`. `chosen` is always a
+    legal move and `chosen_by` says how it was picked: `search` (the best ranked play),
+    `declaration` / `no_declaration` (in the declaration round after a deal a hand that
+    declares something is declared, else the seat declines; ask again for the next seat) or
     `cutter_keeps` (the cutter's choice is not searched; keep is chosen by rule). When only
-    such moves are legal (the cutter's choice, Cirulla's compulsory declaration) no search
-    runs: `stats.algorithm` is `none` and its counts are 0. Without `match`, the view's own
+    such moves are legal (the cutter's choice, the declaration round) no search runs:
+    `stats.algorithm` is `none` and its counts are 0. Without `match`, the view's own
     `match_scores` and `match_target` give the match context. A view of a hand ended by a
     claim (`claimed_by`) is a 422, like a finished hand; the cutter's view must show
     `cut_card`.

@@ -6,11 +6,10 @@ import http
 import secrets
 from typing import Any
 
-from flask_smorest import Blueprint
-
 from service.api.convert import rules_of
 from service.api.examples import EXAMPLE_SEED, Lazy
 from service.api.fields import MAX_SEED
+from service.api.json_body import BodyBlueprint
 from service.api.problems import INVALID_RULES, VALIDATION, ProblemError, errors_by_field
 from service.api.schemas import DealRequestSchema, DealResponseSchema
 from service.engine import codec
@@ -18,7 +17,7 @@ from service.engine.errors import RulesError
 from service.engine.rules import Rules
 from service.engine.state import State, deal, legal_moves
 
-blp = Blueprint("deal", __name__, url_prefix="/v1", description="Dealing a new hand.")
+blp = BodyBlueprint("deal", __name__, url_prefix="/v1", description="Dealing a new hand.")
 
 TOO_LARGE = http.HTTPStatus(413).name
 

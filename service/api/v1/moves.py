@@ -5,16 +5,15 @@ from __future__ import annotations
 import http
 from typing import Any
 
-from flask_smorest import Blueprint
-
 from service.api.convert import cards_of, effective_rules, light_move_dict, rules_of, state_of
 from service.api.examples import Lazy, dealt_state, state_json
+from service.api.json_body import BodyBlueprint
 from service.api.schemas import MovesRequestSchema, MovesResponseSchema
 from service.engine import codec
 from service.engine.moves import hand_moves
 from service.engine.state import legal_moves
 
-blp = Blueprint("moves", __name__, url_prefix="/v1", description="Legal moves.")
+blp = BodyBlueprint("moves", __name__, url_prefix="/v1", description="Legal moves.")
 
 TOO_LARGE = http.HTTPStatus(413).name
 
@@ -54,7 +53,8 @@ def post_moves(body: dict[str, Any]) -> dict[str, Any]:
 
     Each move carries its `kind` when it is not an ordinary play, as /v1/play expects it back:
     `keep` / `table` (the Chkobba cutter's choice, the only moves while `state.cut_card` is
-    set), `declare` (the whole hand shown, listed first), `pass` (an ace put in the pile) and
+    set), `declare` (the whole hand shown) and `decline` (no card; nothing declared), the
+    only moves while `state.declaration_round` is open, `pass` (an ace put in the pile) and
     `claim` (no card, listed last). The light form lists card plays only.
     """
     return answer(body)

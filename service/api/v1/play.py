@@ -5,17 +5,16 @@ from __future__ import annotations
 import http
 from typing import Any
 
-from flask_smorest import Blueprint
-
 from service.api.convert import effective_rules, illegal_move, invalid_state, move_of, state_of
 from service.api.examples import Lazy, dealt_state, first_move_json, state_json
+from service.api.json_body import BodyBlueprint
 from service.api.schemas import PlayRequestSchema, PlayResponseSchema
 from service.engine import codec
 from service.engine.errors import IllegalMoveError, InvalidStateError
 from service.engine.outcome import score_state, settle
 from service.engine.state import State, apply
 
-blp = Blueprint("play", __name__, url_prefix="/v1", description="Playing a move.")
+blp = BodyBlueprint("play", __name__, url_prefix="/v1", description="Playing a move.")
 
 TOO_LARGE = http.HTTPStatus(413).name
 
@@ -64,9 +63,12 @@ def post_play(body: dict[str, Any]) -> dict[str, Any]:
     The rules are the state's own `rules` (as /v1/deal returns them) or a top-level `rules`;
     when both are given they must be equal. An illegal move is a 422 problem of type
     `urn:scopa:problem:illegal-move` naming the move and listing `legal_moves`. A move carries
-    its `kind` (keep, table, declare, claim, pass; omitted for an ordinary play) exactly as
-    /v1/moves lists it. When the hand ends the answer carries `score`: every side's breakdown
-    and the hand totals, declarations included. When the state carries `match_scores` or
+    its `kind` (keep, table, declare, decline, claim, pass; omitted for an ordinary play)
+    exactly as /v1/moves lists it. With declarations, each deal of three cards opens a
+    declaration round (`state.declaration_round`): every seat in turn from the one after the
+    dealer declares or declines, and only then is the deal's first card played. When the hand
+    ends the answer carries `score`: every side's breakdown and the hand totals, declarations
+    included. When the state carries `match_scores` or
     `match_target`, or a claim ended the hand, it also carries `match`: a claim's verdict
     (`reason` claim: the claimer wins; wrong_claim: the claimer is the `loser`), else the
     match totals with the hand's points added and any winner. After a claim, `score` is the

@@ -5,14 +5,13 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from flask_smorest import Blueprint
-
 from service.api.examples import Lazy
+from service.api.json_body import BodyBlueprint
 from service.api.schemas import RulesCatalogSchema
 from service.engine.presets import PRESETS, make_rules
 from service.engine.rules import OPTIONS
 
-blp = Blueprint("rules", __name__, url_prefix="/v1", description="Presets and rule options.")
+blp = BodyBlueprint("rules", __name__, url_prefix="/v1", description="Presets and rule options.")
 
 TYPE_NAMES = {int: "integer", bool: "boolean", str: "string", list: "array"}
 

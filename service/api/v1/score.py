@@ -6,18 +6,20 @@ import http
 import re
 from typing import Any
 
-from flask_smorest import Blueprint
-
 from service.api.convert import invalid_state, rules_of
 from service.api.examples import Lazy, finished_state
+from service.api.json_body import BodyBlueprint
 from service.api.schemas import ScoreRequestSchema, ScoreResponseSchema
 from service.engine import codec
 from service.engine.cards import codes, parse_card
+from service.engine.declarations import Declaration, declaration_problems
 from service.engine.errors import InvalidStateError, Problem
 from service.engine.match import add_hand
+from service.engine.outcome import claim_verdict
+from service.engine.rules import Rules
 from service.engine.scoring import check_piles, score_hand
 
-blp = Blueprint("score", __name__, url_prefix="/v1", description="Scoring a hand and a match.")
+blp = BodyBlueprint("score", __name__, url_prefix="/v1", description="Scoring a hand and a match.")
 
 TOO_LARGE = http.HTTPStatus(413).name
 SCOPE_FIELD = re.compile(r"scope\[(\d+)\]")
@@ -31,17 +33,38 @@ def request_field(problem: Problem) -> Problem:
     return problem
 
 
+def declarations_of(rules: Rules, body: dict[str, Any]) -> tuple[Declaration, ...]:
+    """The hand's declarations, each a valid one of its kind, or a 422 naming every bad one."""
+    try:
+        declarations = codec.declarations_from_list(body["declarations"])
+    except InvalidStateError as error:
+        raise invalid_state(error.problems) from error
+    problems = declaration_problems(rules, declarations, rules.deals)
+    claimed = body.get("claimed_by")
+    if claimed is not None and not rules.claims:
+        problems.append(Problem("claimed_by", "only with claims"))
+    elif claimed is not None and claimed >= rules.players:
+        problems.append(Problem("claimed_by", f"must be a seat 0..{rules.players - 1}"))
+    if problems:
+        raise invalid_state(problems)
+    return declarations
+
+
 def answer(body: dict[str, Any]) -> dict[str, Any]:
-    """Every side's breakdown and total, and the match after the hand when one is given."""
+    """Every side's breakdown and total, and the match after the hand (or its claim's
+    verdict) when one is given."""
     rules = rules_of(body["rules"])
     piles = [[parse_card(c) for c in pile["cards"]] for pile in body["piles"]]
     scope = [pile["scope"] for pile in body["piles"]]
     leftover = [parse_card(c) for c in body["leftover"]]
+    declarations = declarations_of(rules, body)
+    claimed = body.get("claimed_by")
     try:
-        masks, _ = check_piles(rules, piles, scope, leftover)
+        # A hand ended by a claim stopped early: its piles need not cover the pack.
+        masks, _ = check_piles(rules, piles, scope, leftover, finished=claimed is None)
     except InvalidStateError as error:
         raise invalid_state([request_field(p) for p in error.problems]) from error
-    score = score_hand(rules, masks, scope)
+    score = score_hand(rules, masks, scope, declarations)
     result: dict[str, Any] = {
         "sides": codec.hand_score_to_dict(score),
         "totals": list(score.totals),
@@ -49,7 +72,18 @@ def answer(body: dict[str, Any]) -> dict[str, Any]:
     if "match" in body:
         match = body["match"]
         try:
-            after = add_hand(rules, match["scores"], score, match.get("target"))
+            if claimed is None:
+                after = add_hand(rules, match["scores"], score, match.get("target"))
+            else:
+                after = claim_verdict(
+                    rules,
+                    masks,
+                    scope,
+                    declarations=declarations,
+                    claimed_by=claimed,
+                    scores=match["scores"],
+                    target=match.get("target"),
+                )
         except InvalidStateError as error:
             raise invalid_state(error.problems) from error
         result["match"] = codec.match_to_dict(after)
@@ -72,7 +106,9 @@ EXAMPLE = Lazy(example_request)
 @blp.route("/score", methods=["POST"])
 @blp.arguments(ScoreRequestSchema, example=EXAMPLE)
 @blp.response(
-    200, ScoreResponseSchema, example=Lazy(lambda: answer(EXAMPLE.value() | {"leftover": []}))
+    200,
+    ScoreResponseSchema,
+    example=Lazy(lambda: answer(EXAMPLE.value() | {"leftover": [], "declarations": []})),
 )
 @blp.alt_response(413, response=TOO_LARGE)
 def post_score(body: dict[str, Any]) -> dict[str, Any]:
@@ -81,5 +117,14 @@ def post_score(body: dict[str, Any]) -> dict[str, Any]:
     The piles (and `leftover`, table cards nobody took) must be disjoint and cover the pack;
     otherwise the 422 problem names the missing and doubled cards. With `match` the answer
     carries the new match totals and the winner, if the match is over.
+
+    `declarations` lists the hands declared in the hand (`seat`, `deal` from 1, the three
+    `cards` shown); each must be a valid declaration of the rules' kind, from a seat of the
+    table in a deal of three cards, once a seat and deal, and no card may be shown twice
+    (422 naming e.g. `declarations[1].cards`). They are compared deal by deal and scored
+    exactly as /v1/play scores them, with the same breakdown. `claimed_by` (claims, with
+    `match`) says that seat's claim ended the hand: the piles are those of the hand as it
+    stopped (they need not cover the pack) and `match` is the claim's verdict as /v1/play
+    gives it (`reason` claim, or wrong_claim with the claimer as `loser`).
     """
     return answer(body)

@@ -286,6 +286,11 @@ async function humanTurn(token) {
     return;
   }
   game.moves = answer.moves;
+  if (current().declaration_round && game.moves.length === 1 && game.moves[0].kind === "decline") {
+    // The declaration round after the deal: a hand that declares nothing has no choice.
+    await playMove(token, game.moves[0]);
+    return;
+  }
   render();
   setPhase("human");
   const first = $("hand").querySelector("button:not([disabled])") || $("specials").querySelector("button");
@@ -370,8 +375,12 @@ async function finishHand(token) {
     rules: rulesOf(state),
     piles: state.piles.map((cards, side) => ({ cards, scope: state.scope[side] })),
     leftover,
+    declarations: state.declarations ?? [],
     match: { scores: match.scores, target: match.target },
   };
+  if (state.claimed_by !== undefined) {
+    body.claimed_by = state.claimed_by;
+  }
   /** @type {ScoreResponse} */
   let scored;
   try {
@@ -440,6 +449,9 @@ function describeMove(move) {
   }
   if (kind === "declare") {
     return `a declaration of ${[cardOf(move), ...captureOf(move)].map(cardLabel).join(", ")}`;
+  }
+  if (kind === "decline") {
+    return "no declaration this deal";
   }
   const card = cardLabel(cardOf(move));
   if (kind === "keep") {
@@ -578,7 +590,9 @@ function render() {
   $("turn").textContent = state.finished
     ? "The hand is over."
     : state.to_move === HUMAN
-      ? "Your turn: choose a card."
+      ? state.declaration_round
+        ? "Your turn to declare: show your hand for the points, or keep it hidden."
+        : "Your turn: choose a card."
       : `${seatName(rules, state.to_move)} is thinking…`;
   $("stock").textContent = `· ${(state.stock ?? []).length} cards still to deal · deal ${state.deals_made}`;
   renderSeats();
@@ -602,6 +616,8 @@ function lastMoveElement(seat) {
     wrapper.append("claimed the win");
   } else if (kind === "declare") {
     wrapper.append("declared ", chipsElement([cardOf(move), ...captureOf(move)]));
+  } else if (kind === "decline") {
+    wrapper.append("declared nothing");
   } else {
     wrapper.append(chipsElement([cardOf(move)]));
     if (captureOf(move).length) {

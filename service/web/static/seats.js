@@ -73,6 +73,9 @@ export function viewOf(state, seat) {
   if (state.declarations !== undefined) {
     view.declarations = state.declarations;
   }
+  if (state.declaration_round !== undefined) {
+    view.declaration_round = state.declaration_round;
+  }
   if (state.claimed_by !== undefined) {
     view.claimed_by = state.claimed_by;
   }

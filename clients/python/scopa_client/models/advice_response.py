@@ -21,9 +21,10 @@ class AdviceResponse:
     """
     Attributes:
         chosen (ChosenMove):
-        chosen_by (AdviceResponseChosenBy): search: the best ranked play; declaration: an open declaration is chosen
-            first (the same seat then plays; ask again); cutter_keeps: at the Chkobba cutter's choice, which the search
-            cannot rank, keep is chosen by rule
+        chosen_by (AdviceResponseChosenBy): search: the best ranked play; declaration / no_declaration: in the
+            declaration round after a deal, a hand that declares something is declared, else the seat declines (ask again
+            for the next seat); cutter_keeps: at the Chkobba cutter's choice, which the search cannot rank, keep is chosen
+            by rule
         moves (list[AdvisedMove]):
         stats (SearchStats):
     """

@@ -1,10 +1,11 @@
 from typing import Literal
 
-AdviceResponseChosenBy = Literal["cutter_keeps", "declaration", "search"]
+AdviceResponseChosenBy = Literal["cutter_keeps", "declaration", "no_declaration", "search"]
 
 ADVICE_RESPONSE_CHOSEN_BY_VALUES: set[AdviceResponseChosenBy] = {
     "cutter_keeps",
     "declaration",
+    "no_declaration",
     "search",
 }
 

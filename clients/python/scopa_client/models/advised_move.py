@@ -27,8 +27,9 @@ class AdvisedMove:
             /v1/score names them), from the same playouts; the parts add up to value
         card (str | Unset): absent in a claim Example: 7D.
         kind (AdvisedMoveKind | Unset): omitted or play: a card played; pass: an ace put in the pile (ace_may_pass);
-            keep / table: the Chkobba cutter keeps the drawn card or lays it on the table; declare: the whole hand shown
-            (card and capture together); claim: the side claims the match (no card)
+            keep / table: the Chkobba cutter keeps the drawn card or lays it on the table; declare: the whole hand shown in
+            the declaration round (card and capture together); decline: nothing declared in that round (no card); claim: the
+            side claims the match (no card)
         note (str | Unset): only on a move the search does not rank: what it is for
         std_error (float | None | Unset): ranked moves: the standard error of value over the sampled worlds (null below
             two worlds)

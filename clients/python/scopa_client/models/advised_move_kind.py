@@ -1,10 +1,11 @@
 from typing import Literal
 
-AdvisedMoveKind = Literal["claim", "declare", "keep", "pass", "play", "table"]
+AdvisedMoveKind = Literal["claim", "declare", "decline", "keep", "pass", "play", "table"]
 
 ADVISED_MOVE_KIND_VALUES: set[AdvisedMoveKind] = {
     "claim",
     "declare",
+    "decline",
     "keep",
     "pass",
     "play",

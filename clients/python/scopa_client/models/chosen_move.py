@@ -19,8 +19,9 @@ class ChosenMove:
         sweep (bool):
         card (str | Unset): absent in a claim Example: 7D.
         kind (ChosenMoveKind | Unset): omitted or play: a card played; pass: an ace put in the pile (ace_may_pass); keep
-            / table: the Chkobba cutter keeps the drawn card or lays it on the table; declare: the whole hand shown (card
-            and capture together); claim: the side claims the match (no card)
+            / table: the Chkobba cutter keeps the drawn card or lays it on the table; declare: the whole hand shown in the
+            declaration round (card and capture together); decline: nothing declared in that round (no card); claim: the
+            side claims the match (no card)
     """
 
     capture: list[str]

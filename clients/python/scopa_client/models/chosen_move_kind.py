@@ -1,10 +1,11 @@
 from typing import Literal
 
-ChosenMoveKind = Literal["claim", "declare", "keep", "pass", "play", "table"]
+ChosenMoveKind = Literal["claim", "declare", "decline", "keep", "pass", "play", "table"]
 
 CHOSEN_MOVE_KIND_VALUES: set[ChosenMoveKind] = {
     "claim",
     "declare",
+    "decline",
     "keep",
     "pass",
     "play",

@@ -1,12 +1,15 @@
 from typing import Literal
 
-EventKind = Literal["capture", "claim", "deal", "declare", "hand_end", "last_take", "lay", "scopa", "wrong_claim"]
+EventKind = Literal[
+    "capture", "claim", "deal", "declare", "decline", "hand_end", "last_take", "lay", "scopa", "wrong_claim"
+]
 
 EVENT_KIND_VALUES: set[EventKind] = {
     "capture",
     "claim",
     "deal",
     "declare",
+    "decline",
     "hand_end",
     "last_take",
     "lay",

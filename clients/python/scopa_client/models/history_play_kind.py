@@ -1,10 +1,11 @@
 from typing import Literal
 
-HistoryPlayKind = Literal["claim", "declare", "keep", "pass", "play", "table"]
+HistoryPlayKind = Literal["claim", "declare", "decline", "keep", "pass", "play", "table"]
 
 HISTORY_PLAY_KIND_VALUES: set[HistoryPlayKind] = {
     "claim",
     "declare",
+    "decline",
     "keep",
     "pass",
     "play",

@@ -16,10 +16,11 @@ class Move:
     """
     Attributes:
         capture (list[str] | Unset): table cards taken; [] lays the card
-        card (str | Unset): the card played; absent in a claim Example: 7D.
+        card (str | Unset): the card played; absent in a claim or decline Example: 7D.
         kind (MoveKind | Unset): omitted or play: a card played; pass: an ace put in the pile (ace_may_pass); keep /
-            table: the Chkobba cutter keeps the drawn card or lays it on the table; declare: the whole hand shown (card and
-            capture together); claim: the side claims the match (no card)
+            table: the Chkobba cutter keeps the drawn card or lays it on the table; declare: the whole hand shown in the
+            declaration round (card and capture together); decline: nothing declared in that round (no card); claim: the
+            side claims the match (no card)
         sweep (bool | Unset): whether the move scores a scopa (ignored on input)
     """
 

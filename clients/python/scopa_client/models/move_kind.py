@@ -1,10 +1,11 @@
 from typing import Literal
 
-MoveKind = Literal["claim", "declare", "keep", "pass", "play", "table"]
+MoveKind = Literal["claim", "declare", "decline", "keep", "pass", "play", "table"]
 
 MOVE_KIND_VALUES: set[MoveKind] = {
     "claim",
     "declare",
+    "decline",
     "keep",
     "pass",
     "play",

@@ -52,8 +52,10 @@ class RulesOptions:
             rank
         napola (RulesOptionsNapola | Unset): run of the bonus suit from the ace: scores its length, or its length less
             two
-        napola_cap (RulesOptionsNapolaCap | Unset): longest napola run that counts
-        napoleone (bool | Unset): the whole bonus suit wins the game outright
+        napola_cap (RulesOptionsNapolaCap | Unset): longest napola run that counts: 6 (A to 6), or 9 (A to the horse;
+            the whole suit is then a Napoleone)
+        napoleone (bool | Unset): the whole bonus suit wins the game outright (Napoleone); on by default with napola
+            runs counted to 9, unless cappotto already makes it an outright win
         pack (RulesOptionsPack | Unset): italian40, or corse36 without the twos
         piva (bool | Unset): the 2 of clubs scores -5 for its taker
         players (RulesOptionsPlayers | Unset): number of players at the table

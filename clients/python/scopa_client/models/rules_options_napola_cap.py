@@ -1,11 +1,10 @@
 from typing import Literal
 
-RulesOptionsNapolaCap = Literal[6, 9, 10]
+RulesOptionsNapolaCap = Literal[6, 9]
 
 RULES_OPTIONS_NAPOLA_CAP_VALUES: set[RulesOptionsNapolaCap] = {
     6,
     9,
-    10,
 }
 
 

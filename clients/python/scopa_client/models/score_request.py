@@ -9,6 +9,7 @@ from ..models.score_request_rules_type_0 import ScoreRequestRulesType0, check_sc
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.declaration import Declaration
     from ..models.match_input import MatchInput
     from ..models.pile import Pile
     from ..models.rules_options import RulesOptions
@@ -23,12 +24,18 @@ class ScoreRequest:
     Attributes:
         piles (list[Pile]):
         rules (RulesOptions | ScoreRequestRulesType0): a preset name, or {"preset": name, <option overrides>}
+        claimed_by (int | Unset): claims: the seat whose claim ended the hand; needs match. The piles are then those of
+            the hand as it stopped (the other cards uncaptured), and match is the claim's verdict
+        declarations (list[Declaration] | Unset): declarations: every hand declared in the hand (seat, deal, the three
+            cards shown), scored and compared as /v1/play does
         leftover (list[str] | Unset): table cards nobody took (only when no one captured)
         match (MatchInput | Unset):
     """
 
     piles: list[Pile]
     rules: RulesOptions | ScoreRequestRulesType0
+    claimed_by: int | Unset = UNSET
+    declarations: list[Declaration] | Unset = UNSET
     leftover: list[str] | Unset = UNSET
     match: MatchInput | Unset = UNSET
 
@@ -43,6 +50,15 @@ class ScoreRequest:
             rules = self.rules
         else:
             rules = self.rules.to_dict()
+
+        claimed_by = self.claimed_by
+
+        declarations: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.declarations, Unset):
+            declarations = []
+            for declarations_item_data in self.declarations:
+                declarations_item = declarations_item_data.to_dict()
+                declarations.append(declarations_item)
 
         leftover: list[str] | Unset = UNSET
         if not isinstance(self.leftover, Unset):
@@ -60,6 +76,10 @@ class ScoreRequest:
                 "rules": rules,
             }
         )
+        if claimed_by is not UNSET:
+            field_dict["claimed_by"] = claimed_by
+        if declarations is not UNSET:
+            field_dict["declarations"] = declarations
         if leftover is not UNSET:
             field_dict["leftover"] = leftover
         if match is not UNSET:
@@ -69,6 +89,7 @@ class ScoreRequest:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.declaration import Declaration  # noqa: PLC0415
         from ..models.match_input import MatchInput  # noqa: PLC0415
         from ..models.pile import Pile  # noqa: PLC0415
         from ..models.rules_options import RulesOptions  # noqa: PLC0415
@@ -98,6 +119,17 @@ class ScoreRequest:
 
         rules = _parse_rules(d.pop("rules"))
 
+        claimed_by = d.pop("claimed_by", UNSET)
+
+        _declarations = d.pop("declarations", UNSET)
+        declarations: list[Declaration] | Unset = UNSET
+        if _declarations is not UNSET:
+            declarations = []
+            for declarations_item_data in _declarations:
+                declarations_item = Declaration.from_dict(declarations_item_data)
+
+                declarations.append(declarations_item)
+
         leftover = cast(list[str], d.pop("leftover", UNSET))
 
         _match = d.pop("match", UNSET)
@@ -110,6 +142,8 @@ class ScoreRequest:
         score_request = cls(
             piles=piles,
             rules=rules,
+            claimed_by=claimed_by,
+            declarations=declarations,
             leftover=leftover,
             match=match,
         )

@@ -31,6 +31,9 @@ class State:
         cut_card (str | Unset): Chkobba: the card the cutter drew, before keeping or tabling it (a view shows it to the
             cutter only) Example: 7D.
         deals_made (int | Unset):  Default: 1.
+        declaration_round (bool | Unset): declarations: the round right after a three-card deal is open; to_move is the
+            seat to declare or decline (each seat in turn from the one after the dealer) before any card of the deal is
+            played
         declarations (list[Declaration] | Unset): the hands declared so far; a view without piles rebuilds them from its
             history
         finished (bool | Unset): whether the hand is over: every card played, or a claim made
@@ -53,6 +56,7 @@ class State:
     claimed_by: int | Unset = UNSET
     cut_card: str | Unset = UNSET
     deals_made: int | Unset = 1
+    declaration_round: bool | Unset = UNSET
     declarations: list[Declaration] | Unset = UNSET
     finished: bool | Unset = UNSET
     history: list[HistoryPlay] | Unset = UNSET
@@ -88,6 +92,8 @@ class State:
         cut_card = self.cut_card
 
         deals_made = self.deals_made
+
+        declaration_round = self.declaration_round
 
         declarations: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.declarations, Unset):
@@ -147,6 +153,8 @@ class State:
             field_dict["cut_card"] = cut_card
         if deals_made is not UNSET:
             field_dict["deals_made"] = deals_made
+        if declaration_round is not UNSET:
+            field_dict["declaration_round"] = declaration_round
         if declarations is not UNSET:
             field_dict["declarations"] = declarations
         if finished is not UNSET:
@@ -200,6 +208,8 @@ class State:
         cut_card = d.pop("cut_card", UNSET)
 
         deals_made = d.pop("deals_made", UNSET)
+
+        declaration_round = d.pop("declaration_round", UNSET)
 
         _declarations = d.pop("declarations", UNSET)
         declarations: list[Declaration] | Unset = UNSET
@@ -265,6 +275,7 @@ class State:
             claimed_by=claimed_by,
             cut_card=cut_card,
             deals_made=deals_made,
+            declaration_round=declaration_round,
             declarations=declarations,
             finished=finished,
             history=history,

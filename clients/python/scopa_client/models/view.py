@@ -32,6 +32,9 @@ class View:
             cutter only) Example: 7D.
         cut_pending (bool | Unset): Chkobba: the cutter has not yet kept or tabled the drawn card
         deals_made (int | Unset):  Default: 1.
+        declaration_round (bool | Unset): declarations: the round right after a three-card deal is open; to_move is the
+            seat to declare or decline (each seat in turn from the one after the dealer) before any card of the deal is
+            played
         declarations (list[Declaration] | Unset): the hands declared so far; a view without piles rebuilds them from its
             history
         history (list[HistoryPlay] | Unset): every move of the hand so far, any kind; needed when piles are omitted
@@ -55,6 +58,7 @@ class View:
     cut_card: str | Unset = UNSET
     cut_pending: bool | Unset = UNSET
     deals_made: int | Unset = 1
+    declaration_round: bool | Unset = UNSET
     declarations: list[Declaration] | Unset = UNSET
     history: list[HistoryPlay] | Unset = UNSET
     last_capturer: int | None | Unset = UNSET
@@ -85,6 +89,8 @@ class View:
         cut_pending = self.cut_pending
 
         deals_made = self.deals_made
+
+        declaration_round = self.declaration_round
 
         declarations: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.declarations, Unset):
@@ -154,6 +160,8 @@ class View:
             field_dict["cut_pending"] = cut_pending
         if deals_made is not UNSET:
             field_dict["deals_made"] = deals_made
+        if declaration_round is not UNSET:
+            field_dict["declaration_round"] = declaration_round
         if declarations is not UNSET:
             field_dict["declarations"] = declarations
         if history is not UNSET:
@@ -201,6 +209,8 @@ class View:
         cut_pending = d.pop("cut_pending", UNSET)
 
         deals_made = d.pop("deals_made", UNSET)
+
+        declaration_round = d.pop("declaration_round", UNSET)
 
         _declarations = d.pop("declarations", UNSET)
         declarations: list[Declaration] | Unset = UNSET
@@ -276,6 +286,7 @@ class View:
             cut_card=cut_card,
             cut_pending=cut_pending,
             deals_made=deals_made,
+            declaration_round=declaration_round,
             declarations=declarations,
             history=history,
             last_capturer=last_capturer,

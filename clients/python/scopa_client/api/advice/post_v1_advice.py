@@ -84,13 +84,14 @@ def sync_detailed(
 
     Every view the engine accepts is advised, with a history of any move kind. The search
     ranks card plays only: the moves that play no card (the Chkobba cutter's `keep` and
-    `table`, a `declare`, a `claim`) are listed after the ranked plays with `value` null
-    (and `win_probability` null with a match) and a `note`. `chosen` is always a legal move
-    and `chosen_by` says how it was picked: `search` (the best ranked play), `declaration`
-    (an open declaration is chosen first; the same seat then plays, so ask again) or
+    `table`, a `declare` or `decline`, a `claim`) are listed after the ranked plays with
+    `value` null (and `win_probability` null with a match) and a `note`. `chosen` is always a
+    legal move and `chosen_by` says how it was picked: `search` (the best ranked play),
+    `declaration` / `no_declaration` (in the declaration round after a deal a hand that
+    declares something is declared, else the seat declines; ask again for the next seat) or
     `cutter_keeps` (the cutter's choice is not searched; keep is chosen by rule). When only
-    such moves are legal (the cutter's choice, Cirulla's compulsory declaration) no search
-    runs: `stats.algorithm` is `none` and its counts are 0. Without `match`, the view's own
+    such moves are legal (the cutter's choice, the declaration round) no search runs:
+    `stats.algorithm` is `none` and its counts are 0. Without `match`, the view's own
     `match_scores` and `match_target` give the match context. A view of a hand ended by a
     claim (`claimed_by`) is a 422, like a finished hand; the cutter's view must show
     `cut_card`.
@@ -135,13 +136,14 @@ def sync(
 
     Every view the engine accepts is advised, with a history of any move kind. The search
     ranks card plays only: the moves that play no card (the Chkobba cutter's `keep` and
-    `table`, a `declare`, a `claim`) are listed after the ranked plays with `value` null
-    (and `win_probability` null with a match) and a `note`. `chosen` is always a legal move
-    and `chosen_by` says how it was picked: `search` (the best ranked play), `declaration`
-    (an open declaration is chosen first; the same seat then plays, so ask again) or
+    `table`, a `declare` or `decline`, a `claim`) are listed after the ranked plays with
+    `value` null (and `win_probability` null with a match) and a `note`. `chosen` is always a
+    legal move and `chosen_by` says how it was picked: `search` (the best ranked play),
+    `declaration` / `no_declaration` (in the declaration round after a deal a hand that
+    declares something is declared, else the seat declines; ask again for the next seat) or
     `cutter_keeps` (the cutter's choice is not searched; keep is chosen by rule). When only
-    such moves are legal (the cutter's choice, Cirulla's compulsory declaration) no search
-    runs: `stats.algorithm` is `none` and its counts are 0. Without `match`, the view's own
+    such moves are legal (the cutter's choice, the declaration round) no search runs:
+    `stats.algorithm` is `none` and its counts are 0. Without `match`, the view's own
     `match_scores` and `match_target` give the match context. A view of a hand ended by a
     claim (`claimed_by`) is a 422, like a finished hand; the cutter's view must show
     `cut_card`.
@@ -181,13 +183,14 @@ async def asyncio_detailed(
 
     Every view the engine accepts is advised, with a history of any move kind. The search
     ranks card plays only: the moves that play no card (the Chkobba cutter's `keep` and
-    `table`, a `declare`, a `claim`) are listed after the ranked plays with `value` null
-    (and `win_probability` null with a match) and a `note`. `chosen` is always a legal move
-    and `chosen_by` says how it was picked: `search` (the best ranked play), `declaration`
-    (an open declaration is chosen first; the same seat then plays, so ask again) or
+    `table`, a `declare` or `decline`, a `claim`) are listed after the ranked plays with
+    `value` null (and `win_probability` null with a match) and a `note`. `chosen` is always a
+    legal move and `chosen_by` says how it was picked: `search` (the best ranked play),
+    `declaration` / `no_declaration` (in the declaration round after a deal a hand that
+    declares something is declared, else the seat declines; ask again for the next seat) or
     `cutter_keeps` (the cutter's choice is not searched; keep is chosen by rule). When only
-    such moves are legal (the cutter's choice, Cirulla's compulsory declaration) no search
-    runs: `stats.algorithm` is `none` and its counts are 0. Without `match`, the view's own
+    such moves are legal (the cutter's choice, the declaration round) no search runs:
+    `stats.algorithm` is `none` and its counts are 0. Without `match`, the view's own
     `match_scores` and `match_target` give the match context. A view of a hand ended by a
     claim (`claimed_by`) is a 422, like a finished hand; the cutter's view must show
     `cut_card`.
@@ -230,13 +233,14 @@ async def asyncio(
 
     Every view the engine accepts is advised, with a history of any move kind. The search
     ranks card plays only: the moves that play no card (the Chkobba cutter's `keep` and
-    `table`, a `declare`, a `claim`) are listed after the ranked plays with `value` null
-    (and `win_probability` null with a match) and a `note`. `chosen` is always a legal move
-    and `chosen_by` says how it was picked: `search` (the best ranked play), `declaration`
-    (an open declaration is chosen first; the same seat then plays, so ask again) or
+    `table`, a `declare` or `decline`, a `claim`) are listed after the ranked plays with
+    `value` null (and `win_probability` null with a match) and a `note`. `chosen` is always a
+    legal move and `chosen_by` says how it was picked: `search` (the best ranked play),
+    `declaration` / `no_declaration` (in the declaration round after a deal a hand that
+    declares something is declared, else the seat declines; ask again for the next seat) or
     `cutter_keeps` (the cutter's choice is not searched; keep is chosen by rule). When only
-    such moves are legal (the cutter's choice, Cirulla's compulsory declaration) no search
-    runs: `stats.algorithm` is `none` and its counts are 0. Without `match`, the view's own
+    such moves are legal (the cutter's choice, the declaration round) no search runs:
+    `stats.algorithm` is `none` and its counts are 0. Without `match`, the view's own
     `match_scores` and `match_target` give the match context. A view of a hand ended by a
     claim (`claimed_by`) is a 422, like a finished hand; the cutter's view must show
     `cut_card`.

@@ -74,7 +74,8 @@ def sync_detailed(
 
     Each move carries its `kind` when it is not an ordinary play, as /v1/play expects it back:
     `keep` / `table` (the Chkobba cutter's choice, the only moves while `state.cut_card` is
-    set), `declare` (the whole hand shown, listed first), `pass` (an ace put in the pile) and
+    set), `declare` (the whole hand shown) and `decline` (no card; nothing declared), the
+    only moves while `state.declaration_round` is open, `pass` (an ace put in the pile) and
     `claim` (no card, listed last). The light form lists card plays only.
 
     Args:
@@ -112,7 +113,8 @@ def sync(
 
     Each move carries its `kind` when it is not an ordinary play, as /v1/play expects it back:
     `keep` / `table` (the Chkobba cutter's choice, the only moves while `state.cut_card` is
-    set), `declare` (the whole hand shown, listed first), `pass` (an ace put in the pile) and
+    set), `declare` (the whole hand shown) and `decline` (no card; nothing declared), the
+    only moves while `state.declaration_round` is open, `pass` (an ace put in the pile) and
     `claim` (no card, listed last). The light form lists card plays only.
 
     Args:
@@ -145,7 +147,8 @@ async def asyncio_detailed(
 
     Each move carries its `kind` when it is not an ordinary play, as /v1/play expects it back:
     `keep` / `table` (the Chkobba cutter's choice, the only moves while `state.cut_card` is
-    set), `declare` (the whole hand shown, listed first), `pass` (an ace put in the pile) and
+    set), `declare` (the whole hand shown) and `decline` (no card; nothing declared), the
+    only moves while `state.declaration_round` is open, `pass` (an ace put in the pile) and
     `claim` (no card, listed last). The light form lists card plays only.
 
     Args:
@@ -181,7 +184,8 @@ async def asyncio(
 
     Each move carries its `kind` when it is not an ordinary play, as /v1/play expects it back:
     `keep` / `table` (the Chkobba cutter's choice, the only moves while `state.cut_card` is
-    set), `declare` (the whole hand shown, listed first), `pass` (an ace put in the pile) and
+    set), `declare` (the whole hand shown) and `decline` (no card; nothing declared), the
+    only moves while `state.declaration_round` is open, `pass` (an ace put in the pile) and
     `claim` (no card, listed last). The light form lists card plays only.
 
     Args:

@@ -71,9 +71,12 @@ def sync_detailed(
      The rules are the state's own `rules` (as /v1/deal returns them) or a top-level `rules`;
     when both are given they must be equal. An illegal move is a 422 problem of type
     `urn:scopa:problem:illegal-move` naming the move and listing `legal_moves`. A move carries
-    its `kind` (keep, table, declare, claim, pass; omitted for an ordinary play) exactly as
-    /v1/moves lists it. When the hand ends the answer carries `score`: every side's breakdown
-    and the hand totals, declarations included. When the state carries `match_scores` or
+    its `kind` (keep, table, declare, decline, claim, pass; omitted for an ordinary play)
+    exactly as /v1/moves lists it. With declarations, each deal of three cards opens a
+    declaration round (`state.declaration_round`): every seat in turn from the one after the
+    dealer declares or declines, and only then is the deal's first card played. When the hand
+    ends the answer carries `score`: every side's breakdown and the hand totals, declarations
+    included. When the state carries `match_scores` or
     `match_target`, or a claim ended the hand, it also carries `match`: a claim's verdict
     (`reason` claim: the claimer wins; wrong_claim: the claimer is the `loser`), else the
     match totals with the hand's points added and any winner. After a claim, `score` is the
@@ -111,9 +114,12 @@ def sync(
      The rules are the state's own `rules` (as /v1/deal returns them) or a top-level `rules`;
     when both are given they must be equal. An illegal move is a 422 problem of type
     `urn:scopa:problem:illegal-move` naming the move and listing `legal_moves`. A move carries
-    its `kind` (keep, table, declare, claim, pass; omitted for an ordinary play) exactly as
-    /v1/moves lists it. When the hand ends the answer carries `score`: every side's breakdown
-    and the hand totals, declarations included. When the state carries `match_scores` or
+    its `kind` (keep, table, declare, decline, claim, pass; omitted for an ordinary play)
+    exactly as /v1/moves lists it. With declarations, each deal of three cards opens a
+    declaration round (`state.declaration_round`): every seat in turn from the one after the
+    dealer declares or declines, and only then is the deal's first card played. When the hand
+    ends the answer carries `score`: every side's breakdown and the hand totals, declarations
+    included. When the state carries `match_scores` or
     `match_target`, or a claim ended the hand, it also carries `match`: a claim's verdict
     (`reason` claim: the claimer wins; wrong_claim: the claimer is the `loser`), else the
     match totals with the hand's points added and any winner. After a claim, `score` is the
@@ -146,9 +152,12 @@ async def asyncio_detailed(
      The rules are the state's own `rules` (as /v1/deal returns them) or a top-level `rules`;
     when both are given they must be equal. An illegal move is a 422 problem of type
     `urn:scopa:problem:illegal-move` naming the move and listing `legal_moves`. A move carries
-    its `kind` (keep, table, declare, claim, pass; omitted for an ordinary play) exactly as
-    /v1/moves lists it. When the hand ends the answer carries `score`: every side's breakdown
-    and the hand totals, declarations included. When the state carries `match_scores` or
+    its `kind` (keep, table, declare, decline, claim, pass; omitted for an ordinary play)
+    exactly as /v1/moves lists it. With declarations, each deal of three cards opens a
+    declaration round (`state.declaration_round`): every seat in turn from the one after the
+    dealer declares or declines, and only then is the deal's first card played. When the hand
+    ends the answer carries `score`: every side's breakdown and the hand totals, declarations
+    included. When the state carries `match_scores` or
     `match_target`, or a claim ended the hand, it also carries `match`: a claim's verdict
     (`reason` claim: the claimer wins; wrong_claim: the claimer is the `loser`), else the
     match totals with the hand's points added and any winner. After a claim, `score` is the
@@ -184,9 +193,12 @@ async def asyncio(
      The rules are the state's own `rules` (as /v1/deal returns them) or a top-level `rules`;
     when both are given they must be equal. An illegal move is a 422 problem of type
     `urn:scopa:problem:illegal-move` naming the move and listing `legal_moves`. A move carries
-    its `kind` (keep, table, declare, claim, pass; omitted for an ordinary play) exactly as
-    /v1/moves lists it. When the hand ends the answer carries `score`: every side's breakdown
-    and the hand totals, declarations included. When the state carries `match_scores` or
+    its `kind` (keep, table, declare, decline, claim, pass; omitted for an ordinary play)
+    exactly as /v1/moves lists it. With declarations, each deal of three cards opens a
+    declaration round (`state.declaration_round`): every seat in turn from the one after the
+    dealer declares or declines, and only then is the deal's first card played. When the hand
+    ends the answer carries `score`: every side's breakdown and the hand totals, declarations
+    included. When the state carries `match_scores` or
     `match_target`, or a claim ended the hand, it also carries `match`: a claim's verdict
     (`reason` claim: the claimer wins; wrong_claim: the claimer is the `loser`), else the
     match totals with the hand's points added and any winner. After a claim, `score` is the

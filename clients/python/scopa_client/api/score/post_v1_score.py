@@ -72,6 +72,15 @@ def sync_detailed(
     otherwise the 422 problem names the missing and doubled cards. With `match` the answer
     carries the new match totals and the winner, if the match is over.
 
+    `declarations` lists the hands declared in the hand (`seat`, `deal` from 1, the three
+    `cards` shown); each must be a valid declaration of the rules' kind, from a seat of the
+    table in a deal of three cards, once a seat and deal, and no card may be shown twice
+    (422 naming e.g. `declarations[1].cards`). They are compared deal by deal and scored
+    exactly as /v1/play scores them, with the same breakdown. `claimed_by` (claims, with
+    `match`) says that seat's claim ended the hand: the piles are those of the hand as it
+    stopped (they need not cover the pack) and `match` is the claim's verdict as /v1/play
+    gives it (`reason` claim, or wrong_claim with the claimer as `loser`).
+
     Args:
         body (ScoreRequest):
 
@@ -105,6 +114,15 @@ def sync(
     otherwise the 422 problem names the missing and doubled cards. With `match` the answer
     carries the new match totals and the winner, if the match is over.
 
+    `declarations` lists the hands declared in the hand (`seat`, `deal` from 1, the three
+    `cards` shown); each must be a valid declaration of the rules' kind, from a seat of the
+    table in a deal of three cards, once a seat and deal, and no card may be shown twice
+    (422 naming e.g. `declarations[1].cards`). They are compared deal by deal and scored
+    exactly as /v1/play scores them, with the same breakdown. `claimed_by` (claims, with
+    `match`) says that seat's claim ended the hand: the piles are those of the hand as it
+    stopped (they need not cover the pack) and `match` is the claim's verdict as /v1/play
+    gives it (`reason` claim, or wrong_claim with the claimer as `loser`).
+
     Args:
         body (ScoreRequest):
 
@@ -132,6 +150,15 @@ async def asyncio_detailed(
      The piles (and `leftover`, table cards nobody took) must be disjoint and cover the pack;
     otherwise the 422 problem names the missing and doubled cards. With `match` the answer
     carries the new match totals and the winner, if the match is over.
+
+    `declarations` lists the hands declared in the hand (`seat`, `deal` from 1, the three
+    `cards` shown); each must be a valid declaration of the rules' kind, from a seat of the
+    table in a deal of three cards, once a seat and deal, and no card may be shown twice
+    (422 naming e.g. `declarations[1].cards`). They are compared deal by deal and scored
+    exactly as /v1/play scores them, with the same breakdown. `claimed_by` (claims, with
+    `match`) says that seat's claim ended the hand: the piles are those of the hand as it
+    stopped (they need not cover the pack) and `match` is the claim's verdict as /v1/play
+    gives it (`reason` claim, or wrong_claim with the claimer as `loser`).
 
     Args:
         body (ScoreRequest):
@@ -163,6 +190,15 @@ async def asyncio(
      The piles (and `leftover`, table cards nobody took) must be disjoint and cover the pack;
     otherwise the 422 problem names the missing and doubled cards. With `match` the answer
     carries the new match totals and the winner, if the match is over.
+
+    `declarations` lists the hands declared in the hand (`seat`, `deal` from 1, the three
+    `cards` shown); each must be a valid declaration of the rules' kind, from a seat of the
+    table in a deal of three cards, once a seat and deal, and no card may be shown twice
+    (422 naming e.g. `declarations[1].cards`). They are compared deal by deal and scored
+    exactly as /v1/play scores them, with the same breakdown. `claimed_by` (claims, with
+    `match`) says that seat's claim ended the hand: the piles are those of the hand as it
+    stopped (they need not cover the pack) and `match` is the claim's verdict as /v1/play
+    gives it (`reason` claim, or wrong_claim with the claimer as `loser`).
 
     Args:
         body (ScoreRequest):

@@ -1,0 +1,71 @@
+"""Request bodies decoded by orjson: bounded nesting and number size, one 400 for any failure.
+
+The standard library's decoder recurses once per nesting level and converts integer literals
+of any length, so a small body of a few thousand brackets escapes as a RecursionError and a
+few thousand digits as a ValueError: both were 500s with a traceback. orjson refuses nesting
+deeper than 1024 levels and numbers beyond a double's range (and NaN, Infinity, invalid
+UTF-8), raising its JSONDecodeError, which is answered here as a 400 problem naming the body.
+Answers are still written by Flask's default provider (sorted keys, the same bytes).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flask
+import marshmallow as ma
+import orjson
+from flask.json.provider import DefaultJSONProvider
+from flask_smorest import Blueprint
+from webargs import core
+from webargs.flaskparser import FlaskParser, is_json_request
+
+from service.api.problems import VALIDATION, ProblemError
+
+MAX_REASON = 200
+
+
+class BodyJSONProvider(DefaultJSONProvider):
+    """Flask's JSON provider, decoding with orjson (depth and number size bounded)."""
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        """The JSON value of a text; orjson.JSONDecodeError (a ValueError) when it is not one."""
+        return orjson.loads(s)
+
+
+def invalid_body(reason: str) -> ProblemError:
+    """The 400 problem of a request body that is not JSON the API can read."""
+    reason = reason[:MAX_REASON]
+    return ProblemError(
+        400,
+        f"the request body is not valid JSON: {reason}",
+        {"body": [reason]},
+        VALIDATION,
+        "Invalid JSON body",
+    )
+
+
+class BodyParser(FlaskParser):
+    """Webargs' Flask parser reading JSON bodies with orjson, as the app's provider does.
+
+    An empty body is missing (the schema names its required fields); any other body that
+    does not decode, invalid UTF-8 included, is the same 400.
+    """
+
+    def load_json(self, req: flask.Request, schema: ma.Schema) -> Any:
+        """The decoded JSON body, ``missing`` when there is none, or a 400 problem."""
+        if not is_json_request(req):
+            return core.missing
+        data = req.get_data(cache=True)
+        if not data:
+            return core.missing
+        try:
+            return orjson.loads(data)
+        except orjson.JSONDecodeError as error:
+            raise invalid_body(str(error)) from None
+
+
+class BodyBlueprint(Blueprint):  # type: ignore[misc]
+    """A flask-smorest blueprint whose arguments come from bodies decoded by ``BodyParser``."""
+
+    ARGUMENTS_PARSER = BodyParser()
