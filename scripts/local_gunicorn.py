@@ -17,6 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = "service.api.app:create_app()"
 HOST = "127.0.0.1"
+METRICS_PORT_ENV = "SCOPA_METRICS_PORT"
 
 
 def gunicorn_path() -> str | None:
@@ -56,9 +57,18 @@ def wait_until_healthy(port: int, process: subprocess.Popen[bytes], limit_s: flo
 
 @contextmanager
 def running_gunicorn(
-    workers: int = 1, threads: int = 1, env: Mapping[str, str] | None = None, limit_s: float = 30
+    workers: int = 1,
+    threads: int = 1,
+    env: Mapping[str, str] | None = None,
+    limit_s: float = 30,
+    log_path: Path | None = None,
 ) -> Iterator[int]:
-    """Run gunicorn with the project's gunicorn.conf.py on a free port; yield the port."""
+    """Run gunicorn with the project's gunicorn.conf.py on a free port; yield the port.
+
+    /metrics is on a free port too unless ``env`` names one in SCOPA_METRICS_PORT. Without
+    ``log_path`` the request log is quiet (stderr is read only on failure); with it, stdout and
+    stderr go to that file at the configured levels.
+    """
     executable = gunicorn_path()
     if executable is None:
         raise FileNotFoundError("gunicorn is not installed")
@@ -73,11 +83,16 @@ def running_gunicorn(
         str(threads),
         TARGET,
     ]
-    # stderr is a pipe read only on failure: quiet request logs so a long run never fills it.
-    quiet = {"GUNICORN_ACCESS_LOG": "off", "SCOPA_LOG_LEVEL": "WARNING"}
-    environment = {**os.environ, **quiet, **(env or {})}
+    # A pipe read only on failure: quiet request logs so a long run never fills it.
+    quiet = {} if log_path is not None else {"SCOPA_LOG_LEVEL": "WARNING"}
+    environment = {**os.environ, METRICS_PORT_ENV: str(free_port()), **quiet, **(env or {})}
+    output = log_path.open("ab") if log_path is not None else None
     process = subprocess.Popen(
-        command, cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        command,
+        cwd=ROOT,
+        env=environment,
+        stdout=output or subprocess.DEVNULL,
+        stderr=output or subprocess.PIPE,
     )
     try:
         try:
@@ -85,7 +100,8 @@ def running_gunicorn(
         except RuntimeError as error:
             process.kill()
             _, stderr = process.communicate(timeout=10)
-            raise RuntimeError(f"{error}\n{stderr.decode(errors='replace')[-4000:]}") from None
+            shown = log_path.read_bytes() if log_path is not None else stderr
+            raise RuntimeError(f"{error}\n{shown.decode(errors='replace')[-4000:]}") from None
         yield port
     finally:
         if process.poll() is None:
@@ -97,3 +113,5 @@ def running_gunicorn(
                 process.wait()
         if process.stderr is not None:
             process.stderr.close()
+        if output is not None:
+            output.close()
