@@ -174,12 +174,12 @@ class Settings(BaseSettings):
         "INFO", "SCOPA_LOG_LEVEL", "level of the app's log (one line per request at INFO)"
     )
     advice_default_ms: int = _env(
-        50, "SCOPA_ADVICE_DEFAULT_MS", "advice time budget when a request gives none", ge=1
+        50, "SCOPA_ADVICE_DEFAULT_MS", "advice time budget (ms) when a request gives none", ge=1
     )
     advice_max_ms: int = _env(
         SEARCH_MAX_MS,
         "SCOPA_ADVICE_MAX_MS",
-        "largest advice time budget a request may ask for",
+        "largest advice time budget (ms) a request may ask for",
         ge=1,
         le=SEARCH_MAX_MS,
     )
@@ -189,7 +189,7 @@ class Settings(BaseSettings):
     advice_queue_ms: int = _env(
         500,
         "SCOPA_ADVICE_QUEUE_MS",
-        "how long an advice request waits for its worker's search slot before a 503",
+        "ms an advice request waits for its worker's search slot before a 503",
         ge=0,
     )
     advice_cache: bool = _env(True, "SCOPA_ADVICE_CACHE", "cache advice answers")
@@ -201,13 +201,13 @@ class Settings(BaseSettings):
         3, "SCOPA_CACHE_BREAKER_FAILURES", "Redis failures in a row that open the breaker", ge=1
     )
     cache_breaker_cooldown_ms: int = _env(
-        5000, "SCOPA_CACHE_BREAKER_COOLDOWN_MS", "how long the open breaker skips Redis", ge=1
+        5000, "SCOPA_CACHE_BREAKER_COOLDOWN_MS", "ms the open breaker skips Redis", ge=1
     )
     cache_lock_ttl_ms: int = _env(
-        30_000, "SCOPA_CACHE_LOCK_TTL_MS", "life of a cross-process single-flight lock", ge=1
+        30_000, "SCOPA_CACHE_LOCK_TTL_MS", "life (ms) of a cross-process single-flight lock", ge=1
     )
     cache_lock_wait_ms: int = _env(
-        10_000, "SCOPA_CACHE_LOCK_WAIT_MS", "longest wait for another process's answer", ge=1
+        10_000, "SCOPA_CACHE_LOCK_WAIT_MS", "longest wait (ms) for another process's answer", ge=1
     )
     redis_url: RedisUrl = _env(
         None,
@@ -217,10 +217,13 @@ class Settings(BaseSettings):
         also=("SCOPA_REDIS_URL",),
     )
     redis_connect_timeout_ms: int = _env(
-        50, "SCOPA_REDIS_CONNECT_TIMEOUT_MS", "Redis connect timeout (cache and limits)", ge=1
+        50,
+        "SCOPA_REDIS_CONNECT_TIMEOUT_MS",
+        "Redis connect timeout (ms), cache and rate limits",
+        ge=1,
     )
     redis_read_timeout_ms: int = _env(
-        100, "SCOPA_REDIS_READ_TIMEOUT_MS", "Redis read timeout (cache and limits)", ge=1
+        100, "SCOPA_REDIS_READ_TIMEOUT_MS", "Redis read timeout (ms), cache and rate limits", ge=1
     )
     rate_limit_enabled: bool = _env(True, "SCOPA_RATE_LIMIT_ENABLED", "false turns limits off")
     rate_limit: RateLimit = _env(
@@ -313,10 +316,9 @@ DEFAULTS: Mapping[str, Any] = MappingProxyType(
 """The app's settings by Flask config key, at their defaults."""
 
 
-def _shown(variable: str, value: object) -> str:
-    if isinstance(value, str) and variable in {"REDIS_URL", "SCOPA_REDIS_URL"}:
-        value = redact_url(value)
-    return repr(value) if isinstance(value, str) else str(value)
+def _shown(value: object) -> str:
+    """A value as an error shows it, any URL password hidden."""
+    return repr(redact_url(value)) if isinstance(value, str) else str(value)
 
 
 def _unknown_variables(environ: Mapping[str, str]) -> list[str]:
@@ -327,7 +329,7 @@ def _unknown_variables(environ: Mapping[str, str]) -> list[str]:
             guess = difflib.get_close_matches(name, list(known), n=1)
             hint = f" (did you mean {guess[0]}?)" if guess else ""
             problems.append(
-                f"{name}={_shown(name, environ[name])}: not a setting of this service{hint}; "
+                f"{name}={_shown(environ[name])}: not a setting of this service{hint}; "
                 "deploy/README.md lists them"
             )
     return problems
@@ -346,7 +348,7 @@ def _describe(error: Any, overridden: Mapping[str, str]) -> str:
     description = Settings.model_fields[field].description if field in known.values() else None
     expected = f" ({description})" if description else ""
     message = str(error["msg"]).removeprefix("Value error, ")
-    return f"{source}={_shown(source, error['input'])}: {message}{expected}"
+    return f"{source}={_shown(error['input'])}: {message}{expected}"
 
 
 def _present_name(field: str) -> str:

@@ -146,6 +146,13 @@ def test_the_redis_password_never_shows(env: pytest.MonkeyPatch) -> None:
     (problem,) = problems_of(env, REDIS_URL="http://scopa:hunter2@cache:6379/0")
     assert "hunter2" not in problem
     assert "http://scopa:***@cache:6379/0" in problem
+    env.delenv("REDIS_URL")
+    with pytest.raises(ConfigError) as caught:
+        load_settings({"REDIS_URL": "http://scopa:hunter2@cache:6379/0"})
+    assert "hunter2" not in str(caught.value)
+    (problem,) = problems_of(env, SCOPA_REDIS_URLL="redis://scopa:hunter2@cache:6379/0")
+    assert "hunter2" not in problem
+    env.delenv("SCOPA_REDIS_URLL")
     env.setenv("REDIS_URL", "redis://scopa:hunter2@cache:6379/0")
     settings = load_settings()
     assert settings.redis_url == "redis://scopa:hunter2@cache:6379/0"
