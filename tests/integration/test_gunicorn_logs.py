@@ -108,6 +108,9 @@ def test_every_line_is_json_and_each_request_is_logged_once(tmp_path: Path) -> N
     assert nasty["remote"] == "127.0.0.1"
     assert {"method", "path", "status", "duration_ms", "bytes", "pid", "time"} <= nasty.keys()
     assert not [e for e in entries if e.get("message") == "forged"]
+    # The request gunicorn refused itself never reached the app; gunicorn logs it, once.
+    invalid = [e for e in entries if e["message"].startswith("Invalid request from ip=")]
+    assert [(e["logger"], e["level"]) for e in invalid] == [("gunicorn.error", "WARNING")]
     assert any(e["message"].startswith("Shutting down") for e in entries)
 
 
