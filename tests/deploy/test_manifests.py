@@ -3,18 +3,17 @@ the hardening each of them must keep: Redis auth and reach, proxies, CPU, spread
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 import yaml
 
 from service.config import load_settings
+from tests.deploy.deploy_scripts import redis_secret
 from tests.deploy.dockerfile import ROOT, instructions
 from tests.settings_env import clear_settings_env
 
@@ -26,18 +25,6 @@ MANIFESTS = sorted(K8S.glob("*.yaml"))
 API = ("Deployment", "scopa-api")
 CONFIG = ("ConfigMap", "scopa-api-config")
 PASSWORD = "0123456789abcdef" * 4
-
-
-def load_redis_secret() -> ModuleType:
-    """deploy/redis_secret.py as a module (it is a script, not part of the package)."""
-    spec = importlib.util.spec_from_file_location("redis_secret", K8S.parent / "redis_secret.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-redis_secret = load_redis_secret()
 
 
 def run(*argv: str) -> subprocess.CompletedProcess[str]:

@@ -11,7 +11,7 @@ import redis
 
 from service.api.app import close_connections, create_app
 from service.api.v1.advice import example_request
-from tests.deploy.test_manifests import redis_secret
+from tests.deploy.deploy_scripts import redis_secret
 from tests.integration.redis_server import free_port, redis_server_binary
 from tests.settings_env import clear_settings_env
 
