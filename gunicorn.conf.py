@@ -1,28 +1,32 @@
-"""gunicorn settings, all read from the environment (see deploy/README.md for the variables).
+"""gunicorn settings, from the service's one settings object (service.config; deploy/README.md).
 
 gthread workers: each worker runs one search at a time (the app refuses more with 503) while its
 other threads keep answering /healthz and /readyz, so a long search never fails a probe.
+The master serves /metrics on SCOPA_METRICS_PORT (same host as the app), summing the workers'
+metric files; every line gunicorn and the app write is JSON.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import tempfile
 from pathlib import Path
 from typing import Any
 
-from prometheus_client import multiprocess
+from service.api.metrics_dir import MetricsDirectory
+from service.api.metrics_dir import prepare_directory as _prepare_directory
+from service.api.server_logging import capture_process_output as _capture_process_output
+from service.api.server_logging import fatal as _fatal
+from service.config import ConfigError
+from service.config import load_settings as _load_settings
 
+# Nothing here may import prometheus_client: the workers' metric files need
+# PROMETHEUS_MULTIPROC_DIR set first (on_starting), and they inherit the master's imports.
 
-def _int_env(name: str, default: int) -> int:
-    raw = os.environ.get(name, "").strip()
-    if not raw:
-        return default
-    value = int(raw)
-    if value < 0:
-        raise ValueError(f"{name} must not be negative, got {value}")
-    return value
+try:
+    _settings = _load_settings()
+except ConfigError as _error:
+    _fatal(_error.problems)
 
 
 def _usable_cpus() -> int:
@@ -40,60 +44,75 @@ def _writable_dir() -> str:
     return tempfile.gettempdir()
 
 
-bind = os.environ.get("BIND") or f"0.0.0.0:{_int_env('PORT', 8000)}"
-workers = _int_env("WEB_CONCURRENCY", 0) or _usable_cpus()
+bind = _settings.bind or f"0.0.0.0:{_settings.port}"
+workers = _settings.web_concurrency or _usable_cpus()
 worker_class = "gthread"
-threads = _int_env("GUNICORN_THREADS", 4) or 1
+threads = _settings.gunicorn_threads
 preload_app = False  # each worker builds its own app, so no Redis connection crosses a fork
 
-max_requests = _int_env("GUNICORN_MAX_REQUESTS", 1000)
-max_requests_jitter = _int_env("GUNICORN_MAX_REQUESTS_JITTER", 100)
-timeout = _int_env("GUNICORN_TIMEOUT", 60)
+# Off by default: a recycled worker's metric files stay behind, and the soak test showed flat
+# worker memory without recycling (deploy/README.md).
+max_requests = _settings.gunicorn_max_requests
+max_requests_jitter = _settings.gunicorn_max_requests_jitter
+timeout = _settings.gunicorn_timeout
 # Kubernetes and Docker wait 30 s by default before SIGKILL; finish in-flight requests first.
-graceful_timeout = _int_env("GUNICORN_GRACEFUL_TIMEOUT", 20)
-keepalive = _int_env("GUNICORN_KEEPALIVE", 5)
+graceful_timeout = _settings.gunicorn_graceful_timeout
+keepalive = _settings.gunicorn_keepalive
 
 worker_tmp_dir = _writable_dir()
-_control = os.environ.get("GUNICORN_CONTROL_SOCKET", "").strip()
-control_socket_disable = _control.lower() == "off"
+control_socket_disable = _settings.gunicorn_control_socket.lower() == "off"
 control_socket = (
-    _control
-    if _control and not control_socket_disable
+    _settings.gunicorn_control_socket
+    if _settings.gunicorn_control_socket and not control_socket_disable
     else os.path.join(worker_tmp_dir, f"gunicorn-{os.getpid()}.ctl")
 )
 
-loglevel = os.environ.get("LOG_LEVEL", "info").lower()
+# JSON lines: gunicorn's error log on stderr; its access log (stdout) only on request, since
+# the app already logs every request once, with the client address behind trusted proxies.
+logger_class = "service.api.server_logging.JsonLogger"
+loglevel = _settings.gunicorn_log_level
 errorlog = "-"
-accesslog = None if os.environ.get("GUNICORN_ACCESS_LOG", "on").lower() == "off" else "-"
-access_log_format = json.dumps(
-    {
-        "type": "access",
-        "remote": "%(h)s",
-        "method": "%(m)s",
-        "path": "%(U)s",
-        "query": "%(q)s",
-        "status": "%(s)s",
-        "bytes": "%(B)s",
-        "duration_ms": "%(M)s",
-        "request_id": "%({x-request-id}o)s",
-        "user_agent": "%(a)s",
-    },
-    separators=(",", ":"),
-)
+accesslog = "-" if _settings.gunicorn_access_log else None
+
+_state: dict[str, Any] = {}
 
 
 def on_starting(server: Any) -> None:
-    """Empty the Prometheus multiprocess directory so a restart never reads dead workers' files."""
-    directory = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
-    if not directory:
+    """JSON for every line of the process; the workers' metrics directory named before a fork."""
+    _capture_process_output()
+    _state["directory"] = _prepare_directory(
+        _settings.prometheus_multiproc_dir, os.environ, parent=worker_tmp_dir
+    )
+
+
+def when_ready(server: Any) -> None:
+    """Serve the workers' summed metrics at /metrics on SCOPA_METRICS_PORT from the master."""
+    from service.api import metrics_server  # imports prometheus_client: after on_starting
+
+    directory: MetricsDirectory = _state["directory"]
+    host = metrics_server.metrics_host(listener.cfg_addr for listener in server.LISTENERS)
+    try:
+        _state["metrics"] = metrics_server.start_metrics_server(
+            host, _settings.metrics_port, metrics_server.multiprocess_registry(directory.path)
+        )
+    except OSError as problem:
+        server.log.error(
+            "metrics not served: cannot listen on %s:%s: %s", host, _settings.metrics_port, problem
+        )
         return
-    path = Path(directory)
-    path.mkdir(parents=True, exist_ok=True)
-    for stale in path.glob("*.db"):
-        stale.unlink()
+    server.log.info("metrics at http://%s:%s/metrics", host, _settings.metrics_port)
 
 
 def child_exit(server: Any, worker: Any) -> None:
     """Drop a dead worker's live gauges from the Prometheus multiprocess directory."""
-    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-        multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]
+
+
+def on_exit(server: Any) -> None:
+    """Stop the metrics server and remove a temporary metrics directory."""
+    if "metrics" in _state:
+        _state.pop("metrics").stop()
+    if "directory" in _state:
+        _state.pop("directory").remove_if_temporary()

@@ -17,6 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = "service.api.app:create_app()"
 HOST = "127.0.0.1"
+METRICS_PORT_ENV = "SCOPA_METRICS_PORT"
 
 
 def gunicorn_path() -> str | None:
@@ -64,7 +65,9 @@ def running_gunicorn(
 ) -> Iterator[int]:
     """Run gunicorn with the project's gunicorn.conf.py on a free port; yield the port.
 
-    With ``log_path`` its stderr (the app's log) goes to that file instead of a pipe.
+    /metrics is on a free port too unless ``env`` names one in SCOPA_METRICS_PORT. Without
+    ``log_path`` the request log is quiet (stderr is read only on failure); with it, stdout and
+    stderr go to that file at the configured levels.
     """
     executable = gunicorn_path()
     if executable is None:
@@ -80,16 +83,16 @@ def running_gunicorn(
         str(threads),
         TARGET,
     ]
-    # stderr is a pipe read only on failure: quiet request logs so a long run never fills it.
-    quiet = {"GUNICORN_ACCESS_LOG": "off", "SCOPA_LOG_LEVEL": "WARNING"}
-    environment = {**os.environ, **quiet, **(env or {})}
-    log = None if log_path is None else log_path.open("wb")
+    # A pipe read only on failure: quiet request logs so a long run never fills it.
+    quiet = {} if log_path is not None else {"SCOPA_LOG_LEVEL": "WARNING"}
+    environment = {**os.environ, METRICS_PORT_ENV: str(free_port()), **quiet, **(env or {})}
+    output = log_path.open("ab") if log_path is not None else None
     process = subprocess.Popen(
         command,
         cwd=ROOT,
         env=environment,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE if log is None else log,
+        stdout=output or subprocess.DEVNULL,
+        stderr=output or subprocess.PIPE,
     )
     try:
         try:
@@ -97,10 +100,8 @@ def running_gunicorn(
         except RuntimeError as error:
             process.kill()
             _, stderr = process.communicate(timeout=10)
-            if log is not None and log_path is not None:
-                log.flush()
-                stderr = log_path.read_bytes()
-            raise RuntimeError(f"{error}\n{stderr.decode(errors='replace')[-4000:]}") from None
+            shown = log_path.read_bytes() if log_path is not None else stderr
+            raise RuntimeError(f"{error}\n{shown.decode(errors='replace')[-4000:]}") from None
         yield port
     finally:
         if process.poll() is None:
@@ -112,5 +113,5 @@ def running_gunicorn(
                 process.wait()
         if process.stderr is not None:
             process.stderr.close()
-        if log is not None:
-            log.close()
+        if output is not None:
+            output.close()

@@ -1,67 +1,377 @@
-"""Service settings: defaults, overridden by SCOPA_* environment variables, then by a mapping."""
+"""The service's one settings object, read from the environment and validated at start.
+
+Every variable the service reads is a field of ``Settings`` (pydantic-settings): its name, type,
+bounds, default and meaning are declared once, here. gunicorn.conf.py, the app factory, the
+cache and the rate limiter all read this object; nothing else parses the environment (the search
+kernel's own ``SCOPA_KERNEL`` is validated here too). A malformed value, or a ``SCOPA_*``
+variable that is not a setting, stops the process with one line per problem naming the
+variable, its value and what is expected.
+"""
 
 from __future__ import annotations
 
+import difflib
 import os
-from collections.abc import Mapping
-from typing import Any
+import re
+from collections.abc import Iterator, Mapping
+from types import MappingProxyType
+from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
+
+import limits
+from pydantic import AfterValidator, AliasChoices, BeforeValidator, Field, ValidationError
+from pydantic.fields import FieldInfo
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
+from redis.connection import parse_url
 
 ENV_PREFIX = "SCOPA_"
-
-DEFAULTS: Mapping[str, Any] = {
-    # Largest request body accepted; a bigger one is a 413. A full state is about 2 KiB.
-    "MAX_CONTENT_LENGTH": 64 * 1024,
-    "LOG_LEVEL": "INFO",
-    # /v1/advice: the default time budget, the hard caps (ms at most 5000), the cache.
-    "ADVICE_DEFAULT_MS": 50,
-    "ADVICE_MAX_MS": 5000,
-    "ADVICE_MAX_ITERATIONS": 10_000,
-    # How long an advice request waits for its worker's search slot before a 503.
-    "ADVICE_QUEUE_MS": 500,
-    "ADVICE_CACHE": True,
-    "CACHE_TTL": 3600,
-    # Requests per client address (limits syntax, ';' between limits); advice costs more.
-    "RATE_LIMIT_ENABLED": True,
-    "RATE_LIMIT": "6000/minute",
-    "RATE_LIMIT_ADVICE_COST": 10,
-    # Comma-separated origins allowed by CORS; empty means no cross-origin access.
-    "CORS_ORIGINS": "",
-    # Reverse proxies in front of the app whose X-Forwarded-* headers are trusted; 0 = none.
-    "TRUSTED_PROXIES": 0,
-}
+# The advisor's hard cap on a time budget (service.search.advisor.MAX_MS; a test keeps them equal).
+SEARCH_MAX_MS = 5000
+_PASSWORD_IN_URL = re.compile(r"(?<=:)[^:@/]*(?=@)")
 
 
 class ConfigError(ValueError):
-    """An environment variable whose value does not fit the setting's type."""
+    """Settings that do not validate: one problem per bad variable, a line each in the message."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__("invalid settings:\n  " + "\n  ".join(problems))
+        self.problems = problems
 
 
-def _convert(name: str, text: str, default: Any) -> Any:
-    """The text of an environment variable read as the type of the setting's default."""
-    if isinstance(default, bool):
-        lowered = text.strip().lower()
-        if lowered in {"1", "true", "yes", "on"}:
-            return True
-        if lowered in {"0", "false", "no", "off"}:
-            return False
-        raise ConfigError(f"{ENV_PREFIX}{name} must be true or false, not {text!r}")
-    if isinstance(default, int):
-        try:
-            return int(text)
-        except ValueError:
-            raise ConfigError(f"{ENV_PREFIX}{name} must be a whole number, not {text!r}") from None
+def redact_url(url: str) -> str:
+    """The URL with the password of its user part replaced by ``***``."""
+    return _PASSWORD_IN_URL.sub("***", url, count=1)
+
+
+def _upper(value: object) -> object:
+    return value.strip().upper() if isinstance(value, str) else value
+
+
+def _lower(value: object) -> object:
+    return value.strip().lower() if isinstance(value, str) else value
+
+
+def _blank_is_none(value: object) -> object:
+    return None if isinstance(value, str) and not value.strip() else value
+
+
+def _redis_url(url: str | None) -> str | None:
+    if url is not None:
+        parse_url(url)  # type: ignore[no-untyped-call]  # ValueError naming the schemes
+    return url
+
+
+def _rate_limit(text: str) -> str:
+    if not limits.parse_many(text):
+        raise ValueError("give at least one limit, such as 6000/minute")
     return text
 
 
-def load_config(
-    environ: Mapping[str, str] | None = None, overrides: Mapping[str, Any] | None = None
-) -> dict[str, Any]:
-    """Settings from the defaults, then SCOPA_* variables of ``environ``, then ``overrides``."""
-    env = os.environ if environ is None else environ
-    settings = dict(DEFAULTS)
-    for key, text in env.items():
-        if not key.startswith(ENV_PREFIX):
+def _origins(text: str) -> str:
+    for origin in (part.strip() for part in text.split(",")):
+        if not origin or origin == "*":
             continue
-        name = key.removeprefix(ENV_PREFIX)
-        settings[name] = _convert(name, text, DEFAULTS.get(name, ""))
-    settings.update(overrides or {})
+        parts = urlsplit(origin)
+        plain = parts.scheme in {"http", "https"} and parts.hostname and not parts.username
+        if not plain or parts.path or parts.query or parts.fragment:
+            raise ValueError(f"{origin!r} is not an origin such as https://example.org:8443")
+    return text
+
+
+AppLogLevel = Annotated[
+    Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"], BeforeValidator(_upper)
+]
+ServerLogLevel = Annotated[
+    Literal["debug", "info", "warning", "error", "critical"], BeforeValidator(_lower)
+]
+Kernel = Annotated[Literal["auto", "compiled", "python"], BeforeValidator(_lower)]
+RedisUrl = Annotated[str | None, BeforeValidator(_blank_is_none), AfterValidator(_redis_url)]
+RateLimit = Annotated[str, AfterValidator(_rate_limit)]
+Origins = Annotated[str, AfterValidator(_origins)]
+Port = Annotated[int, Field(ge=1, le=65535)]
+
+
+def _env(
+    default: Any, name: str, description: str, *, also: tuple[str, ...] = (), **bounds: Any
+) -> Any:
+    """A field read from the variable ``name`` (or an older name in ``also``)."""
+    alias: str | AliasChoices = AliasChoices(name, *also) if also else name
+    return Field(
+        default,
+        validation_alias=alias,
+        description=description,
+        json_schema_extra={"env": name, "also": list(also)},
+        **bounds,
+    )
+
+
+class Settings(BaseSettings):
+    """Every setting of the service; ``app_config`` gives the ones the Flask app reads."""
+
+    model_config = SettingsConfigDict(
+        case_sensitive=True,
+        env_ignore_empty=True,
+        frozen=True,
+        extra="forbid",
+        validate_by_name=True,
+        validate_by_alias=True,
+    )
+
+    # ---- the HTTP server (gunicorn.conf.py) ----
+    bind: str | None = _env(None, "BIND", "listen address host:port; wins over PORT")
+    port: Port = _env(8000, "PORT", "listen port on 0.0.0.0 when BIND is unset")
+    web_concurrency: int = _env(
+        0, "WEB_CONCURRENCY", "gunicorn workers; 0 means one per CPU usable by the process", ge=0
+    )
+    gunicorn_threads: int = _env(4, "GUNICORN_THREADS", "threads per gthread worker", ge=1)
+    gunicorn_max_requests: int = _env(
+        0,
+        "GUNICORN_MAX_REQUESTS",
+        "recycle a worker after this many requests; 0 never recycles (see deploy/README.md)",
+        ge=0,
+    )
+    gunicorn_max_requests_jitter: int = _env(
+        100, "GUNICORN_MAX_REQUESTS_JITTER", "random extra requests before a recycle", ge=0
+    )
+    gunicorn_timeout: int = _env(
+        60, "GUNICORN_TIMEOUT", "seconds before a silent worker is replaced", ge=1
+    )
+    gunicorn_graceful_timeout: int = _env(
+        20, "GUNICORN_GRACEFUL_TIMEOUT", "seconds to finish requests on shutdown", ge=0
+    )
+    gunicorn_keepalive: int = _env(
+        5, "GUNICORN_KEEPALIVE", "seconds an idle keep-alive connection stays open", ge=0
+    )
+    gunicorn_control_socket: str = _env(
+        "",
+        "GUNICORN_CONTROL_SOCKET",
+        "path of gunicorn's control socket; empty: a private one in the worker tmp dir; off: none",
+    )
+    gunicorn_access_log: bool = _env(
+        False,
+        "GUNICORN_ACCESS_LOG",
+        "also write gunicorn's own access log (JSON, stdout); the app logs every request already",
+    )
+    gunicorn_log_level: ServerLogLevel = _env("info", "LOG_LEVEL", "level of gunicorn's own log")
+    prometheus_multiproc_dir: str | None = _env(
+        None,
+        "PROMETHEUS_MULTIPROC_DIR",
+        "directory where workers write their metrics (emptied at start); "
+        "unset: a private temporary one",
+    )
+    metrics_port: Port = _env(
+        9464, "SCOPA_METRICS_PORT", "port of /metrics, served by the gunicorn master"
+    )
+
+    # ---- the app ----
+    max_content_length: int = _env(
+        64 * 1024,
+        "SCOPA_MAX_CONTENT_LENGTH",
+        "largest request body in bytes (chunked bodies too); larger is a 413",
+        ge=1,
+    )
+    log_level: AppLogLevel = _env(
+        "INFO", "SCOPA_LOG_LEVEL", "level of the app's log (one line per request at INFO)"
+    )
+    advice_default_ms: int = _env(
+        50, "SCOPA_ADVICE_DEFAULT_MS", "advice time budget (ms) when a request gives none", ge=1
+    )
+    advice_max_ms: int = _env(
+        SEARCH_MAX_MS,
+        "SCOPA_ADVICE_MAX_MS",
+        "largest advice time budget (ms) a request may ask for",
+        ge=1,
+        le=SEARCH_MAX_MS,
+    )
+    advice_max_iterations: int = _env(
+        10_000, "SCOPA_ADVICE_MAX_ITERATIONS", "largest advice iteration budget", ge=1
+    )
+    advice_queue_ms: int = _env(
+        500,
+        "SCOPA_ADVICE_QUEUE_MS",
+        "ms an advice request waits for its worker's search slot before a 503",
+        ge=0,
+    )
+    advice_cache: bool = _env(True, "SCOPA_ADVICE_CACHE", "cache advice answers")
+    cache_ttl: int = _env(3600, "SCOPA_CACHE_TTL", "seconds an advice stays cached", ge=1)
+    cache_max_entries: int = _env(
+        1024, "SCOPA_CACHE_MAX_ENTRIES", "size of the in-process LRU (without Redis)", ge=1
+    )
+    cache_breaker_failures: int = _env(
+        3, "SCOPA_CACHE_BREAKER_FAILURES", "Redis failures in a row that open the breaker", ge=1
+    )
+    cache_breaker_cooldown_ms: int = _env(
+        5000, "SCOPA_CACHE_BREAKER_COOLDOWN_MS", "ms the open breaker skips Redis", ge=1
+    )
+    cache_lock_ttl_ms: int = _env(
+        30_000, "SCOPA_CACHE_LOCK_TTL_MS", "life (ms) of a cross-process single-flight lock", ge=1
+    )
+    cache_lock_wait_ms: int = _env(
+        10_000, "SCOPA_CACHE_LOCK_WAIT_MS", "longest wait (ms) for another process's answer", ge=1
+    )
+    redis_url: RedisUrl = _env(
+        None,
+        "REDIS_URL",
+        "Redis of the cache and the rate limits (redis://user:password@host:port/db); "
+        "unset: in-process",
+        also=("SCOPA_REDIS_URL",),
+    )
+    redis_connect_timeout_ms: int = _env(
+        50,
+        "SCOPA_REDIS_CONNECT_TIMEOUT_MS",
+        "Redis connect timeout (ms), cache and rate limits",
+        ge=1,
+    )
+    redis_read_timeout_ms: int = _env(
+        100, "SCOPA_REDIS_READ_TIMEOUT_MS", "Redis read timeout (ms), cache and rate limits", ge=1
+    )
+    rate_limit_enabled: bool = _env(True, "SCOPA_RATE_LIMIT_ENABLED", "false turns limits off")
+    rate_limit: RateLimit = _env(
+        "6000/minute", "SCOPA_RATE_LIMIT", "budget per client (limits syntax, ';' between several)"
+    )
+    rate_limit_advice_cost: int = _env(
+        10, "SCOPA_RATE_LIMIT_ADVICE_COST", "units one advice request spends (others: 1)", ge=1
+    )
+    cors_origins: Origins = _env(
+        "", "SCOPA_CORS_ORIGINS", "comma-separated origins allowed by CORS; empty: no CORS"
+    )
+    trusted_proxies: int = _env(
+        0,
+        "SCOPA_TRUSTED_PROXIES",
+        "proxies in front whose X-Forwarded-For/-Proto/-Host/-Port are trusted; 0: none",
+        ge=0,
+    )
+    kernel: Kernel = _env(
+        "auto", "SCOPA_KERNEL", "search kernel: auto, compiled (required) or python"
+    )
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        """Overrides given in code, then the process environment; never a .env file."""
+        return init_settings, env_settings
+
+    def app_config(self) -> dict[str, Any]:
+        """The app's settings under their Flask config keys (``SCOPA_`` dropped from the name)."""
+        return {
+            config_key(name): getattr(self, name)
+            for name in type(self).model_fields
+            if _is_app(name)
+        }
+
+    def __repr_args__(self) -> Iterator[tuple[str | None, Any]]:
+        """The fields, with the Redis password hidden."""
+        for name, value in super().__repr_args__():
+            if name == "redis_url" and isinstance(value, str):
+                yield name, redact_url(value)
+            else:
+                yield name, value
+
+
+def env_name(field: str) -> str:
+    """The environment variable of a field."""
+    name: str = _extra(Settings.model_fields[field])["env"]
+    return name
+
+
+def _extra(info: FieldInfo) -> dict[str, Any]:
+    extra = info.json_schema_extra
+    assert isinstance(extra, dict)
+    return extra
+
+
+def _is_app(field: str) -> bool:
+    return field == "redis_url" or env_name(field).startswith(ENV_PREFIX)
+
+
+def config_key(field: str) -> str:
+    """The Flask config key of an app setting, e.g. ``CACHE_TTL`` or ``REDIS_URL``."""
+    return env_name(field).removeprefix(ENV_PREFIX)
+
+
+def known_variables() -> dict[str, str]:
+    """Every variable the settings read (older names included), mapped to its field."""
+    names: dict[str, str] = {}
+    for field, info in Settings.model_fields.items():
+        extra = _extra(info)
+        for name in (extra["env"], *extra["also"]):
+            names[name] = field
+    return names
+
+
+APP_FIELDS: Mapping[str, str] = MappingProxyType(
+    {config_key(field): field for field in Settings.model_fields if _is_app(field)}
+)
+"""The Flask config key of every app setting, mapped to its field."""
+
+DEFAULTS: Mapping[str, Any] = MappingProxyType(
+    {key: Settings.model_fields[field].default for key, field in APP_FIELDS.items()}
+)
+"""The app's settings by Flask config key, at their defaults."""
+
+
+def _shown(value: object) -> str:
+    """A value as an error shows it, any URL password hidden."""
+    return repr(redact_url(value)) if isinstance(value, str) else str(value)
+
+
+def _unknown_variables(environ: Mapping[str, str]) -> list[str]:
+    known = known_variables()
+    problems = []
+    for name in sorted(environ):
+        if name.upper().startswith(ENV_PREFIX) and name not in known:
+            guess = difflib.get_close_matches(name, list(known), n=1)
+            hint = f" (did you mean {guess[0]}?)" if guess else ""
+            problems.append(
+                f"{name}={_shown(environ[name])}: not a setting of this service{hint}; "
+                "deploy/README.md lists them"
+            )
+    return problems
+
+
+def _describe(error: Any, overridden: Mapping[str, str]) -> str:
+    field_or_alias = str(error["loc"][0]) if error["loc"] else ""
+    known = known_variables()
+    field = known.get(field_or_alias, field_or_alias)
+    if field in overridden:
+        source = f"setting {overridden[field]}"
+    elif field in Settings.model_fields:
+        source = _present_name(field)
+    else:
+        source = field_or_alias or "settings"
+    description = Settings.model_fields[field].description if field in known.values() else None
+    expected = f" ({description})" if description else ""
+    message = str(error["msg"]).removeprefix("Value error, ")
+    return f"{source}={_shown(error['input'])}: {message}{expected}"
+
+
+def _present_name(field: str) -> str:
+    extra = _extra(Settings.model_fields[field])
+    for name in (extra["env"], *extra["also"]):
+        if name in os.environ:
+            return str(name)
+    return str(extra["env"])
+
+
+def load_settings(overrides: Mapping[str, Any] | None = None) -> Settings:
+    """Settings from the environment, then ``overrides`` by Flask config key; ConfigError if bad.
+
+    Keys of ``overrides`` that are not app settings (``TESTING``) are ignored here.
+    """
+    given = {APP_FIELDS[k]: v for k, v in (overrides or {}).items() if k in APP_FIELDS}
+    problems = _unknown_variables(os.environ)
+    try:
+        settings = Settings(**given)
+    except ValidationError as error:
+        overridden = {field: key for key, field in APP_FIELDS.items() if field in given}
+        problems += [_describe(item, overridden) for item in error.errors()]
+        settings = None
+    if problems or settings is None:
+        raise ConfigError(problems)
     return settings

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from flask import Flask
@@ -15,13 +13,13 @@ from service.api.body_limit import install_chunked_body_limit
 from service.api.cors import install_cors
 from service.api.docs import ASSETS_URL, assets
 from service.api.json_body import BodyJSONProvider
-from service.api.limits import install_rate_limits
+from service.api.limits import close_storage, install_rate_limits
 from service.api.logging_setup import install_request_logging
 from service.api.metrics import install_metrics
 from service.api.proxies import install_proxy_fix
 from service.api.smorest import ProblemApi
-from service.cache import CacheSettings, build_cache
-from service.config import load_config
+from service.cache import AdviceCache, CacheSettings, build_cache
+from service.config import APP_FIELDS, Settings, load_settings
 
 API_DESCRIPTION = """\
 Rules, legal moves, play and scoring for the Scopa family of Italian card games.
@@ -32,6 +30,8 @@ are upper case. `rules` is a preset name, or `{"preset": name, <option overrides
 A state carries its own `rules`, as /v1/deal returns it.
 Every error is an RFC 9457 `application/problem+json` body with `errors` by field path.
 """
+
+SETTINGS_EXTENSION = "scopa.settings"
 
 SPEC_SETTINGS: Mapping[str, Any] = {
     "API_TITLE": "Scopa service",
@@ -46,22 +46,22 @@ SPEC_SETTINGS: Mapping[str, Any] = {
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    """A configured app: settings from SCOPA_* environment variables, then ``config``."""
+    """A configured app: settings from the environment, then ``config`` (Flask config keys).
+
+    Keys of ``config`` that are settings (``CACHE_TTL``, ``REDIS_URL``) are validated like the
+    environment (ConfigError when bad); the others (``TESTING``) go to the Flask config as given.
+    """
+    settings = load_settings(config)
     app = Flask(__name__)
     # Request bodies are decoded by orjson (bounded depth and numbers; answers unchanged).
     app.json = BodyJSONProvider(app)
     app.config.update(SPEC_SETTINGS)
-    app.config.update(load_config(overrides=config))
-    logging.getLogger("service").setLevel(app.config["LOG_LEVEL"])
-    if app.config["ADVICE_CACHE"]:
+    app.config.update(settings.app_config())
+    app.config.update({k: v for k, v in (config or {}).items() if k not in APP_FIELDS})
+    app.extensions[SETTINGS_EXTENSION] = settings
+    if settings.advice_cache:
         # Built once per app; Redis (REDIS_URL) is connected lazily, else an in-process LRU.
-        settings = CacheSettings.from_env()
-        settings = replace(
-            settings,
-            redis_url=app.config.get("REDIS_URL", settings.redis_url),
-            ttl_s=app.config["CACHE_TTL"],
-        )
-        app.extensions[CACHE_EXTENSION] = build_cache(settings)
+        app.extensions[CACHE_EXTENSION] = build_cache(CacheSettings.from_settings(settings))
     api = ProblemApi(app)
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
@@ -71,8 +71,22 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # Last, so that metrics attach to the cache wired above and the request ID comes first.
     install_request_logging(app)
     install_metrics(app)
-    install_rate_limits(app)
+    install_rate_limits(app, settings)
     install_cors(app)
     install_chunked_body_limit(app)
-    install_proxy_fix(app)
+    install_proxy_fix(app, settings.trusted_proxies)
     return app
+
+
+def settings_of(app: Flask) -> Settings:
+    """The validated settings an app was made with."""
+    settings: Settings = app.extensions[SETTINGS_EXTENSION]
+    return settings
+
+
+def close_connections(app: Flask) -> None:
+    """Close the app's Redis connections (advice cache, rate limits); later use reopens them."""
+    cache: AdviceCache | None = app.extensions.get(CACHE_EXTENSION)
+    if cache is not None:
+        cache.close()
+    close_storage(app)

@@ -1,9 +1,10 @@
 """Rate limits per client address (Flask-Limiter), shared by workers through Redis when it is set.
 
 One budget per client covers every endpoint; a request to an advice endpoint spends
-``RATE_LIMIT_ADVICE_COST`` units of it, any other request one. Health, readiness, metrics and
-the documentation are exempt. Without ``REDIS_URL`` (or while Redis is down) the counts live in
-the worker's memory. A refused request is a 429 problem with ``Retry-After``.
+``RATE_LIMIT_ADVICE_COST`` units of it, any other request one. Health, readiness, in-process
+metrics and the documentation are exempt. Without ``REDIS_URL`` (or while Redis is down) the
+counts live in the worker's memory; the limiter's Redis client has the cache's short timeouts
+and no retries. A refused request is a 429 problem with ``Retry-After``.
 """
 
 from __future__ import annotations
@@ -11,16 +12,18 @@ from __future__ import annotations
 import functools
 import logging
 import math
-import os
 import time
 from typing import Any
 
 from flask import Flask, Response, current_app, request
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
+from redis import Redis
 
 from service.api.metrics import METRICS_ENDPOINT, endpoint_label, record_rate_limited
 from service.api.problems import problem_response
+from service.cache import client_options
+from service.config import Settings
 
 RATE_LIMITED = "urn:scopa:problem:rate-limited"
 ADVICE_BLUEPRINT = "advice"
@@ -28,16 +31,18 @@ EXEMPT_ENDPOINTS = frozenset({"health.healthz", "health.readyz", METRICS_ENDPOIN
 EXEMPT_BLUEPRINTS = frozenset({"api-docs", "swagger_ui_assets"})
 MEMORY_STORAGE = "memory://"
 KEY_PREFIX = "scopa-limits"
-# Short socket timeouts, as for the cache: a slow Redis must not slow every request down.
-REDIS_OPTIONS: dict[str, Any] = {"socket_connect_timeout": 0.05, "socket_timeout": 0.1}
 
 log = logging.getLogger(__name__)
 
 
-def storage_uri(app: Flask) -> str:
-    """Where the counts live: the ``REDIS_URL`` Redis (app setting, else environment) or memory."""
-    url = app.config.get("REDIS_URL") or os.environ.get("REDIS_URL", "")
-    return str(url).strip() or MEMORY_STORAGE
+def storage(settings: Settings) -> tuple[str, dict[str, Any]]:
+    """Where the counts live and the client options: the REDIS_URL Redis, else memory."""
+    if settings.redis_url is None:
+        return MEMORY_STORAGE, {}
+    options = client_options(
+        settings.redis_connect_timeout_ms / 1000, settings.redis_read_timeout_ms / 1000
+    )
+    return settings.redis_url, options
 
 
 def is_exempt() -> bool:
@@ -70,19 +75,19 @@ def rate_limited_response(limiter: Limiter, error: RateLimitExceeded) -> Respons
     )
 
 
-def install_rate_limits(app: Flask) -> Limiter | None:
+def install_rate_limits(app: Flask, settings: Settings) -> Limiter | None:
     """Apply the configured limit to every non-exempt request; None when limits are off."""
-    if not app.config["RATE_LIMIT_ENABLED"]:
+    if not settings.rate_limit_enabled:
         return None
-    uri = storage_uri(app)
+    uri, options = storage(settings)
     limiter = Limiter(
         get_remote_address,
         app=app,
-        application_limits=[app.config["RATE_LIMIT"]],
+        application_limits=[settings.rate_limit],
         application_limits_exempt_when=is_exempt,
         application_limits_cost=request_cost,
         storage_uri=uri,
-        storage_options=REDIS_OPTIONS if uri != MEMORY_STORAGE else {},
+        storage_options=options,
         in_memory_fallback_enabled=True,
         swallow_errors=True,
         key_prefix=KEY_PREFIX,
@@ -90,3 +95,11 @@ def install_rate_limits(app: Flask) -> Limiter | None:
     )
     app.register_error_handler(RateLimitExceeded, functools.partial(rate_limited_response, limiter))
     return limiter
+
+
+def close_storage(app: Flask) -> None:
+    """Close the Redis connections of the app's rate limiter, if it has any."""
+    for limiter in app.extensions.get("limiter", ()):
+        client = getattr(limiter.storage, "storage", None)  # limits' RedisStorage: its client
+        if isinstance(client, Redis):
+            client.close()

@@ -1,7 +1,10 @@
 """Structured logs: one JSON object per line on stderr, with the request's ID in every line.
 
-The request ID comes from ``X-Request-ID`` when it is short and made of safe characters, else a
-new one is generated; it is echoed in the response's ``X-Request-ID`` header.
+Each answered request is logged once, here (gunicorn's access log is off by default): request
+ID, method, path, status, duration, response bytes, client address and user agent. Values are
+JSON-encoded, so a quote or a newline in a header stays inside its string. The request ID comes
+from ``X-Request-ID`` when it is short and made of safe characters, else a new one is generated;
+it is echoed in the response's ``X-Request-ID`` header.
 """
 
 from __future__ import annotations
@@ -29,6 +32,10 @@ _STANDARD_ATTRIBUTES = frozenset(
 
 request_log = logging.getLogger(REQUEST_LOGGER)
 
+# JSON allows these raw inside strings, but many readers (Python's splitlines among them) take
+# them for line ends; escaped, every record stays on one line whatever a header held.
+_LINE_BREAKING = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
 
 def request_id_from(header: str | None) -> str:
     """The client's request ID when it is valid, else a new random one."""
@@ -46,7 +53,7 @@ def current_request_id() -> str | None:
 
 
 class JsonFormatter(logging.Formatter):
-    """Formats a record as one line of JSON: time, level, logger, message and extra fields."""
+    """Formats a record as one line of JSON: time, level, logger, message, pid and extra fields."""
 
     def format(self, record: logging.LogRecord) -> str:
         """The record as compact JSON on one line."""
@@ -56,6 +63,7 @@ class JsonFormatter(logging.Formatter):
             "level": record.levelname,
             "logger": record.name,
             "message": record.getMessage(),
+            "pid": record.process,
         }
         request_id = current_request_id()
         if request_id is not None:
@@ -65,7 +73,7 @@ class JsonFormatter(logging.Formatter):
                 entry[key] = value
         if record.exc_info:
             entry["exception"] = self.formatException(record.exc_info)
-        return orjson.dumps(entry, default=str).decode()
+        return orjson.dumps(entry, default=str).decode().translate(_LINE_BREAKING)
 
 
 class StderrHandler(logging.StreamHandler[TextIO]):
@@ -84,14 +92,19 @@ class StderrHandler(logging.StreamHandler[TextIO]):
         """Ignored: the handler always follows ``sys.stderr``."""
 
 
-def configure_logging(level: str | int) -> None:
-    """Send the service's logs to stderr as JSON lines at ``level`` (idempotent)."""
-    logger = logging.getLogger(SERVICE_LOGGER)
-    logger.setLevel(level)
-    if not any(isinstance(h, StderrHandler) for h in logger.handlers):
+def configure_logging(level: str | int | None = None) -> None:
+    """Send every log record to stderr as a JSON line; the service's own from ``level`` on.
+
+    The handler sits on the root logger, so that libraries' warnings are JSON lines too; it is
+    added once per process (a gunicorn worker inherits the master's).
+    """
+    if level is not None:
+        logging.getLogger(SERVICE_LOGGER).setLevel(level)
+    root = logging.getLogger()
+    if not any(isinstance(h, StderrHandler) for h in root.handlers):
         handler = StderrHandler()
         handler.setFormatter(JsonFormatter())
-        logger.addHandler(handler)
+        root.addHandler(handler)
 
 
 def _begin_request() -> None:
@@ -114,6 +127,11 @@ def _log_request(response: Response) -> Response:
             "path": request.path,
             "status": response.status_code,
             "duration_ms": duration_ms,
+            "bytes": response.content_length,
+            # The client's address: the last trusted proxy's X-Forwarded-For (ProxyFix), else
+            # the peer's.
+            "remote": request.remote_addr,
+            "user_agent": request.headers.get("User-Agent"),
         },
     )
     return response

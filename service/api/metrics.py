@@ -1,13 +1,16 @@
-"""Prometheus metrics at GET /metrics, summed over gunicorn workers in multiprocess mode.
+"""Prometheus metrics of the app, summed over gunicorn workers in multiprocess mode.
 
-With ``PROMETHEUS_MULTIPROC_DIR`` set (before prometheus_client is imported, as gunicorn.conf.py
-and the container do) every worker writes its values to files there and /metrics reads them
-all; otherwise the process's own default registry is served.
+With ``PROMETHEUS_MULTIPROC_DIR`` set before prometheus_client is imported (gunicorn.conf.py
+always sees to it) every worker writes its values to files there and the gunicorn master serves
+their sum at /metrics on its own port (``service.api.metrics_server``): the app's port, the one a
+Kubernetes Service exposes, then has no /metrics. Without the variable (tests, ``flask run``)
+nothing else could serve this process's registry, so the app answers GET /metrics itself.
 """
 
 from __future__ import annotations
 
 import os
+import platform
 import time
 import weakref
 from typing import Any
@@ -18,21 +21,37 @@ from prometheus_client import (
     REGISTRY,
     CollectorRegistry,
     Counter,
+    Gauge,
     Histogram,
     generate_latest,
 )
 from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.parser import text_string_to_metric_families
 
-from service.cache import AdviceCache, CacheEvent, CacheStats
+import service
+from service.api.metrics_dir import MULTIPROC_ENV
+from service.cache import (
+    BREAKER_CHANGES,
+    OUTCOMES,
+    AdviceCache,
+    BreakerChange,
+    CacheOutcome,
+    CacheStats,
+)
 from service.search import SearchStats
+from service.search.kernel.backend import active_backend
 
-MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 METRICS_ENDPOINT = "metrics"
 UNMATCHED = "<unmatched>"
 
 LATENCY_BUCKETS = (0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
+BUILD_INFO = Gauge(
+    "scopa_build_info",
+    "Always 1: the service version, Python version and search kernel backend as labels.",
+    ["version", "python", "kernel"],
+    multiprocess_mode="max",
+)
 REQUESTS = Counter(
     "scopa_http_requests",
     "HTTP requests answered, by method, endpoint (URL rule) and status.",
@@ -44,10 +63,17 @@ LATENCY = Histogram(
     ["method", "endpoint", "status"],
     buckets=LATENCY_BUCKETS,
 )
-CACHE_EVENTS = Counter(
-    "scopa_cache_events",
-    "Advice cache events: hit, miss, bypass, coalesced, backend_error, breaker_open.",
-    ["event"],
+CACHE_LOOKUPS = Counter(
+    "scopa_cache_lookups",
+    "Advice cache lookups by outcome, one each (hit, coalesced, miss, bypass, error): "
+    "the sum is every lookup.",
+    ["outcome"],
+)
+CACHE_BREAKER = Counter(
+    "scopa_cache_breaker_transitions",
+    "Changes of the advice cache's circuit breaker, by the state entered "
+    "(open, half_open, closed).",
+    ["state"],
 )
 REDIS_ERRORS = Counter(
     "scopa_redis_errors", "Failed Redis calls, by the component that made them.", ["component"]
@@ -61,11 +87,24 @@ SEARCH_SECONDS = Histogram(
 BUSY_REJECTIONS = Counter(
     "scopa_busy_rejections", "Requests answered 503 because every search slot was busy."
 )
-_ATTACHED: weakref.WeakSet[CacheStats] = weakref.WeakSet()
-
 RATE_LIMITED = Counter(
     "scopa_rate_limited", "Requests answered 429 by the rate limiter, by endpoint.", ["endpoint"]
 )
+
+# Every label value from the start, so that rates and ratios exist before the first event.
+for _outcome in OUTCOMES:
+    CACHE_LOOKUPS.labels(outcome=_outcome)
+for _state in BREAKER_CHANGES:
+    CACHE_BREAKER.labels(state=_state)
+
+_ATTACHED: weakref.WeakSet[CacheStats] = weakref.WeakSet()
+
+
+def record_build_info() -> None:
+    """Set ``scopa_build_info`` for this process's version, Python and kernel backend."""
+    BUILD_INFO.labels(
+        version=service.__version__, python=platform.python_version(), kernel=active_backend()
+    ).set(1)
 
 
 def record_search(stats: SearchStats) -> None:
@@ -86,18 +125,27 @@ def record_rate_limited(endpoint: str) -> None:
     RATE_LIMITED.labels(endpoint=endpoint).inc()
 
 
-def count_cache_event(event: CacheEvent) -> None:
-    """Count one advice cache event; a backend error is also a Redis error."""
-    CACHE_EVENTS.labels(event=event).inc()
-    if event == "backend_error":
+class CacheMetrics:
+    """A cache listener that exports each family of cache counters as its own metric."""
+
+    def outcome(self, outcome: CacheOutcome) -> None:
+        """Count one lookup by its outcome."""
+        CACHE_LOOKUPS.labels(outcome=outcome).inc()
+
+    def backend_error(self, operation: str) -> None:
+        """Count one failed Redis call of the cache."""
         REDIS_ERRORS.labels(component="cache").inc()
+
+    def breaker(self, change: BreakerChange) -> None:
+        """Count one change of the breaker's state."""
+        CACHE_BREAKER.labels(state=change).inc()
 
 
 def attach_cache_metrics(cache: AdviceCache) -> None:
-    """Count the cache's events in the Prometheus metrics (once per cache)."""
+    """Export the cache's counters as Prometheus metrics (once per cache)."""
     if cache.stats in _ATTACHED:
         return
-    cache.stats.add_listener(count_cache_event)
+    cache.stats.add_listener(CacheMetrics())
     _ATTACHED.add(cache.stats)
 
 
@@ -107,9 +155,14 @@ def endpoint_label() -> str:
     return rule.rule if rule is not None else UNMATCHED
 
 
+def multiprocess_mode() -> bool:
+    """Whether metric values go to files summed by the gunicorn master (not this registry)."""
+    return bool(os.environ.get(MULTIPROC_ENV))
+
+
 def exposition() -> bytes:
     """The metrics text of every worker (multiprocess mode) or of this process."""
-    if os.environ.get(MULTIPROC_ENV):
+    if multiprocess_mode():
         registry = CollectorRegistry()
         MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
         return generate_latest(registry)
@@ -117,7 +170,7 @@ def exposition() -> bytes:
 
 
 def metrics_view() -> Response:
-    """GET /metrics: Prometheus text exposition."""
+    """GET /metrics of an app running without a gunicorn master: this process's metrics."""
     return Response(exposition(), content_type=CONTENT_TYPE_LATEST)
 
 
@@ -139,15 +192,21 @@ def _observe(response: Response) -> Response:
 
 
 def install_metrics(app: Flask) -> None:
-    """Serve /metrics, time every request, and count the events of any advice cache the app has."""
-    app.add_url_rule("/metrics", METRICS_ENDPOINT, metrics_view, methods=["GET"])
+    """Time every request, export the app's cache counters and build info; /metrics in-process.
+
+    In multiprocess mode (under gunicorn) the app has no /metrics: the master serves it on the
+    metrics port.
+    """
+    if not multiprocess_mode():
+        app.add_url_rule("/metrics", METRICS_ENDPOINT, metrics_view, methods=["GET"])
     app.before_request(_start_timer)
     app.after_request(_observe)
     attach_app_caches(app)
+    record_build_info()
 
 
 def attach_app_caches(app: Flask) -> None:
-    """Count the events of every advice cache stored in ``app.extensions``."""
+    """Export the counters of every advice cache stored in ``app.extensions``."""
     for extension in list(app.extensions.values()):
         if isinstance(extension, AdviceCache):
             attach_cache_metrics(extension)

@@ -6,11 +6,8 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 
-def install_proxy_fix(app: Flask) -> None:
-    """Take the client address, scheme, host and port from the last N proxies; 0 trusts none."""
-    count: int = app.config["TRUSTED_PROXIES"]
-    if count < 0:
-        raise ValueError(f"TRUSTED_PROXIES must not be negative, got {count}")
+def install_proxy_fix(app: Flask, count: int) -> None:
+    """Take the client address, scheme, host and port from the last ``count`` proxies; 0: none."""
     if count == 0:
         return
     app.wsgi_app = ProxyFix(  # type: ignore[method-assign]

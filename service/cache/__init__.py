@@ -7,17 +7,28 @@ from service.cache.backend import CacheBackend, CacheBackendError
 from service.cache.breaker import BreakerState, CircuitBreaker
 from service.cache.keys import CACHE_SCHEMA_VERSION, cache_key, canonical_json, key_prefix
 from service.cache.memory import MemoryBackend
-from service.cache.redis_backend import RedisBackend, make_client
+from service.cache.redis_backend import RedisBackend, client_options, make_client
 from service.cache.settings import CacheSettings, engine_version
-from service.cache.stats import CacheEvent, CacheStats
+from service.cache.stats import (
+    BREAKER_CHANGES,
+    OUTCOMES,
+    BreakerChange,
+    CacheListener,
+    CacheOutcome,
+    CacheStats,
+)
 
 __all__ = [
+    "BREAKER_CHANGES",
     "CACHE_SCHEMA_VERSION",
+    "OUTCOMES",
     "AdviceCache",
+    "BreakerChange",
     "BreakerState",
     "CacheBackend",
     "CacheBackendError",
-    "CacheEvent",
+    "CacheListener",
+    "CacheOutcome",
     "CacheSettings",
     "CacheStats",
     "CacheStatus",
@@ -27,6 +38,7 @@ __all__ = [
     "build_cache",
     "cache_key",
     "canonical_json",
+    "client_options",
     "engine_version",
     "key_prefix",
     "make_client",

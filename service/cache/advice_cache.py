@@ -16,16 +16,22 @@ from service.cache.breaker import BreakerState, CircuitBreaker
 from service.cache.keys import CACHE_SCHEMA_VERSION, cache_key
 from service.cache.settings import CacheSettings
 from service.cache.singleflight import SingleFlight
-from service.cache.stats import CacheStats
+from service.cache.stats import BreakerChange, CacheOutcome, CacheStats
 
 CacheStatus = Literal["hit", "miss", "bypass"]
 T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
+_CHANGES: dict[BreakerState, BreakerChange] = {
+    BreakerState.OPEN: "open",
+    BreakerState.HALF_OPEN: "half_open",
+    BreakerState.CLOSED: "closed",
+}
+
 
 class _BackendDownError(Exception):
-    """The backend failed or the breaker is open: finish this request without it."""
+    """A backend call failed: finish this lookup without the backend."""
 
 
 class AdviceCache:
@@ -51,11 +57,11 @@ class AdviceCache:
             settings.breaker_failures,
             settings.breaker_cooldown_s,
             clock=clock,
-            on_open=self._breaker_opened,
+            on_change=_breaker_listener(self.stats, backend.name, settings.breaker_cooldown_s),
         )
         self._clock = clock
         self._sleep = sleep
-        self._flight: SingleFlight[tuple[Any, CacheStatus]] = SingleFlight()
+        self._flight: SingleFlight[tuple[Any, CacheStatus, CacheOutcome]] = SingleFlight()
 
     def key_for(self, key_fields: Mapping[str, object]) -> str:
         """The cache key of ``key_fields`` under this cache's engine and schema versions."""
@@ -77,12 +83,14 @@ class AdviceCache:
         """
         key = self.key_for(key_fields)
         ttl = ttl_s if ttl_s is not None else self.settings.ttl_s
-        (value, status), shared = self._flight.do(key, lambda: self._fetch(key, compute, ttl))
+        (value, status, outcome), shared = self._flight.do(
+            key, lambda: self._fetch(key, compute, ttl)
+        )
         if shared:
-            self.stats.count("coalesced")
+            outcome = "coalesced"
             if status == "miss":
                 status = "hit"
-        self.stats.count(status)
+        self.stats.count_outcome(outcome)
         return value, status
 
     def ping(self) -> bool:
@@ -99,30 +107,32 @@ class AdviceCache:
             "counters": self.stats.snapshot(),
         }
 
-    def _fetch(self, key: str, compute: Callable[[], Any], ttl_s: int) -> tuple[Any, CacheStatus]:
+    def _fetch(
+        self, key: str, compute: Callable[[], Any], ttl_s: int
+    ) -> tuple[Any, CacheStatus, CacheOutcome]:
+        if not self.breaker.allow():
+            return orjson.loads(orjson.dumps(compute())), "bypass", "bypass"
         owner_token: str | None = None
         try:
-            if not self.breaker.allow():
-                raise _BackendDownError
             cached = self._call("get", self.backend.get, key)
             if cached is not None:
-                return orjson.loads(cached), "hit"
+                return orjson.loads(cached), "hit", "hit"
             token = secrets.token_hex(16)
             if self._call("lock", self.backend.try_lock, key, token, self.settings.lock_ttl_ms):
                 owner_token = token
             else:
                 cached = self._wait_for_owner(key)
                 if cached is not None:
-                    return orjson.loads(cached), "hit"
+                    return orjson.loads(cached), "hit", "coalesced"
         except _BackendDownError:
-            return orjson.loads(orjson.dumps(compute())), "bypass"
+            return orjson.loads(orjson.dumps(compute())), "bypass", "error"
         try:
             encoded = orjson.dumps(compute())
             self._store(key, encoded, ttl_s)
         finally:
             if owner_token is not None:
                 self._release(key, owner_token)
-        return orjson.loads(encoded), "miss"
+        return orjson.loads(encoded), "miss", "miss"
 
     def _wait_for_owner(self, key: str) -> bytes | None:
         """Poll for another process's value; None when it gave up (lock gone) or took too long."""
@@ -149,17 +159,31 @@ class AdviceCache:
         try:
             result = fn(*args)
         except CacheBackendError as exc:
+            self.stats.count_backend_error(op)
             self.breaker.record_failure()
-            self.stats.count("backend_error")
             log.warning("cache backend %s %s failed: %s", self.backend.name, op, exc)
             raise _BackendDownError from exc
         self.breaker.record_success()
         return result
 
-    def _breaker_opened(self) -> None:
-        self.stats.count("breaker_open")
-        log.error(
-            "cache circuit breaker opened: skipping %s for %.1f s",
-            self.backend.name,
-            self.settings.breaker_cooldown_s,
-        )
+    def close(self) -> None:
+        """Close the backend's connections (the next call opens new ones)."""
+        self.backend.close()
+
+
+def _breaker_listener(
+    stats: CacheStats, backend_name: str, cooldown_s: float
+) -> Callable[[BreakerState], None]:
+    """Count and log each change of a cache's breaker; holds no reference to the cache itself,
+    so a cache is freed (and its connections closed) as soon as it is no longer used."""
+
+    def changed(state: BreakerState) -> None:
+        stats.count_breaker(_CHANGES[state])
+        if state is BreakerState.OPEN:
+            log.error(
+                "cache circuit breaker opened: skipping %s for %.1f s", backend_name, cooldown_s
+            )
+        elif state is BreakerState.CLOSED:
+            log.warning("cache circuit breaker closed: %s answers again", backend_name)
+
+    return changed

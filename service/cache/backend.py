@@ -37,3 +37,7 @@ class CacheBackend(Protocol):
     def ping(self) -> bool:
         """Whether the backend answers right now."""
         ...
+
+    def close(self) -> None:
+        """Release the backend's connections, if it has any."""
+        ...

@@ -60,3 +60,6 @@ class MemoryBackend:
     def ping(self) -> bool:
         """Always available."""
         return True
+
+    def close(self) -> None:
+        """No connections to release."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
@@ -18,15 +20,21 @@ return 0
 """
 
 
+def client_options(connect_timeout_s: float, read_timeout_s: float) -> dict[str, Any]:
+    """Options of a Redis client that fails fast: bounded connect and read times, no retries.
+
+    The cache's client and the rate limiter's storage both take these.
+    """
+    return {
+        "socket_connect_timeout": connect_timeout_s,
+        "socket_timeout": read_timeout_s,
+        "retry": Retry(NoBackoff(), 0),
+    }
+
+
 def make_client(url: str, connect_timeout_s: float, read_timeout_s: float) -> redis.Redis:
-    """A Redis client that fails fast: bounded connect/read times and no retries."""
-    return redis.Redis.from_url(
-        url,
-        socket_connect_timeout=connect_timeout_s,
-        socket_timeout=read_timeout_s,
-        retry=Retry(NoBackoff(), 0),
-        retry_on_timeout=False,
-    )
+    """A Redis client that fails fast (``client_options``)."""
+    return redis.Redis.from_url(url, **client_options(connect_timeout_s, read_timeout_s))
 
 
 class RedisBackend:
@@ -80,6 +88,10 @@ class RedisBackend:
             return bool(self._client.ping())
         except (redis.RedisError, OSError):
             return False
+
+    def close(self) -> None:
+        """Disconnect every pooled connection (the next call connects again)."""
+        self._client.close()
 
 
 def _as_bytes(value: object) -> bytes | None:

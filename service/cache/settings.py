@@ -1,12 +1,11 @@
-"""Cache configuration read from the environment."""
+"""The cache's part of the service settings, in the units the cache works in."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 import service
+from service.config import Settings, load_settings
 
 
 def engine_version() -> str:
@@ -30,34 +29,21 @@ class CacheSettings:
     poll_interval_s: float = 0.01
 
     @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None) -> CacheSettings:
-        """Settings from REDIS_URL, SCOPA_CACHE_TTL and the SCOPA_CACHE_* / SCOPA_REDIS_* knobs."""
-        env = os.environ if environ is None else environ
+    def from_settings(cls, settings: Settings) -> CacheSettings:
+        """The cache settings of the service settings (REDIS_URL, SCOPA_CACHE_*, SCOPA_REDIS_*)."""
         return cls(
-            redis_url=env.get("REDIS_URL") or None,
-            ttl_s=_positive_int(env, "SCOPA_CACHE_TTL", 3600),
-            connect_timeout_s=_positive_ms(env, "SCOPA_REDIS_CONNECT_TIMEOUT_MS", 50),
-            read_timeout_s=_positive_ms(env, "SCOPA_REDIS_READ_TIMEOUT_MS", 100),
-            max_entries=_positive_int(env, "SCOPA_CACHE_MAX_ENTRIES", 1024),
-            breaker_failures=_positive_int(env, "SCOPA_CACHE_BREAKER_FAILURES", 3),
-            breaker_cooldown_s=_positive_ms(env, "SCOPA_CACHE_BREAKER_COOLDOWN_MS", 5000),
-            lock_ttl_ms=_positive_int(env, "SCOPA_CACHE_LOCK_TTL_MS", 30_000),
-            lock_wait_s=_positive_ms(env, "SCOPA_CACHE_LOCK_WAIT_MS", 10_000),
+            redis_url=settings.redis_url,
+            ttl_s=settings.cache_ttl,
+            connect_timeout_s=settings.redis_connect_timeout_ms / 1000,
+            read_timeout_s=settings.redis_read_timeout_ms / 1000,
+            max_entries=settings.cache_max_entries,
+            breaker_failures=settings.cache_breaker_failures,
+            breaker_cooldown_s=settings.cache_breaker_cooldown_ms / 1000,
+            lock_ttl_ms=settings.cache_lock_ttl_ms,
+            lock_wait_s=settings.cache_lock_wait_ms / 1000,
         )
 
-
-def _positive_int(env: Mapping[str, str], name: str, default: int) -> int:
-    raw = env.get(name)
-    if raw is None or raw.strip() == "":
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise ValueError(f"{name} must be an integer, got {raw!r}") from None
-    if value < 1:
-        raise ValueError(f"{name} must be positive, got {value}")
-    return value
-
-
-def _positive_ms(env: Mapping[str, str], name: str, default_ms: int) -> float:
-    return _positive_int(env, name, default_ms) / 1000
+    @classmethod
+    def from_env(cls) -> CacheSettings:
+        """The cache settings of the environment (ConfigError when any setting is bad)."""
+        return cls.from_settings(load_settings())

@@ -6,7 +6,7 @@ import pytest
 from flask import Flask, request
 from flask.testing import FlaskClient
 
-from service.api.app import create_app
+from service.api.app import close_connections, create_app
 from service.api.limits import KEY_PREFIX, RATE_LIMITED, request_cost
 from tests.api.problem_asserts import assert_problem
 from tests.integration.redis_server import RedisServer, free_port
@@ -119,13 +119,17 @@ def test_redis_storage_is_shared_by_workers(
     redis_server: RedisServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("REDIS_URL", redis_server.url)
-    worker_a = limited_app("3/minute").test_client()
-    worker_b = limited_app("3/minute").test_client()
+    apps = [limited_app("3/minute", ADVICE_CACHE=False) for _ in range(2)]
+    worker_a, worker_b = (app.test_client() for app in apps)
     assert [moves(worker_a), moves(worker_b), moves(worker_a)] == [200, 200, 200]
     assert moves(worker_b) == 429
     with redis_server.client() as inspect:
         keys = [k.decode() for k in inspect.keys(f"*{KEY_PREFIX}*")]
-    assert keys, "the limiter wrote no counter to Redis"
+        assert keys, "the limiter wrote no counter to Redis"
+        assert inspect.info("clients")["connected_clients"] == 3  # two limiters, this client
+        for app in apps:
+            close_connections(app)
+        assert inspect.info("clients")["connected_clients"] == 1
 
 
 @pytest.mark.integration
@@ -133,10 +137,12 @@ def test_redis_down_falls_back_to_memory(
     redis_server: RedisServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("REDIS_URL", redis_server.url)
-    client = limited_app("3/minute").test_client()
+    app = limited_app("3/minute")
+    client = app.test_client()
     assert moves(client) == 200
     redis_server.stop()
     statuses = [moves(client) for _ in range(5)]
+    close_connections(app)
     assert 500 not in statuses
     assert statuses[:2] == [200, 200]
     assert statuses[-1] == 429  # still limited, from the in-memory fallback
@@ -146,3 +152,20 @@ def test_unreachable_redis_at_start_uses_memory(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setenv("REDIS_URL", f"redis://127.0.0.1:{free_port()}/0")
     client = limited_app("2/minute").test_client()
     assert [moves(client) for _ in range(3)] == [200, 200, 429]
+
+
+def test_the_limiters_redis_client_has_the_settings_timeouts_and_no_retries(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("REDIS_URL", f"redis://scopa:pw@127.0.0.1:{free_port()}/0")
+    monkeypatch.setenv("SCOPA_REDIS_CONNECT_TIMEOUT_MS", "20")
+    monkeypatch.setenv("SCOPA_REDIS_READ_TIMEOUT_MS", "30")
+    app = limited_app()
+    (limiter,) = app.extensions["limiter"]
+    options = limiter.storage.storage.connection_pool.connection_kwargs
+    assert (options["socket_connect_timeout"], options["socket_timeout"]) == (0.02, 0.03)
+    assert options["retry"].get_retries() == 0
+    assert (options["username"], options["password"]) == ("scopa", "pw")
+    # The cache's client is made from the same settings.
+    cache = app.extensions["advice_cache"]
+    assert (cache.settings.connect_timeout_s, cache.settings.read_timeout_s) == (0.02, 0.03)

@@ -71,9 +71,10 @@ def test_failures_open_the_breaker_and_requests_are_served_uncached(
     assert results == [("v", "bypass")] * 10
     assert cache.breaker.state is BreakerState.OPEN
     assert flaky.calls == 3  # three failures opened the breaker; then Redis was skipped
-    assert cache.stats["backend_error"] == 3
-    assert cache.stats["breaker_open"] == 1
-    assert cache.stats["bypass"] == 10
+    assert cache.stats.backend_errors() == 3
+    assert cache.stats.breaker_changes() == {"open": 1}
+    # One outcome per lookup: three lookups met a failure, seven found the breaker open.
+    assert cache.stats.outcomes() == {"error": 3, "bypass": 7}
     assert any("breaker opened" in r.getMessage() for r in caplog.records)
     assert not cache.ping()
 
@@ -92,6 +93,8 @@ def test_after_the_cooldown_a_successful_probe_restores_caching(
     assert cache.get_or_compute({"seed": 9}, lambda: "v")[1] == "miss"
     assert cache.breaker.state is BreakerState.CLOSED
     assert cache.get_or_compute({"seed": 9}, lambda: "other")[1] == "hit"
+    assert cache.stats.breaker_changes() == {"open": 1, "half_open": 1, "closed": 1}
+    assert cache.stats.outcomes() == {"error": 3, "bypass": 1, "miss": 1, "hit": 1}
 
 
 def test_a_failed_store_still_returns_the_computed_value(
@@ -104,7 +107,8 @@ def test_a_failed_store_still_returns_the_computed_value(
         return "v"
 
     assert cache.get_or_compute({"seed": 1}, compute) == ("v", "miss")
-    assert cache.stats["backend_error"] == 1
+    assert cache.stats.backend_errors() == 1
+    assert cache.stats.outcomes() == {"miss": 1}
 
 
 class LockedElsewhere(MemoryBackend):
@@ -131,6 +135,7 @@ def test_waits_for_the_owner_in_another_process(clock: FakeClock) -> None:
     cache = AdviceCache(backend, SETTINGS, engine_version="1", clock=clock, sleep=clock.sleep)
     assert cache.get_or_compute({"seed": 1}, lambda: "mine") == ("theirs", "hit")
     assert backend.polls == 3
+    assert cache.stats.outcomes() == {"coalesced": 1}
 
 
 def test_computes_itself_when_the_owner_dies(clock: FakeClock) -> None:
@@ -148,17 +153,48 @@ def test_wait_for_the_owner_is_bounded(clock: FakeClock) -> None:
     assert 45 <= backend.polls <= 51
 
 
-def test_listeners_see_every_event() -> None:
-    cache = AdviceCache(MemoryBackend(), SETTINGS, engine_version="1")
-    seen: list[str] = []
-    cache.stats.add_listener(seen.append)
+class Recorder:
+    """A cache listener that remembers every event it hears."""
+
+    def __init__(self) -> None:
+        self.events: list[tuple[str, str]] = []
+
+    def outcome(self, outcome: str) -> None:
+        self.events.append(("outcome", outcome))
+
+    def backend_error(self, operation: str) -> None:
+        self.events.append(("backend_error", operation))
+
+    def breaker(self, change: str) -> None:
+        self.events.append(("breaker", change))
+
+
+def test_listeners_hear_every_event_of_each_family(clock: FakeClock, flaky: FlakyBackend) -> None:
+    cache = AdviceCache(flaky, SETTINGS, engine_version="1", clock=clock, sleep=clock.sleep)
+    recorder = Recorder()
+    cache.stats.add_listener(recorder)
     cache.get_or_compute({"a": 1}, lambda: 1)
     cache.get_or_compute({"a": 1}, lambda: 1)
-    assert seen == ["miss", "hit"]
+    flaky.down = True
+    for seed in range(4):
+        cache.get_or_compute({"seed": seed}, lambda: 1)
+    assert recorder.events == [
+        ("outcome", "miss"),
+        ("outcome", "hit"),
+        *[("backend_error", "get"), ("outcome", "error")] * 2,
+        ("backend_error", "get"),
+        ("breaker", "open"),
+        ("outcome", "error"),
+        ("outcome", "bypass"),
+    ]
     assert cache.describe() == {
-        "backend": "memory",
-        "breaker": "closed",
-        "counters": {"miss": 1, "hit": 1},
+        "backend": "flaky",
+        "breaker": "open",
+        "counters": {
+            "outcomes": {"miss": 1, "hit": 1, "error": 3, "bypass": 1},
+            "backend_errors": {"get": 3},
+            "breaker": {"open": 1},
+        },
     }
 
 

@@ -80,3 +80,26 @@ def test_failed_probe_reopens_for_a_full_cooldown(clock: FakeClock) -> None:
 def test_threshold_must_be_positive() -> None:
     with pytest.raises(ValueError, match="failure_threshold"):
         CircuitBreaker(failure_threshold=0)
+
+
+def test_every_change_of_state_is_announced_once(clock: FakeClock) -> None:
+    changes: list[BreakerState] = []
+    breaker = CircuitBreaker(3, 5.0, clock=clock, on_change=changes.append)
+    breaker.record_success()  # closed already: no change
+    for _ in range(4):
+        breaker.record_failure()  # the fourth fails while open: no change
+    clock.advance(5)
+    assert breaker.state is BreakerState.HALF_OPEN
+    assert breaker.state is BreakerState.HALF_OPEN
+    assert breaker.allow()
+    breaker.record_failure()
+    clock.advance(5)
+    assert breaker.allow()
+    breaker.record_success()
+    assert changes == [
+        BreakerState.OPEN,
+        BreakerState.HALF_OPEN,
+        BreakerState.OPEN,
+        BreakerState.HALF_OPEN,
+        BreakerState.CLOSED,
+    ]

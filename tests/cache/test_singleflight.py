@@ -96,5 +96,4 @@ def test_cache_concurrent_identical_requests_compute_once() -> None:
         thread.join()
     assert computed == [1]
     assert sorted(statuses) == ["hit"] * (THREADS - 1) + ["miss"]
-    assert cache.stats["miss"] == 1
-    assert cache.stats["hit"] == THREADS - 1
+    assert cache.stats.outcomes() == {"miss": 1, "coalesced": THREADS - 1}

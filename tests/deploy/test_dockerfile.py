@@ -143,7 +143,7 @@ def test_healthcheck_script_fails_when_nothing_listens() -> None:
     not (ROOT / "service" / "api" / "app.py").exists(), reason="service/api/app.py not written yet"
 )
 def test_entrypoint_serves_health_and_stops_gracefully(tmp_path: Path) -> None:
-    port = free_port()
+    port, metrics_port = free_port(), free_port()
     argv = [
         str(ROOT / "gunicorn.conf.py") if arg == "/app/gunicorn.conf.py" else arg
         for arg in entrypoint_argv()
@@ -156,6 +156,7 @@ def test_entrypoint_serves_health_and_stops_gracefully(tmp_path: Path) -> None:
         "GUNICORN_THREADS": "2",
         "PROMETHEUS_MULTIPROC_DIR": str(tmp_path / "prometheus"),
         "GUNICORN_CONTROL_SOCKET": str(tmp_path / "gunicorn.ctl"),
+        "SCOPA_METRICS_PORT": str(metrics_port),
     }
     log = (tmp_path / "gunicorn.log").open("wb")
     server = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
@@ -167,12 +168,20 @@ def test_entrypoint_serves_health_and_stops_gracefully(tmp_path: Path) -> None:
             time.sleep(0.2)
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=5) as response:
             assert response.status == 200
+        metrics_url = f"http://127.0.0.1:{metrics_port}/metrics"
+        with urllib.request.urlopen(metrics_url, timeout=5) as response:
+            assert b"scopa_build_info{" in response.read()
     finally:
         server.send_signal(signal.SIGTERM)
         code = server.wait(timeout=30)
         log.close()
     output = (tmp_path / "gunicorn.log").read_text()
     assert code == 0, output
-    access = [json.loads(line) for line in output.splitlines() if '"type":"access"' in line]
-    access = [entry for entry in access if entry["path"] == "/readyz"]
-    assert [(entry["type"], entry["status"]) for entry in access] == [("access", "200")]
+    entries = [json.loads(line) for line in output.splitlines()]  # every line is JSON
+    ready = [e for e in entries if e.get("path") == "/readyz"]
+    assert [(e["logger"], e["status"]) for e in ready] == [("service.api.request", 200)]
+
+
+def test_the_image_exposes_the_api_and_metrics_ports() -> None:
+    (expose,) = [item.args.split() for item in instructions() if item.keyword == "EXPOSE"]
+    assert expose == ["8000", "9464"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import orjson
@@ -10,7 +11,7 @@ import pytest
 from flask import Flask
 
 from service.api.advising import CACHE_EXTENSION
-from service.api.app import create_app
+from service.api.app import close_connections, create_app
 from service.api.v1.advice import job_of
 from service.cache import key_prefix
 from service.engine import codec
@@ -25,9 +26,11 @@ TTL_S = 120
 
 
 @pytest.fixture
-def app(redis_server: RedisServer, monkeypatch: pytest.MonkeyPatch) -> Flask:
+def app(redis_server: RedisServer, monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
     monkeypatch.setenv("SCOPA_CACHE_BREAKER_COOLDOWN_MS", "200")
-    return create_app({"TESTING": True, "REDIS_URL": redis_server.url, "CACHE_TTL": TTL_S})
+    made = create_app({"TESTING": True, "REDIS_URL": redis_server.url, "CACHE_TTL": TTL_S})
+    yield made
+    close_connections(made)
 
 
 def request(seed: int = 1, iterations: int = 4) -> dict[str, Any]:
@@ -67,8 +70,9 @@ def test_miss_then_hit_with_the_same_body_ttl_and_version(
         cache.backend, cache.settings, engine_version=cache.engine_version + "+next"
     ).key_for(fields)
     # Another worker (another app, its own client) shares the entry.
-    other = create_app({"TESTING": True, "REDIS_URL": redis_server.url}).test_client()
-    assert other.post("/v1/advice", json=request()).headers["X-Cache"] == "hit"
+    other = create_app({"TESTING": True, "REDIS_URL": redis_server.url})
+    assert other.test_client().post("/v1/advice", json=request()).headers["X-Cache"] == "hit"
+    close_connections(other)
 
 
 def test_a_different_seed_or_budget_misses(app: Flask) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import multiprocessing
 import statistics
 import time
+from collections.abc import Iterator
 from multiprocessing.synchronize import Barrier
 from typing import Any
 
@@ -31,10 +32,23 @@ FIELDS: dict[str, object] = {
 }
 
 
+_made: list[AdviceCache] = []
+
+
+@pytest.fixture(autouse=True)
+def close_caches() -> Iterator[None]:
+    """Close every cache a test made, so no connection waits for the garbage collector."""
+    yield
+    while _made:
+        _made.pop().close()
+
+
 def make_cache(url: str, version: str = "test-1", **overrides: Any) -> AdviceCache:
     settings = CacheSettings(redis_url=url, ttl_s=300, **overrides)
     client = make_client(url, settings.connect_timeout_s, settings.read_timeout_s)
-    return AdviceCache(RedisBackend(client), settings, engine_version=version)
+    cache = AdviceCache(RedisBackend(client), settings, engine_version=version)
+    _made.append(cache)
+    return cache
 
 
 def counting_compute(calls: list[int], value: object) -> Any:
@@ -96,8 +110,8 @@ def test_redis_stopped_then_restarted(redis_server: RedisServer) -> None:
         timings.append((time.perf_counter() - start) * 1000)
         assert result == ({"seed": seed}, "bypass")
     assert cache.breaker.state is BreakerState.OPEN
-    assert cache.stats["backend_error"] == 3  # Redis was not tried again while open
-    assert cache.stats["breaker_open"] == 1
+    assert cache.stats.backend_errors() == 3  # Redis was not tried again while open
+    assert cache.stats.breaker_changes() == {"open": 1}
     print(
         f"\nRedis stopped: first 3 calls {[round(t, 2) for t in timings[:3]]} ms, "
         f"then median {statistics.median(timings[3:]):.3f} ms per call (breaker open)"
@@ -126,7 +140,7 @@ def test_a_frozen_redis_costs_one_read_timeout_then_the_breaker_skips_it(
     finally:
         redis_server.resume()
     assert cache.breaker.state is BreakerState.OPEN
-    assert cache.stats["backend_error"] == 2
+    assert cache.stats.backend_errors() == 2
     print(f"\nRedis frozen: per-call ms {[round(t, 2) for t in timings]} (read timeout 100 ms)")
 
 
@@ -175,3 +189,15 @@ def test_two_processes_compute_the_same_key_once(redis_server: RedisServer) -> N
     assert outcomes == ["hit:7", "miss:7"]
     with redis_server.client() as raw:
         assert raw.get("computed") == b"1"
+
+
+def test_close_releases_the_connections_and_later_calls_reconnect(
+    redis_server: RedisServer,
+) -> None:
+    cache = make_cache(redis_server.url)
+    with redis_server.client() as inspect:
+        cache.get_or_compute(FIELDS, lambda: "v")
+        assert inspect.info("clients")["connected_clients"] == 2
+        cache.close()
+        assert inspect.info("clients")["connected_clients"] == 1
+        assert cache.get_or_compute(FIELDS, lambda: "other") == ("v", "hit")
