@@ -141,7 +141,11 @@ def recent_captures(view: View) -> Cards:
 
 
 def remembered(view: View, level: Level, rng: random.Random) -> Memory:
-    """The cards the player remembers out of play, drawn by the level's chances of forgetting."""
+    """The cards the player remembers out of play, drawn by the level's chances of forgetting.
+
+    The number of draws depends on the view only, so the same generator state gives the same
+    later draws at every level of memory (a perfect memory is the same draws, chances at 0).
+    """
     rules = view.rules
     captured = 0
     for pile in view.piles:
@@ -153,12 +157,13 @@ def remembered(view: View, level: Level, rng: random.Random) -> Memory:
             out |= 1 << c
     visible = view.hand | view.table | (0 if view.cut_card is None else 1 << view.cut_card)
     settebello = 1 << settebello_of(rules)
-    if out & settebello and rng.random() < level.forget_key:
+    if rng.random() < level.forget_key:
         out &= ~settebello
     for rank in range(1, 11):
         copies = RANK_MASKS[rank] & rules.pack_cards
         gone = copies & out
-        if gone and not copies & ~(out | visible) and rng.random() < level.forget_key:
+        forgets = rng.random() < level.forget_key
+        if forgets and gone and not copies & ~(out | visible):
             out &= ~(gone & -gone)
     return Memory(out, rules.pack_cards & ~(out | visible))
 

@@ -285,3 +285,19 @@ def test_levels_are_built_from_their_table_entry() -> None:
             assert isinstance(player, HumanPlayer)
             assert player.level == level
     assert Level("x", "y", "z").parameters()["caution"] == 1.0
+
+
+def test_memory_draws_as_many_numbers_whatever_it_forgets() -> None:
+    state = deal(make_rules("scopa"), 6)
+    rng = random.Random(6)
+    for _ in range(14):
+        state, _ = apply(state, rng.choice(legal_moves(state)))
+    view = view_of(state, state.to_move)
+    after = set()
+    for name in HUMANS:
+        for forget in (0.0, 1.0):
+            level = dataclasses.replace(level_named(name), forget=forget, forget_key=forget)
+            drawn = random.Random(3)
+            remembered(view, level, drawn)
+            after.add(drawn.random())
+    assert len(after) == 1
