@@ -5,10 +5,10 @@ A move is chosen in four steps, each drawing from the one random generator in a 
 1. Memory: each card captured before the last round of plays is forgotten with the level's
    ``forget`` chance, and the settebello or a rank's last copy, once out, with ``forget_key``.
    Forgotten cards count as still to come (``Memory.unseen``).
-2. Sight: each capture of two or more cards is seen with ``(1 - miss_capture)`` per extra card;
-   a card whose captures all go unseen looks like a card laid down (when the rule forces the
-   capture, the player then takes its best capture). A sweep threat goes unseen with
-   ``miss_threat``.
+2. Sight: each capture of two or more cards (but the ace taking all) is seen with
+   ``(1 - miss_capture)`` per extra card; a card whose captures all go unseen looks like a card
+   laid down (when the rule forces the capture, the player then takes its best capture). A
+   sweep threat goes unseen with ``miss_threat``.
 3. Value, in hand points: what the move takes (its cards' worth, a scopa, the ``grab`` bonus of
    any capture), less ``caution`` times the next player's expected best reply on the table it
    leaves, reckoned from the cards the player believes unseen (the chance that a hand of that
@@ -37,6 +37,7 @@ from service.engine.moves import (
     MoveKind,
     ace_takes_itself,
     captures,
+    is_ace_sweep_by_rule,
     move_sweeps,
     sweep_scores,
 )
@@ -176,7 +177,14 @@ class Sight:
     blind: bool = False
 
 
-def seen_moves(plays: Sequence[Move], level: Level, rng: random.Random) -> list[Sight]:
+def obvious(view: View, move: Move) -> bool:
+    """Whether a play is seen by anyone: a lay, a one-card capture, the ace taking all."""
+    return move.capture.bit_count() < 2 or (
+        move.capture == view.table and is_ace_sweep_by_rule(view.rules, move.card, view.table)
+    )
+
+
+def seen_moves(view: View, plays: Sequence[Move], level: Level, rng: random.Random) -> list[Sight]:
     """The card plays the player sees: captures of several cards may go unseen."""
     by_card: dict[Card, list[Move]] = {}
     for move in plays:
@@ -186,8 +194,7 @@ def seen_moves(plays: Sequence[Move], level: Level, rng: random.Random) -> list[
         visible = [
             m
             for m in moves
-            if not m.capture
-            or m.capture.bit_count() < 2
+            if obvious(view, m)
             or rng.random() < (1.0 - level.miss_capture) ** (m.capture.bit_count() - 1)
         ]
         if not any(m.capture for m in visible) and not any(
@@ -390,7 +397,7 @@ class HumanPlayer:
         """The card play chosen from what the player sees and reckons."""
         level = self.level
         sees_sweeps = rng.random() >= level.miss_threat
-        sights = seen_moves(plays, level, rng)
+        sights = seen_moves(view, plays, level, rng)
         reckoner = Reckoner(view, level, memory, sees_sweeps=sees_sweeps)
         values = [reckoner.value(s) for s in sights]
         chosen = sights[softmax_pick(values, level.noise, rng)]

@@ -146,11 +146,11 @@ def test_multi_card_captures_go_unseen_and_a_forced_capture_is_still_legal() -> 
     legal = legal_moves(state)
     plays = [m for m in legal if m.plays_card]
     blind = dataclasses.replace(level_named("beginner"), miss_capture=1.0)
-    sights = seen_moves(plays, blind, random.Random(1))
+    sights = seen_moves(view, plays, blind, random.Random(1))
     nine = [s for s in sights if s.move.card == card(9, Suit.S)]
     assert len(nine) == 1 and nine[0].blind and not nine[0].move.capture
     sharp = dataclasses.replace(level_named("beginner"), miss_capture=0.0)
-    assert {s.move for s in seen_moves(plays, sharp, random.Random(1))} == set(plays)
+    assert {s.move for s in seen_moves(view, plays, sharp, random.Random(1))} == set(plays)
     player = HumanPlayer(blind)
     for seed in range(30):
         assert player.choose(view, random.Random(seed)) in legal
@@ -301,3 +301,13 @@ def test_memory_draws_as_many_numbers_whatever_it_forgets() -> None:
             remembered(view, level, drawn)
             after.add(drawn.random())
     assert len(after) == 1
+
+
+def test_the_ace_taking_all_is_always_seen() -> None:
+    rules = make_rules("asso_pigliatutto")
+    state = scopa_position(rules, ["1S", "10B", "9C"], ["4C", "5S", "2B"])
+    view = seat_view(state)
+    plays = [m for m in legal_moves(state) if m.plays_card]
+    blind = dataclasses.replace(level_named("beginner"), miss_capture=1.0)
+    ace = [s.move for s in seen_moves(view, plays, blind, random.Random(1)) if s.move.card == 20]
+    assert ace == [Move.from_code("1S:4C+5S+2B")]
