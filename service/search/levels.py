@@ -92,8 +92,8 @@ LEVELS: tuple[Level, ...] = (
     ),
     Level(
         "club",
-        "counts most cards and the sevens, guards against sweeps, now and then forgets "
-        "a card or takes the easy capture",
+        "counts most cards and the sevens, guards against sweeps, sets up its next capture, "
+        "and now and then forgets a card or takes the easy capture",
         "a regular at the bar's card table",
         forget=0.2,
         forget_key=0.1,
@@ -108,12 +108,19 @@ LEVELS: tuple[Level, ...] = (
     ),
     Level(
         "expert",
-        "counts every card, weighs each move against the next player's best reply, and "
-        "errs only between near-equal moves",
+        "counts every card, weighs each move against the next player's best reply and its "
+        "own next capture, and errs only between near-equal moves",
         "a strong tournament player",
+        forget=0.0,
+        forget_key=0.0,
+        miss_capture=0.0,
+        miss_threat=0.0,
         caution=1.0,
         plan=0.4,
+        grab=0.0,
         noise=0.03,
+        forget_declare=0.0,
+        claim=1.0,
     ),
     Level(
         MASTER,

@@ -353,7 +353,7 @@ export interface paths {
                          *           "suits": "a family player who knows the rules but does not count"
                          *         },
                          *         {
-                         *           "description": "counts most cards and the sevens, guards against sweeps, now and then forgets a card or takes the easy capture",
+                         *           "description": "counts most cards and the sevens, guards against sweeps, sets up its next capture, and now and then forgets a card or takes the easy capture",
                          *           "name": "club",
                          *           "parameters": {
                          *             "caution": 0.8,
@@ -372,7 +372,7 @@ export interface paths {
                          *           "suits": "a regular at the bar's card table"
                          *         },
                          *         {
-                         *           "description": "counts every card, weighs each move against the next player's best reply, and errs only between near-equal moves",
+                         *           "description": "counts every card, weighs each move against the next player's best reply and its own next capture, and errs only between near-equal moves",
                          *           "name": "expert",
                          *           "parameters": {
                          *             "caution": 1,
