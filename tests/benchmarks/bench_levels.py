@@ -20,14 +20,18 @@ levels the moves that a perfect memory (forget and forget_key at 0, the same ran
 sharp eye for captures (miss_capture 0) or for sweep threats (miss_threat 0) would change.
 
 speed: the time of each level's decision on positions from games, and of POST /v1/bot through
-the Flask test client (JSON in and out, validation, the decision), p50 and p95 per level.
+the Flask test client (JSON in and out, validation, the decision) and, with --gunicorn, over
+loopback to gunicorn, p50, p95 and the maximum per level.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
+import http.client
 import itertools
+import json
 import random
 import statistics
 import time
@@ -35,6 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from scripts.local_gunicorn import HOST, running_gunicorn
 from service.api.app import create_app
 from service.engine import codec
 from service.engine.presets import PRESETS, make_rules
@@ -268,39 +273,74 @@ def run_speed(args: argparse.Namespace) -> None:
     """Time every level's decision and its POST /v1/bot on positions of each preset."""
     app = create_app({"TESTING": True, "RATE_LIMIT_ENABLED": False, "LOG_LEVEL": "WARNING"})
     client = app.test_client()
-    print(
-        "\nspeed: ms per decision (p50 / p95 / max) of the player alone, and of POST /v1/bot "
-        "through the Flask test client"
-    )
-    print("| preset | level | decision p50 / p95 / max | POST /v1/bot p50 / p95 / max |")
-    print("|---|---|---|---|")
-    worst = 0.0
-    for preset in presets_of(args.presets):
-        rules = make_rules(preset)
-        found = random.Random(args.seed).sample(
-            positions(rules, args.positions, args.seed), args.positions
-        )
-        for name in HUMANS:
-            player = make_player(f"level:{name}")
-            alone, served = [], []
-            for i, state in enumerate(found):
-                view = view_of(state, state.to_move)
-                start = time.perf_counter()
-                player.choose(view, random.Random(i))
-                alone.append(time.perf_counter() - start)
-                body = {"state": codec.state_to_dict(state), "seat": state.to_move}
-                start = time.perf_counter()
-                response = client.post("/v1/bot", json={**body, "level": name, "seed": i})
-                served.append(time.perf_counter() - start)
-                assert response.status_code == 200, response.get_data(as_text=True)
-            a, s = quantiles(alone), quantiles(served)
-            worst = max(worst, s[1])
-            print(
-                f"| {preset} | {name} | {a[0]:.2f} / {a[1]:.2f} / {a[2]:.2f} | "
-                f"{s[0]:.2f} / {s[1]:.2f} / {s[2]:.2f} |",
-                flush=True,
+    with contextlib.ExitStack() as stack:
+        port = None
+        if args.gunicorn:
+            env = {"SCOPA_RATE_LIMIT_ENABLED": "false"}
+            port = stack.enter_context(running_gunicorn(workers=1, threads=1, env=env))
+        print(
+            "\nspeed: ms per decision (p50 / p95 / max) of the player alone, of POST /v1/bot "
+            "through the Flask test client"
+            + (
+                ", and over loopback to gunicorn (one worker, one keep-alive connection)"
+                if port
+                else ""
             )
+        )
+        print(
+            "| preset | level | decision | POST /v1/bot, test client |"
+            + (" POST /v1/bot, gunicorn |" if port else "")
+        )
+        print("|---|---|---|---|" + ("---|" if port else ""))
+        worst = 0.0
+        for preset in presets_of(args.presets):
+            rules = make_rules(preset)
+            found = random.Random(args.seed).sample(
+                positions(rules, args.positions, args.seed), args.positions
+            )
+            for name in HUMANS:
+                worst = max(worst, time_level(client, port, found, name))
     print(f"\nworst POST /v1/bot p95 below master: {worst:.2f} ms (the bar: 20 ms)")
+
+
+def time_level(client: Any, port: int | None, found: Sequence[State], name: str) -> float:
+    """Print one level's times on the positions; its worst POST p95 in milliseconds."""
+    player = make_player(f"level:{name}")
+    alone: list[float] = []
+    served: list[float] = []
+    remote: list[float] = []
+    connection = None if port is None else http.client.HTTPConnection(HOST, port, timeout=30)
+    for i, state in enumerate(found):
+        view = view_of(state, state.to_move)
+        start = time.perf_counter()
+        player.choose(view, random.Random(i))
+        alone.append(time.perf_counter() - start)
+        body = {
+            "state": codec.state_to_dict(state),
+            "seat": state.to_move,
+            "level": name,
+            "seed": i,
+        }
+        start = time.perf_counter()
+        response = client.post("/v1/bot", json=body)
+        served.append(time.perf_counter() - start)
+        assert response.status_code == 200, response.get_data(as_text=True)
+        if connection is not None:
+            data = json.dumps(body).encode()
+            start = time.perf_counter()
+            connection.request(
+                "POST", "/v1/bot", body=data, headers={"Content-Type": "application/json"}
+            )
+            answer = connection.getresponse()
+            answer.read()
+            remote.append(time.perf_counter() - start)
+            assert answer.status == 200
+    if connection is not None:
+        connection.close()
+    columns = [quantiles(alone), quantiles(served)] + ([quantiles(remote)] if remote else [])
+    cells = " | ".join(f"{a:.2f} / {b:.2f} / {c:.2f}" for a, b, c in columns)
+    print(f"| {state.rules.preset} | {name} | {cells} |", flush=True)
+    return max(column[1] for column in columns[1:])
 
 
 def main() -> None:
@@ -328,6 +368,11 @@ def main() -> None:
         default=STAND_IN,
         help=f"the player the levels are compared with: {STAND_IN} (a cheap stand-in for "
         f"master) or level:{MASTER} (the advisor at its default budget)",
+    )
+    parser.add_argument(
+        "--gunicorn",
+        action="store_true",
+        help="speed: also time POST /v1/bot over loopback to gunicorn (one worker)",
     )
     args = parser.parse_args()
     if args.section in ("ladder", "all"):

@@ -41,6 +41,7 @@ def test_every_section_prints_its_table() -> None:
             "12",
             "--reference",
             "advisor:it=4",
+            "--gunicorn",
         ],
         check=True,
         capture_output=True,
@@ -54,4 +55,5 @@ def test_every_section_prints_its_table() -> None:
     assert "| level:beginner | " in out and "counted wrong /100" in out
     assert "the share of the reference's moves rises with the level:" in out
     assert "| scopa | expert |" in out
+    assert "POST /v1/bot, gunicorn |" in out
     assert "worst POST /v1/bot p95 below master:" in out
