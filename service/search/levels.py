@@ -72,7 +72,7 @@ LEVELS: tuple[Level, ...] = (
         grab=0.6,
         noise=0.4,
         forget_declare=0.4,
-        claim=0.0,
+        claim=0.1,
     ),
     Level(
         "casual",

@@ -319,7 +319,7 @@ export interface paths {
                          *           "name": "beginner",
                          *           "parameters": {
                          *             "caution": 0.2,
-                         *             "claim": 0,
+                         *             "claim": 0.1,
                          *             "forget": 0.8,
                          *             "forget_declare": 0.4,
                          *             "forget_key": 0.7,
