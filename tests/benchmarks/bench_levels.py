@@ -1,7 +1,7 @@
 """The levels' ladder, how alike master they play, and how fast they answer (make bench-levels).
 
 Usage (see `make bench-levels`; every size is an argument):
-    python -m tests.benchmarks.bench_levels ladder --pairs 300 --workers 1 [--no-master]
+    python -m tests.benchmarks.bench_levels ladder --pairs 300 [--no-master | --master-only]
     python -m tests.benchmarks.bench_levels likeness --positions 400 [--reference level:master]
     python -m tests.benchmarks.bench_levels speed --positions 300 [--presets all]
     python -m tests.benchmarks.bench_levels all --no-master ...
@@ -93,6 +93,8 @@ def run_ladder(args: argparse.Namespace) -> bool:
         print("| pairing | mean diff/hand [95% CI] | match win rate (matches) | required |")
         print("|---|---|---|---|")
         for first, second, required in ladder_pairings(not args.no_master):
+            if args.master_only and MASTER not in first + second:
+                continue
             row = run_pairing(rules, first, second, args.pairs, args.seed, args.workers)
             verdict = "-"
             if required:
@@ -353,6 +355,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--no-master", action="store_true", help="leave out the pairings that involve master"
+    )
+    parser.add_argument(
+        "--master-only", action="store_true", help="ladder: only the pairings that involve master"
     )
     parser.add_argument(
         "--positions", type=int, default=400, help="positions a preset compared with the reference"
