@@ -99,6 +99,16 @@ bench-search: setup
 bench-kernel: setup
 	$(BIN)/python -m tests.benchmarks.bench_kernel $(ARGS)
 
+.PHONY: bench-levels
+## The bots' levels (tests/benchmarks/bench_levels.py): the ladder (adjacent levels, and each
+## level against the greedy and expert bots; 300 duplicate deal pairs a pairing in 2-player
+## scopa and scopone scientifico), the share of moves like master's (a cheap stand-in for it,
+## the advisor at 200 worlds a move, unless ARGS="--reference level:master") with the mistakes
+## per level, and the speed of each level below master (under gunicorn too). Sizes with ARGS, e.g.
+## ARGS="--pairs 500 --workers 2"; ARGS="--no-master" leaves out master's pairings (hours).
+bench-levels: setup
+	$(BIN)/python -m tests.benchmarks.bench_levels all --gunicorn $(ARGS)
+
 .PHONY: bench-advice
 ## /v1/advice latency (p50, p95) at the default budget, worlds and playouts per second.
 bench-advice: setup

@@ -1,10 +1,11 @@
 """Rate limits per client address (Flask-Limiter), shared by workers through Redis when it is set.
 
-One budget per client covers every endpoint; a request to an advice endpoint spends
-``RATE_LIMIT_ADVICE_COST`` units of it, any other request one. Health, readiness, in-process
-metrics and the documentation are exempt. Without ``REDIS_URL`` (or while Redis is down) the
-counts live in the worker's memory; the limiter's Redis client has the cache's short timeouts
-and no retries. A refused request is a 429 problem with ``Retry-After``.
+One budget per client covers every endpoint; a request that runs an advice search (advice, or
+a bot at the master level) spends ``RATE_LIMIT_ADVICE_COST`` units of it, any other request one.
+Health, readiness, in-process metrics and the documentation are exempt. Without ``REDIS_URL``
+(or while Redis is down) the counts live in the worker's memory; the limiter's Redis client has
+the cache's short timeouts and no retries. A refused request is a 429 problem with
+``Retry-After``.
 """
 
 from __future__ import annotations
@@ -19,14 +20,17 @@ from flask import Flask, Response, current_app, request
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from redis import Redis
+from werkzeug.exceptions import HTTPException
 
 from service.api.metrics import METRICS_ENDPOINT, endpoint_label, record_rate_limited
 from service.api.problems import problem_response
 from service.cache import client_options
 from service.config import Settings
+from service.search.levels import level_named
 
 RATE_LIMITED = "urn:scopa:problem:rate-limited"
 ADVICE_BLUEPRINT = "advice"
+BOT_BLUEPRINT = "bot"
 EXEMPT_ENDPOINTS = frozenset({"health.healthz", "health.readyz", METRICS_ENDPOINT})
 EXEMPT_BLUEPRINTS = frozenset({"api-docs", "swagger_ui_assets"})
 MEMORY_STORAGE = "memory://"
@@ -51,9 +55,26 @@ def is_exempt() -> bool:
     return endpoint in EXEMPT_ENDPOINTS or request.blueprint in EXEMPT_BLUEPRINTS
 
 
-def request_cost() -> int:
-    """Units of the client's budget the current request spends: more for advice."""
+def searches() -> bool:
+    """Whether the current request runs an advice search: advice, or a bot of the master level."""
     if request.blueprint == ADVICE_BLUEPRINT:
+        return True
+    if request.blueprint != BOT_BLUEPRINT or request.method != "POST":
+        return False
+    try:
+        body = request.get_json(silent=True)
+    except HTTPException:  # a body over the size limit: the view answers 413
+        return False
+    level = body.get("level") if isinstance(body, dict) else None
+    try:
+        return isinstance(level, str) and level_named(level).advisor
+    except ValueError:  # an unknown level: the view answers 422
+        return False
+
+
+def request_cost() -> int:
+    """Units of the client's budget the current request spends: more for a search."""
+    if searches():
         cost: int = current_app.config["RATE_LIMIT_ADVICE_COST"]
         return cost
     return 1

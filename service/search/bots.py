@@ -10,9 +10,11 @@ from service.engine.primes import PRIME_TABLES
 from service.engine.rules import Rules
 from service.engine.view import View, view_moves
 from service.search.advisor import DEFAULT_BUDGET, Budget, advise
+from service.search.human import HumanPlayer
 from service.search.kernel.backend import SearchSolver, make_solver, requested
 from service.search.kernel.fast import RANK, FastRules, cards_of
 from service.search.kernel.policy import CARD_WORTH, SWEEP_RISK, SWEEP_WORTH, sweepable
+from service.search.levels import level_named
 from service.search.special import chosen_special
 
 SETTEBELLO = 6
@@ -193,16 +195,22 @@ class RuledPlayer:
 
 
 def make_player(spec: str) -> Player:
-    """A player by name (see ``make_bare_player``) that follows ``special_move``."""
-    return RuledPlayer(make_bare_player(spec))
+    """A player by name (see ``make_bare_player``) that follows ``special_move``; a level
+    below master makes its own moves that play no card."""
+    player = make_bare_player(spec)
+    return player if isinstance(player, HumanPlayer) else RuledPlayer(player)
 
 
 def make_bare_player(spec: str) -> Player:
     """A player by name: random, greedy, expert, or advisor with optional ``:ms=N`` or ``:it=N``,
     ``:kernel=compiled|python``, ``:stop=on|off`` (the early stop of time budgets) and
-    ``:infer=on|off`` (inference from the plays seen) settings, e.g. ``advisor:ms=100:infer=off``.
+    ``:infer=on|off`` (inference from the plays seen) settings, e.g. ``advisor:ms=100:infer=off``;
+    or ``level:NAME`` (``levels.LEVELS``; master is the advisor at the default budget).
     """
     name, _, arg = spec.partition(":")
+    if name == "level":
+        level = level_named(arg)
+        return AdvisorPlayer(DEFAULT_BUDGET, spec) if level.advisor else HumanPlayer(level)
     if name == "random" and not arg:
         return RandomPlayer()
     if name == "greedy" and not arg:
@@ -227,5 +235,5 @@ def make_bare_player(spec: str) -> Player:
             )
     raise ValueError(
         f"unknown player {spec!r}: random, greedy, expert, "
-        "advisor[:ms=N|:it=N][:kernel=K][:stop=on|off][:infer=on|off]"
+        "advisor[:ms=N|:it=N][:kernel=K][:stop=on|off][:infer=on|off], level:NAME"
     )

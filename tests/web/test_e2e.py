@@ -106,7 +106,13 @@ def wait_for_phase(page: Page, *phases: str) -> str:
 
 
 def start_match(
-    page: Page, base_url: str, preset: str, players: int, seed: int, target: str = ""
+    page: Page,
+    base_url: str,
+    preset: str,
+    players: int,
+    seed: int,
+    target: str = "",
+    level: str = "club",
 ) -> None:
     page.goto(f"{base_url}/play?seed={seed}")
     wait_for_phase(page, "setup")
@@ -115,7 +121,7 @@ def start_match(
     if page.locator("#players").is_enabled():
         page.select_option("#players", str(players))
     expect(page.locator("#players")).to_have_value(str(players))
-    page.select_option("#strength", label="Beginner (2 iterations)")
+    page.select_option("#opponent-level", level)
     page.select_option("#pace", "0")
     page.click("#new-match")
 
@@ -295,3 +301,65 @@ def test_an_api_problem_is_shown_in_plain_words(page: Page, base_url: str) -> No
     expect(error).to_contain_text("the state cannot happen")
     expect(error).to_contain_text("state.hands[1]: holds 9 cards")
     shoot(page, "error")
+
+
+def test_the_opponents_and_the_partner_play_at_the_levels_picked(page: Page, base_url: str) -> None:
+    asked: list[dict[str, object]] = []
+    page.on(
+        "request",
+        lambda request: (
+            asked.append(request.post_data_json)
+            if request.url.endswith("/v1/bot") and request.method == "POST"
+            else None
+        ),
+    )
+    page.goto(f"{base_url}/play?seed=4")
+    wait_for_phase(page, "setup")
+    levels = page.locator("#opponent-level option")
+    assert [levels.nth(i).get_attribute("value") for i in range(levels.count())] == [
+        "beginner",
+        "casual",
+        "club",
+        "expert",
+        "master",
+    ]
+    expect(page.locator("#opponent-level")).to_have_value("club")
+    expect(page.locator("#level-description")).to_contain_text("Club: ")
+    page.select_option("#preset", "scopa")
+    page.select_option("#players", "2")
+    expect(page.locator("#partner-picker")).to_be_hidden()
+    page.select_option("#preset", "scopone")
+    expect(page.locator("#partner-picker")).to_be_visible()
+    expect(page.locator("#partner-level")).to_have_value("")
+    page.select_option("#opponent-level", "beginner")
+    expect(page.locator("#level-description")).to_contain_text("Beginner: forgets")
+    page.select_option("#partner-level", "expert")
+    page.select_option("#target", "1")
+    page.select_option("#pace", "0")
+    shoot(page, "levels-setup")
+    page.click("#new-match")
+    play_to_score(page)
+    by_seat: dict[int, set[object]] = {}
+    for body in asked:
+        view = body["view"]
+        assert isinstance(view, dict)
+        by_seat.setdefault(view["seat"], set()).add(body["level"])
+    assert by_seat == {1: {"beginner"}, 2: {"expert"}, 3: {"beginner"}}
+    assert len(asked) == 27  # nine cards each for three computer seats
+
+
+def test_hints_stay_the_advisors_at_its_default_budget(page: Page, base_url: str) -> None:
+    advice: list[dict[str, object]] = []
+    page.on(
+        "request",
+        lambda request: (
+            advice.append(request.post_data_json) if request.url.endswith("/v1/advice") else None
+        ),
+    )
+    start_match(page, base_url, "scopa", 2, seed=8, level="expert")
+    wait_for_phase(page, "human")
+    page.click("#hint-button")
+    expect(page.locator("#hint .hint-moves li").first).to_be_visible()
+    assert len(advice) == 1
+    assert "budget" not in advice[0]
+    assert "level" not in advice[0]

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import re
 from html.parser import HTMLParser
 
 from flask import Flask
 from flask.testing import FlaskClient
 
+from service.search.levels import NAMES
 from service.web.pages import STATIC_DIR
 
 IMPORT = re.compile(r'from "\./([\w.]+)"')
@@ -104,7 +104,15 @@ def test_every_element_the_script_uses_is_on_the_page(client: FlaskClient) -> No
 
 def test_the_page_calls_only_public_api_endpoints(app: Flask) -> None:
     called = {path for text in scripts().values() for path in API_PATH.findall(text)}
-    assert called == {"/v1/rules", "/v1/deal", "/v1/moves", "/v1/play", "/v1/score", "/v1/advice"}
+    assert called == {
+        "/v1/rules",
+        "/v1/deal",
+        "/v1/moves",
+        "/v1/play",
+        "/v1/score",
+        "/v1/advice",
+        "/v1/bot",
+    }
     spec = app.test_client().get("/openapi.json").get_json()
     assert called <= set(spec["paths"]), sorted(called - set(spec["paths"]))
 
@@ -123,15 +131,17 @@ def test_no_file_loads_anything_from_another_host() -> None:
         assert 'src="//' not in text, path.name
 
 
-def test_strength_choices_are_budgets_of_the_advice_contract(client: FlaskClient) -> None:
+def test_the_level_pickers_are_filled_from_the_bot_levels(client: FlaskClient) -> None:
     page = parsed(fetch(client, "/play")[2])
-    budgets = [json.loads(value) for value in page.options["strength"]]
-    assert {"iterations": 2} in budgets
-    for budget in budgets:
-        assert len(budget) == 1
-        ((kind, amount),) = budget.items()
-        assert kind in {"ms", "iterations"}
-        assert 1 <= amount <= (5000 if kind == "ms" else 100_000)
+    # The opponents' picker is filled from GET /v1/bot; the partner's starts with "the same".
+    assert page.options["opponent-level"] == []
+    assert page.options["partner-level"] == [""]
+    assert "strength" not in page.options
+    levels = scripts()["levels.js"]
+    default = re.search(r'DEFAULT_LEVEL = "(\w+)"', levels)
+    assert default is not None
+    assert default.group(1) in NAMES
+    assert 'SAME_LEVEL = ""' in levels
 
 
 def test_a_missing_static_file_is_a_404(client: FlaskClient) -> None:

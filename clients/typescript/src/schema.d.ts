@@ -284,6 +284,231 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/bot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The levels a bot plays at, weakest first, each with a line on how it plays.
+         * @description The levels below master play like people of that level (a model of memory, sight and
+         *     care, parameters listed), answer in milliseconds and search nothing; master is the advisor
+         *     at its default budget, with the advice's cost, cache and search slot.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "levels": [
+                         *         {
+                         *           "description": "forgets most cards played, grabs whatever it can take, rarely sees a multi-card capture or the sweep it leaves, and plays close choices almost at random",
+                         *           "name": "beginner",
+                         *           "parameters": {
+                         *             "caution": 0.2,
+                         *             "claim": 0.1,
+                         *             "forget": 0.8,
+                         *             "forget_declare": 0.4,
+                         *             "forget_key": 0.7,
+                         *             "grab": 0.6,
+                         *             "miss_capture": 0.5,
+                         *             "miss_threat": 0.8,
+                         *             "noise": 0.4,
+                         *             "plan": 0
+                         *           },
+                         *           "rank": 1,
+                         *           "searches": false,
+                         *           "suits": "someone learning the rules, or a child"
+                         *         },
+                         *         {
+                         *           "description": "remembers about half the cards played, prefers the capture in front of it, sometimes misses a sum or a sweep threat",
+                         *           "name": "casual",
+                         *           "parameters": {
+                         *             "caution": 0.5,
+                         *             "claim": 0.3,
+                         *             "forget": 0.45,
+                         *             "forget_declare": 0.15,
+                         *             "forget_key": 0.4,
+                         *             "grab": 0.3,
+                         *             "miss_capture": 0.2,
+                         *             "miss_threat": 0.4,
+                         *             "noise": 0.18,
+                         *             "plan": 0.1
+                         *           },
+                         *           "rank": 2,
+                         *           "searches": false,
+                         *           "suits": "a family player who knows the rules but does not count"
+                         *         },
+                         *         {
+                         *           "description": "counts most cards and the sevens, guards against sweeps, sets up its next capture, and now and then forgets a card or takes the easy capture",
+                         *           "name": "club",
+                         *           "parameters": {
+                         *             "caution": 0.8,
+                         *             "claim": 0.8,
+                         *             "forget": 0.2,
+                         *             "forget_declare": 0.03,
+                         *             "forget_key": 0.1,
+                         *             "grab": 0.1,
+                         *             "miss_capture": 0.05,
+                         *             "miss_threat": 0.12,
+                         *             "noise": 0.1,
+                         *             "plan": 0.2
+                         *           },
+                         *           "rank": 3,
+                         *           "searches": false,
+                         *           "suits": "a regular at the bar's card table"
+                         *         },
+                         *         {
+                         *           "description": "counts every card, weighs each move against the next player's best reply and its own next capture, and errs only between near-equal moves",
+                         *           "name": "expert",
+                         *           "parameters": {
+                         *             "caution": 1,
+                         *             "claim": 1,
+                         *             "forget": 0,
+                         *             "forget_declare": 0,
+                         *             "forget_key": 0,
+                         *             "grab": 0,
+                         *             "miss_capture": 0,
+                         *             "miss_threat": 0,
+                         *             "noise": 0.03,
+                         *             "plan": 0.4
+                         *           },
+                         *           "rank": 4,
+                         *           "searches": false,
+                         *           "suits": "a strong tournament player"
+                         *         },
+                         *         {
+                         *           "description": "the advisor: a search over the possible deals of the unseen cards (/v1/advice at its default budget)",
+                         *           "name": "master",
+                         *           "parameters": {},
+                         *           "rank": 5,
+                         *           "searches": true,
+                         *           "suits": "anyone who wants the strongest opponent the service has"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Levels"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        /**
+         * The move a bot of the given level makes for its seat.
+         * @description Give the bot's `view` as /v1/advice takes it, or a full `state` and the bot's `seat` (it
+         *     sees only that seat's view). Every legal move kind may be answered: a declaration, the
+         *     Chkobba cutter's keep or table, a claim when its level would make it; a beginner may
+         *     forget to declare or to claim. The same request and `seed` give the same move (omitted,
+         *     the seed is derived from the request); for master, whose search has a time budget, while
+         *     its answer is cached. Master is the advisor at the default advice budget, through the
+         *     advice's cache (`X-Cache`), the worker's search slot (503 with `Retry-After` when busy)
+         *     and the advice's rate-limit cost; the other levels search nothing and cost as any cheap
+         *     request. A view that is not the seat's turn, a finished hand or an unknown level is a
+         *     422 problem naming the field.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "level": "club",
+                     *       "rules": "scopa",
+                     *       "seed": 7,
+                     *       "view": {
+                     *         "dealer": 0,
+                     *         "deals_made": 1,
+                     *         "hand": [
+                     *           "4D",
+                     *           "10D",
+                     *           "1C"
+                     *         ],
+                     *         "hand_sizes": [
+                     *           3,
+                     *           3
+                     *         ],
+                     *         "last_capturer": null,
+                     *         "piles": [
+                     *           [],
+                     *           []
+                     *         ],
+                     *         "scope": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "seat": 1,
+                     *         "stock_size": 30,
+                     *         "table": [
+                     *           "5D",
+                     *           "2C",
+                     *           "1B",
+                     *           "3B"
+                     *         ],
+                     *         "to_move": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BotRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "level": "club",
+                         *       "move": {
+                         *         "capture": [
+                         *           "5D",
+                         *           "2C",
+                         *           "3B"
+                         *         ],
+                         *         "card": "10D",
+                         *         "sweep": false
+                         *       },
+                         *       "seed": 7
+                         *     }
+                         */
+                        "application/json": components["schemas"]["BotResponse"];
+                    };
+                };
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/deal": {
         parameters: {
             query?: never;
@@ -1259,6 +1484,37 @@ export interface components {
             /** @description ranked moves with a match: the standard error of win_probability */
             win_std_error?: number | null;
         };
+        BotRequest: {
+            /**
+             * @description the level the bot plays at, weakest first: beginner, casual, club, expert, master
+             * @example club
+             * @enum {string}
+             */
+            level: "beginner" | "casual" | "club" | "expert" | "master";
+            /** @description the match so far (omitted: the view's match_scores): master ranks moves by match win probability, and the other levels judge a claim by it */
+            match?: components["schemas"]["MatchInput"];
+            /** @description optional with view.rules or state.rules; equal if both given */
+            rules?: ("asso_pigliatutto" | "bazzica" | "calabrese" | "chkobba" | "cirulla" | "corse" | "escoba" | "hurrikan" | "napola" | "piva" | "quindici" | "quindici_2" | "quindici_3" | "re_bello" | "sbarazzina" | "scalette" | "scopa" | "scopa_d_assi" | "scopone" | "scopone_messina" | "scopone_scientifico" | "scopone_trentino") | components["schemas"]["RulesOptions"];
+            /** @description with state (required there): the bot's seat */
+            seat?: number;
+            /** @description omitted: derived from the request, so equal requests agree */
+            seed?: number | string;
+            /** @description instead of view: a full state, of which the bot sees its seat's */
+            state?: components["schemas"]["State"];
+            /** @description the bot's view, as /v1/advice takes it */
+            view?: components["schemas"]["View"];
+        };
+        BotResponse: {
+            /**
+             * @description the level the bot plays at, weakest first: beginner, casual, club, expert, master
+             * @example club
+             * @enum {string}
+             */
+            level: "beginner" | "casual" | "club" | "expert" | "master";
+            move: components["schemas"]["ChosenMove"];
+            /** @description the seed used: the request's, or the one derived from it */
+            seed: number | string;
+        };
         Budget: {
             /** @example 8 */
             iterations?: number;
@@ -1330,6 +1586,29 @@ export interface components {
              */
             kind?: "play" | "pass" | "keep" | "table" | "declare" | "decline" | "claim";
             seat: number;
+        };
+        Level: {
+            /** @description how it plays */
+            description: string;
+            /**
+             * @description the level the bot plays at, weakest first: beginner, casual, club, expert, master
+             * @example club
+             * @enum {string}
+             */
+            name: "beginner" | "casual" | "club" | "expert" | "master";
+            /** @description the human model's parameters (none for master): chances of forgetting a card played (forget) or that the settebello or a rank's last copy is out (forget_key), of missing a capture's each extra card (miss_capture) or the next player's sweep (miss_threat), of forgetting to declare (forget_declare) and of claiming a won match (claim); weights of the next player's reply (caution) and of the own next capture (plan); the points a capture is worth above its cards (grab); the choice's temperature in hand points (noise) */
+            parameters: {
+                [key: string]: number;
+            };
+            /** @description 1 for the weakest level, up to master */
+            rank: number;
+            /** @description true for master: the advisor's search at its default budget, with the advice's cache, search slot (503 when busy) and rate-limit cost */
+            searches: boolean;
+            /** @description who it suits */
+            suits: string;
+        };
+        Levels: {
+            levels: components["schemas"]["Level"][];
         };
         MatchInput: {
             scores: number[];
@@ -1756,6 +2035,8 @@ export interface components {
 export type AdviceRequest = components['schemas']['AdviceRequest'];
 export type AdviceResponse = components['schemas']['AdviceResponse'];
 export type AdvisedMove = components['schemas']['AdvisedMove'];
+export type BotRequest = components['schemas']['BotRequest'];
+export type BotResponse = components['schemas']['BotResponse'];
 export type Budget = components['schemas']['Budget'];
 export type ChosenMove = components['schemas']['ChosenMove'];
 export type DealRequest = components['schemas']['DealRequest'];
@@ -1765,6 +2046,8 @@ export type Event = components['schemas']['Event'];
 export type HandScore = components['schemas']['HandScore'];
 export type Health = components['schemas']['Health'];
 export type HistoryPlay = components['schemas']['HistoryPlay'];
+export type Level = components['schemas']['Level'];
+export type Levels = components['schemas']['Levels'];
 export type MatchInput = components['schemas']['MatchInput'];
 export type MatchResult = components['schemas']['MatchResult'];
 export type Move = components['schemas']['Move'];

@@ -14,6 +14,7 @@ import createClient from "./openapi-fetch.js";
 /** @typedef {import("../../../clients/typescript/src/schema").PlayRequest} PlayRequest */
 /** @typedef {import("../../../clients/typescript/src/schema").ScoreRequest} ScoreRequest */
 /** @typedef {import("../../../clients/typescript/src/schema").AdviceRequest} AdviceRequest */
+/** @typedef {import("../../../clients/typescript/src/schema").BotRequest} BotRequest */
 /**
  * A problem as the page shows it: the service's own, or one made up for a failed call.
  * @typedef {{ title?: string, detail?: string, errors?: Record<string, string[] | string> }} ShownProblem
@@ -83,6 +84,9 @@ export const play = (body) => settle("POST /v1/play", client.POST("/v1/play", { 
 export const score = (body) => settle("POST /v1/score", client.POST("/v1/score", { body }));
 /** @param {AdviceRequest} body */
 export const advise = (body) => settle("POST /v1/advice", client.POST("/v1/advice", { body }));
+export const getLevels = () => settle("GET /v1/bot", client.GET("/v1/bot"));
+/** @param {BotRequest} body */
+export const botMove = (body) => settle("POST /v1/bot", client.POST("/v1/bot", { body }));
 
 /**
  * A call retried while the service answers 503 with Retry-After (a busy advisor worker).

@@ -1,8 +1,10 @@
-// The table: deals, plays and scores through the public API; the advisor plays the other seats.
+// The table: deals, plays and scores through the public API; bots of the levels picked play the
+// other seats (/v1/bot), and hints are the advisor's (/v1/advice).
 
 import * as api from "./api.js";
 import { ApiError, describeProblem, patiently } from "./api.js";
 import { cardBack, cardElement, cardLabel, chipsElement, sortCodes } from "./cards.js";
+import { fillLevelPickers, hasPartner, levelOf, levelWords } from "./levels.js";
 import { HUMAN, rulesOf, seatName, sideCount, sideName, sideOf, viewOf } from "./seats.js";
 
 /** @typedef {import("../../../clients/typescript/src/schema").State} State */
@@ -18,6 +20,7 @@ import { HUMAN, rulesOf, seatName, sideCount, sideName, sideOf, viewOf } from ".
 /** @typedef {import("../../../clients/typescript/src/schema").DealRequest} DealRequest */
 /** @typedef {import("../../../clients/typescript/src/schema").ScoreRequest} ScoreRequest */
 /** @typedef {import("../../../clients/typescript/src/schema").AdviceRequest} AdviceRequest */
+/** @typedef {import("../../../clients/typescript/src/schema").Level} Level */
 
 // An element of play.html by id (tests/web/test_pages.py checks that each one is there); the
 // page's own markup is not typed, the API's data is.
@@ -30,6 +33,8 @@ const POINT_NAMES = { re_bello: "re bello", napola: "napola", scalette: "scalett
 /**
  * @type {{
  *   presets: Preset[],
+ *   levels: Level[],
+ *   picked: { opponents: string, partner: string },
  *   rulesRequest: RulesOptions,
  *   state: State | null,
  *   match: { scores: number[], target: number } | null,
@@ -45,6 +50,8 @@ const POINT_NAMES = { re_bello: "re bello", napola: "napola", scalette: "scalett
  */
 const game = {
   presets: [],
+  levels: [],
+  picked: { opponents: "", partner: "" }, // set by each new match
   rulesRequest: { preset: "scopa" }, // set by each new match
   state: null,
   match: null,
@@ -84,11 +91,6 @@ function el(tag, className, text) {
 /** @param {number} ms */
 function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** @returns {AdviceRequest["budget"]} */
-function budget() {
-  return JSON.parse($("strength").value);
 }
 
 function pace() {
@@ -148,8 +150,9 @@ function clearError() {
 async function loadPresets() {
   setPhase("loading");
   try {
-    const catalog = await api.getRules();
+    const [catalog, levels] = await Promise.all([api.getRules(), api.getLevels()]);
     game.presets = catalog.presets;
+    game.levels = levels.levels;
   } catch (error) {
     showError(error, "Loading the games");
     return;
@@ -161,7 +164,11 @@ async function loadPresets() {
     select.append(option);
   }
   select.addEventListener("change", fillPlayers);
+  fillLevelPickers(game.levels, $("opponent-level"), $("partner-level"));
+  $("players").addEventListener("change", showPartnerPicker);
+  $("opponent-level").addEventListener("change", describeLevel);
   fillPlayers();
+  describeLevel();
   setPhase("setup");
 }
 
@@ -186,6 +193,17 @@ function fillPlayers() {
   }
   select.disabled = preset.players.length < 2;
   $("preset-description").textContent = preset.description;
+  showPartnerPicker();
+}
+
+// The partner picker shows in team games only; the partner plays at the opponents' level
+// unless another is picked.
+function showPartnerPicker() {
+  $("partner-picker").hidden = !hasPartner(Number($("players").value));
+}
+
+function describeLevel() {
+  $("level-description").textContent = levelWords(game.levels, $("opponent-level").value);
 }
 
 // ---- the match --------------------------------------------------------------------------------
@@ -207,6 +225,10 @@ function startMatch(event) {
     rules.target = Number(target);
   }
   game.rulesRequest = rules;
+  game.picked = {
+    opponents: $("opponent-level").value,
+    partner: hasPartner(players) ? $("partner-level").value : "",
+  };
   game.match = null;
   game.handIndex = 0;
   game.dealer = players - 1; // the seat after the dealer leads: you lead the first hand
@@ -268,7 +290,7 @@ async function advance(token) {
   if (state.to_move === HUMAN) {
     await humanTurn(token);
   } else {
-    await advisorTurn(token, state.to_move);
+    await computerTurn(token, state.to_move);
   }
 }
 
@@ -299,13 +321,13 @@ async function humanTurn(token) {
   }
 }
 
+// A hint is the advisor's, at the advice's default budget.
 /** @param {number} seat @returns {AdviceRequest} */
 function adviceRequest(seat) {
   const match = currentMatch();
   return {
     view: viewOf(current(), seat),
     match: { scores: match.scores, target: match.target },
-    budget: budget(),
   };
 }
 
@@ -316,24 +338,40 @@ async function askAdvice(seat) {
   });
 }
 
+// A computer seat's move, from a bot of its level (the phase keeps its name "advisor").
 /** @param {number} token @param {number} seat */
-async function advisorTurn(token, seat) {
+async function computerTurn(token, seat) {
   setPhase("advisor");
   await sleep(pace());
   if (token !== game.token) {
     return;
   }
-  let advice;
+  const state = current();
+  const rules = rulesOf(state);
+  const match = currentMatch();
+  const level = levelOf(rules, seat, game.picked);
+  let answer;
   try {
-    advice = await askAdvice(seat);
+    // The seed is derived from the request, so ?seed=N replays the same match.
+    answer = await patiently(
+      () =>
+        api.botMove({
+          view: viewOf(state, seat),
+          level,
+          match: { scores: match.scores, target: match.target },
+        }),
+      (seconds) => {
+        $("turn").textContent = `The ${level} player is busy; asking again in ${seconds} s…`;
+      },
+    );
   } catch (error) {
-    showError(error, `Asking the advisor for ${seatName(rulesOf(current()), seat)}`);
+    showError(error, `Asking the ${level} player for ${seatName(rules, seat)}`);
     return;
   }
   if (token !== game.token) {
     return;
   }
-  await playMove(token, advice.chosen);
+  await playMove(token, answer.move);
 }
 
 /** @param {number} token @param {Move} move */

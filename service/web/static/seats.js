@@ -34,7 +34,7 @@ export function seatName(rules, seat) {
     return "You";
   }
   if (rules.players === 2) {
-    return "Advisor";
+    return "Opponent";
   }
   const role = sideOf(rules, seat) === sideOf(rules, HUMAN) ? "partner" : "opponent";
   return `Seat ${seat + 1} (${role})`;

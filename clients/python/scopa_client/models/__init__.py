@@ -7,6 +7,11 @@ from .advice_response_chosen_by import AdviceResponseChosenBy
 from .advised_move import AdvisedMove
 from .advised_move_breakdown import AdvisedMoveBreakdown
 from .advised_move_kind import AdvisedMoveKind
+from .bot_request import BotRequest
+from .bot_request_level import BotRequestLevel
+from .bot_request_rules_type_0 import BotRequestRulesType0
+from .bot_response import BotResponse
+from .bot_response_level import BotResponseLevel
 from .budget import Budget
 from .chosen_move import ChosenMove
 from .chosen_move_kind import ChosenMoveKind
@@ -21,6 +26,10 @@ from .health import Health
 from .health_status import HealthStatus
 from .history_play import HistoryPlay
 from .history_play_kind import HistoryPlayKind
+from .level import Level
+from .level_name import LevelName
+from .level_parameters import LevelParameters
+from .levels import Levels
 from .match_input import MatchInput
 from .match_result import MatchResult
 from .move import Move
@@ -74,6 +83,11 @@ __all__ = (
     "AdvisedMove",
     "AdvisedMoveBreakdown",
     "AdvisedMoveKind",
+    "BotRequest",
+    "BotRequestLevel",
+    "BotRequestRulesType0",
+    "BotResponse",
+    "BotResponseLevel",
     "Budget",
     "ChosenMove",
     "ChosenMoveKind",
@@ -88,6 +102,10 @@ __all__ = (
     "HealthStatus",
     "HistoryPlay",
     "HistoryPlayKind",
+    "Level",
+    "LevelName",
+    "LevelParameters",
+    "Levels",
     "MatchInput",
     "MatchResult",
     "Move",

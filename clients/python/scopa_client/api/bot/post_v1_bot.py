@@ -1,0 +1,216 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.bot_request import BotRequest
+from ...models.bot_response import BotResponse
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: BotRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/bot",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> BotResponse | Problem:
+    if response.status_code == 200:
+        response_200 = BotResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[BotResponse | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: BotRequest,
+) -> Response[BotResponse | Problem]:
+    """The move a bot of the given level makes for its seat.
+
+     Give the bot's `view` as /v1/advice takes it, or a full `state` and the bot's `seat` (it
+    sees only that seat's view). Every legal move kind may be answered: a declaration, the
+    Chkobba cutter's keep or table, a claim when its level would make it; a beginner may
+    forget to declare or to claim. The same request and `seed` give the same move (omitted,
+    the seed is derived from the request); for master, whose search has a time budget, while
+    its answer is cached. Master is the advisor at the default advice budget, through the
+    advice's cache (`X-Cache`), the worker's search slot (503 with `Retry-After` when busy)
+    and the advice's rate-limit cost; the other levels search nothing and cost as any cheap
+    request. A view that is not the seat's turn, a finished hand or an unknown level is a
+    422 problem naming the field.
+
+    Args:
+        body (BotRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[BotResponse | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: BotRequest,
+) -> BotResponse | Problem | None:
+    """The move a bot of the given level makes for its seat.
+
+     Give the bot's `view` as /v1/advice takes it, or a full `state` and the bot's `seat` (it
+    sees only that seat's view). Every legal move kind may be answered: a declaration, the
+    Chkobba cutter's keep or table, a claim when its level would make it; a beginner may
+    forget to declare or to claim. The same request and `seed` give the same move (omitted,
+    the seed is derived from the request); for master, whose search has a time budget, while
+    its answer is cached. Master is the advisor at the default advice budget, through the
+    advice's cache (`X-Cache`), the worker's search slot (503 with `Retry-After` when busy)
+    and the advice's rate-limit cost; the other levels search nothing and cost as any cheap
+    request. A view that is not the seat's turn, a finished hand or an unknown level is a
+    422 problem naming the field.
+
+    Args:
+        body (BotRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        BotResponse | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: BotRequest,
+) -> Response[BotResponse | Problem]:
+    """The move a bot of the given level makes for its seat.
+
+     Give the bot's `view` as /v1/advice takes it, or a full `state` and the bot's `seat` (it
+    sees only that seat's view). Every legal move kind may be answered: a declaration, the
+    Chkobba cutter's keep or table, a claim when its level would make it; a beginner may
+    forget to declare or to claim. The same request and `seed` give the same move (omitted,
+    the seed is derived from the request); for master, whose search has a time budget, while
+    its answer is cached. Master is the advisor at the default advice budget, through the
+    advice's cache (`X-Cache`), the worker's search slot (503 with `Retry-After` when busy)
+    and the advice's rate-limit cost; the other levels search nothing and cost as any cheap
+    request. A view that is not the seat's turn, a finished hand or an unknown level is a
+    422 problem naming the field.
+
+    Args:
+        body (BotRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[BotResponse | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: BotRequest,
+) -> BotResponse | Problem | None:
+    """The move a bot of the given level makes for its seat.
+
+     Give the bot's `view` as /v1/advice takes it, or a full `state` and the bot's `seat` (it
+    sees only that seat's view). Every legal move kind may be answered: a declaration, the
+    Chkobba cutter's keep or table, a claim when its level would make it; a beginner may
+    forget to declare or to claim. The same request and `seed` give the same move (omitted,
+    the seed is derived from the request); for master, whose search has a time budget, while
+    its answer is cached. Master is the advisor at the default advice budget, through the
+    advice's cache (`X-Cache`), the worker's search slot (503 with `Retry-After` when busy)
+    and the advice's rate-limit cost; the other levels search nothing and cost as any cheap
+    request. A view that is not the seat's turn, a finished hand or an unknown level is a
+    422 problem naming the field.
+
+    Args:
+        body (BotRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        BotResponse | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed
