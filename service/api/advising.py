@@ -23,6 +23,7 @@ from service.engine.rules import Rules
 from service.engine.view import View
 from service.search import Budget, Decision, MatchContext, advise
 from service.search.advisor import MAX_MS
+from service.search.worlds import observations_of
 
 CACHE_EXTENSION = "advice_cache"
 RETRY_AFTER_S = 1
@@ -62,10 +63,14 @@ class AdviceJob:
 
 
 def canonical_view(view: View) -> dict[str, Any]:
-    """The view as the search reads it: card sets in id order, no rules, no history."""
+    """The view as the search reads it: card sets in id order, no rules; of the history only
+    what inference reads (the other seats' plays of the current deal, ``observations``)."""
     data = codec.view_to_dict(replace(view, history=()))
     for derived in ("rules", "history", "unseen"):
         data.pop(derived)
+    seen = observations_of(view)
+    if seen:
+        data["observations"] = [[o.seat, o.card, o.capture, o.table, o.later] for o in seen]
     return data
 
 

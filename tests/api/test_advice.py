@@ -434,3 +434,20 @@ def test_searches_and_busy_refusals_are_counted_in_the_metrics(client: FlaskClie
         SEARCH_SLOT.release()
     assert counter("scopa_searches_total") == searches + 1
     assert counter("scopa_busy_rejections_total") == busy + 1
+
+
+def test_views_that_differ_in_the_plays_seen_do_not_share_a_cache_entry(app: Flask) -> None:
+    # Inference reads the other seats' plays of the current deal: two histories that lead to
+    # the same open cards but tell different stories are different questions.
+    rules = make_rules("scopone_scientifico")
+    state = deal(rules, 3)
+    rng = random.Random(2)
+    for _ in range(6):
+        state, _ = apply(state, rng.choice(legal_moves(state)))
+    view = codec.view_to_dict(view_of(state, state.to_move))
+    view.pop("unseen")
+    plain = {**view, "history": []}
+    with app.app_context():
+        told = job_of({"rules": "scopone_scientifico", "view": view}, app.config).key_fields
+        untold = job_of({"rules": "scopone_scientifico", "view": plain}, app.config).key_fields
+    assert told != untold
