@@ -126,6 +126,10 @@ cdef extern from *:
     void k_wy_seed(k_wy *g, uint64_t seed) nogil
     uint32_t k_below(uint32_t x32, uint32_t n) nogil
 
+cdef extern from *:
+    int __builtin_clz(unsigned int x) nogil
+    int __builtin_clzll(unsigned long long x) nogil
+
 cdef enum:
     MAX_SEATS = 6
     MAX_DEALS = 40
@@ -266,6 +270,12 @@ cdef struct KPos:
     int deals_made
     int to_move
     int last_capturer
+    # Plays since the position was loaded: ``captured`` has bit ``t`` when play ``t`` took
+    # cards (set without a branch: which plays capture is a coin toss); seat ``origin`` made
+    # play 0 and turns never skip a seat, so play t's seat is (origin + t) mod players.
+    uint64_t captured
+    int ply
+    int origin
     int left
 
 
@@ -377,7 +387,22 @@ cdef int load_pos(KPos *p, object pos) except -1:
     p.to_move = pos.to_move
     p.last_capturer = pos.last_capturer
     p.left = pos.left
+    start_plies(p)
     return 0
+
+
+cdef inline void start_plies(KPos *p) noexcept nogil:
+    """Count plays from here: the player to move makes play 0."""
+    p.captured = 0
+    p.ply = 0
+    p.origin = p.to_move
+
+
+cdef inline int last_capturer_of(KPos *p, int players) noexcept nogil:
+    """The seat that captured last: the latest capturing play since loading, else as loaded."""
+    if p.captured:
+        return (p.origin + 63 - __builtin_clzll(p.captured)) % players
+    return p.last_capturer
 
 
 cdef int store_pos(KPos *p, object pos, int players, int sides) except -1:
@@ -389,7 +414,7 @@ cdef int store_pos(KPos *p, object pos, int players, int sides) except -1:
     pos.table = p.table
     pos.deals_made = p.deals_made
     pos.to_move = p.to_move
-    pos.last_capturer = p.last_capturer
+    pos.last_capturer = last_capturer_of(p, players)
     pos.left = p.left
     return 0
 
@@ -597,8 +622,8 @@ cdef inline void apply_move(KRules *kr, KPos *p, int c, uint64_t capture) noexce
     took = (capture | b) & taken
     p.table = (table ^ capture) | (b & ~taken)
     p.piles[side] |= took
-    if took:
-        p.last_capturer = seat
+    p.captured |= (<uint64_t>(took != 0)) << p.ply
+    p.ply += 1
     p.hands[seat] ^= b
     p.left -= 1
     p.to_move = kr.next_seat[seat]
@@ -626,8 +651,8 @@ cdef void end_of_deal(KRules *kr, KPos *p) noexcept nogil:
         p.deals_made += 1
         p.left = n * size
         p.to_move = kr.next_seat[p.dealer]
-    elif p.table and p.last_capturer >= 0:
-        p.piles[kr.side_of[p.last_capturer]] |= p.table
+    elif p.table and last_capturer_of(p, kr.players) >= 0:
+        p.piles[kr.side_of[last_capturer_of(p, kr.players)]] |= p.table
         p.table = 0
 
 
@@ -1081,6 +1106,7 @@ def uniform_generic_hands(fr, long long hands, uint64_t seed):
         p.left = kr.players * size
         p.to_move = 0
         p.last_capturer = -1
+        start_plies(&p)
         hold(kr, &p, held, nheld)
         while not finished(&p):
             seat = p.to_move
@@ -1143,9 +1169,6 @@ cdef inline uint32_t mt_below(k_mt *g, uint32_t n) noexcept nogil:
     return r
 
 
-cdef extern from *:
-    int __builtin_clz(unsigned int x) nogil
-
 
 cdef inline double now_seconds() noexcept nogil:
     cdef timespec t
@@ -1158,7 +1181,8 @@ cdef inline void apply_pass_move(KRules *kr, KPos *p, int c) noexcept nogil:
     cdef int seat = p.to_move
     cdef uint64_t b = (<uint64_t>1) << c
     p.piles[kr.side_of[seat]] |= b
-    p.last_capturer = seat
+    p.captured |= (<uint64_t>1) << p.ply
+    p.ply += 1
     p.hands[seat] ^= b
     p.left -= 1
     p.to_move = kr.next_seat[seat]
@@ -1392,6 +1416,7 @@ def run_worlds(
         base.deals_made = setup.deals_made
         base.to_move = setup.to_move
         base.last_capturer = setup.last_capturer
+        start_plies(&base)
         candidate = base
         best_world = base
         while done < max_worlds:
@@ -1658,7 +1683,7 @@ cdef class CompiledSolver:
         cdef KLeaf child_leaf
         cdef KLeaf best_leaf
         cdef int totals[2]
-        cdef int n, i, j, m, value, best, a0 = alpha, b0 = beta, lc_side, flag, seat, c
+        cdef int n, i, j, m, value, best, a0 = alpha, b0 = beta, lc_side, flag, seat, c, lc
         cdef uint64_t k0 = 0, k1 = 0, k2, rest
         cdef long long at
         cdef int32_t slot
@@ -1673,7 +1698,8 @@ cdef class CompiledSolver:
             out.scope[1] = p.scope[1]
             totals_of(self.cr, p, totals)
             return totals[0] - totals[1]
-        lc_side = kr.side_of[p.last_capturer] if p.last_capturer >= 0 else -1
+        lc = last_capturer_of(p, kr.players)
+        lc_side = kr.side_of[lc] if lc >= 0 else -1
         if p.scope[0] > 255 or p.scope[1] > 255:
             raise OverflowError("scope count too large for the solver's key")
         for seat in range(kr.players + 1):
