@@ -1,17 +1,24 @@
-"""The compiled kernel against shared/bench/limit.c, and advice speed on each backend.
+"""The compiled kernel against shared/bench/limit.c, and the advisor's rollout speed.
 
-One run alternates the two programs (uniformly random scopone scientifico hands, CPU time) and
-prints the ratio pair by pair and its median, with the statistics cross-check of
-shared/bench/README.md; then advice worlds and playouts per second at 100 ms on the pure and
-the compiled backend, for a scientifico opening and a two-player scopa opening.
+One run alternates limit.c and the kernel's general path (uniformly random scopone scientifico
+hands, CPU time): the captures, apply and scoring every rule set and the advisor go through
+(``uniform_generic_hands``; the scientifico-only loop ``uniform_hands`` is shown apart and
+does not count), printing the ratio pair by pair and its median, with the statistics
+cross-check of shared/bench/README.md. Then the advisor's worlds and playouts per second at
+100 ms (tests/benchmarks/rollout_speed.py) at the openings and mid-hand of two-player scopa
+and scientifico, on this tree and on main before the search work (the baseline tree of
+tests/benchmarks/baseline.py), and advice speed on the pure backend.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import re
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -22,6 +29,7 @@ from service.engine import deal, make_rules, view_of
 from service.search import Budget, advise
 from service.search.kernel import _kernel
 from service.search.kernel.fast import FastRules
+from tests.benchmarks.baseline import BASELINE_COMMIT, build
 
 LIMIT_C = Path(__file__).resolve().parents[2] / ".." / "shared" / "bench" / "limit.c"
 # shared/bench/README.md: mean scope per hand, total points of the team of seat 0 and seat 1.
@@ -57,10 +65,14 @@ def limit_rate(binary: Path, hands: int, seed: int, means: list[list[float]]) ->
     return float(found.group(1))
 
 
-def kernel_rate(fr: FastRules, hands: int, seed: int, sums: list[list[float]]) -> float:
-    """The compiled kernel's hands per CPU second; adds its statistics to ``sums``."""
+def kernel_rate(
+    fr: FastRules, hands: int, seed: int, sums: list[list[float]], dedicated: bool = False
+) -> float:
+    """The compiled kernel's hands per CPU second (the general path, or the scientifico-only
+    loop); adds its statistics to ``sums``."""
     start = time.process_time()
-    stats = _kernel.uniform_hands(fr, hands, seed)
+    play = _kernel.uniform_hands if dedicated else _kernel.uniform_generic_hands
+    stats = play(fr, hands, seed)
     seconds = time.process_time() - start
     for acc, (total, squares) in zip(sums, stats, strict=True):
         acc[0] += total
@@ -85,6 +97,22 @@ def advice_speed(kernel: str, preset: str, seconds: float) -> tuple[float, float
     return worlds / spent, playouts / spent, searches
 
 
+def rollout_speed(tree: Path | None) -> dict[str, dict[str, float]]:
+    """rollout_speed.py's figures on this tree, or on another tree (PYTHONPATH)."""
+    env = dict(os.environ)
+    if tree is not None:
+        env["PYTHONPATH"] = str(tree)
+    out = subprocess.run(
+        [sys.executable, str(Path(__file__).with_name("rollout_speed.py")), "100"],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=env,
+    ).stdout
+    figures: dict[str, dict[str, float]] = json.loads(out)
+    return figures
+
+
 def main() -> None:
     """Parse the arguments, run the comparison, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -97,16 +125,27 @@ def main() -> None:
     sums = [[0.0, 0.0] for _ in REFERENCE]
     limit_means: list[list[float]] = [[] for _ in REFERENCE]
     ratios = []
+    dedicated_ratios = []
+    unused: list[list[float]] = [[0.0, 0.0] for _ in REFERENCE]
     with tempfile.TemporaryDirectory() as folder:
         binary = build_limit(args.limit_c.resolve(), Path(folder))
         print(f"uniform random scopone scientifico hands per CPU second, {args.hands} a run")
-        print("round | limit.c | kernel | ratio")
+        print("round | limit.c | general path | ratio | scientifico-only loop | ratio")
         for i in range(args.rounds):
             limit = limit_rate(binary, args.hands, i + 1, limit_means)
             kernel = kernel_rate(fr, args.hands, i + 1, sums)
+            dedicated = kernel_rate(fr, args.hands, i + 1, unused, dedicated=True)
             ratios.append(kernel / limit)
-            print(f"{i + 1} | {limit:.0f} | {kernel:.0f} | {kernel / limit:.3f}", flush=True)
-    print(f"median ratio kernel/limit.c: {statistics.median(ratios):.3f} (goal >= 0.5)")
+            dedicated_ratios.append(dedicated / limit)
+            print(
+                f"{i + 1} | {limit:.0f} | {kernel:.0f} | {kernel / limit:.3f} | "
+                f"{dedicated:.0f} | {dedicated / limit:.3f}",
+                flush=True,
+            )
+    print(
+        f"median ratio general path/limit.c: {statistics.median(ratios):.3f} (goal >= 0.5); "
+        f"scientifico-only loop (not counted): {statistics.median(dedicated_ratios):.3f}"
+    )
     n = args.rounds * args.hands
     print("cross-check | kernel mean (se) | README | z | limit.c this run (se) | z")
     rows = zip(REFERENCE.items(), sums, limit_means, strict=True)
@@ -121,11 +160,21 @@ def main() -> None:
             f"{lmean:.4f} ({lse:.4f}) | {(mean - lmean) / (se * se + lse * lse) ** 0.5:+.1f}"
         )
     print("(the README's figures are rounded to 0.001, about two standard errors here)")
-    print("advice at 100 ms (openings) | backend | worlds/s | playouts/s | searches")
+    print("the advisor's search at 100 ms, medians of 12 positions")
+    print("position | worlds/s before | after | playouts/s before | after | ratio")
+    before = rollout_speed(build(BASELINE_COMMIT))
+    after = rollout_speed(None)
+    for name, now in after.items():
+        old = before[name]
+        print(
+            f"{name} | {old['worlds']:.0f} | {now['worlds']:.0f} | {old['playouts']:.0f} | "
+            f"{now['playouts']:.0f} | {now['playouts'] / old['playouts']:.2f}x",
+            flush=True,
+        )
+    print("advice at 100 ms (openings), pure backend | worlds/s | playouts/s | searches")
     for preset in ("scopone_scientifico", "scopa"):
-        for kernel in ("python", "compiled"):
-            w, p, count = advice_speed(kernel, preset, args.advice_seconds)
-            print(f"{preset} | {kernel} | {w:.0f} | {p:.0f} | {count}", flush=True)
+        w, p, count = advice_speed("python", preset, args.advice_seconds)
+        print(f"{preset} | {w:.0f} | {p:.0f} | {count}", flush=True)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,54 @@
+"""Worlds and playouts per second of the advisor's search at openings and mid-hand.
+
+Runs on whatever ``service`` package is importable, so bench_kernel runs it on this tree and,
+with PYTHONPATH set to tests/benchmarks/baseline.py's built tree, on main before the search
+work: the same positions, searched 100 ms each; prints one JSON object.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import sys
+
+from service.engine import apply, deal, legal_moves, make_rules, view_of
+from service.search import Budget, advise
+
+PRESETS = ("scopa", "scopone_scientifico")
+POSITIONS = 12
+
+
+def positions(preset: str, mid: bool) -> list[object]:
+    """Openings, or positions after a few random plays (two rounds of the table and two)."""
+    rules = make_rules(preset)
+    found = []
+    for seed in range(POSITIONS):
+        state = deal(rules, seed)
+        rng = random.Random(seed)
+        for _ in range(rules.players * 2 + 2 if mid else 0):
+            state, _ = apply(state, rng.choice(legal_moves(state)))
+        found.append(view_of(state, state.to_move))
+    return found
+
+
+def measure(ms: int) -> dict[str, dict[str, float]]:
+    """Median worlds and playouts per second per preset and stage."""
+    figures = {}
+    for preset in PRESETS:
+        for stage, mid in (("opening", False), ("mid-hand", True)):
+            worlds, playouts = [], []
+            for view in positions(preset, mid):
+                stats = advise(view, Budget(ms=ms), seed=1).stats  # type: ignore[arg-type]
+                seconds = stats.elapsed_ms / 1000.0
+                worlds.append(stats.worlds / seconds)
+                playouts.append(stats.playouts / seconds)
+            figures[f"{preset} {stage}"] = {
+                "worlds": statistics.median(worlds),
+                "playouts": statistics.median(playouts),
+            }
+    return figures
+
+
+if __name__ == "__main__":
+    print(json.dumps(measure(int(sys.argv[1]) if len(sys.argv) > 1 else 100)))
