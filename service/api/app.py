@@ -28,7 +28,15 @@ The service is stateless: every request carries the state it is about. Cards are
 as `7D` (rank 1-10, suit D coins, C cups, S swords, B clubs); lower case is accepted, answers
 are upper case. `rules` is a preset name, or `{"preset": name, <option overrides>}`.
 A state carries its own `rules`, as /v1/deal returns it.
-Every error is an RFC 9457 `application/problem+json` body with `errors` by field path.
+Every error is an RFC 9457 `application/problem+json` body with `errors` by field path and
+`instance` (the request's ID); its `type` is documented at /problems (GET /v1/problems).
+
+Every POST endpoint is a pure function of its body: the same body gives the same answer
+(advice and bots with a time budget excepted: more or less search fits in it), nothing is
+stored, and a retry is always safe. Answers carry `X-Request-ID`; rate-limited ones the
+`X-RateLimit-*` headers; 429 and 503 `Retry-After`; searches `X-Cache` and `Server-Timing`;
+the answers that change only with a release (`GET /v1/rules`, `GET /v1/bot`,
+`GET /v1/problems`) an `ETag` and `Cache-Control`, and 304 to a matching `If-None-Match`.
 """
 
 SETTINGS_EXTENSION = "scopa.settings"

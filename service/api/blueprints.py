@@ -5,13 +5,14 @@ from __future__ import annotations
 import flask
 from flask_smorest import Blueprint
 
-from service.api import health
+from service.api import health, problem_types
 from service.api.v1 import advice, bot, deal, moves, play, rules, score
 from service.web import pages
 
 # A new endpoint group is one more entry here.
 BLUEPRINTS: tuple[Blueprint, ...] = (
     health.blp,
+    problem_types.blp,
     rules.blp,
     deal.blp,
     moves.blp,
@@ -22,4 +23,4 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
 )
 
 # Plain Flask blueprints (HTML pages), kept out of the API spec.
-PAGES: tuple[flask.Blueprint, ...] = (pages.page,)
+PAGES: tuple[flask.Blueprint, ...] = (pages.page, problem_types.html_page)

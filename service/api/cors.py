@@ -5,10 +5,12 @@ from __future__ import annotations
 from flask import Flask
 from flask_cors import CORS
 
+from service.api.contract import HEADERS
 from service.api.logging_setup import REQUEST_ID_HEADER
 
-EXPOSED_HEADERS = (REQUEST_ID_HEADER, "Retry-After")
-ALLOWED_HEADERS = ("Content-Type", REQUEST_ID_HEADER)
+# Every response header the contract documents (service/api/contract.py).
+EXPOSED_HEADERS = tuple(name for name in HEADERS if name != "Cache-Control")
+ALLOWED_HEADERS = ("Content-Type", REQUEST_ID_HEADER, "If-None-Match")
 PREFLIGHT_MAX_AGE_S = 600
 
 

@@ -3,29 +3,64 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from service.engine import codec
-from service.engine.presets import make_rules
+from service.engine.cards import codes
+from service.engine.presets import PRESETS, make_rules
 from service.engine.state import State, apply, deal, legal_moves
+from service.engine.view import view_of
 
 EXAMPLE_SEED = 42
 
 
 @cache
-def dealt_state() -> State:
-    """A two-player Scopa hand dealt from the example seed."""
-    return deal(make_rules("scopa"), EXAMPLE_SEED)
+def dealt_state(preset: str = "scopa") -> State:
+    """A hand of a preset (two-player Scopa by default) dealt from the example seed."""
+    return deal(make_rules(preset), EXAMPLE_SEED)
 
 
 @cache
-def finished_state() -> State:
+def finished_state(preset: str = "scopa") -> State:
     """The example hand played to its end, each seat taking its first legal move."""
-    state = dealt_state()
+    state = dealt_state(preset)
     while not state.finished:
         state, _ = apply(state, legal_moves(state)[0])
     return state
+
+
+def view_json(state: State) -> dict[str, Any]:
+    """The view of the seat to move as a client sends it to /v1/advice."""
+    view = codec.view_to_dict(view_of(state, state.to_move))
+    for derived in ("rules", "history", "unseen"):
+        view.pop(derived)
+    return view
+
+
+def piles_json(state: State) -> dict[str, Any]:
+    """A finished hand's piles (and declarations, and leftover) as /v1/score takes them."""
+    body: dict[str, Any] = {
+        "piles": [
+            {"cards": codes(pile), "scope": scope}
+            for pile, scope in zip(state.piles, state.scope, strict=True)
+        ]
+    }
+    if state.table:
+        body["leftover"] = codes(state.table)
+    if state.declarations:
+        body["declarations"] = [codec.declaration_to_dict(d) for d in state.declarations]
+    return body
+
+
+def preset_examples(
+    request_of: Callable[[str], dict[str, Any]], first: dict[str, Any] | None = None
+) -> dict[str, dict[str, Any]]:
+    """One named request example per preset (computed lazily), after ``first`` if given."""
+    examples = dict(first or {})
+    for name, preset in PRESETS.items():
+        examples[name] = {"summary": preset.description, "value": Lazy(partial(request_of, name))}
+    return examples
 
 
 def state_json(state: State) -> dict[str, Any]:

@@ -13,6 +13,7 @@ blp = BodyBlueprint("health", __name__, description="Liveness and readiness.")
 
 
 @blp.route("/healthz", methods=["GET"])
+@blp.doc(operationId="getHealth")
 @blp.response(200, HealthSchema, example={"status": "ok"})
 def healthz() -> dict[str, str]:
     """The process answers."""
@@ -27,6 +28,7 @@ def engine_answers() -> bool:
 
 
 @blp.route("/readyz", methods=["GET"])
+@blp.doc(operationId="getReadiness")
 @blp.response(200, HealthSchema, example={"status": "ready"})
 @blp.alt_response(503, response="SERVICE_UNAVAILABLE")
 def readyz() -> dict[str, str]:

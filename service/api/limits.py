@@ -16,23 +16,22 @@ import math
 import time
 from typing import Any
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, g, request
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from redis import Redis
 from werkzeug.exceptions import HTTPException
 
 from service.api.metrics import METRICS_ENDPOINT, endpoint_label, record_rate_limited
-from service.api.problems import problem_response
+from service.api.problems import RATE_LIMITED, problem_response
 from service.cache import client_options
 from service.config import Settings
 from service.search.levels import level_named
 
-RATE_LIMITED = "urn:scopa:problem:rate-limited"
 ADVICE_BLUEPRINT = "advice"
 BOT_BLUEPRINT = "bot"
 EXEMPT_ENDPOINTS = frozenset({"health.healthz", "health.readyz", METRICS_ENDPOINT})
-EXEMPT_BLUEPRINTS = frozenset({"api-docs", "swagger_ui_assets"})
+EXEMPT_BLUEPRINTS = frozenset({"api-docs", "swagger_ui_assets", "problems", "problems_page"})
 MEMORY_STORAGE = "memory://"
 KEY_PREFIX = "scopa-limits"
 
@@ -50,7 +49,8 @@ def storage(settings: Settings) -> tuple[str, dict[str, Any]]:
 
 
 def is_exempt() -> bool:
-    """Whether the current request is outside every limit (probes, metrics, documentation)."""
+    """Whether the current request is outside every limit (probes, metrics, documentation,
+    the problems page)."""
     endpoint = request.endpoint or ""
     return endpoint in EXEMPT_ENDPOINTS or request.blueprint in EXEMPT_BLUEPRINTS
 
@@ -96,11 +96,25 @@ def rate_limited_response(limiter: Limiter, error: RateLimitExceeded) -> Respons
     )
 
 
+def keep_retry_after(response: Response) -> Response:
+    """Retry-After only where it means something: the answer's own (a 503's search slot, a
+    429's window), never on a successful answer."""
+    own = g.get("retry_after")
+    if own is not None:
+        response.headers["Retry-After"] = own
+    elif response.status_code != 429:
+        response.headers.pop("Retry-After", None)
+    return response
+
+
 def install_rate_limits(app: Flask, settings: Settings) -> Limiter | None:
     """Apply the configured limit to every non-exempt request; None when limits are off."""
     if not settings.rate_limit_enabled:
         return None
     uri, options = storage(settings)
+    # Registered before the limiter's own hook, so it runs after it (Flask runs them last
+    # registered first): the limiter writes Retry-After on every answer.
+    app.after_request(keep_retry_after)
     limiter = Limiter(
         get_remote_address,
         app=app,
@@ -112,7 +126,7 @@ def install_rate_limits(app: Flask, settings: Settings) -> Limiter | None:
         in_memory_fallback_enabled=True,
         swallow_errors=True,
         key_prefix=KEY_PREFIX,
-        headers_enabled=False,
+        headers_enabled=True,
     )
     app.register_error_handler(RateLimitExceeded, functools.partial(rate_limited_response, limiter))
     return limiter

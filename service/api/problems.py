@@ -5,13 +5,15 @@ from __future__ import annotations
 import http
 import logging
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import marshmallow as ma
-from flask import Response, current_app
+from flask import Response, current_app, g, has_request_context, request
 from marshmallow.exceptions import SCHEMA
 from werkzeug.exceptions import HTTPException
 
+from service.api.contract import STATIC_CACHE_CONTROL
 from service.api.schemas import MAX_MOVES, MoveSchema
 from service.engine.errors import Problem
 
@@ -22,6 +24,73 @@ VALIDATION = "urn:scopa:problem:validation"
 INVALID_RULES = "urn:scopa:problem:invalid-rules"
 INVALID_STATE = "urn:scopa:problem:invalid-state"
 ILLEGAL_MOVE = "urn:scopa:problem:illegal-move"
+RATE_LIMITED = "urn:scopa:problem:rate-limited"
+# Where the problem types are listed, each under an anchor of its own (``ProblemType.url``).
+PROBLEMS_PAGE = "/problems"
+
+
+@dataclass(frozen=True, slots=True)
+class ProblemType:
+    """One kind of problem the API answers: its type URI, statuses and what it means."""
+
+    uri: str
+    title: str
+    statuses: tuple[int, ...]
+    description: str
+
+    @property
+    def slug(self) -> str:
+        """The anchor of the type on the problems page."""
+        return self.uri.rsplit(":", 1)[-1].replace("about", "other")
+
+    @property
+    def url(self) -> str:
+        """Where the type is documented."""
+        return f"{PROBLEMS_PAGE}#{self.slug}"
+
+
+PROBLEM_TYPES: tuple[ProblemType, ...] = (
+    ProblemType(
+        VALIDATION,
+        "Validation",
+        (400, 422),
+        "The request does not match the schema: a field missing, of the wrong type or out of "
+        "range, or (400) a body that is not JSON the API reads. `errors` names each field.",
+    ),
+    ProblemType(
+        INVALID_RULES,
+        "Invalid rules",
+        (422,),
+        "An unknown preset or option, a bad value, or options that clash; `errors` names each "
+        "option (`rules.players`).",
+    ),
+    ProblemType(
+        INVALID_STATE,
+        "Invalid state",
+        (422,),
+        "A state, view, record, pile or set of cards that cannot happen under its rules, or a "
+        "view with no move to make; every problem is listed at once by field.",
+    ),
+    ProblemType(
+        ILLEGAL_MOVE,
+        "Illegal move",
+        (422,),
+        "A move that is not legal in the state; `legal_moves` lists the legal ones.",
+    ),
+    ProblemType(
+        RATE_LIMITED,
+        "Too many requests",
+        (429,),
+        "The client spent its request budget; `Retry-After` says when to try again.",
+    ),
+    ProblemType(
+        "about:blank",
+        "The HTTP status phrase",
+        (404, 405, 413, 500, 503),
+        "Any other error: the title is the HTTP status phrase (413: the body is too large; "
+        "503: the worker is busy searching, see `Retry-After`).",
+    ),
+)
 
 MAX_MESSAGES = 200
 
@@ -32,7 +101,15 @@ class ProblemSchema(ma.Schema):
     """An RFC 9457 problem: what kind, a short title, the status, details, and errors by field."""
 
     type = ma.fields.String(
-        required=True, metadata={"description": "URI reference naming the kind of problem"}
+        required=True,
+        validate=ma.validate.OneOf([t.uri for t in PROBLEM_TYPES]),
+        metadata={
+            "description": "the kind of problem; each is documented on the service's "
+            f"{PROBLEMS_PAGE} page (e.g. {PROBLEMS_PAGE}#validation)"
+        },
+    )
+    instance = ma.fields.String(
+        metadata={"description": "this occurrence: urn:scopa:request:<its X-Request-ID>"}
     )
     title = ma.fields.String(required=True)
     status = ma.fields.Integer(required=True)
@@ -93,10 +170,17 @@ def problem_response(
         "errors": {k: list(v) for k, v in (errors or {}).items()},
         **extensions,
     }
+    request_id = g.get("request_id") if has_request_context() else None
+    if request_id is not None:
+        # The occurrence: the request, as its X-Request-ID header names it.
+        body["instance"] = f"urn:scopa:request:{request_id}"
     text = current_app.json.dumps(body, separators=(",", ":"))
     response = current_app.response_class(text, status=status, mimetype=PROBLEM_CONTENT_TYPE)
     for name, value in headers:
         response.headers[name] = value
+        if name == "Retry-After":
+            # Kept over the rate limiter's own (limits.keep_retry_after).
+            g.retry_after = value
     return response
 
 
@@ -155,6 +239,8 @@ def handle_http_exception(error: HTTPException) -> Response:
     headers += list((data.get("headers") or {}).items())
     if status == 500:
         return handle_unexpected(getattr(error, "original_exception", None) or error)
+    if status == 304:
+        return not_modified()
     if messages is not None:
         # Webargs puts a body's errors under its location ("json"): drop that level.
         if isinstance(messages, Mapping) and set(messages) <= {"json", "query", "headers"}:
@@ -176,6 +262,14 @@ def body_too_large(headers: Iterable[tuple[str, str]] = ()) -> Response:
     return problem_response(
         413, f"the request body is {reason}", {"body": [reason]}, headers=headers
     )
+
+
+def not_modified() -> Response:
+    """A 304 for a conditional GET whose If-None-Match matched: no body, the ETag again."""
+    response = current_app.response_class(status=304)
+    response.headers["ETag"] = request.headers.get("If-None-Match", "")
+    response.headers["Cache-Control"] = STATIC_CACHE_CONTROL
+    return response
 
 
 def handle_unexpected(error: BaseException | None) -> Response:

@@ -10,6 +10,7 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 
+from service.api import contract
 from service.api.examples import resolve_lazy
 from service.api.problems import (
     PROBLEM_CONTENT_TYPE,
@@ -21,25 +22,25 @@ from service.api.problems import (
 )
 
 
-class LazyExampleSpec(APISpec):
-    """An APISpec whose examples (examples.Lazy) are computed when the document is written."""
+class ContractSpec(APISpec):
+    """An APISpec whose examples (examples.Lazy) are computed when the document is written,
+    and whose operations get the shared headers and error answers (``contract``)."""
 
     def to_dict(self) -> dict[str, Any]:
-        """The document, every lazy example computed."""
-        document: dict[str, Any] = resolve_lazy(super().to_dict())
-        return document
+        """The document, every lazy example computed, the shared contract added."""
+        return contract.document(resolve_lazy(super().to_dict()))
 
 
 class ProblemApi(Api):  # type: ignore[misc]
     """An Api whose errors, raised or documented, are application/problem+json, and whose
-    spec computes its examples lazily."""
+    spec computes its examples lazily and carries the shared contract."""
 
     ERROR_SCHEMA = ProblemSchema
 
     def _init_spec(self, **kwargs: Any) -> None:
         super()._init_spec(**kwargs)
         # flask-smorest builds a plain APISpec; this subclass only adds to to_dict.
-        self.spec.__class__ = LazyExampleSpec
+        self.spec.__class__ = ContractSpec
 
     def _register_error_handlers(self) -> None:
         self._app.register_error_handler(ProblemError, handle_problem_error)

@@ -50,6 +50,7 @@ def test_every_endpoint_has_examples_and_problem_errors(spec: dict[str, Any]) ->
         "/v1/score",
         "/v1/advice",
         "/v1/bot",
+        "/v1/problems",
     }
     responses = spec["components"]["responses"]
     for path, method, operation in operations(spec):

@@ -6,12 +6,12 @@ from collections.abc import Iterator
 
 import pytest
 from scopa_client import Client
-from scopa_client.api.advice import post_v1_advice
-from scopa_client.api.deal import post_v1_deal
-from scopa_client.api.moves import post_v1_moves
-from scopa_client.api.play import post_v1_play
-from scopa_client.api.rules import get_v1_rules
-from scopa_client.api.score import post_v1_score
+from scopa_client.api.advice import advise_move
+from scopa_client.api.deal import deal_hand
+from scopa_client.api.moves import list_moves
+from scopa_client.api.play import play_move
+from scopa_client.api.rules import get_rules
+from scopa_client.api.score import score_hand
 from scopa_client.models import (
     AdviceRequest,
     AdviceResponse,
@@ -45,13 +45,13 @@ def client(base_url: str) -> Iterator[Client]:
 
 
 def deal(client: Client, seed: int) -> DealResponse:
-    dealt = post_v1_deal.sync(client=client, body=DealRequest(rules="scopa", seed=seed))
+    dealt = deal_hand.sync(client=client, body=DealRequest(rules="scopa", seed=seed))
     assert isinstance(dealt, DealResponse), dealt
     return dealt
 
 
 def test_rules_catalog(client: Client) -> None:
-    catalog = get_v1_rules.sync(client=client)
+    catalog = get_rules.sync(client=client)
     assert isinstance(catalog, RulesCatalog), catalog
     presets = {preset.name: preset for preset in catalog.presets}
     assert {"scopa", "scopone_scientifico"} <= set(presets)
@@ -69,13 +69,13 @@ def test_a_hand_dealt_played_to_its_end_and_scored(client: Client) -> None:
     last: PlayResponse | None = None
     while not state.finished:
         assert moves, f"no legal move after {plays} plays"
-        last = post_v1_play.sync(client=client, body=PlayRequest(state=state, move=moves[0]))
+        last = play_move.sync(client=client, body=PlayRequest(state=state, move=moves[0]))
         assert isinstance(last, PlayResponse), last
         assert last.events[0].seat == state.to_move
         state = last.state
         plays += 1
         if not state.finished:
-            listed = post_v1_moves.sync(client=client, body=MovesRequest(state=state))
+            listed = list_moves.sync(client=client, body=MovesRequest(state=state))
             assert isinstance(listed, MovesResponse), listed
             moves = listed.moves
     # 40 cards, 4 of them dealt to the table: 36 plays, every card in a pile at the end.
@@ -94,7 +94,7 @@ def test_a_hand_dealt_played_to_its_end_and_scored(client: Client) -> None:
         Pile(cards=cards, scope=scope)
         for cards, scope in zip(state.piles, state.scope, strict=True)
     ]
-    scored = post_v1_score.sync(
+    scored = score_hand.sync(
         client=client,
         body=ScoreRequest(rules="scopa", piles=piles, match=MatchInput(scores=[0, 0])),
     )
@@ -120,7 +120,7 @@ def test_advice_ranks_the_legal_moves(client: Client) -> None:
         deals_made=state.deals_made,
         last_capturer=None,
     )
-    advice = post_v1_advice.sync(
+    advice = advise_move.sync(
         client=client,
         body=AdviceRequest(rules="scopa", view=view, budget=Budget(iterations=40), seed=3),
     )
@@ -136,7 +136,7 @@ def test_advice_ranks_the_legal_moves(client: Client) -> None:
 def test_an_illegal_move_is_a_problem(client: Client) -> None:
     dealt = deal(client, seed=42)
     other = dealt.state.hands[1 - dealt.state.to_move][0]
-    answer = post_v1_play.sync_detailed(
+    answer = play_move.sync_detailed(
         client=client, body=PlayRequest(state=dealt.state, move=Move(card=other, capture=[]))
     )
     assert answer.status_code == 422

@@ -12,32 +12,7 @@ export interface paths {
             cookie?: never;
         };
         /** The process answers. */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "status": "ok"
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Health"];
-                    };
-                };
-                default: components["responses"]["DEFAULT_ERROR"];
-            };
-        };
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -54,33 +29,7 @@ export interface paths {
             cookie?: never;
         };
         /** The app is configured and its engine answers. */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "status": "ready"
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Health"];
-                    };
-                };
-                503: components["responses"]["SERVICE_UNAVAILABLE"];
-                default: components["responses"]["DEFAULT_ERROR"];
-            };
-        };
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -123,161 +72,7 @@ export interface paths {
          *     claim (`claimed_by`) is a 422, like a finished hand; the cutter's view must show
          *     `cut_card`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "budget": {
-                     *         "iterations": 8
-                     *       },
-                     *       "rules": "scopa",
-                     *       "seed": 7,
-                     *       "view": {
-                     *         "dealer": 0,
-                     *         "deals_made": 1,
-                     *         "hand": [
-                     *           "4D",
-                     *           "10D",
-                     *           "1C"
-                     *         ],
-                     *         "hand_sizes": [
-                     *           3,
-                     *           3
-                     *         ],
-                     *         "last_capturer": null,
-                     *         "piles": [
-                     *           [],
-                     *           []
-                     *         ],
-                     *         "scope": [
-                     *           0,
-                     *           0
-                     *         ],
-                     *         "seat": 1,
-                     *         "stock_size": 30,
-                     *         "table": [
-                     *           "5D",
-                     *           "2C",
-                     *           "1B",
-                     *           "3B"
-                     *         ],
-                     *         "to_move": 1
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["AdviceRequest"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "chosen": {
-                         *         "capture": [
-                         *           "5D",
-                         *           "2C",
-                         *           "3B"
-                         *         ],
-                         *         "card": "10D",
-                         *         "sweep": false
-                         *       },
-                         *       "chosen_by": "search",
-                         *       "moves": [
-                         *         {
-                         *           "breakdown": {
-                         *             "cards": 0.375,
-                         *             "coins": 0.75,
-                         *             "primiera": -0.25,
-                         *             "scope": -0.25,
-                         *             "settebello": 0.25
-                         *           },
-                         *           "capture": [
-                         *             "5D",
-                         *             "2C",
-                         *             "3B"
-                         *           ],
-                         *           "card": "10D",
-                         *           "std_error": 1.259783,
-                         *           "std_error_vs_best": null,
-                         *           "sweep": false,
-                         *           "sweep_risk": 0.375,
-                         *           "value": 0.875
-                         *         },
-                         *         {
-                         *           "breakdown": {
-                         *             "cards": -0.25,
-                         *             "coins": 0,
-                         *             "primiera": -0.5,
-                         *             "scope": 0.25,
-                         *             "settebello": 0.5
-                         *           },
-                         *           "capture": [
-                         *             "1B",
-                         *             "3B"
-                         *           ],
-                         *           "card": "4D",
-                         *           "std_error": 1.035098,
-                         *           "std_error_vs_best": 0.833185,
-                         *           "sweep": false,
-                         *           "sweep_risk": 0.25,
-                         *           "value": 0
-                         *         },
-                         *         {
-                         *           "breakdown": {
-                         *             "cards": -0.25,
-                         *             "coins": -0.375,
-                         *             "primiera": -0.25,
-                         *             "scope": 0.125,
-                         *             "settebello": 0.5
-                         *           },
-                         *           "capture": [
-                         *             "1B"
-                         *           ],
-                         *           "card": "1C",
-                         *           "std_error": 0.977424,
-                         *           "std_error_vs_best": 0.742522,
-                         *           "sweep": false,
-                         *           "sweep_risk": 0,
-                         *           "value": -0.25
-                         *         }
-                         *       ],
-                         *       "stats": {
-                         *         "algorithm": "pimc+alphabeta",
-                         *         "budget": {
-                         *           "iterations": 8
-                         *         },
-                         *         "elapsed_ms": null,
-                         *         "exact": false,
-                         *         "nodes": 0,
-                         *         "playouts": 24,
-                         *         "saved_ms": null,
-                         *         "seed": 7,
-                         *         "stopped_early": false,
-                         *         "worlds": 8
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["AdviceResponse"];
-                    };
-                };
-                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
-                422: components["responses"]["UNPROCESSABLE_ENTITY"];
-                503: components["responses"]["SERVICE_UNAVAILABLE"];
-                default: components["responses"]["DEFAULT_ERROR"];
-            };
-        };
+        post: operations["adviseMove"];
         delete?: never;
         options?: never;
         head?: never;
@@ -295,119 +90,10 @@ export interface paths {
          * The levels a bot plays at, weakest first, each with a line on how it plays.
          * @description The levels below master play like people of that level (a model of memory, sight and
          *     care, parameters listed), answer in milliseconds and search nothing; master is the advisor
-         *     at its default budget, with the advice's cost, cache and search slot.
+         *     at its default budget, with the advice's cost, cache and search slot. The answer changes
+         *     only with a release (`ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "levels": [
-                         *         {
-                         *           "description": "forgets most cards played, grabs whatever it can take, rarely sees a multi-card capture or the sweep it leaves, and plays close choices almost at random",
-                         *           "name": "beginner",
-                         *           "parameters": {
-                         *             "caution": 0.2,
-                         *             "claim": 0.1,
-                         *             "forget": 0.8,
-                         *             "forget_declare": 0.4,
-                         *             "forget_key": 0.7,
-                         *             "grab": 0.6,
-                         *             "miss_capture": 0.5,
-                         *             "miss_threat": 0.8,
-                         *             "noise": 0.4,
-                         *             "plan": 0
-                         *           },
-                         *           "rank": 1,
-                         *           "searches": false,
-                         *           "suits": "someone learning the rules, or a child"
-                         *         },
-                         *         {
-                         *           "description": "remembers about half the cards played, prefers the capture in front of it, sometimes misses a sum or a sweep threat",
-                         *           "name": "casual",
-                         *           "parameters": {
-                         *             "caution": 0.5,
-                         *             "claim": 0.3,
-                         *             "forget": 0.45,
-                         *             "forget_declare": 0.15,
-                         *             "forget_key": 0.4,
-                         *             "grab": 0.3,
-                         *             "miss_capture": 0.2,
-                         *             "miss_threat": 0.4,
-                         *             "noise": 0.18,
-                         *             "plan": 0.1
-                         *           },
-                         *           "rank": 2,
-                         *           "searches": false,
-                         *           "suits": "a family player who knows the rules but does not count"
-                         *         },
-                         *         {
-                         *           "description": "counts most cards and the sevens, guards against sweeps, sets up its next capture, and now and then forgets a card or takes the easy capture",
-                         *           "name": "club",
-                         *           "parameters": {
-                         *             "caution": 0.8,
-                         *             "claim": 0.8,
-                         *             "forget": 0.2,
-                         *             "forget_declare": 0.03,
-                         *             "forget_key": 0.1,
-                         *             "grab": 0.1,
-                         *             "miss_capture": 0.05,
-                         *             "miss_threat": 0.12,
-                         *             "noise": 0.1,
-                         *             "plan": 0.2
-                         *           },
-                         *           "rank": 3,
-                         *           "searches": false,
-                         *           "suits": "a regular at the bar's card table"
-                         *         },
-                         *         {
-                         *           "description": "counts every card, weighs each move against the next player's best reply and its own next capture, and errs only between near-equal moves",
-                         *           "name": "expert",
-                         *           "parameters": {
-                         *             "caution": 1,
-                         *             "claim": 1,
-                         *             "forget": 0,
-                         *             "forget_declare": 0,
-                         *             "forget_key": 0,
-                         *             "grab": 0,
-                         *             "miss_capture": 0,
-                         *             "miss_threat": 0,
-                         *             "noise": 0.03,
-                         *             "plan": 0.4
-                         *           },
-                         *           "rank": 4,
-                         *           "searches": false,
-                         *           "suits": "a strong tournament player"
-                         *         },
-                         *         {
-                         *           "description": "the advisor: a search over the possible deals of the unseen cards (/v1/advice at its default budget)",
-                         *           "name": "master",
-                         *           "parameters": {},
-                         *           "rank": 5,
-                         *           "searches": true,
-                         *           "suits": "anyone who wants the strongest opponent the service has"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Levels"];
-                    };
-                };
-                default: components["responses"]["DEFAULT_ERROR"];
-            };
-        };
+        get: operations["listBotLevels"];
         put?: never;
         /**
          * The move a bot of the given level makes for its seat.
@@ -422,87 +108,7 @@ export interface paths {
          *     request. A view that is not the seat's turn, a finished hand or an unknown level is a
          *     422 problem naming the field.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "level": "club",
-                     *       "rules": "scopa",
-                     *       "seed": 7,
-                     *       "view": {
-                     *         "dealer": 0,
-                     *         "deals_made": 1,
-                     *         "hand": [
-                     *           "4D",
-                     *           "10D",
-                     *           "1C"
-                     *         ],
-                     *         "hand_sizes": [
-                     *           3,
-                     *           3
-                     *         ],
-                     *         "last_capturer": null,
-                     *         "piles": [
-                     *           [],
-                     *           []
-                     *         ],
-                     *         "scope": [
-                     *           0,
-                     *           0
-                     *         ],
-                     *         "seat": 1,
-                     *         "stock_size": 30,
-                     *         "table": [
-                     *           "5D",
-                     *           "2C",
-                     *           "1B",
-                     *           "3B"
-                     *         ],
-                     *         "to_move": 1
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["BotRequest"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "level": "club",
-                         *       "move": {
-                         *         "capture": [
-                         *           "5D",
-                         *           "2C",
-                         *           "3B"
-                         *         ],
-                         *         "card": "10D",
-                         *         "sweep": false
-                         *       },
-                         *       "seed": 7
-                         *     }
-                         */
-                        "application/json": components["schemas"]["BotResponse"];
-                    };
-                };
-                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
-                422: components["responses"]["UNPROCESSABLE_ENTITY"];
-                503: components["responses"]["SERVICE_UNAVAILABLE"];
-                default: components["responses"]["DEFAULT_ERROR"];
-            };
-        };
+        post: operations["playBotMove"];
         delete?: never;
         options?: never;
         head?: never;
@@ -524,181 +130,7 @@ export interface paths {
          *     picks one and returns it. The state carries its rules: send it back as it is to
          *     /v1/moves and /v1/play.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "dealer": 0,
-                     *       "rules": "scopa",
-                     *       "seed": 42
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DealRequest"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "moves": [
-                         *         {
-                         *           "capture": [
-                         *             "1B",
-                         *             "3B"
-                         *           ],
-                         *           "card": "4D",
-                         *           "sweep": false
-                         *         },
-                         *         {
-                         *           "capture": [
-                         *             "5D",
-                         *             "2C",
-                         *             "3B"
-                         *           ],
-                         *           "card": "10D",
-                         *           "sweep": false
-                         *         },
-                         *         {
-                         *           "capture": [
-                         *             "1B"
-                         *           ],
-                         *           "card": "1C",
-                         *           "sweep": false
-                         *         }
-                         *       ],
-                         *       "seed": 42,
-                         *       "state": {
-                         *         "dealer": 0,
-                         *         "deals_made": 1,
-                         *         "finished": false,
-                         *         "hands": [
-                         *           [
-                         *             "5S",
-                         *             "6S",
-                         *             "7B"
-                         *           ],
-                         *           [
-                         *             "4D",
-                         *             "10D",
-                         *             "1C"
-                         *           ]
-                         *         ],
-                         *         "history": [],
-                         *         "last_capturer": null,
-                         *         "piles": [
-                         *           [],
-                         *           []
-                         *         ],
-                         *         "rules": {
-                         *           "ace_may_pass": false,
-                         *           "ace_scopa": false,
-                         *           "ace_takes_all": false,
-                         *           "ace_takes_itself": false,
-                         *           "bonus_suit": "D",
-                         *           "cappotto": false,
-                         *           "cappotto_7_0": false,
-                         *           "capture_rule": "standard",
-                         *           "claims": false,
-                         *           "compulsory_capture": true,
-                         *           "deal_sizes": [
-                         *             3,
-                         *             3,
-                         *             3,
-                         *             3,
-                         *             3,
-                         *             3
-                         *           ],
-                         *           "declarations": "none",
-                         *           "double_game": false,
-                         *           "fewest_cards": false,
-                         *           "first_card_choice": false,
-                         *           "grande": false,
-                         *           "initial_table": 4,
-                         *           "last_card_scopa": false,
-                         *           "match_priority": true,
-                         *           "napola": "none",
-                         *           "napola_cap": 9,
-                         *           "napoleone": false,
-                         *           "pack": "italian40",
-                         *           "piva": false,
-                         *           "players": 2,
-                         *           "preset": "scopa",
-                         *           "prime_table": "standard",
-                         *           "primiera_incomplete": "compare",
-                         *           "re_bello": false,
-                         *           "redeal": "three_kings",
-                         *           "redeal_on_ace": false,
-                         *           "scalette": false,
-                         *           "sette_di_coppe": false,
-                         *           "target": 11,
-                         *           "teams": false
-                         *         },
-                         *         "scope": [
-                         *           0,
-                         *           0
-                         *         ],
-                         *         "stock": [
-                         *           "2S",
-                         *           "9S",
-                         *           "4S",
-                         *           "9C",
-                         *           "3C",
-                         *           "5B",
-                         *           "6B",
-                         *           "7S",
-                         *           "4C",
-                         *           "3S",
-                         *           "1S",
-                         *           "2B",
-                         *           "8B",
-                         *           "10S",
-                         *           "10C",
-                         *           "7C",
-                         *           "10B",
-                         *           "4B",
-                         *           "3D",
-                         *           "1D",
-                         *           "9B",
-                         *           "8S",
-                         *           "6D",
-                         *           "7D",
-                         *           "9D",
-                         *           "5C",
-                         *           "6C",
-                         *           "8C",
-                         *           "2D",
-                         *           "8D"
-                         *         ],
-                         *         "table": [
-                         *           "5D",
-                         *           "2C",
-                         *           "1B",
-                         *           "3B"
-                         *         ],
-                         *         "to_move": 1
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["DealResponse"];
-                    };
-                };
-                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
-                422: components["responses"]["UNPROCESSABLE_ENTITY"];
-                default: components["responses"]["DEFAULT_ERROR"];
-            };
-        };
+        post: operations["dealHand"];
         delete?: never;
         options?: never;
         head?: never;
@@ -726,61 +158,7 @@ export interface paths {
          *     only moves while `state.declaration_round` is open, `pass` (an ace put in the pile) and
          *     `claim` (no card, listed last). The light form lists card plays only.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["MovesRequest"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "moves": [
-                         *         {
-                         *           "capture": [
-                         *             "7C"
-                         *           ],
-                         *           "card": "7D",
-                         *           "sweep": false
-                         *         },
-                         *         {
-                         *           "capture": [
-                         *             "3S"
-                         *           ],
-                         *           "card": "3C",
-                         *           "sweep": false
-                         *         },
-                         *         {
-                         *           "capture": [
-                         *             "7C",
-                         *             "3S"
-                         *           ],
-                         *           "card": "10B",
-                         *           "sweep": false
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["MovesResponse"];
-                    };
-                };
-                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
-                422: components["responses"]["UNPROCESSABLE_ENTITY"];
-                default: components["responses"]["DEFAULT_ERROR"];
-            };
-        };
+        post: operations["listMoves"];
         delete?: never;
         options?: never;
         head?: never;
@@ -812,290 +190,29 @@ export interface paths {
          *     match totals with the hand's points added and any winner. After a claim, `score` is the
          *     piles' points as the hand stopped; the match is decided by the claim alone.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "move": {
-                     *         "capture": [
-                     *           "1B",
-                     *           "3B"
-                     *         ],
-                     *         "card": "4D"
-                     *       },
-                     *       "state": {
-                     *         "dealer": 0,
-                     *         "deals_made": 1,
-                     *         "finished": false,
-                     *         "hands": [
-                     *           [
-                     *             "5S",
-                     *             "6S",
-                     *             "7B"
-                     *           ],
-                     *           [
-                     *             "4D",
-                     *             "10D",
-                     *             "1C"
-                     *           ]
-                     *         ],
-                     *         "history": [],
-                     *         "last_capturer": null,
-                     *         "piles": [
-                     *           [],
-                     *           []
-                     *         ],
-                     *         "rules": {
-                     *           "ace_may_pass": false,
-                     *           "ace_scopa": false,
-                     *           "ace_takes_all": false,
-                     *           "ace_takes_itself": false,
-                     *           "bonus_suit": "D",
-                     *           "cappotto": false,
-                     *           "cappotto_7_0": false,
-                     *           "capture_rule": "standard",
-                     *           "claims": false,
-                     *           "compulsory_capture": true,
-                     *           "deal_sizes": [
-                     *             3,
-                     *             3,
-                     *             3,
-                     *             3,
-                     *             3,
-                     *             3
-                     *           ],
-                     *           "declarations": "none",
-                     *           "double_game": false,
-                     *           "fewest_cards": false,
-                     *           "first_card_choice": false,
-                     *           "grande": false,
-                     *           "initial_table": 4,
-                     *           "last_card_scopa": false,
-                     *           "match_priority": true,
-                     *           "napola": "none",
-                     *           "napola_cap": 9,
-                     *           "napoleone": false,
-                     *           "pack": "italian40",
-                     *           "piva": false,
-                     *           "players": 2,
-                     *           "preset": "scopa",
-                     *           "prime_table": "standard",
-                     *           "primiera_incomplete": "compare",
-                     *           "re_bello": false,
-                     *           "redeal": "three_kings",
-                     *           "redeal_on_ace": false,
-                     *           "scalette": false,
-                     *           "sette_di_coppe": false,
-                     *           "target": 11,
-                     *           "teams": false
-                     *         },
-                     *         "scope": [
-                     *           0,
-                     *           0
-                     *         ],
-                     *         "stock": [
-                     *           "2S",
-                     *           "9S",
-                     *           "4S",
-                     *           "9C",
-                     *           "3C",
-                     *           "5B",
-                     *           "6B",
-                     *           "7S",
-                     *           "4C",
-                     *           "3S",
-                     *           "1S",
-                     *           "2B",
-                     *           "8B",
-                     *           "10S",
-                     *           "10C",
-                     *           "7C",
-                     *           "10B",
-                     *           "4B",
-                     *           "3D",
-                     *           "1D",
-                     *           "9B",
-                     *           "8S",
-                     *           "6D",
-                     *           "7D",
-                     *           "9D",
-                     *           "5C",
-                     *           "6C",
-                     *           "8C",
-                     *           "2D",
-                     *           "8D"
-                     *         ],
-                     *         "table": [
-                     *           "5D",
-                     *           "2C",
-                     *           "1B",
-                     *           "3B"
-                     *         ],
-                     *         "to_move": 1
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["PlayRequest"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "events": [
-                         *         {
-                         *           "cards": [
-                         *             "4D",
-                         *             "1B",
-                         *             "3B"
-                         *           ],
-                         *           "kind": "capture",
-                         *           "seat": 1,
-                         *           "side": 1
-                         *         }
-                         *       ],
-                         *       "state": {
-                         *         "dealer": 0,
-                         *         "deals_made": 1,
-                         *         "finished": false,
-                         *         "hands": [
-                         *           [
-                         *             "5S",
-                         *             "6S",
-                         *             "7B"
-                         *           ],
-                         *           [
-                         *             "10D",
-                         *             "1C"
-                         *           ]
-                         *         ],
-                         *         "history": [
-                         *           {
-                         *             "capture": [
-                         *               "1B",
-                         *               "3B"
-                         *             ],
-                         *             "card": "4D",
-                         *             "seat": 1
-                         *           }
-                         *         ],
-                         *         "last_capturer": 1,
-                         *         "piles": [
-                         *           [],
-                         *           [
-                         *             "4D",
-                         *             "1B",
-                         *             "3B"
-                         *           ]
-                         *         ],
-                         *         "rules": {
-                         *           "ace_may_pass": false,
-                         *           "ace_scopa": false,
-                         *           "ace_takes_all": false,
-                         *           "ace_takes_itself": false,
-                         *           "bonus_suit": "D",
-                         *           "cappotto": false,
-                         *           "cappotto_7_0": false,
-                         *           "capture_rule": "standard",
-                         *           "claims": false,
-                         *           "compulsory_capture": true,
-                         *           "deal_sizes": [
-                         *             3,
-                         *             3,
-                         *             3,
-                         *             3,
-                         *             3,
-                         *             3
-                         *           ],
-                         *           "declarations": "none",
-                         *           "double_game": false,
-                         *           "fewest_cards": false,
-                         *           "first_card_choice": false,
-                         *           "grande": false,
-                         *           "initial_table": 4,
-                         *           "last_card_scopa": false,
-                         *           "match_priority": true,
-                         *           "napola": "none",
-                         *           "napola_cap": 9,
-                         *           "napoleone": false,
-                         *           "pack": "italian40",
-                         *           "piva": false,
-                         *           "players": 2,
-                         *           "preset": "scopa",
-                         *           "prime_table": "standard",
-                         *           "primiera_incomplete": "compare",
-                         *           "re_bello": false,
-                         *           "redeal": "three_kings",
-                         *           "redeal_on_ace": false,
-                         *           "scalette": false,
-                         *           "sette_di_coppe": false,
-                         *           "target": 11,
-                         *           "teams": false
-                         *         },
-                         *         "scope": [
-                         *           0,
-                         *           0
-                         *         ],
-                         *         "stock": [
-                         *           "2S",
-                         *           "9S",
-                         *           "4S",
-                         *           "9C",
-                         *           "3C",
-                         *           "5B",
-                         *           "6B",
-                         *           "7S",
-                         *           "4C",
-                         *           "3S",
-                         *           "1S",
-                         *           "2B",
-                         *           "8B",
-                         *           "10S",
-                         *           "10C",
-                         *           "7C",
-                         *           "10B",
-                         *           "4B",
-                         *           "3D",
-                         *           "1D",
-                         *           "9B",
-                         *           "8S",
-                         *           "6D",
-                         *           "7D",
-                         *           "9D",
-                         *           "5C",
-                         *           "6C",
-                         *           "8C",
-                         *           "2D",
-                         *           "8D"
-                         *         ],
-                         *         "table": [
-                         *           "5D",
-                         *           "2C"
-                         *         ],
-                         *         "to_move": 0
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["PlayResponse"];
-                    };
-                };
-                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
-                422: components["responses"]["UNPROCESSABLE_ENTITY"];
-                default: components["responses"]["DEFAULT_ERROR"];
-            };
+        post: operations["playMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/problems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        /**
+         * Every problem type the API answers, with its meaning.
+         * @description A problem's `type` names one of these; the page /problems documents each under an anchor
+         *     (`/problems#validation`), its `url` here. Not rate limited; the answer changes only with a
+         *     release (`ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
+         */
+        get: operations["listProblemTypes"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1113,117 +230,10 @@ export interface paths {
          * Every preset with its full options, and the option schema.
          * @description A request's `rules` field is a preset name, or `{"preset": name, <options>}` where each
          *     option overrides the preset's value; the example shows the first preset and three options.
+         *     The answer changes only with a release: it carries an `ETag` and `Cache-Control`, and a
+         *     request with a matching `If-None-Match` gets a 304.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "options": [
-                         *         {
-                         *           "choices": [
-                         *             2,
-                         *             3,
-                         *             4,
-                         *             5,
-                         *             6
-                         *           ],
-                         *           "description": "number of players at the table",
-                         *           "name": "players",
-                         *           "type": "integer"
-                         *         },
-                         *         {
-                         *           "choices": null,
-                         *           "description": "partners sit alternately (4 or 6 players)",
-                         *           "name": "teams",
-                         *           "type": "boolean"
-                         *         },
-                         *         {
-                         *           "choices": [
-                         *             "italian40",
-                         *             "corse36"
-                         *           ],
-                         *           "description": "italian40, or corse36 without the twos",
-                         *           "name": "pack",
-                         *           "type": "string"
-                         *         }
-                         *       ],
-                         *       "presets": [
-                         *         {
-                         *           "description": "Scopa: 3 cards a deal, 4 on the table",
-                         *           "name": "scopa",
-                         *           "options": {
-                         *             "ace_may_pass": false,
-                         *             "ace_scopa": false,
-                         *             "ace_takes_all": false,
-                         *             "ace_takes_itself": false,
-                         *             "bonus_suit": "D",
-                         *             "cappotto": false,
-                         *             "cappotto_7_0": false,
-                         *             "capture_rule": "standard",
-                         *             "claims": false,
-                         *             "compulsory_capture": true,
-                         *             "deal_sizes": [
-                         *               3,
-                         *               3,
-                         *               3,
-                         *               3,
-                         *               3,
-                         *               3
-                         *             ],
-                         *             "declarations": "none",
-                         *             "double_game": false,
-                         *             "fewest_cards": false,
-                         *             "first_card_choice": false,
-                         *             "grande": false,
-                         *             "initial_table": 4,
-                         *             "last_card_scopa": false,
-                         *             "match_priority": true,
-                         *             "napola": "none",
-                         *             "napola_cap": 9,
-                         *             "napoleone": false,
-                         *             "pack": "italian40",
-                         *             "piva": false,
-                         *             "players": 2,
-                         *             "preset": "scopa",
-                         *             "prime_table": "standard",
-                         *             "primiera_incomplete": "compare",
-                         *             "re_bello": false,
-                         *             "redeal": "three_kings",
-                         *             "redeal_on_ace": false,
-                         *             "scalette": false,
-                         *             "sette_di_coppe": false,
-                         *             "target": 11,
-                         *             "teams": false
-                         *           },
-                         *           "players": [
-                         *             2,
-                         *             3,
-                         *             4,
-                         *             6
-                         *           ]
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["RulesCatalog"];
-                    };
-                };
-                default: components["responses"]["DEFAULT_ERROR"];
-            };
-        };
+        get: operations["getRules"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1256,170 +266,7 @@ export interface paths {
          *     stopped (they need not cover the pack) and `match` is the claim's verdict as /v1/play
          *     gives it (`reason` claim, or wrong_claim with the claimer as `loser`).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "match": {
-                     *         "scores": [
-                     *           6,
-                     *           9
-                     *         ]
-                     *       },
-                     *       "piles": [
-                     *         {
-                     *           "cards": [
-                     *             "5D",
-                     *             "6D",
-                     *             "7D",
-                     *             "8D",
-                     *             "9D",
-                     *             "1C",
-                     *             "3C",
-                     *             "6C",
-                     *             "7C",
-                     *             "8C",
-                     *             "3S",
-                     *             "5S",
-                     *             "6S",
-                     *             "7S",
-                     *             "8S",
-                     *             "10S",
-                     *             "2B",
-                     *             "4B",
-                     *             "7B",
-                     *             "10B"
-                     *           ],
-                     *           "scope": 0
-                     *         },
-                     *         {
-                     *           "cards": [
-                     *             "1D",
-                     *             "2D",
-                     *             "3D",
-                     *             "4D",
-                     *             "10D",
-                     *             "2C",
-                     *             "4C",
-                     *             "5C",
-                     *             "9C",
-                     *             "10C",
-                     *             "1S",
-                     *             "2S",
-                     *             "4S",
-                     *             "9S",
-                     *             "1B",
-                     *             "3B",
-                     *             "5B",
-                     *             "6B",
-                     *             "8B",
-                     *             "9B"
-                     *           ],
-                     *           "scope": 0
-                     *         }
-                     *       ],
-                     *       "rules": "scopa"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ScoreRequest"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "match": {
-                         *         "finished": false,
-                         *         "reason": null,
-                         *         "scores": [
-                         *           8,
-                         *           9
-                         *         ],
-                         *         "target": 11,
-                         *         "winner": null
-                         *       },
-                         *       "sides": [
-                         *         {
-                         *           "cards": 20,
-                         *           "coins": 5,
-                         *           "napola_run": 0,
-                         *           "outright": null,
-                         *           "points": {
-                         *             "cards": 0,
-                         *             "coins": 0,
-                         *             "primiera": 1,
-                         *             "scope": 0,
-                         *             "settebello": 1
-                         *           },
-                         *           "prime": {
-                         *             "all_suits": true,
-                         *             "cards": [
-                         *               "7D",
-                         *               "7C",
-                         *               "7S",
-                         *               "7B"
-                         *             ],
-                         *             "value": 84
-                         *           },
-                         *           "scope": 0,
-                         *           "settebello": true,
-                         *           "side": 0,
-                         *           "total": 2
-                         *         },
-                         *         {
-                         *           "cards": 20,
-                         *           "coins": 5,
-                         *           "napola_run": 4,
-                         *           "outright": null,
-                         *           "points": {
-                         *             "cards": 0,
-                         *             "coins": 0,
-                         *             "primiera": 0,
-                         *             "scope": 0,
-                         *             "settebello": 0
-                         *           },
-                         *           "prime": {
-                         *             "all_suits": true,
-                         *             "cards": [
-                         *               "1D",
-                         *               "5C",
-                         *               "1S",
-                         *               "6B"
-                         *             ],
-                         *             "value": 65
-                         *           },
-                         *           "scope": 0,
-                         *           "settebello": false,
-                         *           "side": 1,
-                         *           "total": 0
-                         *         }
-                         *       ],
-                         *       "totals": [
-                         *         2,
-                         *         0
-                         *       ]
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ScoreResponse"];
-                    };
-                };
-                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
-                422: components["responses"]["UNPROCESSABLE_ENTITY"];
-                default: components["responses"]["DEFAULT_ERROR"];
-            };
-        };
+        post: operations["scoreHand"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1723,12 +570,28 @@ export interface components {
             errors: {
                 [key: string]: string[];
             };
+            /** @description this occurrence: urn:scopa:request:<its X-Request-ID> */
+            instance?: string;
             /** @description for an illegal move: the legal moves of the state */
             legal_moves?: components["schemas"]["Move"][];
             status: number;
             title: string;
-            /** @description URI reference naming the kind of problem */
+            /**
+             * @description the kind of problem; each is documented on the service's /problems page (e.g. /problems#validation)
+             * @enum {string}
+             */
+            type: "urn:scopa:problem:validation" | "urn:scopa:problem:invalid-rules" | "urn:scopa:problem:invalid-state" | "urn:scopa:problem:illegal-move" | "urn:scopa:problem:rate-limited" | "about:blank";
+        };
+        ProblemKind: {
+            description: string;
+            statuses: number[];
+            title: string;
             type: string;
+            /** @description this page's anchor for it */
+            url: string;
+        };
+        ProblemKinds: {
+            types: components["schemas"]["ProblemKind"][];
         };
         RulesCatalog: {
             options: components["schemas"]["OptionSpec"][];
@@ -1990,18 +853,38 @@ export interface components {
         };
     };
     responses: {
-        /** @description Any other error */
-        DEFAULT_ERROR: {
+        /** @description Bad Request */
+        BAD_REQUEST: {
             headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description Any other error */
+        DEFAULT_ERROR: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Not Modified */
+        NOT_MODIFIED: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description Request Entity Too Large */
         REQUEST_ENTITY_TOO_LARGE: {
             headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
                 [name: string]: unknown;
             };
             content: {
@@ -2011,6 +894,22 @@ export interface components {
         /** @description Service Unavailable */
         SERVICE_UNAVAILABLE: {
             headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Too Many Requests */
+        TOO_MANY_REQUESTS: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-ID": components["headers"]["X-Request-ID"];
                 [name: string]: unknown;
             };
             content: {
@@ -2020,6 +919,7 @@ export interface components {
         /** @description Unprocessable Entity */
         UNPROCESSABLE_ENTITY: {
             headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
                 [name: string]: unknown;
             };
             content: {
@@ -2027,9 +927,31 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /** @description Tag to check against */
+        IF_NONE_MATCH: string;
+    };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description public, max-age=3600: the answer changes only with a release */
+        "Cache-Control": string;
+        /** @description a hash of the answer; send it as If-None-Match to get a 304 */
+        ETag: string;
+        /** @description seconds to wait before retrying (429: the window's reset; 503: the worker's search slot) */
+        "Retry-After": number;
+        /** @description time spent answering, e.g. search;dur=12.3 (milliseconds) */
+        "Server-Timing": string;
+        /** @description whether the search's answer came from the shared cache */
+        "X-Cache": "hit" | "miss" | "bypass";
+        /** @description the client's request budget in its window (an advice search, or a master bot, costs RATE_LIMIT_ADVICE_COST units, any other request one) */
+        "X-RateLimit-Limit": number;
+        /** @description units of the budget left in the window */
+        "X-RateLimit-Remaining": number;
+        /** @description when the window resets, in seconds since the Unix epoch */
+        "X-RateLimit-Reset": number;
+        /** @description the request's ID (the client's own when it sent a short safe one); also the problem's `instance` and every log line's `request_id` */
+        "X-Request-ID": string;
+    };
     pathItems: never;
 }
 export type AdviceRequest = components['schemas']['AdviceRequest'];
@@ -2061,6 +983,8 @@ export type PlayResponse = components['schemas']['PlayResponse'];
 export type Preset = components['schemas']['Preset'];
 export type Prime = components['schemas']['Prime'];
 export type Problem = components['schemas']['Problem'];
+export type ProblemKind = components['schemas']['ProblemKind'];
+export type ProblemKinds = components['schemas']['ProblemKinds'];
 export type RulesCatalog = components['schemas']['RulesCatalog'];
 export type RulesOptions = components['schemas']['RulesOptions'];
 export type Scalette = components['schemas']['Scalette'];
@@ -2071,9 +995,1258 @@ export type SearchStats = components['schemas']['SearchStats'];
 export type SideScore = components['schemas']['SideScore'];
 export type State = components['schemas']['State'];
 export type View = components['schemas']['View'];
+export type ResponseBadRequest = components['responses']['BAD_REQUEST'];
 export type ResponseDefaultError = components['responses']['DEFAULT_ERROR'];
+export type ResponseNotModified = components['responses']['NOT_MODIFIED'];
 export type ResponseRequestEntityTooLarge = components['responses']['REQUEST_ENTITY_TOO_LARGE'];
 export type ResponseServiceUnavailable = components['responses']['SERVICE_UNAVAILABLE'];
+export type ResponseTooManyRequests = components['responses']['TOO_MANY_REQUESTS'];
 export type ResponseUnprocessableEntity = components['responses']['UNPROCESSABLE_ENTITY'];
+export type ParameterIfNoneMatch = components['parameters']['IF_NONE_MATCH'];
+export type HeaderCacheControl = components['headers']['Cache-Control'];
+export type HeaderETag = components['headers']['ETag'];
+export type HeaderRetryAfter = components['headers']['Retry-After'];
+export type HeaderServerTiming = components['headers']['Server-Timing'];
+export type HeaderXCache = components['headers']['X-Cache'];
+export type HeaderXRateLimitLimit = components['headers']['X-RateLimit-Limit'];
+export type HeaderXRateLimitRemaining = components['headers']['X-RateLimit-Remaining'];
+export type HeaderXRateLimitReset = components['headers']['X-RateLimit-Reset'];
+export type HeaderXRequestId = components['headers']['X-Request-ID'];
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ready"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            503: components["responses"]["SERVICE_UNAVAILABLE"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    adviseMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdviceRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    "X-Cache": components["headers"]["X-Cache"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "chosen": {
+                     *         "capture": [
+                     *           "5D",
+                     *           "2C",
+                     *           "3B"
+                     *         ],
+                     *         "card": "10D",
+                     *         "sweep": false
+                     *       },
+                     *       "chosen_by": "search",
+                     *       "moves": [
+                     *         {
+                     *           "breakdown": {
+                     *             "cards": 0.375,
+                     *             "coins": 0.75,
+                     *             "primiera": -0.25,
+                     *             "scope": -0.25,
+                     *             "settebello": 0.25
+                     *           },
+                     *           "capture": [
+                     *             "5D",
+                     *             "2C",
+                     *             "3B"
+                     *           ],
+                     *           "card": "10D",
+                     *           "std_error": 1.259783,
+                     *           "std_error_vs_best": null,
+                     *           "sweep": false,
+                     *           "sweep_risk": 0.375,
+                     *           "value": 0.875
+                     *         },
+                     *         {
+                     *           "breakdown": {
+                     *             "cards": -0.25,
+                     *             "coins": 0,
+                     *             "primiera": -0.5,
+                     *             "scope": 0.25,
+                     *             "settebello": 0.5
+                     *           },
+                     *           "capture": [
+                     *             "1B",
+                     *             "3B"
+                     *           ],
+                     *           "card": "4D",
+                     *           "std_error": 1.035098,
+                     *           "std_error_vs_best": 0.833185,
+                     *           "sweep": false,
+                     *           "sweep_risk": 0.25,
+                     *           "value": 0
+                     *         },
+                     *         {
+                     *           "breakdown": {
+                     *             "cards": -0.25,
+                     *             "coins": -0.375,
+                     *             "primiera": -0.25,
+                     *             "scope": 0.125,
+                     *             "settebello": 0.5
+                     *           },
+                     *           "capture": [
+                     *             "1B"
+                     *           ],
+                     *           "card": "1C",
+                     *           "std_error": 0.977424,
+                     *           "std_error_vs_best": 0.742522,
+                     *           "sweep": false,
+                     *           "sweep_risk": 0,
+                     *           "value": -0.25
+                     *         }
+                     *       ],
+                     *       "stats": {
+                     *         "algorithm": "pimc+alphabeta",
+                     *         "budget": {
+                     *           "iterations": 8
+                     *         },
+                     *         "elapsed_ms": null,
+                     *         "exact": false,
+                     *         "nodes": 0,
+                     *         "playouts": 24,
+                     *         "saved_ms": null,
+                     *         "seed": 7,
+                     *         "stopped_early": false,
+                     *         "worlds": 8
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdviceResponse"];
+                };
+            };
+            400: components["responses"]["BAD_REQUEST"];
+            413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
+            503: components["responses"]["SERVICE_UNAVAILABLE"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    listBotLevels: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tag to check against */
+                "If-None-Match"?: components["parameters"]["IF_NONE_MATCH"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "levels": [
+                     *         {
+                     *           "description": "forgets most cards played, grabs whatever it can take, rarely sees a multi-card capture or the sweep it leaves, and plays close choices almost at random",
+                     *           "name": "beginner",
+                     *           "parameters": {
+                     *             "caution": 0.2,
+                     *             "claim": 0.1,
+                     *             "forget": 0.8,
+                     *             "forget_declare": 0.4,
+                     *             "forget_key": 0.7,
+                     *             "grab": 0.6,
+                     *             "miss_capture": 0.5,
+                     *             "miss_threat": 0.8,
+                     *             "noise": 0.4,
+                     *             "plan": 0
+                     *           },
+                     *           "rank": 1,
+                     *           "searches": false,
+                     *           "suits": "someone learning the rules, or a child"
+                     *         },
+                     *         {
+                     *           "description": "remembers about half the cards played, prefers the capture in front of it, sometimes misses a sum or a sweep threat",
+                     *           "name": "casual",
+                     *           "parameters": {
+                     *             "caution": 0.5,
+                     *             "claim": 0.3,
+                     *             "forget": 0.45,
+                     *             "forget_declare": 0.15,
+                     *             "forget_key": 0.4,
+                     *             "grab": 0.3,
+                     *             "miss_capture": 0.2,
+                     *             "miss_threat": 0.4,
+                     *             "noise": 0.18,
+                     *             "plan": 0.1
+                     *           },
+                     *           "rank": 2,
+                     *           "searches": false,
+                     *           "suits": "a family player who knows the rules but does not count"
+                     *         },
+                     *         {
+                     *           "description": "counts most cards and the sevens, guards against sweeps, sets up its next capture, and now and then forgets a card or takes the easy capture",
+                     *           "name": "club",
+                     *           "parameters": {
+                     *             "caution": 0.8,
+                     *             "claim": 0.8,
+                     *             "forget": 0.2,
+                     *             "forget_declare": 0.03,
+                     *             "forget_key": 0.1,
+                     *             "grab": 0.1,
+                     *             "miss_capture": 0.05,
+                     *             "miss_threat": 0.12,
+                     *             "noise": 0.1,
+                     *             "plan": 0.2
+                     *           },
+                     *           "rank": 3,
+                     *           "searches": false,
+                     *           "suits": "a regular at the bar's card table"
+                     *         },
+                     *         {
+                     *           "description": "counts every card, weighs each move against the next player's best reply and its own next capture, and errs only between near-equal moves",
+                     *           "name": "expert",
+                     *           "parameters": {
+                     *             "caution": 1,
+                     *             "claim": 1,
+                     *             "forget": 0,
+                     *             "forget_declare": 0,
+                     *             "forget_key": 0,
+                     *             "grab": 0,
+                     *             "miss_capture": 0,
+                     *             "miss_threat": 0,
+                     *             "noise": 0.03,
+                     *             "plan": 0.4
+                     *           },
+                     *           "rank": 4,
+                     *           "searches": false,
+                     *           "suits": "a strong tournament player"
+                     *         },
+                     *         {
+                     *           "description": "the advisor: a search over the possible deals of the unseen cards (/v1/advice at its default budget)",
+                     *           "name": "master",
+                     *           "parameters": {},
+                     *           "rank": 5,
+                     *           "searches": true,
+                     *           "suits": "anyone who wants the strongest opponent the service has"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Levels"];
+                };
+            };
+            304: components["responses"]["NOT_MODIFIED"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    playBotMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "level": "club",
+                 *       "rules": "scopa",
+                 *       "seed": 7,
+                 *       "view": {
+                 *         "dealer": 0,
+                 *         "deals_made": 1,
+                 *         "hand": [
+                 *           "4D",
+                 *           "10D",
+                 *           "1C"
+                 *         ],
+                 *         "hand_sizes": [
+                 *           3,
+                 *           3
+                 *         ],
+                 *         "last_capturer": null,
+                 *         "piles": [
+                 *           [],
+                 *           []
+                 *         ],
+                 *         "scope": [
+                 *           0,
+                 *           0
+                 *         ],
+                 *         "seat": 1,
+                 *         "stock_size": 30,
+                 *         "table": [
+                 *           "5D",
+                 *           "2C",
+                 *           "1B",
+                 *           "3B"
+                 *         ],
+                 *         "to_move": 1
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["BotRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    "X-Cache": components["headers"]["X-Cache"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "level": "club",
+                     *       "move": {
+                     *         "capture": [
+                     *           "5D",
+                     *           "2C",
+                     *           "3B"
+                     *         ],
+                     *         "card": "10D",
+                     *         "sweep": false
+                     *       },
+                     *       "seed": 7
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BotResponse"];
+                };
+            };
+            400: components["responses"]["BAD_REQUEST"];
+            413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
+            503: components["responses"]["SERVICE_UNAVAILABLE"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    dealHand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DealRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "moves": [
+                     *         {
+                     *           "capture": [
+                     *             "1B",
+                     *             "3B"
+                     *           ],
+                     *           "card": "4D",
+                     *           "sweep": false
+                     *         },
+                     *         {
+                     *           "capture": [
+                     *             "5D",
+                     *             "2C",
+                     *             "3B"
+                     *           ],
+                     *           "card": "10D",
+                     *           "sweep": false
+                     *         },
+                     *         {
+                     *           "capture": [
+                     *             "1B"
+                     *           ],
+                     *           "card": "1C",
+                     *           "sweep": false
+                     *         }
+                     *       ],
+                     *       "seed": 42,
+                     *       "state": {
+                     *         "dealer": 0,
+                     *         "deals_made": 1,
+                     *         "finished": false,
+                     *         "hands": [
+                     *           [
+                     *             "5S",
+                     *             "6S",
+                     *             "7B"
+                     *           ],
+                     *           [
+                     *             "4D",
+                     *             "10D",
+                     *             "1C"
+                     *           ]
+                     *         ],
+                     *         "history": [],
+                     *         "last_capturer": null,
+                     *         "piles": [
+                     *           [],
+                     *           []
+                     *         ],
+                     *         "rules": {
+                     *           "ace_may_pass": false,
+                     *           "ace_scopa": false,
+                     *           "ace_takes_all": false,
+                     *           "ace_takes_itself": false,
+                     *           "bonus_suit": "D",
+                     *           "cappotto": false,
+                     *           "cappotto_7_0": false,
+                     *           "capture_rule": "standard",
+                     *           "claims": false,
+                     *           "compulsory_capture": true,
+                     *           "deal_sizes": [
+                     *             3,
+                     *             3,
+                     *             3,
+                     *             3,
+                     *             3,
+                     *             3
+                     *           ],
+                     *           "declarations": "none",
+                     *           "double_game": false,
+                     *           "fewest_cards": false,
+                     *           "first_card_choice": false,
+                     *           "grande": false,
+                     *           "initial_table": 4,
+                     *           "last_card_scopa": false,
+                     *           "match_priority": true,
+                     *           "napola": "none",
+                     *           "napola_cap": 9,
+                     *           "napoleone": false,
+                     *           "pack": "italian40",
+                     *           "piva": false,
+                     *           "players": 2,
+                     *           "preset": "scopa",
+                     *           "prime_table": "standard",
+                     *           "primiera_incomplete": "compare",
+                     *           "re_bello": false,
+                     *           "redeal": "three_kings",
+                     *           "redeal_on_ace": false,
+                     *           "scalette": false,
+                     *           "sette_di_coppe": false,
+                     *           "target": 11,
+                     *           "teams": false
+                     *         },
+                     *         "scope": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "stock": [
+                     *           "2S",
+                     *           "9S",
+                     *           "4S",
+                     *           "9C",
+                     *           "3C",
+                     *           "5B",
+                     *           "6B",
+                     *           "7S",
+                     *           "4C",
+                     *           "3S",
+                     *           "1S",
+                     *           "2B",
+                     *           "8B",
+                     *           "10S",
+                     *           "10C",
+                     *           "7C",
+                     *           "10B",
+                     *           "4B",
+                     *           "3D",
+                     *           "1D",
+                     *           "9B",
+                     *           "8S",
+                     *           "6D",
+                     *           "7D",
+                     *           "9D",
+                     *           "5C",
+                     *           "6C",
+                     *           "8C",
+                     *           "2D",
+                     *           "8D"
+                     *         ],
+                     *         "table": [
+                     *           "5D",
+                     *           "2C",
+                     *           "1B",
+                     *           "3B"
+                     *         ],
+                     *         "to_move": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DealResponse"];
+                };
+            };
+            400: components["responses"]["BAD_REQUEST"];
+            413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    listMoves: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MovesRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "moves": [
+                     *         {
+                     *           "capture": [
+                     *             "7C"
+                     *           ],
+                     *           "card": "7D",
+                     *           "sweep": false
+                     *         },
+                     *         {
+                     *           "capture": [
+                     *             "3S"
+                     *           ],
+                     *           "card": "3C",
+                     *           "sweep": false
+                     *         },
+                     *         {
+                     *           "capture": [
+                     *             "7C",
+                     *             "3S"
+                     *           ],
+                     *           "card": "10B",
+                     *           "sweep": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MovesResponse"];
+                };
+            };
+            400: components["responses"]["BAD_REQUEST"];
+            413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    playMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "move": {
+                 *         "capture": [
+                 *           "1B",
+                 *           "3B"
+                 *         ],
+                 *         "card": "4D"
+                 *       },
+                 *       "state": {
+                 *         "dealer": 0,
+                 *         "deals_made": 1,
+                 *         "finished": false,
+                 *         "hands": [
+                 *           [
+                 *             "5S",
+                 *             "6S",
+                 *             "7B"
+                 *           ],
+                 *           [
+                 *             "4D",
+                 *             "10D",
+                 *             "1C"
+                 *           ]
+                 *         ],
+                 *         "history": [],
+                 *         "last_capturer": null,
+                 *         "piles": [
+                 *           [],
+                 *           []
+                 *         ],
+                 *         "rules": {
+                 *           "ace_may_pass": false,
+                 *           "ace_scopa": false,
+                 *           "ace_takes_all": false,
+                 *           "ace_takes_itself": false,
+                 *           "bonus_suit": "D",
+                 *           "cappotto": false,
+                 *           "cappotto_7_0": false,
+                 *           "capture_rule": "standard",
+                 *           "claims": false,
+                 *           "compulsory_capture": true,
+                 *           "deal_sizes": [
+                 *             3,
+                 *             3,
+                 *             3,
+                 *             3,
+                 *             3,
+                 *             3
+                 *           ],
+                 *           "declarations": "none",
+                 *           "double_game": false,
+                 *           "fewest_cards": false,
+                 *           "first_card_choice": false,
+                 *           "grande": false,
+                 *           "initial_table": 4,
+                 *           "last_card_scopa": false,
+                 *           "match_priority": true,
+                 *           "napola": "none",
+                 *           "napola_cap": 9,
+                 *           "napoleone": false,
+                 *           "pack": "italian40",
+                 *           "piva": false,
+                 *           "players": 2,
+                 *           "preset": "scopa",
+                 *           "prime_table": "standard",
+                 *           "primiera_incomplete": "compare",
+                 *           "re_bello": false,
+                 *           "redeal": "three_kings",
+                 *           "redeal_on_ace": false,
+                 *           "scalette": false,
+                 *           "sette_di_coppe": false,
+                 *           "target": 11,
+                 *           "teams": false
+                 *         },
+                 *         "scope": [
+                 *           0,
+                 *           0
+                 *         ],
+                 *         "stock": [
+                 *           "2S",
+                 *           "9S",
+                 *           "4S",
+                 *           "9C",
+                 *           "3C",
+                 *           "5B",
+                 *           "6B",
+                 *           "7S",
+                 *           "4C",
+                 *           "3S",
+                 *           "1S",
+                 *           "2B",
+                 *           "8B",
+                 *           "10S",
+                 *           "10C",
+                 *           "7C",
+                 *           "10B",
+                 *           "4B",
+                 *           "3D",
+                 *           "1D",
+                 *           "9B",
+                 *           "8S",
+                 *           "6D",
+                 *           "7D",
+                 *           "9D",
+                 *           "5C",
+                 *           "6C",
+                 *           "8C",
+                 *           "2D",
+                 *           "8D"
+                 *         ],
+                 *         "table": [
+                 *           "5D",
+                 *           "2C",
+                 *           "1B",
+                 *           "3B"
+                 *         ],
+                 *         "to_move": 1
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlayRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "events": [
+                     *         {
+                     *           "cards": [
+                     *             "4D",
+                     *             "1B",
+                     *             "3B"
+                     *           ],
+                     *           "kind": "capture",
+                     *           "seat": 1,
+                     *           "side": 1
+                     *         }
+                     *       ],
+                     *       "state": {
+                     *         "dealer": 0,
+                     *         "deals_made": 1,
+                     *         "finished": false,
+                     *         "hands": [
+                     *           [
+                     *             "5S",
+                     *             "6S",
+                     *             "7B"
+                     *           ],
+                     *           [
+                     *             "10D",
+                     *             "1C"
+                     *           ]
+                     *         ],
+                     *         "history": [
+                     *           {
+                     *             "capture": [
+                     *               "1B",
+                     *               "3B"
+                     *             ],
+                     *             "card": "4D",
+                     *             "seat": 1
+                     *           }
+                     *         ],
+                     *         "last_capturer": 1,
+                     *         "piles": [
+                     *           [],
+                     *           [
+                     *             "4D",
+                     *             "1B",
+                     *             "3B"
+                     *           ]
+                     *         ],
+                     *         "rules": {
+                     *           "ace_may_pass": false,
+                     *           "ace_scopa": false,
+                     *           "ace_takes_all": false,
+                     *           "ace_takes_itself": false,
+                     *           "bonus_suit": "D",
+                     *           "cappotto": false,
+                     *           "cappotto_7_0": false,
+                     *           "capture_rule": "standard",
+                     *           "claims": false,
+                     *           "compulsory_capture": true,
+                     *           "deal_sizes": [
+                     *             3,
+                     *             3,
+                     *             3,
+                     *             3,
+                     *             3,
+                     *             3
+                     *           ],
+                     *           "declarations": "none",
+                     *           "double_game": false,
+                     *           "fewest_cards": false,
+                     *           "first_card_choice": false,
+                     *           "grande": false,
+                     *           "initial_table": 4,
+                     *           "last_card_scopa": false,
+                     *           "match_priority": true,
+                     *           "napola": "none",
+                     *           "napola_cap": 9,
+                     *           "napoleone": false,
+                     *           "pack": "italian40",
+                     *           "piva": false,
+                     *           "players": 2,
+                     *           "preset": "scopa",
+                     *           "prime_table": "standard",
+                     *           "primiera_incomplete": "compare",
+                     *           "re_bello": false,
+                     *           "redeal": "three_kings",
+                     *           "redeal_on_ace": false,
+                     *           "scalette": false,
+                     *           "sette_di_coppe": false,
+                     *           "target": 11,
+                     *           "teams": false
+                     *         },
+                     *         "scope": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "stock": [
+                     *           "2S",
+                     *           "9S",
+                     *           "4S",
+                     *           "9C",
+                     *           "3C",
+                     *           "5B",
+                     *           "6B",
+                     *           "7S",
+                     *           "4C",
+                     *           "3S",
+                     *           "1S",
+                     *           "2B",
+                     *           "8B",
+                     *           "10S",
+                     *           "10C",
+                     *           "7C",
+                     *           "10B",
+                     *           "4B",
+                     *           "3D",
+                     *           "1D",
+                     *           "9B",
+                     *           "8S",
+                     *           "6D",
+                     *           "7D",
+                     *           "9D",
+                     *           "5C",
+                     *           "6C",
+                     *           "8C",
+                     *           "2D",
+                     *           "8D"
+                     *         ],
+                     *         "table": [
+                     *           "5D",
+                     *           "2C"
+                     *         ],
+                     *         "to_move": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlayResponse"];
+                };
+            };
+            400: components["responses"]["BAD_REQUEST"];
+            413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    listProblemTypes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tag to check against */
+                "If-None-Match"?: components["parameters"]["IF_NONE_MATCH"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "types": [
+                     *         {
+                     *           "description": "The request does not match the schema: a field missing, of the wrong type or out of range, or (400) a body that is not JSON the API reads. `errors` names each field.",
+                     *           "statuses": [
+                     *             400,
+                     *             422
+                     *           ],
+                     *           "title": "Validation",
+                     *           "type": "urn:scopa:problem:validation",
+                     *           "url": "/problems#validation"
+                     *         },
+                     *         {
+                     *           "description": "An unknown preset or option, a bad value, or options that clash; `errors` names each option (`rules.players`).",
+                     *           "statuses": [
+                     *             422
+                     *           ],
+                     *           "title": "Invalid rules",
+                     *           "type": "urn:scopa:problem:invalid-rules",
+                     *           "url": "/problems#invalid-rules"
+                     *         },
+                     *         {
+                     *           "description": "A state, view, record, pile or set of cards that cannot happen under its rules, or a view with no move to make; every problem is listed at once by field.",
+                     *           "statuses": [
+                     *             422
+                     *           ],
+                     *           "title": "Invalid state",
+                     *           "type": "urn:scopa:problem:invalid-state",
+                     *           "url": "/problems#invalid-state"
+                     *         },
+                     *         {
+                     *           "description": "A move that is not legal in the state; `legal_moves` lists the legal ones.",
+                     *           "statuses": [
+                     *             422
+                     *           ],
+                     *           "title": "Illegal move",
+                     *           "type": "urn:scopa:problem:illegal-move",
+                     *           "url": "/problems#illegal-move"
+                     *         },
+                     *         {
+                     *           "description": "The client spent its request budget; `Retry-After` says when to try again.",
+                     *           "statuses": [
+                     *             429
+                     *           ],
+                     *           "title": "Too many requests",
+                     *           "type": "urn:scopa:problem:rate-limited",
+                     *           "url": "/problems#rate-limited"
+                     *         },
+                     *         {
+                     *           "description": "Any other error: the title is the HTTP status phrase (413: the body is too large; 503: the worker is busy searching, see `Retry-After`).",
+                     *           "statuses": [
+                     *             404,
+                     *             405,
+                     *             413,
+                     *             500,
+                     *             503
+                     *           ],
+                     *           "title": "The HTTP status phrase",
+                     *           "type": "about:blank",
+                     *           "url": "/problems#blank"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProblemKinds"];
+                };
+            };
+            304: components["responses"]["NOT_MODIFIED"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    getRules: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Tag to check against */
+                "If-None-Match"?: components["parameters"]["IF_NONE_MATCH"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "options": [
+                     *         {
+                     *           "choices": [
+                     *             2,
+                     *             3,
+                     *             4,
+                     *             5,
+                     *             6
+                     *           ],
+                     *           "description": "number of players at the table",
+                     *           "name": "players",
+                     *           "type": "integer"
+                     *         },
+                     *         {
+                     *           "choices": null,
+                     *           "description": "partners sit alternately (4 or 6 players)",
+                     *           "name": "teams",
+                     *           "type": "boolean"
+                     *         },
+                     *         {
+                     *           "choices": [
+                     *             "italian40",
+                     *             "corse36"
+                     *           ],
+                     *           "description": "italian40, or corse36 without the twos",
+                     *           "name": "pack",
+                     *           "type": "string"
+                     *         }
+                     *       ],
+                     *       "presets": [
+                     *         {
+                     *           "description": "Scopa: 3 cards a deal, 4 on the table",
+                     *           "name": "scopa",
+                     *           "options": {
+                     *             "ace_may_pass": false,
+                     *             "ace_scopa": false,
+                     *             "ace_takes_all": false,
+                     *             "ace_takes_itself": false,
+                     *             "bonus_suit": "D",
+                     *             "cappotto": false,
+                     *             "cappotto_7_0": false,
+                     *             "capture_rule": "standard",
+                     *             "claims": false,
+                     *             "compulsory_capture": true,
+                     *             "deal_sizes": [
+                     *               3,
+                     *               3,
+                     *               3,
+                     *               3,
+                     *               3,
+                     *               3
+                     *             ],
+                     *             "declarations": "none",
+                     *             "double_game": false,
+                     *             "fewest_cards": false,
+                     *             "first_card_choice": false,
+                     *             "grande": false,
+                     *             "initial_table": 4,
+                     *             "last_card_scopa": false,
+                     *             "match_priority": true,
+                     *             "napola": "none",
+                     *             "napola_cap": 9,
+                     *             "napoleone": false,
+                     *             "pack": "italian40",
+                     *             "piva": false,
+                     *             "players": 2,
+                     *             "preset": "scopa",
+                     *             "prime_table": "standard",
+                     *             "primiera_incomplete": "compare",
+                     *             "re_bello": false,
+                     *             "redeal": "three_kings",
+                     *             "redeal_on_ace": false,
+                     *             "scalette": false,
+                     *             "sette_di_coppe": false,
+                     *             "target": 11,
+                     *             "teams": false
+                     *           },
+                     *           "players": [
+                     *             2,
+                     *             3,
+                     *             4,
+                     *             6
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RulesCatalog"];
+                };
+            };
+            304: components["responses"]["NOT_MODIFIED"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    scoreHand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScoreRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "match": {
+                     *         "finished": false,
+                     *         "reason": null,
+                     *         "scores": [
+                     *           8,
+                     *           9
+                     *         ],
+                     *         "target": 11,
+                     *         "winner": null
+                     *       },
+                     *       "sides": [
+                     *         {
+                     *           "cards": 20,
+                     *           "coins": 5,
+                     *           "napola_run": 0,
+                     *           "outright": null,
+                     *           "points": {
+                     *             "cards": 0,
+                     *             "coins": 0,
+                     *             "primiera": 1,
+                     *             "scope": 0,
+                     *             "settebello": 1
+                     *           },
+                     *           "prime": {
+                     *             "all_suits": true,
+                     *             "cards": [
+                     *               "7D",
+                     *               "7C",
+                     *               "7S",
+                     *               "7B"
+                     *             ],
+                     *             "value": 84
+                     *           },
+                     *           "scope": 0,
+                     *           "settebello": true,
+                     *           "side": 0,
+                     *           "total": 2
+                     *         },
+                     *         {
+                     *           "cards": 20,
+                     *           "coins": 5,
+                     *           "napola_run": 4,
+                     *           "outright": null,
+                     *           "points": {
+                     *             "cards": 0,
+                     *             "coins": 0,
+                     *             "primiera": 0,
+                     *             "scope": 0,
+                     *             "settebello": 0
+                     *           },
+                     *           "prime": {
+                     *             "all_suits": true,
+                     *             "cards": [
+                     *               "1D",
+                     *               "5C",
+                     *               "1S",
+                     *               "6B"
+                     *             ],
+                     *             "value": 65
+                     *           },
+                     *           "scope": 0,
+                     *           "settebello": false,
+                     *           "side": 1,
+                     *           "total": 0
+                     *         }
+                     *       ],
+                     *       "totals": [
+                     *         2,
+                     *         0
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScoreResponse"];
+                };
+            };
+            400: components["responses"]["BAD_REQUEST"];
+            413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+}

@@ -19,13 +19,12 @@ from service.api.advising import (
     match_of,
 )
 from service.api.convert import effective_rules, invalid_state
-from service.api.examples import Lazy, dealt_state
+from service.api.examples import Lazy, dealt_state, preset_examples, view_json
 from service.api.json_body import BodyBlueprint
 from service.api.problems import INVALID_STATE, ProblemError
 from service.config import DEFAULTS
 from service.engine import codec
 from service.engine.errors import InvalidStateError
-from service.engine.view import view_of
 from service.search import Decision, UnadvisableError, decision_of
 
 blp = BodyBlueprint("advice", __name__, url_prefix="/v1", description="Move advice.")
@@ -64,11 +63,12 @@ def answer(body: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
 
 def example_request() -> dict[str, Any]:
     """A request about the example deal's first player, with a small reproducible budget."""
-    state = dealt_state()
-    view = codec.view_to_dict(view_of(state, state.to_move))
-    for derived in ("rules", "history", "unseen"):
-        view.pop(derived)
-    return {"rules": "scopa", "view": view, "budget": {"iterations": 8}, "seed": 7}
+    return {
+        "rules": "scopa",
+        "view": view_json(dealt_state()),
+        "budget": {"iterations": 8},
+        "seed": 7,
+    }
 
 
 @cache
@@ -83,7 +83,19 @@ EXAMPLE = Lazy(example_request)
 
 
 @blp.route("/advice", methods=["POST"])
-@blp.arguments(AdviceRequestSchema, example=EXAMPLE)
+@blp.doc(operationId="adviseMove")
+@blp.arguments(
+    AdviceRequestSchema,
+    examples=preset_examples(
+        lambda name: {
+            "rules": name,
+            "view": view_json(dealt_state(name)),
+            "budget": {"iterations": 8},
+            "seed": 7,
+        },
+        {"example": {"summary": "the example deal's first player", "value": EXAMPLE}},
+    ),
+)
 @blp.response(200, AdviceResponseSchema, example=Lazy(example_answer))
 @blp.alt_response(413, response=TOO_LARGE)
 @blp.alt_response(503, response="SERVICE_UNAVAILABLE")

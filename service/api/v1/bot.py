@@ -12,6 +12,7 @@ from flask import current_app
 from service.api.advising import match_of
 from service.api.bot_playing import BotJob, bot_answer, level_answer
 from service.api.bot_schemas import BotRequestSchema, BotResponseSchema, LevelsSchema
+from service.api.contract import STATIC_CACHE_CONTROL
 from service.api.convert import effective_rules, state_of
 from service.api.examples import Lazy, dealt_state
 from service.api.json_body import BodyBlueprint
@@ -84,18 +85,22 @@ EXAMPLE = Lazy(example_request)
 
 
 @blp.route("/bot", methods=["GET"])
+@blp.doc(operationId="listBotLevels")
+@blp.etag
 @blp.response(200, LevelsSchema, example=Lazy(levels))
-def get_bot() -> dict[str, Any]:
+def get_bot() -> tuple[dict[str, Any], dict[str, str]]:
     """The levels a bot plays at, weakest first, each with a line on how it plays.
 
     The levels below master play like people of that level (a model of memory, sight and
     care, parameters listed), answer in milliseconds and search nothing; master is the advisor
-    at its default budget, with the advice's cost, cache and search slot.
+    at its default budget, with the advice's cost, cache and search slot. The answer changes
+    only with a release (`ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
     """
-    return levels()
+    return levels(), {"Cache-Control": STATIC_CACHE_CONTROL}
 
 
 @blp.route("/bot", methods=["POST"])
+@blp.doc(operationId="playBotMove")
 @blp.arguments(BotRequestSchema, example=EXAMPLE)
 @blp.response(
     200, BotResponseSchema, example=Lazy(lambda: level_answer(job_of(EXAMPLE.value()))[0])

@@ -7,7 +7,7 @@ import secrets
 from typing import Any
 
 from service.api.convert import rules_of
-from service.api.examples import EXAMPLE_SEED, Lazy
+from service.api.examples import EXAMPLE_SEED, Lazy, preset_examples
 from service.api.fields import MAX_SEED
 from service.api.json_body import BodyBlueprint
 from service.api.problems import INVALID_RULES, VALIDATION, ProblemError, errors_by_field
@@ -54,7 +54,11 @@ EXAMPLE = {"rules": "scopa", "seed": EXAMPLE_SEED, "dealer": 0}
 
 
 @blp.route("/deal", methods=["POST"])
-@blp.arguments(DealRequestSchema, example=EXAMPLE)
+@blp.doc(operationId="dealHand")
+@blp.arguments(
+    DealRequestSchema,
+    examples=preset_examples(lambda name: {"rules": name, "seed": EXAMPLE_SEED, "dealer": 0}),
+)
 @blp.response(200, DealResponseSchema, example=Lazy(lambda: answer(EXAMPLE, EXAMPLE_SEED)))
 @blp.alt_response(413, response=TOO_LARGE)
 def post_deal(body: dict[str, Any]) -> dict[str, Any]:

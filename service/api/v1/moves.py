@@ -6,7 +6,7 @@ import http
 from typing import Any
 
 from service.api.convert import cards_of, effective_rules, light_move_dict, rules_of, state_of
-from service.api.examples import Lazy, dealt_state, state_json
+from service.api.examples import Lazy, dealt_state, preset_examples, state_json
 from service.api.json_body import BodyBlueprint
 from service.api.schemas import MovesRequestSchema, MovesResponseSchema
 from service.engine import codec
@@ -31,16 +31,16 @@ def answer(body: dict[str, Any]) -> dict[str, Any]:
 
 
 LIGHT_EXAMPLE = {"rules": "scopa", "hand": ["7D", "3c", "10B"], "table": ["3S", "4S", "7C"]}
-STATE_EXAMPLE = Lazy(lambda: {"state": state_json(dealt_state())})
 
 
 @blp.route("/moves", methods=["POST"])
+@blp.doc(operationId="listMoves")
 @blp.arguments(
     MovesRequestSchema,
-    examples={
-        "light": {"summary": "a hand on a table", "value": LIGHT_EXAMPLE},
-        "state": {"summary": "a full state, as /v1/deal returns it", "value": STATE_EXAMPLE},
-    },
+    examples=preset_examples(
+        lambda name: {"state": state_json(dealt_state(name))},
+        {"light": {"summary": "a hand on a table", "value": LIGHT_EXAMPLE}},
+    ),
 )
 @blp.response(200, MovesResponseSchema, example=Lazy(lambda: answer(LIGHT_EXAMPLE)))
 @blp.alt_response(413, response=TOO_LARGE)

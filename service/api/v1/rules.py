@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from service.api.contract import STATIC_CACHE_CONTROL
 from service.api.examples import Lazy
 from service.api.json_body import BodyBlueprint
 from service.api.schemas import RulesCatalogSchema
@@ -46,11 +47,15 @@ def _example() -> dict[str, Any]:
 
 
 @blp.route("/rules", methods=["GET"])
+@blp.doc(operationId="getRules")
+@blp.etag
 @blp.response(200, RulesCatalogSchema, example=Lazy(_example))
-def get_rules() -> dict[str, Any]:
+def get_rules() -> tuple[dict[str, Any], dict[str, str]]:
     """Every preset with its full options, and the option schema.
 
     A request's `rules` field is a preset name, or `{"preset": name, <options>}` where each
     option overrides the preset's value; the example shows the first preset and three options.
+    The answer changes only with a release: it carries an `ETag` and `Cache-Control`, and a
+    request with a matching `If-None-Match` gets a 304.
     """
-    return catalog()
+    return catalog(), {"Cache-Control": STATIC_CACHE_CONTROL}

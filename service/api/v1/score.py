@@ -7,11 +7,11 @@ import re
 from typing import Any
 
 from service.api.convert import invalid_state, rules_of
-from service.api.examples import Lazy, finished_state
+from service.api.examples import Lazy, finished_state, piles_json, preset_examples
 from service.api.json_body import BodyBlueprint
 from service.api.schemas import ScoreRequestSchema, ScoreResponseSchema
 from service.engine import codec
-from service.engine.cards import codes, parse_card
+from service.engine.cards import parse_card
 from service.engine.declarations import Declaration, declaration_problems
 from service.engine.errors import InvalidStateError, Problem
 from service.engine.match import add_hand
@@ -92,19 +92,21 @@ def answer(body: dict[str, Any]) -> dict[str, Any]:
 
 def example_request() -> dict[str, Any]:
     """The piles of the example hand played to its end, with a match around it."""
-    state = finished_state()
-    piles = [
-        {"cards": codes(pile), "scope": scope}
-        for pile, scope in zip(state.piles, state.scope, strict=True)
-    ]
-    return {"rules": "scopa", "piles": piles, "match": {"scores": [6, 9]}}
+    return {"rules": "scopa", **piles_json(finished_state()), "match": {"scores": [6, 9]}}
 
 
 EXAMPLE = Lazy(example_request)
 
 
 @blp.route("/score", methods=["POST"])
-@blp.arguments(ScoreRequestSchema, example=EXAMPLE)
+@blp.doc(operationId="scoreHand")
+@blp.arguments(
+    ScoreRequestSchema,
+    examples=preset_examples(
+        lambda name: {"rules": name, **piles_json(finished_state(name))},
+        {"match": {"summary": "a scopa hand with the match so far", "value": EXAMPLE}},
+    ),
+)
 @blp.response(
     200,
     ScoreResponseSchema,

@@ -48,6 +48,9 @@ from .preset import Preset
 from .prime import Prime
 from .problem import Problem
 from .problem_errors import ProblemErrors
+from .problem_kind import ProblemKind
+from .problem_kinds import ProblemKinds
+from .problem_type import ProblemType
 from .rules_catalog import RulesCatalog
 from .rules_options import RulesOptions
 from .rules_options_bonus_suit import RulesOptionsBonusSuit
@@ -124,6 +127,9 @@ __all__ = (
     "Prime",
     "Problem",
     "ProblemErrors",
+    "ProblemKind",
+    "ProblemKinds",
+    "ProblemType",
     "RulesCatalog",
     "RulesOptions",
     "RulesOptionsBonusSuit",

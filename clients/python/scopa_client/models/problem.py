@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..models.problem_type import ProblemType, check_problem_type
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -24,7 +25,9 @@ class Problem:
             ['holds 2 cards; after 1 plays of this deal ...']}.
         status (int):
         title (str):
-        type_ (str): URI reference naming the kind of problem
+        type_ (ProblemType): the kind of problem; each is documented on the service's /problems page (e.g.
+            /problems#validation)
+        instance (str | Unset): this occurrence: urn:scopa:request:<its X-Request-ID>
         legal_moves (list[Move] | Unset): for an illegal move: the legal moves of the state
     """
 
@@ -32,7 +35,8 @@ class Problem:
     errors: ProblemErrors
     status: int
     title: str
-    type_: str
+    type_: ProblemType
+    instance: str | Unset = UNSET
     legal_moves: list[Move] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -44,7 +48,9 @@ class Problem:
 
         title = self.title
 
-        type_ = self.type_
+        type_: str = self.type_
+
+        instance = self.instance
 
         legal_moves: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.legal_moves, Unset):
@@ -64,6 +70,8 @@ class Problem:
                 "type": type_,
             }
         )
+        if instance is not UNSET:
+            field_dict["instance"] = instance
         if legal_moves is not UNSET:
             field_dict["legal_moves"] = legal_moves
 
@@ -83,7 +91,9 @@ class Problem:
 
         title = d.pop("title")
 
-        type_ = d.pop("type")
+        type_ = check_problem_type(d.pop("type"))
+
+        instance = d.pop("instance", UNSET)
 
         _legal_moves = d.pop("legal_moves", UNSET)
         legal_moves: list[Move] | Unset = UNSET
@@ -100,6 +110,7 @@ class Problem:
             status=status,
             title=title,
             type_=type_,
+            instance=instance,
             legal_moves=legal_moves,
         )
 

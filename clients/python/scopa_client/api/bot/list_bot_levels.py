@@ -1,36 +1,54 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
 from ...client import AuthenticatedClient, Client
 from ...models.levels import Levels
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+    *,
+    if_none_match: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/v1/bot",
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Levels | Problem:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | Levels | Problem:
     if response.status_code == 200:
         response_200 = Levels.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
 
     response_default = Problem.from_dict(response.json())
 
     return response_default
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Levels | Problem]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Any | Levels | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -42,22 +60,29 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Levels | Problem]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | Levels | Problem]:
     """The levels a bot plays at, weakest first, each with a line on how it plays.
 
      The levels below master play like people of that level (a model of memory, sight and
     care, parameters listed), answer in milliseconds and search nothing; master is the advisor
-    at its default budget, with the advice's cost, cache and search slot.
+    at its default budget, with the advice's cost, cache and search slot. The answer changes
+    only with a release (`ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
+
+    Args:
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Levels | Problem]
+        Response[Any | Levels | Problem]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        if_none_match=if_none_match,
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -69,45 +94,58 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> Levels | Problem | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | Levels | Problem | None:
     """The levels a bot plays at, weakest first, each with a line on how it plays.
 
      The levels below master play like people of that level (a model of memory, sight and
     care, parameters listed), answer in milliseconds and search nothing; master is the advisor
-    at its default budget, with the advice's cost, cache and search slot.
+    at its default budget, with the advice's cost, cache and search slot. The answer changes
+    only with a release (`ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
+
+    Args:
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Levels | Problem
+        Any | Levels | Problem
     """
 
     return sync_detailed(
         client=client,
+        if_none_match=if_none_match,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Levels | Problem]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | Levels | Problem]:
     """The levels a bot plays at, weakest first, each with a line on how it plays.
 
      The levels below master play like people of that level (a model of memory, sight and
     care, parameters listed), answer in milliseconds and search nothing; master is the advisor
-    at its default budget, with the advice's cost, cache and search slot.
+    at its default budget, with the advice's cost, cache and search slot. The answer changes
+    only with a release (`ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
+
+    Args:
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Levels | Problem]
+        Response[Any | Levels | Problem]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        if_none_match=if_none_match,
+    )
 
     response = await client.get_async_httpx_client().request(**kwargs)
 
@@ -117,23 +155,29 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> Levels | Problem | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | Levels | Problem | None:
     """The levels a bot plays at, weakest first, each with a line on how it plays.
 
      The levels below master play like people of that level (a model of memory, sight and
     care, parameters listed), answer in milliseconds and search nothing; master is the advisor
-    at its default budget, with the advice's cost, cache and search slot.
+    at its default budget, with the advice's cost, cache and search slot. The answer changes
+    only with a release (`ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
+
+    Args:
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Levels | Problem
+        Any | Levels | Problem
     """
 
     return (
         await asyncio_detailed(
             client=client,
+            if_none_match=if_none_match,
         )
     ).parsed

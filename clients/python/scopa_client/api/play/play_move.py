@@ -35,6 +35,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_200
 
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -44,6 +49,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_422 = Problem.from_dict(response.json())
 
         return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
 
     response_default = Problem.from_dict(response.json())
 

@@ -1,29 +1,45 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.rules_catalog import RulesCatalog
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+    *,
+    if_none_match: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/v1/rules",
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | RulesCatalog:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | Problem | RulesCatalog:
     if response.status_code == 200:
         response_200 = RulesCatalog.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
 
     response_default = Problem.from_dict(response.json())
 
@@ -32,7 +48,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | RulesCatalog]:
+) -> Response[Any | Problem | RulesCatalog]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -44,21 +60,29 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Problem | RulesCatalog]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | Problem | RulesCatalog]:
     """Every preset with its full options, and the option schema.
 
      A request's `rules` field is a preset name, or `{"preset": name, <options>}` where each
     option overrides the preset's value; the example shows the first preset and three options.
+    The answer changes only with a release: it carries an `ETag` and `Cache-Control`, and a
+    request with a matching `If-None-Match` gets a 304.
+
+    Args:
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | RulesCatalog]
+        Response[Any | Problem | RulesCatalog]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        if_none_match=if_none_match,
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -70,43 +94,58 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> Problem | RulesCatalog | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | Problem | RulesCatalog | None:
     """Every preset with its full options, and the option schema.
 
      A request's `rules` field is a preset name, or `{"preset": name, <options>}` where each
     option overrides the preset's value; the example shows the first preset and three options.
+    The answer changes only with a release: it carries an `ETag` and `Cache-Control`, and a
+    request with a matching `If-None-Match` gets a 304.
+
+    Args:
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | RulesCatalog
+        Any | Problem | RulesCatalog
     """
 
     return sync_detailed(
         client=client,
+        if_none_match=if_none_match,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Problem | RulesCatalog]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | Problem | RulesCatalog]:
     """Every preset with its full options, and the option schema.
 
      A request's `rules` field is a preset name, or `{"preset": name, <options>}` where each
     option overrides the preset's value; the example shows the first preset and three options.
+    The answer changes only with a release: it carries an `ETag` and `Cache-Control`, and a
+    request with a matching `If-None-Match` gets a 304.
+
+    Args:
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | RulesCatalog]
+        Response[Any | Problem | RulesCatalog]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        if_none_match=if_none_match,
+    )
 
     response = await client.get_async_httpx_client().request(**kwargs)
 
@@ -116,22 +155,29 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> Problem | RulesCatalog | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | Problem | RulesCatalog | None:
     """Every preset with its full options, and the option schema.
 
      A request's `rules` field is a preset name, or `{"preset": name, <options>}` where each
     option overrides the preset's value; the example shows the first preset and three options.
+    The answer changes only with a release: it carries an `ETag` and `Cache-Control`, and a
+    request with a matching `If-None-Match` gets a 304.
+
+    Args:
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | RulesCatalog
+        Any | Problem | RulesCatalog
     """
 
     return (
         await asyncio_detailed(
             client=client,
+            if_none_match=if_none_match,
         )
     ).parsed

@@ -1,0 +1,174 @@
+from http import HTTPStatus
+from typing import Any, cast
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.problem_kinds import ProblemKinds
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    if_none_match: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/problems",
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | Problem | ProblemKinds:
+    if response.status_code == 200:
+        response_200 = ProblemKinds.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Any | Problem | ProblemKinds]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | Problem | ProblemKinds]:
+    """Every problem type the API answers, with its meaning.
+
+     A problem's `type` names one of these; the page /problems documents each under an anchor
+    (`/problems#validation`), its `url` here. Not rate limited; the answer changes only with a
+    release (`ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
+
+    Args:
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | Problem | ProblemKinds]
+    """
+
+    kwargs = _get_kwargs(
+        if_none_match=if_none_match,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    if_none_match: str | Unset = UNSET,
+) -> Any | Problem | ProblemKinds | None:
+    """Every problem type the API answers, with its meaning.
+
+     A problem's `type` names one of these; the page /problems documents each under an anchor
+    (`/problems#validation`), its `url` here. Not rate limited; the answer changes only with a
+    release (`ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
+
+    Args:
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | Problem | ProblemKinds
+    """
+
+    return sync_detailed(
+        client=client,
+        if_none_match=if_none_match,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | Problem | ProblemKinds]:
+    """Every problem type the API answers, with its meaning.
+
+     A problem's `type` names one of these; the page /problems documents each under an anchor
+    (`/problems#validation`), its `url` here. Not rate limited; the answer changes only with a
+    release (`ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
+
+    Args:
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | Problem | ProblemKinds]
+    """
+
+    kwargs = _get_kwargs(
+        if_none_match=if_none_match,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    if_none_match: str | Unset = UNSET,
+) -> Any | Problem | ProblemKinds | None:
+    """Every problem type the API answers, with its meaning.
+
+     A problem's `type` names one of these; the page /problems documents each under an anchor
+    (`/problems#validation`), its `url` here. Not rate limited; the answer changes only with a
+    release (`ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
+
+    Args:
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | Problem | ProblemKinds
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            if_none_match=if_none_match,
+        )
+    ).parsed

@@ -1,0 +1,25 @@
+from typing import Literal
+
+ProblemType = Literal[
+    "about:blank",
+    "urn:scopa:problem:illegal-move",
+    "urn:scopa:problem:invalid-rules",
+    "urn:scopa:problem:invalid-state",
+    "urn:scopa:problem:rate-limited",
+    "urn:scopa:problem:validation",
+]
+
+PROBLEM_TYPE_VALUES: set[ProblemType] = {
+    "about:blank",
+    "urn:scopa:problem:illegal-move",
+    "urn:scopa:problem:invalid-rules",
+    "urn:scopa:problem:invalid-state",
+    "urn:scopa:problem:rate-limited",
+    "urn:scopa:problem:validation",
+}
+
+
+def check_problem_type(value: str) -> ProblemType:
+    if value in PROBLEM_TYPE_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {PROBLEM_TYPE_VALUES!r}")

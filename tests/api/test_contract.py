@@ -1,0 +1,121 @@
+"""The contract clients rely on: operation IDs, documented headers and error answers, examples
+for every preset that the API accepts, problem types and instances, cache validators."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from scripts.gen_openapi import spec_dict
+from service.api.app import create_app
+from service.api.contract import HEADERS
+from service.api.problems import PROBLEM_TYPES
+from service.engine.presets import PRESETS
+
+SPEC: dict[str, Any] = spec_dict()
+OPERATIONS = [
+    (path, method, operation)
+    for path, operations in SPEC["paths"].items()
+    for method, operation in operations.items()
+]
+
+
+def response_of(name_or_response: dict[str, Any]) -> dict[str, Any]:
+    ref = name_or_response.get("$ref")
+    if ref is None:
+        return name_or_response
+    return SPEC["components"]["responses"][ref.rsplit("/", 1)[1]]
+
+
+def test_every_operation_has_a_unique_operation_id() -> None:
+    ids = [op.get("operationId") for _, _, op in OPERATIONS]
+    assert None not in ids
+    assert len(ids) == len(set(ids))
+
+
+@pytest.mark.parametrize(("path", "method", "operation"), OPERATIONS, ids=lambda x: str(x)[:40])
+def test_every_answer_documents_its_headers(path: str, method: str, operation: Any) -> None:
+    responses = operation["responses"]
+    for status, response in responses.items():
+        headers = response_of(response).get("headers", {})
+        assert "X-Request-ID" in headers, (path, method, status)
+    if method == "post":
+        assert {"400", "413", "422", "429"} <= set(responses)
+    if operation["operationId"] in {"adviseMove", "playBotMove"}:
+        assert "503" in responses
+        assert {"X-Cache", "Server-Timing"} <= set(responses["200"]["headers"])
+    too_many = response_of(responses["429"]) if "429" in responses else None
+    if too_many is not None:
+        assert {"Retry-After", "X-RateLimit-Limit"} <= set(too_many["headers"])
+    for name in SPEC["components"]["headers"]:
+        assert name in HEADERS
+
+
+@pytest.fixture
+def client() -> FlaskClient:
+    return create_app({"TESTING": True, "ADVICE_CACHE": False}).test_client()
+
+
+REQUEST_EXAMPLES = [
+    (path, name, example["value"])
+    for path, operations in SPEC["paths"].items()
+    for method, operation in operations.items()
+    if method == "post"
+    for name, example in operation["requestBody"]["content"]["application/json"]
+    .get("examples", {})
+    .items()
+]
+
+
+def test_every_preset_has_an_example_of_deal_moves_score_and_advice() -> None:
+    for path in ("/v1/deal", "/v1/moves", "/v1/score", "/v1/advice"):
+        names = {name for p, name, _ in REQUEST_EXAMPLES if p == path}
+        assert set(PRESETS) <= names, path
+
+
+@pytest.mark.parametrize(("path", "name", "body"), REQUEST_EXAMPLES, ids=lambda x: str(x)[:30])
+def test_every_request_example_is_answered(
+    client: FlaskClient, path: str, name: str, body: Any
+) -> None:
+    response = client.post(path, json=body)
+    assert response.status_code == 200, (path, name, response.get_data(as_text=True)[:300])
+
+
+def test_a_problem_names_its_occurrence_and_its_documented_type(client: FlaskClient) -> None:
+    response = client.post(
+        "/v1/moves",
+        json={"rules": "nope", "hand": [], "table": []},
+        headers={"X-Request-ID": "abc-1"},
+    )
+    body = response.get_json()
+    assert body["instance"] == "urn:scopa:request:abc-1"
+    assert body["type"] in {t.uri for t in PROBLEM_TYPES}
+    listed = client.get("/v1/problems").get_json()["types"]
+    assert [t["type"] for t in listed] == [t.uri for t in PROBLEM_TYPES]
+    page = client.get("/problems").get_data(as_text=True)
+    for t in listed:
+        assert t["url"].startswith("/problems#")
+        assert f'id="{t["url"].split("#")[1]}"' in page
+
+
+@pytest.mark.parametrize("path", ["/v1/rules", "/v1/bot", "/v1/problems"])
+def test_release_static_answers_revalidate(client: FlaskClient, path: str) -> None:
+    first = client.get(path)
+    assert first.status_code == 200
+    assert first.headers["Cache-Control"].startswith("public, max-age=")
+    again = client.get(path, headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304
+    assert again.get_data() == b""
+    assert again.headers["ETag"] == first.headers["ETag"]
+    changed = client.get(path, headers={"If-None-Match": '"something-else"'})
+    assert changed.status_code == 200
+
+
+def test_rate_limit_state_is_in_the_headers(client: FlaskClient) -> None:
+    limited = client.post("/v1/moves", json={"rules": "scopa", "hand": ["7D"], "table": ["7C"]})
+    assert int(limited.headers["X-RateLimit-Remaining"]) < int(limited.headers["X-RateLimit-Limit"])
+    assert "Retry-After" not in limited.headers
+    probe = client.get("/healthz")
+    assert "X-RateLimit-Limit" not in probe.headers
