@@ -73,6 +73,7 @@ def check_answer(body: dict[str, Any], state: State) -> None:
         "win_std_error",
         "breakdown",
         "sweep_risk",
+        "std_error_vs_best",
     }
     best = {k: v for k, v in body["moves"][0].items() if k not in estimates}
     assert body["chosen"] == best
