@@ -19,6 +19,11 @@ DEFAULTS: Mapping[str, Any] = {
     # How long an advice request waits for its worker's search slot before a 503.
     "ADVICE_QUEUE_MS": 500,
     "ADVICE_CACHE": True,
+    # /v1/review: the most one review may search in all (the decisions searched times the
+    # budget per decision); a review asking more is a 422 giving the largest per-decision
+    # budget its record allows. The time cap also bounds an iteration budget's searches.
+    "REVIEW_MAX_TOTAL_MS": 30_000,
+    "REVIEW_MAX_TOTAL_ITERATIONS": 100_000,
     "CACHE_TTL": 3600,
     # Requests per client address (limits syntax, ';' between limits); advice costs more.
     "RATE_LIMIT_ENABLED": True,

@@ -6,7 +6,7 @@ import flask
 from flask_smorest import Blueprint
 
 from service.api import health
-from service.api.v1 import advice, deal, moves, play, rules, score
+from service.api.v1 import advice, deal, moves, play, records, review, rules, score
 from service.web import pages
 
 # A new endpoint group is one more entry here.
@@ -18,6 +18,8 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     play.blp,
     score.blp,
     advice.blp,
+    records.blp,
+    review.blp,
 )
 
 # Plain Flask blueprints (HTML pages), kept out of the API spec.
