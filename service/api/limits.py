@@ -1,9 +1,10 @@
 """Rate limits per client address (Flask-Limiter), shared by workers through Redis when it is set.
 
-One budget per client covers every endpoint; a request to an advice endpoint spends
-``RATE_LIMIT_ADVICE_COST`` units of it, any other request one. Health, readiness, metrics and
-the documentation are exempt. Without ``REDIS_URL`` (or while Redis is down) the counts live in
-the worker's memory. A refused request is a 429 problem with ``Retry-After``.
+One budget per client covers every endpoint; a request to an endpoint that searches (advice,
+review) spends ``RATE_LIMIT_ADVICE_COST`` units of it, any other request one. Health,
+readiness, metrics and the documentation are exempt. Without ``REDIS_URL`` (or while Redis is
+down) the counts live in the worker's memory. A refused request is a 429 problem with
+``Retry-After``.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from service.api.metrics import METRICS_ENDPOINT, endpoint_label, record_rate_li
 from service.api.problems import problem_response
 
 RATE_LIMITED = "urn:scopa:problem:rate-limited"
-ADVICE_BLUEPRINT = "advice"
+# The blueprints whose requests run searches.
+SEARCH_BLUEPRINTS = frozenset({"advice", "review"})
 EXEMPT_ENDPOINTS = frozenset({"health.healthz", "health.readyz", METRICS_ENDPOINT})
 EXEMPT_BLUEPRINTS = frozenset({"api-docs", "swagger_ui_assets"})
 MEMORY_STORAGE = "memory://"
@@ -47,8 +49,8 @@ def is_exempt() -> bool:
 
 
 def request_cost() -> int:
-    """Units of the client's budget the current request spends: more for advice."""
-    if request.blueprint == ADVICE_BLUEPRINT:
+    """Units of the client's budget the current request spends: more for a search."""
+    if request.blueprint in SEARCH_BLUEPRINTS:
         cost: int = current_app.config["RATE_LIMIT_ADVICE_COST"]
         return cost
     return 1

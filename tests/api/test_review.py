@@ -14,6 +14,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from service.api import reviewing
 from service.api.advising import SEARCH_SLOT
 from service.api.app import create_app
+from service.api.limits import request_cost
 from service.engine import codec
 from service.engine.cards import iter_cards
 from service.engine.moves import MoveKind
@@ -241,6 +242,12 @@ def test_the_time_cap_cuts_an_iteration_budget_instead_of_holding_the_worker() -
     assert worlds and min(worlds) >= 1
     # Searches past the review's time cap stop after their first world.
     assert min(worlds) < 2000
+
+
+def test_a_review_costs_what_an_advice_request_costs() -> None:
+    app = create_app({"TESTING": True, "RATE_LIMIT_ADVICE_COST": 7})
+    with app.test_request_context("/v1/review", method="POST"):
+        assert request_cost() == 7
 
 
 def test_a_busy_worker_answers_503(client: FlaskClient, scopa_hand: State) -> None:
