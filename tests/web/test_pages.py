@@ -90,21 +90,33 @@ def test_play_page_and_its_files_are_served_with_their_types(client: FlaskClient
 
 def test_every_module_import_resolves_to_a_served_file(client: FlaskClient) -> None:
     imported = {name for text in scripts().values() for name in IMPORT.findall(text)}
-    assert {"api.js", "cards.js", "seats.js"} <= imported
+    assert {"api.js", "cards.js", "seats.js", "explain.js", "review.js"} <= imported
     for name in imported:
         assert fetch(client, f"/play/static/{name}")[0] == 200, name
 
 
 def test_every_element_the_script_uses_is_on_the_page(client: FlaskClient) -> None:
     page = parsed(fetch(client, "/play")[2])
-    used = set(ELEMENT_ID.findall(scripts()["play.js"]))
-    assert used, "play.js looks elements up by id"
-    assert used <= page.ids, sorted(used - page.ids)
+    for name in ("play.js", "review.js"):
+        used = set(ELEMENT_ID.findall(scripts()[name]))
+        assert used, f"{name} looks elements up by id"
+        assert used <= page.ids, (name, sorted(used - page.ids))
 
 
 def test_the_page_calls_only_public_api_endpoints(app: Flask) -> None:
     called = {path for text in scripts().values() for path in API_PATH.findall(text)}
-    assert called == {"/v1/rules", "/v1/deal", "/v1/moves", "/v1/play", "/v1/score", "/v1/advice"}
+    assert called == {
+        "/v1/rules",
+        "/v1/deal",
+        "/v1/moves",
+        "/v1/play",
+        "/v1/score",
+        "/v1/advice",
+        "/v1/view",
+        "/v1/record",
+        "/v1/replay",
+        "/v1/review",
+    }
     spec = app.test_client().get("/openapi.json").get_json()
     assert called <= set(spec["paths"]), sorted(called - set(spec["paths"]))
 
@@ -125,7 +137,10 @@ def test_no_file_loads_anything_from_another_host() -> None:
 
 def test_strength_choices_are_budgets_of_the_advice_contract(client: FlaskClient) -> None:
     page = parsed(fetch(client, "/play")[2])
-    budgets = [json.loads(value) for value in page.options["strength"]]
+    # The review's budgets too; its empty value leaves the budget to the service's default.
+    assert "" in page.options["review-budget"]
+    reviews = [json.loads(value) for value in page.options["review-budget"] if value]
+    budgets = [json.loads(value) for value in page.options["strength"]] + reviews
     assert {"iterations": 2} in budgets
     for budget in budgets:
         assert len(budget) == 1
