@@ -26,10 +26,10 @@ from service.api.schemas import (
 )
 from service.engine.record import RECORD_FORMAT, RECORD_VERSION
 
-MAX_META_KEYS = 32
+MAX_META_KEYS = 16
 MAX_META_KEY = 64
-MAX_META_TEXT = 500
-MAX_META_ITEMS = 12
+MAX_META_TEXT = 200
+MAX_META_ITEMS = 8
 META_DESCRIPTION = (
     "free-form: any keys, each a text, a number, true or false, or a list of texts; "
     'for example "players" (names by seat), "date" (ISO 8601), "place", "event", "comment"'
