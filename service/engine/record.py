@@ -11,7 +11,7 @@ a deal the order is the cards' id order (the order of cards in a hand does not m
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from service.engine.cards import Card, Cards, bit, code, count, iter_cards
 from service.engine.errors import EngineError, IllegalMoveError, InvalidStateError, Problem
@@ -344,8 +344,3 @@ def record_of(state: State, meta: tuple[tuple[str, MetaValue], ...] = ()) -> Han
     if differing:
         raise InvalidStateError(differing)
     return record
-
-
-def with_meta(record: HandRecord, meta: tuple[tuple[str, MetaValue], ...]) -> HandRecord:
-    """The record with other metadata."""
-    return replace(record, meta=meta)
