@@ -114,6 +114,13 @@ bench-levels: setup
 bench-advice: setup
 	$(BIN)/python -m tests.benchmarks.bench_advice $(ARGS)
 
+.PHONY: bench-review
+## Hand review: whole-hand review time at the default budget (p50, p95; 2-player scopa,
+## scientifico, escoba) and each bot's mean loss per decision reviewed at ten times the default
+## budget, with 95% intervals. Sizes with ARGS, e.g. ARGS="--hands 20 --loss-hands 40 --workers 2".
+bench-review: setup
+	$(BIN)/python -m tests.benchmarks.bench_review $(ARGS)
+
 .PHONY: bench-load soak bench-workers
 ## Load benchmark under gunicorn with Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379/15).
 bench-load: setup

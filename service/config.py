@@ -193,6 +193,19 @@ class Settings(BaseSettings):
         ge=0,
     )
     advice_cache: bool = _env(True, "SCOPA_ADVICE_CACHE", "cache advice answers")
+    review_max_total_ms: int = _env(
+        30_000,
+        "SCOPA_REVIEW_MAX_TOTAL_MS",
+        "most a /v1/review may search in all (decisions searched x ms per decision); more is "
+        "a 422 giving the largest per-decision budget; keep it under GUNICORN_TIMEOUT",
+        ge=1,
+    )
+    review_max_total_iterations: int = _env(
+        100_000,
+        "SCOPA_REVIEW_MAX_TOTAL_ITERATIONS",
+        "most a /v1/review may search in all (decisions searched x iterations per decision)",
+        ge=1,
+    )
     cache_ttl: int = _env(3600, "SCOPA_CACHE_TTL", "seconds an advice stays cached", ge=1)
     cache_max_entries: int = _env(
         1024, "SCOPA_CACHE_MAX_ENTRIES", "size of the in-process LRU (without Redis)", ge=1

@@ -148,10 +148,18 @@ def computed_answer(job: AdviceJob, max_ms: int, wait_ms: int) -> dict[str, Any]
     return advice_to_dict(decision.view, advice, job.budget, job.seed, job.match is not None)
 
 
-def cached_answer(app: Flask, job: AdviceJob) -> tuple[dict[str, Any], CacheStatus, float]:
-    """The job's answer through the app's cache, its cache status, and the milliseconds spent."""
+def cached_answer(
+    app: Flask, job: AdviceJob, deadline_ms: int | None = None
+) -> tuple[dict[str, Any], CacheStatus, float]:
+    """The job's answer through the app's cache, its cache status, and the milliseconds spent.
+
+    ``deadline_ms`` (at least 1) lowers the time cap of an iteration budget's search below
+    ADVICE_MAX_MS, as a caller running several searches under one time cap needs.
+    """
     config = app.config
     max_ms = min(config["ADVICE_MAX_MS"], MAX_MS)
+    if deadline_ms is not None:
+        max_ms = max(1, min(max_ms, deadline_ms))
     wait_ms = config["ADVICE_QUEUE_MS"]
     cache: AdviceCache | None = app.extensions.get(CACHE_EXTENSION)
     start = time.perf_counter()

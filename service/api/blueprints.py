@@ -6,7 +6,7 @@ import flask
 from flask_smorest import Blueprint
 
 from service.api import health, problem_types
-from service.api.v1 import advice, bot, deal, moves, play, rules, score
+from service.api.v1 import advice, bot, deal, moves, play, records, review, rules, score
 from service.web import pages
 
 # A new endpoint group is one more entry here.
@@ -20,6 +20,8 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     score.blp,
     advice.blp,
     bot.blp,
+    records.blp,
+    review.blp,
 )
 
 # Plain Flask blueprints (HTML pages), kept out of the API spec.

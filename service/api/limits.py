@@ -1,10 +1,11 @@
 """Rate limits per client address (Flask-Limiter), shared by workers through Redis when it is set.
 
-One budget per client covers every endpoint; a request that runs an advice search (advice, or
-a bot at the master level) spends ``RATE_LIMIT_ADVICE_COST`` units of it, any other request one.
-Health, readiness, in-process metrics and the documentation are exempt. Without ``REDIS_URL``
-(or while Redis is down) the counts live in the worker's memory; the limiter's Redis client has
-the cache's short timeouts and no retries. A refused request is a 429 problem with
+One budget per client covers every endpoint; a request that runs an advice search (advice, a
+review, or a bot at the master level) spends ``RATE_LIMIT_ADVICE_COST`` units of it, any other
+request one. Health, readiness, in-process metrics and the documentation are exempt. Without
+``REDIS_URL`` (or while Redis is down) the counts live in the worker's memory; the limiter's
+Redis client has the cache's short timeouts and no retries. A refused request is a 429 problem
+with
 ``Retry-After``.
 """
 
@@ -28,7 +29,8 @@ from service.cache import client_options
 from service.config import Settings
 from service.search.levels import level_named
 
-ADVICE_BLUEPRINT = "advice"
+# The blueprints whose requests always run searches, and the bot's (at the master level).
+SEARCH_BLUEPRINTS = frozenset({"advice", "review"})
 BOT_BLUEPRINT = "bot"
 EXEMPT_ENDPOINTS = frozenset({"health.healthz", "health.readyz", METRICS_ENDPOINT})
 EXEMPT_BLUEPRINTS = frozenset({"api-docs", "swagger_ui_assets", "problems", "problems_page"})
@@ -56,8 +58,8 @@ def is_exempt() -> bool:
 
 
 def searches() -> bool:
-    """Whether the current request runs an advice search: advice, or a bot of the master level."""
-    if request.blueprint == ADVICE_BLUEPRINT:
+    """Whether the current request runs advice searches: advice, a review, or a master bot."""
+    if request.blueprint in SEARCH_BLUEPRINTS:
         return True
     if request.blueprint != BOT_BLUEPRINT or request.method != "POST":
         return False

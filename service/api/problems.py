@@ -128,6 +128,17 @@ class ProblemSchema(ma.Schema):
         validate=ma.validate.Length(max=MAX_MOVES),
         metadata={"description": "for an illegal move: the legal moves of the state"},
     )
+    move_index = ma.fields.Integer(
+        metadata={"description": "for a hand record's illegal move: its index in moves"}
+    )
+    largest_budget = ma.fields.Dict(
+        keys=ma.fields.String(),
+        values=ma.fields.Integer(),
+        metadata={
+            "description": "for a review over its total budget: the largest budget per "
+            'decision that the record allows, {"ms": N} or {"iterations": N}'
+        },
+    )
 
 
 class ProblemError(Exception):

@@ -60,6 +60,16 @@ def table_before(plays: tuple[Play, ...], table_now: Cards) -> Cards:
     return table
 
 
+def deal_of_play(rules: Rules, card_plays: int) -> int:
+    """The deal (from 1) in which the next card play falls after ``card_plays`` plays."""
+    dealt = 0
+    for deal, size in enumerate(rules.deal_sizes, start=1):
+        dealt += size * rules.players
+        if card_plays < dealt:
+            return deal
+    return len(rules.deal_sizes)
+
+
 def tables_before(rules: Rules, plays: tuple[Play, ...], table_now: Cards) -> list[Cards]:
     """The table each move of a history met, recovered from the table after the last one."""
     table = table_before(plays, table_now)

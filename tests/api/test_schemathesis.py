@@ -20,6 +20,25 @@ CONFIG = SchemathesisConfig.from_dict(
             # still be an invalid state, answered 422 with every problem named. A conditional
             # GET whose If-None-Match matches (``*`` does) is a 304.
             "positive_data_acceptance": {"expected-statuses": ["2xx", "304", "422"]},
+            # Invalid data may also be refused for its size: a body over the limit is a 413
+            # (a hand record's free-form metadata can be that long).
+            "negative_data_rejection": {
+                "expected-statuses": [
+                    "400",
+                    "401",
+                    "403",
+                    "404",
+                    "405",
+                    "406",
+                    "409",
+                    "413",
+                    "415",
+                    "422",
+                    "428",
+                    "429",
+                    "5xx",
+                ]
+            },
         },
     }
 )

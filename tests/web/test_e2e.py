@@ -341,9 +341,11 @@ def test_the_opponents_and_the_partner_play_at_the_levels_picked(page: Page, bas
     play_to_score(page)
     by_seat: dict[int, set[object]] = {}
     for body in asked:
-        view = body["view"]
-        assert isinstance(view, dict)
-        by_seat.setdefault(view["seat"], set()).add(body["level"])
+        # The page sends the state and the bot's seat; the service builds the seat's view.
+        seat = body["seat"]
+        assert isinstance(seat, int)
+        assert "view" not in body
+        by_seat.setdefault(seat, set()).add(body["level"])
     assert by_seat == {1: {"beginner"}, 2: {"expert"}, 3: {"beginner"}}
     assert len(asked) == 27  # nine cards each for three computer seats
 

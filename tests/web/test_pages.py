@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 
@@ -90,16 +91,17 @@ def test_play_page_and_its_files_are_served_with_their_types(client: FlaskClient
 
 def test_every_module_import_resolves_to_a_served_file(client: FlaskClient) -> None:
     imported = {name for text in scripts().values() for name in IMPORT.findall(text)}
-    assert {"api.js", "cards.js", "seats.js"} <= imported
+    assert {"api.js", "cards.js", "seats.js", "explain.js", "review.js"} <= imported
     for name in imported:
         assert fetch(client, f"/play/static/{name}")[0] == 200, name
 
 
 def test_every_element_the_script_uses_is_on_the_page(client: FlaskClient) -> None:
     page = parsed(fetch(client, "/play")[2])
-    used = set(ELEMENT_ID.findall(scripts()["play.js"]))
-    assert used, "play.js looks elements up by id"
-    assert used <= page.ids, sorted(used - page.ids)
+    for name in ("play.js", "review.js"):
+        used = set(ELEMENT_ID.findall(scripts()[name]))
+        assert used, f"{name} looks elements up by id"
+        assert used <= page.ids, (name, sorted(used - page.ids))
 
 
 def test_the_page_calls_only_public_api_endpoints(app: Flask) -> None:
@@ -112,6 +114,10 @@ def test_the_page_calls_only_public_api_endpoints(app: Flask) -> None:
         "/v1/score",
         "/v1/advice",
         "/v1/bot",
+        "/v1/view",
+        "/v1/record",
+        "/v1/replay",
+        "/v1/review",
     }
     spec = app.test_client().get("/openapi.json").get_json()
     assert called <= set(spec["paths"]), sorted(called - set(spec["paths"]))
@@ -142,6 +148,19 @@ def test_the_level_pickers_are_filled_from_the_bot_levels(client: FlaskClient) -
     assert default is not None
     assert default.group(1) in NAMES
     assert 'SAME_LEVEL = ""' in levels
+
+
+def test_review_budgets_are_budgets_of_the_review_contract(client: FlaskClient) -> None:
+    page = parsed(fetch(client, "/play")[2])
+    # The empty value leaves the budget to the service's default.
+    assert "" in page.options["review-budget"]
+    budgets = [json.loads(value) for value in page.options["review-budget"] if value]
+    assert budgets
+    for budget in budgets:
+        assert len(budget) == 1
+        ((kind, amount),) = budget.items()
+        assert kind in {"ms", "iterations"}
+        assert 1 <= amount <= (5000 if kind == "ms" else 100_000)
 
 
 def test_a_missing_static_file_is_a_404(client: FlaskClient) -> None:

@@ -219,6 +219,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The hand record of a state: its deal rebuilt from its history, every move so far.
+         * @description Any state that /v1/play returns carries its history, and that is enough: the first hands
+         *     are the cards each seat held in the first deal (played or still held), the stock is what
+         *     later deals took from it, seat by seat in dealing order, then the cards still to deal;
+         *     within one seat's share of a deal the cards are in code order. The record replays
+         *     (/v1/replay) to exactly this state. A state without its whole history, or whose history
+         *     does not lead to it, is a 422 naming `state.history` or the fields that differ. `meta`
+         *     (players' names, date, place...) is copied into the record.
+         */
+        post: operations["recordHand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a hand record and replay it: the state as dealt and after every move.
+         * @description A deal that its rules cannot deal is a 422 (`urn:scopa:problem:invalid-state`) listing
+         *     every problem under `record.deal` (cards missing, doubled or outside the pack, hands,
+         *     table or stock of the wrong size, a table the re-deal rule voids). The first move that
+         *     cannot be played is a 422 (`urn:scopa:problem:illegal-move`) naming
+         *     `record.moves[i]` and why, with `move_index` and the `legal_moves` at that point; nothing
+         *     is replayed then. A record may stop mid-hand; once it ends the hand the answer carries
+         *     the `score`, and `match` when the record has one (or a claim ended the hand).
+         */
+        post: operations["replayRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Review a hand record: each decision of the chosen seats against the advice.
+         * @description The record is replayed and checked first (its problems are 422s as in /v1/replay). For
+         *     every reviewed move the advice search runs on that seat's view at that moment (only what
+         *     the seat could know), exactly as a /v1/advice request with that view, `budget`, `match`
+         *     and `seed` would: the same cache entry, so a position already advised is not searched
+         *     again (`X-Review-Cache` counts hits, misses and bypasses). The same record, seed and
+         *     iteration budget give a byte-identical answer.
+         *
+         *     Each searched decision gives the move played and the best ranked move with their values
+         *     (`value`: expected hand points for the seat's side less the others'; `win_probability`
+         *     with a match), breakdown by scoring category, sweep risk and standard errors; the `loss`
+         *     (best less played, never negative; `win_probability_loss` with a match), its `noise`
+         *     allowance, a `label` and whether the values are `exact` (a solved endgame). A card play
+         *     that was the seat's only one is `forced`: reported, not searched. Moves that play no card
+         *     (the Chkobba cutter's keep or table, a declaration, a claim) are `unranked`: the search
+         *     does not rank them, so they carry the advice's `note` (a claim also its verdict, `claim`)
+         *     and no loss. The `summary` gives each seat's searched decisions, total and mean loss, share
+         *     of best moves, count of each label and costliest decisions.
+         *
+         *     Budget: `budget` applies to each searched decision, with /v1/advice's default and caps;
+         *     the decisions to search times it may not pass the server's review cap
+         *     (`REVIEW_MAX_TOTAL_MS`, 30,000 ms, or `REVIEW_MAX_TOTAL_ITERATIONS`, 100,000): such a
+         *     request is a 422 on `budget.ms` or `budget.iterations` whose `largest_budget` is the largest
+         *     budget per decision the record allows. The time cap also cuts an iteration budget's
+         *     searches (as ADVICE_MAX_MS does for advice), so no review holds a worker longer. A worker
+         *     runs one search at a time: a review waits for its turn before each search like an advice
+         *     request, and answers 503 with `Retry-After` when it waits too long (what was searched is
+         *     cached, so a retry goes on from there).
+         */
+        post: operations["reviewHand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rules": {
         parameters: {
             query?: never;
@@ -267,6 +365,28 @@ export interface paths {
          *     gives it (`reason` claim, or wrong_claim with the claimer as `loser`).
          */
         post: operations["scoreHand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What one seat of a full state can know: its view, as /v1/advice takes it.
+         * @description The view holds the seat's hand, the open cards (table, piles, scope, declarations), the
+         *     other hands' sizes, the stock's size and the history; the hidden cards never appear. The
+         *     Chkobba cutter's view shows the drawn card while the choice is open.
+         */
+        post: operations["viewOfSeat"];
         delete?: never;
         options?: never;
         head?: never;
@@ -383,6 +503,13 @@ export interface components {
             kind?: "play" | "pass" | "keep" | "table" | "declare" | "decline" | "claim";
             sweep: boolean;
         };
+        CostlyDecision: {
+            index: number;
+            /** @enum {string} */
+            label: "best" | "good" | "inaccuracy" | "mistake" | "blunder";
+            loss: number;
+            win_probability_loss?: number | null;
+        };
         DealRequest: {
             /** @default 0 */
             dealer?: number;
@@ -410,6 +537,39 @@ export interface components {
             kind: "lay" | "capture" | "scopa" | "deal" | "last_take" | "hand_end" | "declare" | "decline" | "claim" | "wrong_claim";
             seat: number | null;
             side: number | null;
+        };
+        HandDeal: {
+            /**
+             * @description first_card_choice (Chkobba) only: the card the cutter drew; kept, it is the cutter's first card and the hands are dealt from the stock after it; tabled, it is the first table card
+             * @example 7D
+             */
+            cut_card?: string;
+            /** @description each seat's first hand (seat 0 first); empty with first_card_choice */
+            hands: string[][];
+            /** @description the cards still to deal after the first deal, in dealing order (each later deal gives the seats their cards in turn from the one after the dealer); with first_card_choice, every card but cut_card */
+            stock?: string[];
+            /** @description the initial table; empty with first_card_choice */
+            table?: string[];
+        };
+        HandRecord: {
+            deal: components["schemas"]["HandDeal"];
+            dealer: number;
+            /** @enum {string} */
+            format: "scopa-hand-record";
+            match?: components["schemas"]["RecordMatch"];
+            /** @description free-form: any keys, each a text, a number, true or false, or a list of texts; for example "players" (names by seat), "date" (ISO 8601), "place", "event", "comment" */
+            meta?: {
+                [key: string]: string | number | boolean | string[];
+            };
+            /** @description every move of the hand in order, any kind, as a state's history lists them */
+            moves?: components["schemas"]["HistoryPlay"][];
+            /** @description a preset name, or {"preset": name, <option overrides>} */
+            rules: ("asso_pigliatutto" | "bazzica" | "calabrese" | "chkobba" | "cirulla" | "corse" | "escoba" | "hurrikan" | "napola" | "piva" | "quindici" | "quindici_2" | "quindici_3" | "re_bello" | "sbarazzina" | "scalette" | "scopa" | "scopa_d_assi" | "scopone" | "scopone_messina" | "scopone_scientifico" | "scopone_trentino") | components["schemas"]["RulesOptions"];
+            /**
+             * @description the record format's version
+             * @enum {integer}
+             */
+            version: 1;
         };
         HandScore: {
             sides: components["schemas"]["SideScore"][];
@@ -572,8 +732,14 @@ export interface components {
             };
             /** @description this occurrence: urn:scopa:request:<its X-Request-ID> */
             instance?: string;
+            /** @description for a review over its total budget: the largest budget per decision that the record allows, {"ms": N} or {"iterations": N} */
+            largest_budget?: {
+                [key: string]: number;
+            };
             /** @description for an illegal move: the legal moves of the state */
             legal_moves?: components["schemas"]["Move"][];
+            /** @description for a hand record's illegal move: its index in moves */
+            move_index?: number;
             status: number;
             title: string;
             /**
@@ -592,6 +758,156 @@ export interface components {
         };
         ProblemKinds: {
             types: components["schemas"]["ProblemKind"][];
+        };
+        RecordMatch: {
+            /** @description one per side, before this hand */
+            scores?: number[];
+            /** @description omitted: the rules' target */
+            target?: number;
+        };
+        RecordRequest: {
+            /** @description free-form: any keys, each a text, a number, true or false, or a list of texts; for example "players" (names by seat), "date" (ISO 8601), "place", "event", "comment" */
+            meta?: {
+                [key: string]: string | number | boolean | string[];
+            };
+            /** @description optional: must equal state.rules when both given */
+            rules?: ("asso_pigliatutto" | "bazzica" | "calabrese" | "chkobba" | "cirulla" | "corse" | "escoba" | "hurrikan" | "napola" | "piva" | "quindici" | "quindici_2" | "quindici_3" | "re_bello" | "sbarazzina" | "scalette" | "scopa" | "scopa_d_assi" | "scopone" | "scopone_messina" | "scopone_scientifico" | "scopone_trentino") | components["schemas"]["RulesOptions"];
+            state: components["schemas"]["State"];
+        };
+        RecordResponse: {
+            record: components["schemas"]["HandRecord"];
+        };
+        ReplayRequest: {
+            record: components["schemas"]["HandRecord"];
+        };
+        ReplayResponse: {
+            /** @description events[i]: what moves[i] did */
+            events: components["schemas"]["Event"][][];
+            /** @description only when the record ends the hand and has a match, or a claim ended it */
+            match?: components["schemas"]["MatchResult"];
+            /** @description only when the record ends the hand */
+            score?: components["schemas"]["HandScore"];
+            /** @description states[0] as dealt, states[i + 1] after moves[i] */
+            states: components["schemas"]["State"][];
+        };
+        ReviewRequest: {
+            /** @description per searched decision, as /v1/advice takes it (default {"ms": 50}, the same caps); the decisions searched times the budget may not pass the server's review cap (REVIEW_MAX_TOTAL_MS, REVIEW_MAX_TOTAL_ITERATIONS) */
+            budget?: components["schemas"]["Budget"];
+            /** @description the match before the hand (omitted: the record's match, if any); moves are then ranked and judged by match win probability too */
+            match?: components["schemas"]["MatchInput"];
+            record: components["schemas"]["HandRecord"];
+            /** @description the seats whose decisions are reviewed; omitted: every seat */
+            seats?: number[];
+            /** @description each decision's search seed, as a /v1/advice request would carry it; omitted: each derived from its own request */
+            seed?: number | string;
+        };
+        ReviewResponse: {
+            budget: components["schemas"]["Budget"];
+            decisions: components["schemas"]["ReviewedDecision"][];
+            /** @description the record ends the hand */
+            finished: boolean;
+            match: components["schemas"]["MatchInput"] | null;
+            /** @description moves in the record */
+            moves: number;
+            seats: number[];
+            /** @description the seed asked for; null: each decision's seed was derived */
+            seed: number | string | null;
+            summary: components["schemas"]["SeatReview"][];
+            /** @description best: the played move is the best ranked one, or loses nothing; good: it loses less than 0.1 points (with a match, less than 0.01 in win probability), or no more than its noise: 2 x std_error_vs_best, the paired standard error of the best move's value less its own (win probabilities: 2 x the two moves' win_std_error combined), 0 for an exact decision, unknown (so at most good) from a single world; inaccuracy: from 0.1 points (0.01); mistake: from 0.3 (0.03); blunder: from 0.75 (0.08). With a match the label is the more severe of the points label and the win-probability label. */
+            thresholds: components["schemas"]["ReviewThresholds"];
+        };
+        ReviewThresholds: {
+            /** @description losses within this many standard errors are at most good */
+            noise_z: number;
+            /** @description in expected hand points */
+            points: components["schemas"]["Thresholds"];
+            /** @description in match win probability (with a match) */
+            win_probability: components["schemas"]["Thresholds"];
+        };
+        ReviewedDecision: {
+            /** @description searched only: the best ranked move and its values */
+            best?: components["schemas"]["ReviewedMove"];
+            /** @description searched only: the move /v1/advice would choose (chosen_by); differs from best when a rule picks a move that plays no card first */
+            chosen?: components["schemas"]["ChosenMove"];
+            /**
+             * @description searched only: how /v1/advice picks chosen
+             * @enum {string}
+             */
+            chosen_by?: "search" | "declaration" | "no_declaration" | "cutter_keeps";
+            /**
+             * @description a claim: right (the side won the match) or wrong (lost it)
+             * @enum {string}
+             */
+            claim?: "right" | "wrong";
+            /** @description searched: the values are exact (nothing hidden, solved) */
+            exact?: boolean;
+            /** @description the move's index in moves */
+            index: number;
+            /**
+             * @description searched only, else null. best: the played move is the best ranked one, or loses nothing; good: it loses less than 0.1 points (with a match, less than 0.01 in win probability), or no more than its noise: 2 x std_error_vs_best, the paired standard error of the best move's value less its own (win probabilities: 2 x the two moves' win_std_error combined), 0 for an exact decision, unknown (so at most good) from a single world; inaccuracy: from 0.1 points (0.01); mistake: from 0.3 (0.03); blunder: from 0.75 (0.08). With a match the label is the more severe of the points label and the win-probability label.
+             * @enum {string|null}
+             */
+            label?: "best" | "good" | "inaccuracy" | "mistake" | "blunder" | null;
+            /** @description how many legal card plays the seat had */
+            legal_plays: number;
+            /** @description searched: best value less played value in expected hand points, never negative; null otherwise */
+            loss?: number | null;
+            /** @description searched: the noise allowance on loss (null: no error estimate) */
+            noise?: number | null;
+            /** @description unranked: what the move is for */
+            note?: string;
+            /** @description the move played; when searched, with its values and rank */
+            played: components["schemas"]["ReviewedMove"];
+            seat: number;
+            /** @description searched: the advice's seed (stats.seed) */
+            seed?: number | string;
+            side: number;
+            /**
+             * @description searched: advised and labelled; forced: the only legal card play (no search, no label); unranked: a move that plays no card (the cutter's keep or table, a declaration, a claim), which the search does not rank (no label)
+             * @enum {string}
+             */
+            status: "searched" | "forced" | "unranked";
+            /** @description searched, with a match: the win probability lost */
+            win_probability_loss?: number | null;
+            /** @description searched, with a match: the noise allowance on it */
+            win_probability_noise?: number | null;
+            /** @description searched: the worlds the search sampled */
+            worlds?: number;
+        };
+        ReviewedMove: {
+            /** @description ranked moves: value by scoring category (the rules' categories, as /v1/score names them), from the same playouts; the parts add up to value */
+            breakdown?: {
+                [key: string]: number;
+            };
+            /** @description table cards taken; [] lays the card */
+            capture: string[];
+            /**
+             * @description absent in a claim
+             * @example 7D
+             */
+            card?: string;
+            /**
+             * @description omitted or play: a card played; pass: an ace put in the pile (ace_may_pass); keep / table: the Chkobba cutter keeps the drawn card or lays it on the table; declare: the whole hand shown in the declaration round (card and capture together); decline: nothing declared in that round (no card); claim: the side claims the match (no card)
+             * @enum {string}
+             */
+            kind?: "play" | "pass" | "keep" | "table" | "declare" | "decline" | "claim";
+            /** @description only on a move the search does not rank: what it is for */
+            note?: string;
+            /** @description searched: 1 for the best ranked move; absent otherwise */
+            rank?: number;
+            /** @description ranked moves: the standard error of value over the sampled worlds (null below two worlds) */
+            std_error?: number | null;
+            /** @description ranked moves: the standard error of the best move's value less this one's over the same worlds (paired; far smaller than either error); null for the best move */
+            std_error_vs_best?: number | null;
+            sweep: boolean;
+            /** @description ranked moves: the share of sampled worlds in which the next player, an opponent, holds a card that sweeps the table after this move */
+            sweep_risk?: number;
+            /** @description searched: expected hand-point differential for the seat's side; absent for a forced or unranked move */
+            value?: number | null;
+            /** @description only with a match; null for a move the search does not rank */
+            win_probability?: number | null;
+            /** @description ranked moves with a match: the standard error of win_probability */
+            win_std_error?: number | null;
         };
         RulesCatalog: {
             options: components["schemas"]["OptionSpec"][];
@@ -753,6 +1069,30 @@ export interface components {
             stopped_early: boolean;
             worlds: number;
         };
+        SeatReview: {
+            /** @description the share labelled best */
+            best_share: number | null;
+            /** @description up to 3 decisions that lost something, the costliest first (win probability lost with a match, then points) */
+            costliest: components["schemas"]["CostlyDecision"][];
+            /** @description searched decisions */
+            decisions: number;
+            forced: number;
+            /** @description how many searched decisions got each label */
+            labels: {
+                [key: string]: number;
+            };
+            /** @description per searched decision */
+            mean_loss: number | null;
+            /** @description with a match */
+            mean_win_probability_loss?: number | null;
+            seat: number;
+            side: number;
+            /** @description in hand points */
+            total_loss: number;
+            /** @description with a match */
+            total_win_probability_loss?: number | null;
+            unranked: number;
+        };
         SideScore: {
             /** @description cards taken */
             cards: number;
@@ -811,6 +1151,11 @@ export interface components {
             table: string[];
             to_move: number;
         };
+        Thresholds: {
+            blunder: number;
+            inaccuracy: number;
+            mistake: number;
+        };
         View: {
             /** @description claims: the seat whose claim ended the hand */
             claimed_by?: number;
@@ -850,6 +1195,15 @@ export interface components {
             stock_size?: number;
             table: string[];
             to_move: number;
+        };
+        ViewRequest: {
+            /** @description optional: must equal state.rules when both given */
+            rules?: ("asso_pigliatutto" | "bazzica" | "calabrese" | "chkobba" | "cirulla" | "corse" | "escoba" | "hurrikan" | "napola" | "piva" | "quindici" | "quindici_2" | "quindici_3" | "re_bello" | "sbarazzina" | "scalette" | "scopa" | "scopa_d_assi" | "scopone" | "scopone_messina" | "scopone_scientifico" | "scopone_trentino") | components["schemas"]["RulesOptions"];
+            seat: number;
+            state: components["schemas"]["State"];
+        };
+        ViewResponse: {
+            view: components["schemas"]["View"];
         };
     };
     responses: {
@@ -961,10 +1315,13 @@ export type BotRequest = components['schemas']['BotRequest'];
 export type BotResponse = components['schemas']['BotResponse'];
 export type Budget = components['schemas']['Budget'];
 export type ChosenMove = components['schemas']['ChosenMove'];
+export type CostlyDecision = components['schemas']['CostlyDecision'];
 export type DealRequest = components['schemas']['DealRequest'];
 export type DealResponse = components['schemas']['DealResponse'];
 export type Declaration = components['schemas']['Declaration'];
 export type Event = components['schemas']['Event'];
+export type HandDeal = components['schemas']['HandDeal'];
+export type HandRecord = components['schemas']['HandRecord'];
 export type HandScore = components['schemas']['HandScore'];
 export type Health = components['schemas']['Health'];
 export type HistoryPlay = components['schemas']['HistoryPlay'];
@@ -985,6 +1342,16 @@ export type Prime = components['schemas']['Prime'];
 export type Problem = components['schemas']['Problem'];
 export type ProblemKind = components['schemas']['ProblemKind'];
 export type ProblemKinds = components['schemas']['ProblemKinds'];
+export type RecordMatch = components['schemas']['RecordMatch'];
+export type RecordRequest = components['schemas']['RecordRequest'];
+export type RecordResponse = components['schemas']['RecordResponse'];
+export type ReplayRequest = components['schemas']['ReplayRequest'];
+export type ReplayResponse = components['schemas']['ReplayResponse'];
+export type ReviewRequest = components['schemas']['ReviewRequest'];
+export type ReviewResponse = components['schemas']['ReviewResponse'];
+export type ReviewThresholds = components['schemas']['ReviewThresholds'];
+export type ReviewedDecision = components['schemas']['ReviewedDecision'];
+export type ReviewedMove = components['schemas']['ReviewedMove'];
 export type RulesCatalog = components['schemas']['RulesCatalog'];
 export type RulesOptions = components['schemas']['RulesOptions'];
 export type Scalette = components['schemas']['Scalette'];
@@ -992,9 +1359,13 @@ export type ScoreRequest = components['schemas']['ScoreRequest'];
 export type ScoreResponse = components['schemas']['ScoreResponse'];
 export type ScoredDeclaration = components['schemas']['ScoredDeclaration'];
 export type SearchStats = components['schemas']['SearchStats'];
+export type SeatReview = components['schemas']['SeatReview'];
 export type SideScore = components['schemas']['SideScore'];
 export type State = components['schemas']['State'];
+export type Thresholds = components['schemas']['Thresholds'];
 export type View = components['schemas']['View'];
+export type ViewRequest = components['schemas']['ViewRequest'];
+export type ViewResponse = components['schemas']['ViewResponse'];
 export type ResponseBadRequest = components['responses']['BAD_REQUEST'];
 export type ResponseDefaultError = components['responses']['DEFAULT_ERROR'];
 export type ResponseNotModified = components['responses']['NOT_MODIFIED'];
@@ -2021,6 +2392,2035 @@ export interface operations {
             default: components["responses"]["DEFAULT_ERROR"];
         };
     };
+    recordHand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "meta": {
+                 *         "date": "2026-11-22",
+                 *         "place": "Bar Sport",
+                 *         "players": [
+                 *           "Ann",
+                 *           "Bruno"
+                 *         ]
+                 *       },
+                 *       "state": {
+                 *         "dealer": 0,
+                 *         "deals_made": 6,
+                 *         "finished": true,
+                 *         "hands": [
+                 *           [],
+                 *           []
+                 *         ],
+                 *         "history": [
+                 *           {
+                 *             "capture": [
+                 *               "1B",
+                 *               "3B"
+                 *             ],
+                 *             "card": "4D",
+                 *             "seat": 1
+                 *           },
+                 *           {
+                 *             "capture": [
+                 *               "5D"
+                 *             ],
+                 *             "card": "5S",
+                 *             "seat": 0
+                 *           },
+                 *           {
+                 *             "capture": [],
+                 *             "card": "10D",
+                 *             "seat": 1
+                 *           },
+                 *           {
+                 *             "capture": [],
+                 *             "card": "6S",
+                 *             "seat": 0
+                 *           },
+                 *           {
+                 *             "capture": [],
+                 *             "card": "1C",
+                 *             "seat": 1
+                 *           },
+                 *           {
+                 *             "capture": [
+                 *               "1C",
+                 *               "6S"
+                 *             ],
+                 *             "card": "7B",
+                 *             "seat": 0
+                 *           },
+                 *           {
+                 *             "capture": [
+                 *               "2C"
+                 *             ],
+                 *             "card": "2S",
+                 *             "seat": 1
+                 *           },
+                 *           {
+                 *             "capture": [],
+                 *             "card": "3C",
+                 *             "seat": 0
+                 *           },
+                 *           {
+                 *             "capture": [],
+                 *             "card": "4S",
+                 *             "seat": 1
+                 *           },
+                 *           {
+                 *             "capture": [],
+                 *             "card": "9C",
+                 *             "seat": 0
+                 *           },
+                 *           {
+                 *             "capture": [
+                 *               "9C"
+                 *             ],
+                 *             "card": "9S",
+                 *             "seat": 1
+                 *           },
+                 *           {
+                 *             "capture": [],
+                 *             "card": "5B",
+                 *             "seat": 0
+                 *           },
+                 *           {
+                 *             "capture": [
+                 *               "4S"
+                 *             ],
+                 *             "card": "4C",
+                 *             "seat": 1
+                 *           },
+                 *           {
+                 *             "capture": [],
+                 *             "card": "1S",
+                 *             "seat": 0
+                 *           },
+                 *           {
+                 *             "capture": [],
+                 *             "card": "7S",
+                 *             "seat": 1
+                 *           },
+                 *           {
+                 *             "capture": [
+                 *               "3C"
+                 *             ],
+                 *             "card": "3S",
+                 *             "seat": 0
+                 *           },
+                 *           {
+                 *             "capture": [
+                 *               "1S",
+                 *               "5B"
+                 *             ],
+                 *             "card": "6B",
+                 *             "seat": 1
+                 *           },
+                 *           {
+                 *             "capture": [],
+                 *             "card": "2B",
+                 *             "seat": 0
+                 *           },
+                 *           {
+                 *             "capture": [
+                 *               "10D"
+                 *             ],
+                 *             "card": "10C",
+                 *             "seat": 1
+                 *           },
+                 *           {
+                 *             "capture": [
+                 *               "7S"
+                 *             ],
+                 *             "card": "7C",
+                 *             "seat": 0
+                 *           },
+                 *           {
+                 *             "capture": [],
+                 *             "card": "10S",
+                 *             "seat": 1
+                 *           },
+                 *           {
+                 *             "capture": [],
+                 *             "card": "4B",
+                 *             "seat": 0
+                 *           },
+                 *           {
+                 *             "capture": [],
+                 *             "card": "8B",
+                 *             "seat": 1
+                 *           },
+                 *           {
+                 *             "capture": [
+                 *               "10S"
+                 *             ],
+                 *             "card": "10B",
+                 *             "seat": 0
+                 *           },
+                 *           {
+                 *             "capture": [],
+                 *             "card": "1D",
+                 *             "seat": 1
+                 *           },
+                 *           {
+                 *             "capture": [
+                 *               "2B",
+                 *               "4B"
+                 *             ],
+                 *             "card": "6D",
+                 *             "seat": 0
+                 *           },
+                 *           {
+                 *             "capture": [],
+                 *             "card": "3D",
+                 *             "seat": 1
+                 *           },
+                 *           {
+                 *             "capture": [],
+                 *             "card": "7D",
+                 *             "seat": 0
+                 *           },
+                 *           {
+                 *             "capture": [
+                 *               "1D",
+                 *               "8B"
+                 *             ],
+                 *             "card": "9B",
+                 *             "seat": 1
+                 *           },
+                 *           {
+                 *             "capture": [],
+                 *             "card": "8S",
+                 *             "seat": 0
+                 *           },
+                 *           {
+                 *             "capture": [],
+                 *             "card": "9D",
+                 *             "seat": 1
+                 *           },
+                 *           {
+                 *             "capture": [],
+                 *             "card": "2D",
+                 *             "seat": 0
+                 *           },
+                 *           {
+                 *             "capture": [
+                 *               "2D",
+                 *               "3D"
+                 *             ],
+                 *             "card": "5C",
+                 *             "seat": 1
+                 *           },
+                 *           {
+                 *             "capture": [
+                 *               "8S"
+                 *             ],
+                 *             "card": "8D",
+                 *             "seat": 0
+                 *           },
+                 *           {
+                 *             "capture": [],
+                 *             "card": "6C",
+                 *             "seat": 1
+                 *           },
+                 *           {
+                 *             "capture": [],
+                 *             "card": "8C",
+                 *             "seat": 0
+                 *           }
+                 *         ],
+                 *         "last_capturer": 0,
+                 *         "piles": [
+                 *           [
+                 *             "5D",
+                 *             "6D",
+                 *             "7D",
+                 *             "8D",
+                 *             "9D",
+                 *             "1C",
+                 *             "3C",
+                 *             "6C",
+                 *             "7C",
+                 *             "8C",
+                 *             "3S",
+                 *             "5S",
+                 *             "6S",
+                 *             "7S",
+                 *             "8S",
+                 *             "10S",
+                 *             "2B",
+                 *             "4B",
+                 *             "7B",
+                 *             "10B"
+                 *           ],
+                 *           [
+                 *             "1D",
+                 *             "2D",
+                 *             "3D",
+                 *             "4D",
+                 *             "10D",
+                 *             "2C",
+                 *             "4C",
+                 *             "5C",
+                 *             "9C",
+                 *             "10C",
+                 *             "1S",
+                 *             "2S",
+                 *             "4S",
+                 *             "9S",
+                 *             "1B",
+                 *             "3B",
+                 *             "5B",
+                 *             "6B",
+                 *             "8B",
+                 *             "9B"
+                 *           ]
+                 *         ],
+                 *         "rules": {
+                 *           "ace_may_pass": false,
+                 *           "ace_scopa": false,
+                 *           "ace_takes_all": false,
+                 *           "ace_takes_itself": false,
+                 *           "bonus_suit": "D",
+                 *           "cappotto": false,
+                 *           "cappotto_7_0": false,
+                 *           "capture_rule": "standard",
+                 *           "claims": false,
+                 *           "compulsory_capture": true,
+                 *           "deal_sizes": [
+                 *             3,
+                 *             3,
+                 *             3,
+                 *             3,
+                 *             3,
+                 *             3
+                 *           ],
+                 *           "declarations": "none",
+                 *           "double_game": false,
+                 *           "fewest_cards": false,
+                 *           "first_card_choice": false,
+                 *           "grande": false,
+                 *           "initial_table": 4,
+                 *           "last_card_scopa": false,
+                 *           "match_priority": true,
+                 *           "napola": "none",
+                 *           "napola_cap": 9,
+                 *           "napoleone": false,
+                 *           "pack": "italian40",
+                 *           "piva": false,
+                 *           "players": 2,
+                 *           "preset": "scopa",
+                 *           "prime_table": "standard",
+                 *           "primiera_incomplete": "compare",
+                 *           "re_bello": false,
+                 *           "redeal": "three_kings",
+                 *           "redeal_on_ace": false,
+                 *           "scalette": false,
+                 *           "sette_di_coppe": false,
+                 *           "target": 11,
+                 *           "teams": false
+                 *         },
+                 *         "scope": [
+                 *           0,
+                 *           0
+                 *         ],
+                 *         "stock": [],
+                 *         "table": [],
+                 *         "to_move": 1
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecordRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "record": {
+                     *         "deal": {
+                     *           "hands": [
+                     *             [
+                     *               "5S",
+                     *               "6S",
+                     *               "7B"
+                     *             ],
+                     *             [
+                     *               "4D",
+                     *               "10D",
+                     *               "1C"
+                     *             ]
+                     *           ],
+                     *           "stock": [
+                     *             "2S",
+                     *             "4S",
+                     *             "9S",
+                     *             "3C",
+                     *             "9C",
+                     *             "5B",
+                     *             "4C",
+                     *             "7S",
+                     *             "6B",
+                     *             "1S",
+                     *             "3S",
+                     *             "2B",
+                     *             "10C",
+                     *             "10S",
+                     *             "8B",
+                     *             "7C",
+                     *             "4B",
+                     *             "10B",
+                     *             "1D",
+                     *             "3D",
+                     *             "9B",
+                     *             "6D",
+                     *             "7D",
+                     *             "8S",
+                     *             "9D",
+                     *             "5C",
+                     *             "6C",
+                     *             "2D",
+                     *             "8D",
+                     *             "8C"
+                     *           ],
+                     *           "table": [
+                     *             "5D",
+                     *             "2C",
+                     *             "1B",
+                     *             "3B"
+                     *           ]
+                     *         },
+                     *         "dealer": 0,
+                     *         "format": "scopa-hand-record",
+                     *         "meta": {
+                     *           "date": "2026-11-22",
+                     *           "place": "Bar Sport",
+                     *           "players": [
+                     *             "Ann",
+                     *             "Bruno"
+                     *           ]
+                     *         },
+                     *         "moves": [
+                     *           {
+                     *             "capture": [
+                     *               "1B",
+                     *               "3B"
+                     *             ],
+                     *             "card": "4D",
+                     *             "seat": 1
+                     *           },
+                     *           {
+                     *             "capture": [
+                     *               "5D"
+                     *             ],
+                     *             "card": "5S",
+                     *             "seat": 0
+                     *           },
+                     *           {
+                     *             "capture": [],
+                     *             "card": "10D",
+                     *             "seat": 1
+                     *           },
+                     *           {
+                     *             "capture": [],
+                     *             "card": "6S",
+                     *             "seat": 0
+                     *           },
+                     *           {
+                     *             "capture": [],
+                     *             "card": "1C",
+                     *             "seat": 1
+                     *           },
+                     *           {
+                     *             "capture": [
+                     *               "1C",
+                     *               "6S"
+                     *             ],
+                     *             "card": "7B",
+                     *             "seat": 0
+                     *           },
+                     *           {
+                     *             "capture": [
+                     *               "2C"
+                     *             ],
+                     *             "card": "2S",
+                     *             "seat": 1
+                     *           },
+                     *           {
+                     *             "capture": [],
+                     *             "card": "3C",
+                     *             "seat": 0
+                     *           },
+                     *           {
+                     *             "capture": [],
+                     *             "card": "4S",
+                     *             "seat": 1
+                     *           },
+                     *           {
+                     *             "capture": [],
+                     *             "card": "9C",
+                     *             "seat": 0
+                     *           },
+                     *           {
+                     *             "capture": [
+                     *               "9C"
+                     *             ],
+                     *             "card": "9S",
+                     *             "seat": 1
+                     *           },
+                     *           {
+                     *             "capture": [],
+                     *             "card": "5B",
+                     *             "seat": 0
+                     *           },
+                     *           {
+                     *             "capture": [
+                     *               "4S"
+                     *             ],
+                     *             "card": "4C",
+                     *             "seat": 1
+                     *           },
+                     *           {
+                     *             "capture": [],
+                     *             "card": "1S",
+                     *             "seat": 0
+                     *           },
+                     *           {
+                     *             "capture": [],
+                     *             "card": "7S",
+                     *             "seat": 1
+                     *           },
+                     *           {
+                     *             "capture": [
+                     *               "3C"
+                     *             ],
+                     *             "card": "3S",
+                     *             "seat": 0
+                     *           },
+                     *           {
+                     *             "capture": [
+                     *               "1S",
+                     *               "5B"
+                     *             ],
+                     *             "card": "6B",
+                     *             "seat": 1
+                     *           },
+                     *           {
+                     *             "capture": [],
+                     *             "card": "2B",
+                     *             "seat": 0
+                     *           },
+                     *           {
+                     *             "capture": [
+                     *               "10D"
+                     *             ],
+                     *             "card": "10C",
+                     *             "seat": 1
+                     *           },
+                     *           {
+                     *             "capture": [
+                     *               "7S"
+                     *             ],
+                     *             "card": "7C",
+                     *             "seat": 0
+                     *           },
+                     *           {
+                     *             "capture": [],
+                     *             "card": "10S",
+                     *             "seat": 1
+                     *           },
+                     *           {
+                     *             "capture": [],
+                     *             "card": "4B",
+                     *             "seat": 0
+                     *           },
+                     *           {
+                     *             "capture": [],
+                     *             "card": "8B",
+                     *             "seat": 1
+                     *           },
+                     *           {
+                     *             "capture": [
+                     *               "10S"
+                     *             ],
+                     *             "card": "10B",
+                     *             "seat": 0
+                     *           },
+                     *           {
+                     *             "capture": [],
+                     *             "card": "1D",
+                     *             "seat": 1
+                     *           },
+                     *           {
+                     *             "capture": [
+                     *               "2B",
+                     *               "4B"
+                     *             ],
+                     *             "card": "6D",
+                     *             "seat": 0
+                     *           },
+                     *           {
+                     *             "capture": [],
+                     *             "card": "3D",
+                     *             "seat": 1
+                     *           },
+                     *           {
+                     *             "capture": [],
+                     *             "card": "7D",
+                     *             "seat": 0
+                     *           },
+                     *           {
+                     *             "capture": [
+                     *               "1D",
+                     *               "8B"
+                     *             ],
+                     *             "card": "9B",
+                     *             "seat": 1
+                     *           },
+                     *           {
+                     *             "capture": [],
+                     *             "card": "8S",
+                     *             "seat": 0
+                     *           },
+                     *           {
+                     *             "capture": [],
+                     *             "card": "9D",
+                     *             "seat": 1
+                     *           },
+                     *           {
+                     *             "capture": [],
+                     *             "card": "2D",
+                     *             "seat": 0
+                     *           },
+                     *           {
+                     *             "capture": [
+                     *               "2D",
+                     *               "3D"
+                     *             ],
+                     *             "card": "5C",
+                     *             "seat": 1
+                     *           },
+                     *           {
+                     *             "capture": [
+                     *               "8S"
+                     *             ],
+                     *             "card": "8D",
+                     *             "seat": 0
+                     *           },
+                     *           {
+                     *             "capture": [],
+                     *             "card": "6C",
+                     *             "seat": 1
+                     *           },
+                     *           {
+                     *             "capture": [],
+                     *             "card": "8C",
+                     *             "seat": 0
+                     *           }
+                     *         ],
+                     *         "rules": {
+                     *           "ace_may_pass": false,
+                     *           "ace_scopa": false,
+                     *           "ace_takes_all": false,
+                     *           "ace_takes_itself": false,
+                     *           "bonus_suit": "D",
+                     *           "cappotto": false,
+                     *           "cappotto_7_0": false,
+                     *           "capture_rule": "standard",
+                     *           "claims": false,
+                     *           "compulsory_capture": true,
+                     *           "deal_sizes": [
+                     *             3,
+                     *             3,
+                     *             3,
+                     *             3,
+                     *             3,
+                     *             3
+                     *           ],
+                     *           "declarations": "none",
+                     *           "double_game": false,
+                     *           "fewest_cards": false,
+                     *           "first_card_choice": false,
+                     *           "grande": false,
+                     *           "initial_table": 4,
+                     *           "last_card_scopa": false,
+                     *           "match_priority": true,
+                     *           "napola": "none",
+                     *           "napola_cap": 9,
+                     *           "napoleone": false,
+                     *           "pack": "italian40",
+                     *           "piva": false,
+                     *           "players": 2,
+                     *           "preset": "scopa",
+                     *           "prime_table": "standard",
+                     *           "primiera_incomplete": "compare",
+                     *           "re_bello": false,
+                     *           "redeal": "three_kings",
+                     *           "redeal_on_ace": false,
+                     *           "scalette": false,
+                     *           "sette_di_coppe": false,
+                     *           "target": 11,
+                     *           "teams": false
+                     *         },
+                     *         "version": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecordResponse"];
+                };
+            };
+            400: components["responses"]["BAD_REQUEST"];
+            413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    replayRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "record": {
+                 *         "deal": {
+                 *           "hands": [
+                 *             [
+                 *               "5S",
+                 *               "6S",
+                 *               "7B"
+                 *             ],
+                 *             [
+                 *               "4D",
+                 *               "10D",
+                 *               "1C"
+                 *             ]
+                 *           ],
+                 *           "stock": [
+                 *             "2S",
+                 *             "9S",
+                 *             "4S",
+                 *             "9C",
+                 *             "3C",
+                 *             "5B",
+                 *             "6B",
+                 *             "7S",
+                 *             "4C",
+                 *             "3S",
+                 *             "1S",
+                 *             "2B",
+                 *             "8B",
+                 *             "10S",
+                 *             "10C",
+                 *             "7C",
+                 *             "10B",
+                 *             "4B",
+                 *             "3D",
+                 *             "1D",
+                 *             "9B",
+                 *             "8S",
+                 *             "6D",
+                 *             "7D",
+                 *             "9D",
+                 *             "5C",
+                 *             "6C",
+                 *             "8C",
+                 *             "2D",
+                 *             "8D"
+                 *           ],
+                 *           "table": [
+                 *             "5D",
+                 *             "2C",
+                 *             "1B",
+                 *             "3B"
+                 *           ]
+                 *         },
+                 *         "dealer": 0,
+                 *         "format": "scopa-hand-record",
+                 *         "moves": [
+                 *           {
+                 *             "capture": [
+                 *               "1B",
+                 *               "3B"
+                 *             ],
+                 *             "card": "4D",
+                 *             "seat": 1
+                 *           },
+                 *           {
+                 *             "capture": [
+                 *               "5D"
+                 *             ],
+                 *             "card": "5S",
+                 *             "seat": 0
+                 *           },
+                 *           {
+                 *             "capture": [],
+                 *             "card": "10D",
+                 *             "seat": 1
+                 *           },
+                 *           {
+                 *             "capture": [],
+                 *             "card": "6S",
+                 *             "seat": 0
+                 *           }
+                 *         ],
+                 *         "rules": {
+                 *           "ace_may_pass": false,
+                 *           "ace_scopa": false,
+                 *           "ace_takes_all": false,
+                 *           "ace_takes_itself": false,
+                 *           "bonus_suit": "D",
+                 *           "cappotto": false,
+                 *           "cappotto_7_0": false,
+                 *           "capture_rule": "standard",
+                 *           "claims": false,
+                 *           "compulsory_capture": true,
+                 *           "deal_sizes": [
+                 *             3,
+                 *             3,
+                 *             3,
+                 *             3,
+                 *             3,
+                 *             3
+                 *           ],
+                 *           "declarations": "none",
+                 *           "double_game": false,
+                 *           "fewest_cards": false,
+                 *           "first_card_choice": false,
+                 *           "grande": false,
+                 *           "initial_table": 4,
+                 *           "last_card_scopa": false,
+                 *           "match_priority": true,
+                 *           "napola": "none",
+                 *           "napola_cap": 9,
+                 *           "napoleone": false,
+                 *           "pack": "italian40",
+                 *           "piva": false,
+                 *           "players": 2,
+                 *           "preset": "scopa",
+                 *           "prime_table": "standard",
+                 *           "primiera_incomplete": "compare",
+                 *           "re_bello": false,
+                 *           "redeal": "three_kings",
+                 *           "redeal_on_ace": false,
+                 *           "scalette": false,
+                 *           "sette_di_coppe": false,
+                 *           "target": 11,
+                 *           "teams": false
+                 *         },
+                 *         "version": 1
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReplayRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "events": [
+                     *         [
+                     *           {
+                     *             "cards": [
+                     *               "4D",
+                     *               "1B",
+                     *               "3B"
+                     *             ],
+                     *             "kind": "capture",
+                     *             "seat": 1,
+                     *             "side": 1
+                     *           }
+                     *         ],
+                     *         [
+                     *           {
+                     *             "cards": [
+                     *               "5D",
+                     *               "5S"
+                     *             ],
+                     *             "kind": "capture",
+                     *             "seat": 0,
+                     *             "side": 0
+                     *           }
+                     *         ],
+                     *         [
+                     *           {
+                     *             "cards": [
+                     *               "10D"
+                     *             ],
+                     *             "kind": "lay",
+                     *             "seat": 1,
+                     *             "side": 1
+                     *           }
+                     *         ],
+                     *         [
+                     *           {
+                     *             "cards": [
+                     *               "6S"
+                     *             ],
+                     *             "kind": "lay",
+                     *             "seat": 0,
+                     *             "side": 0
+                     *           }
+                     *         ]
+                     *       ],
+                     *       "states": [
+                     *         {
+                     *           "dealer": 0,
+                     *           "deals_made": 1,
+                     *           "finished": false,
+                     *           "hands": [
+                     *             [
+                     *               "5S",
+                     *               "6S",
+                     *               "7B"
+                     *             ],
+                     *             [
+                     *               "4D",
+                     *               "10D",
+                     *               "1C"
+                     *             ]
+                     *           ],
+                     *           "history": [],
+                     *           "last_capturer": null,
+                     *           "piles": [
+                     *             [],
+                     *             []
+                     *           ],
+                     *           "rules": {
+                     *             "ace_may_pass": false,
+                     *             "ace_scopa": false,
+                     *             "ace_takes_all": false,
+                     *             "ace_takes_itself": false,
+                     *             "bonus_suit": "D",
+                     *             "cappotto": false,
+                     *             "cappotto_7_0": false,
+                     *             "capture_rule": "standard",
+                     *             "claims": false,
+                     *             "compulsory_capture": true,
+                     *             "deal_sizes": [
+                     *               3,
+                     *               3,
+                     *               3,
+                     *               3,
+                     *               3,
+                     *               3
+                     *             ],
+                     *             "declarations": "none",
+                     *             "double_game": false,
+                     *             "fewest_cards": false,
+                     *             "first_card_choice": false,
+                     *             "grande": false,
+                     *             "initial_table": 4,
+                     *             "last_card_scopa": false,
+                     *             "match_priority": true,
+                     *             "napola": "none",
+                     *             "napola_cap": 9,
+                     *             "napoleone": false,
+                     *             "pack": "italian40",
+                     *             "piva": false,
+                     *             "players": 2,
+                     *             "preset": "scopa",
+                     *             "prime_table": "standard",
+                     *             "primiera_incomplete": "compare",
+                     *             "re_bello": false,
+                     *             "redeal": "three_kings",
+                     *             "redeal_on_ace": false,
+                     *             "scalette": false,
+                     *             "sette_di_coppe": false,
+                     *             "target": 11,
+                     *             "teams": false
+                     *           },
+                     *           "scope": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "stock": [
+                     *             "2S",
+                     *             "9S",
+                     *             "4S",
+                     *             "9C",
+                     *             "3C",
+                     *             "5B",
+                     *             "6B",
+                     *             "7S",
+                     *             "4C",
+                     *             "3S",
+                     *             "1S",
+                     *             "2B",
+                     *             "8B",
+                     *             "10S",
+                     *             "10C",
+                     *             "7C",
+                     *             "10B",
+                     *             "4B",
+                     *             "3D",
+                     *             "1D",
+                     *             "9B",
+                     *             "8S",
+                     *             "6D",
+                     *             "7D",
+                     *             "9D",
+                     *             "5C",
+                     *             "6C",
+                     *             "8C",
+                     *             "2D",
+                     *             "8D"
+                     *           ],
+                     *           "table": [
+                     *             "5D",
+                     *             "2C",
+                     *             "1B",
+                     *             "3B"
+                     *           ],
+                     *           "to_move": 1
+                     *         },
+                     *         {
+                     *           "dealer": 0,
+                     *           "deals_made": 1,
+                     *           "finished": false,
+                     *           "hands": [
+                     *             [
+                     *               "5S",
+                     *               "6S",
+                     *               "7B"
+                     *             ],
+                     *             [
+                     *               "10D",
+                     *               "1C"
+                     *             ]
+                     *           ],
+                     *           "history": [
+                     *             {
+                     *               "capture": [
+                     *                 "1B",
+                     *                 "3B"
+                     *               ],
+                     *               "card": "4D",
+                     *               "seat": 1
+                     *             }
+                     *           ],
+                     *           "last_capturer": 1,
+                     *           "piles": [
+                     *             [],
+                     *             [
+                     *               "4D",
+                     *               "1B",
+                     *               "3B"
+                     *             ]
+                     *           ],
+                     *           "rules": {
+                     *             "ace_may_pass": false,
+                     *             "ace_scopa": false,
+                     *             "ace_takes_all": false,
+                     *             "ace_takes_itself": false,
+                     *             "bonus_suit": "D",
+                     *             "cappotto": false,
+                     *             "cappotto_7_0": false,
+                     *             "capture_rule": "standard",
+                     *             "claims": false,
+                     *             "compulsory_capture": true,
+                     *             "deal_sizes": [
+                     *               3,
+                     *               3,
+                     *               3,
+                     *               3,
+                     *               3,
+                     *               3
+                     *             ],
+                     *             "declarations": "none",
+                     *             "double_game": false,
+                     *             "fewest_cards": false,
+                     *             "first_card_choice": false,
+                     *             "grande": false,
+                     *             "initial_table": 4,
+                     *             "last_card_scopa": false,
+                     *             "match_priority": true,
+                     *             "napola": "none",
+                     *             "napola_cap": 9,
+                     *             "napoleone": false,
+                     *             "pack": "italian40",
+                     *             "piva": false,
+                     *             "players": 2,
+                     *             "preset": "scopa",
+                     *             "prime_table": "standard",
+                     *             "primiera_incomplete": "compare",
+                     *             "re_bello": false,
+                     *             "redeal": "three_kings",
+                     *             "redeal_on_ace": false,
+                     *             "scalette": false,
+                     *             "sette_di_coppe": false,
+                     *             "target": 11,
+                     *             "teams": false
+                     *           },
+                     *           "scope": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "stock": [
+                     *             "2S",
+                     *             "9S",
+                     *             "4S",
+                     *             "9C",
+                     *             "3C",
+                     *             "5B",
+                     *             "6B",
+                     *             "7S",
+                     *             "4C",
+                     *             "3S",
+                     *             "1S",
+                     *             "2B",
+                     *             "8B",
+                     *             "10S",
+                     *             "10C",
+                     *             "7C",
+                     *             "10B",
+                     *             "4B",
+                     *             "3D",
+                     *             "1D",
+                     *             "9B",
+                     *             "8S",
+                     *             "6D",
+                     *             "7D",
+                     *             "9D",
+                     *             "5C",
+                     *             "6C",
+                     *             "8C",
+                     *             "2D",
+                     *             "8D"
+                     *           ],
+                     *           "table": [
+                     *             "5D",
+                     *             "2C"
+                     *           ],
+                     *           "to_move": 0
+                     *         },
+                     *         {
+                     *           "dealer": 0,
+                     *           "deals_made": 1,
+                     *           "finished": false,
+                     *           "hands": [
+                     *             [
+                     *               "6S",
+                     *               "7B"
+                     *             ],
+                     *             [
+                     *               "10D",
+                     *               "1C"
+                     *             ]
+                     *           ],
+                     *           "history": [
+                     *             {
+                     *               "capture": [
+                     *                 "1B",
+                     *                 "3B"
+                     *               ],
+                     *               "card": "4D",
+                     *               "seat": 1
+                     *             },
+                     *             {
+                     *               "capture": [
+                     *                 "5D"
+                     *               ],
+                     *               "card": "5S",
+                     *               "seat": 0
+                     *             }
+                     *           ],
+                     *           "last_capturer": 0,
+                     *           "piles": [
+                     *             [
+                     *               "5D",
+                     *               "5S"
+                     *             ],
+                     *             [
+                     *               "4D",
+                     *               "1B",
+                     *               "3B"
+                     *             ]
+                     *           ],
+                     *           "rules": {
+                     *             "ace_may_pass": false,
+                     *             "ace_scopa": false,
+                     *             "ace_takes_all": false,
+                     *             "ace_takes_itself": false,
+                     *             "bonus_suit": "D",
+                     *             "cappotto": false,
+                     *             "cappotto_7_0": false,
+                     *             "capture_rule": "standard",
+                     *             "claims": false,
+                     *             "compulsory_capture": true,
+                     *             "deal_sizes": [
+                     *               3,
+                     *               3,
+                     *               3,
+                     *               3,
+                     *               3,
+                     *               3
+                     *             ],
+                     *             "declarations": "none",
+                     *             "double_game": false,
+                     *             "fewest_cards": false,
+                     *             "first_card_choice": false,
+                     *             "grande": false,
+                     *             "initial_table": 4,
+                     *             "last_card_scopa": false,
+                     *             "match_priority": true,
+                     *             "napola": "none",
+                     *             "napola_cap": 9,
+                     *             "napoleone": false,
+                     *             "pack": "italian40",
+                     *             "piva": false,
+                     *             "players": 2,
+                     *             "preset": "scopa",
+                     *             "prime_table": "standard",
+                     *             "primiera_incomplete": "compare",
+                     *             "re_bello": false,
+                     *             "redeal": "three_kings",
+                     *             "redeal_on_ace": false,
+                     *             "scalette": false,
+                     *             "sette_di_coppe": false,
+                     *             "target": 11,
+                     *             "teams": false
+                     *           },
+                     *           "scope": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "stock": [
+                     *             "2S",
+                     *             "9S",
+                     *             "4S",
+                     *             "9C",
+                     *             "3C",
+                     *             "5B",
+                     *             "6B",
+                     *             "7S",
+                     *             "4C",
+                     *             "3S",
+                     *             "1S",
+                     *             "2B",
+                     *             "8B",
+                     *             "10S",
+                     *             "10C",
+                     *             "7C",
+                     *             "10B",
+                     *             "4B",
+                     *             "3D",
+                     *             "1D",
+                     *             "9B",
+                     *             "8S",
+                     *             "6D",
+                     *             "7D",
+                     *             "9D",
+                     *             "5C",
+                     *             "6C",
+                     *             "8C",
+                     *             "2D",
+                     *             "8D"
+                     *           ],
+                     *           "table": [
+                     *             "2C"
+                     *           ],
+                     *           "to_move": 1
+                     *         },
+                     *         {
+                     *           "dealer": 0,
+                     *           "deals_made": 1,
+                     *           "finished": false,
+                     *           "hands": [
+                     *             [
+                     *               "6S",
+                     *               "7B"
+                     *             ],
+                     *             [
+                     *               "1C"
+                     *             ]
+                     *           ],
+                     *           "history": [
+                     *             {
+                     *               "capture": [
+                     *                 "1B",
+                     *                 "3B"
+                     *               ],
+                     *               "card": "4D",
+                     *               "seat": 1
+                     *             },
+                     *             {
+                     *               "capture": [
+                     *                 "5D"
+                     *               ],
+                     *               "card": "5S",
+                     *               "seat": 0
+                     *             },
+                     *             {
+                     *               "capture": [],
+                     *               "card": "10D",
+                     *               "seat": 1
+                     *             }
+                     *           ],
+                     *           "last_capturer": 0,
+                     *           "piles": [
+                     *             [
+                     *               "5D",
+                     *               "5S"
+                     *             ],
+                     *             [
+                     *               "4D",
+                     *               "1B",
+                     *               "3B"
+                     *             ]
+                     *           ],
+                     *           "rules": {
+                     *             "ace_may_pass": false,
+                     *             "ace_scopa": false,
+                     *             "ace_takes_all": false,
+                     *             "ace_takes_itself": false,
+                     *             "bonus_suit": "D",
+                     *             "cappotto": false,
+                     *             "cappotto_7_0": false,
+                     *             "capture_rule": "standard",
+                     *             "claims": false,
+                     *             "compulsory_capture": true,
+                     *             "deal_sizes": [
+                     *               3,
+                     *               3,
+                     *               3,
+                     *               3,
+                     *               3,
+                     *               3
+                     *             ],
+                     *             "declarations": "none",
+                     *             "double_game": false,
+                     *             "fewest_cards": false,
+                     *             "first_card_choice": false,
+                     *             "grande": false,
+                     *             "initial_table": 4,
+                     *             "last_card_scopa": false,
+                     *             "match_priority": true,
+                     *             "napola": "none",
+                     *             "napola_cap": 9,
+                     *             "napoleone": false,
+                     *             "pack": "italian40",
+                     *             "piva": false,
+                     *             "players": 2,
+                     *             "preset": "scopa",
+                     *             "prime_table": "standard",
+                     *             "primiera_incomplete": "compare",
+                     *             "re_bello": false,
+                     *             "redeal": "three_kings",
+                     *             "redeal_on_ace": false,
+                     *             "scalette": false,
+                     *             "sette_di_coppe": false,
+                     *             "target": 11,
+                     *             "teams": false
+                     *           },
+                     *           "scope": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "stock": [
+                     *             "2S",
+                     *             "9S",
+                     *             "4S",
+                     *             "9C",
+                     *             "3C",
+                     *             "5B",
+                     *             "6B",
+                     *             "7S",
+                     *             "4C",
+                     *             "3S",
+                     *             "1S",
+                     *             "2B",
+                     *             "8B",
+                     *             "10S",
+                     *             "10C",
+                     *             "7C",
+                     *             "10B",
+                     *             "4B",
+                     *             "3D",
+                     *             "1D",
+                     *             "9B",
+                     *             "8S",
+                     *             "6D",
+                     *             "7D",
+                     *             "9D",
+                     *             "5C",
+                     *             "6C",
+                     *             "8C",
+                     *             "2D",
+                     *             "8D"
+                     *           ],
+                     *           "table": [
+                     *             "10D",
+                     *             "2C"
+                     *           ],
+                     *           "to_move": 0
+                     *         },
+                     *         {
+                     *           "dealer": 0,
+                     *           "deals_made": 1,
+                     *           "finished": false,
+                     *           "hands": [
+                     *             [
+                     *               "7B"
+                     *             ],
+                     *             [
+                     *               "1C"
+                     *             ]
+                     *           ],
+                     *           "history": [
+                     *             {
+                     *               "capture": [
+                     *                 "1B",
+                     *                 "3B"
+                     *               ],
+                     *               "card": "4D",
+                     *               "seat": 1
+                     *             },
+                     *             {
+                     *               "capture": [
+                     *                 "5D"
+                     *               ],
+                     *               "card": "5S",
+                     *               "seat": 0
+                     *             },
+                     *             {
+                     *               "capture": [],
+                     *               "card": "10D",
+                     *               "seat": 1
+                     *             },
+                     *             {
+                     *               "capture": [],
+                     *               "card": "6S",
+                     *               "seat": 0
+                     *             }
+                     *           ],
+                     *           "last_capturer": 0,
+                     *           "piles": [
+                     *             [
+                     *               "5D",
+                     *               "5S"
+                     *             ],
+                     *             [
+                     *               "4D",
+                     *               "1B",
+                     *               "3B"
+                     *             ]
+                     *           ],
+                     *           "rules": {
+                     *             "ace_may_pass": false,
+                     *             "ace_scopa": false,
+                     *             "ace_takes_all": false,
+                     *             "ace_takes_itself": false,
+                     *             "bonus_suit": "D",
+                     *             "cappotto": false,
+                     *             "cappotto_7_0": false,
+                     *             "capture_rule": "standard",
+                     *             "claims": false,
+                     *             "compulsory_capture": true,
+                     *             "deal_sizes": [
+                     *               3,
+                     *               3,
+                     *               3,
+                     *               3,
+                     *               3,
+                     *               3
+                     *             ],
+                     *             "declarations": "none",
+                     *             "double_game": false,
+                     *             "fewest_cards": false,
+                     *             "first_card_choice": false,
+                     *             "grande": false,
+                     *             "initial_table": 4,
+                     *             "last_card_scopa": false,
+                     *             "match_priority": true,
+                     *             "napola": "none",
+                     *             "napola_cap": 9,
+                     *             "napoleone": false,
+                     *             "pack": "italian40",
+                     *             "piva": false,
+                     *             "players": 2,
+                     *             "preset": "scopa",
+                     *             "prime_table": "standard",
+                     *             "primiera_incomplete": "compare",
+                     *             "re_bello": false,
+                     *             "redeal": "three_kings",
+                     *             "redeal_on_ace": false,
+                     *             "scalette": false,
+                     *             "sette_di_coppe": false,
+                     *             "target": 11,
+                     *             "teams": false
+                     *           },
+                     *           "scope": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "stock": [
+                     *             "2S",
+                     *             "9S",
+                     *             "4S",
+                     *             "9C",
+                     *             "3C",
+                     *             "5B",
+                     *             "6B",
+                     *             "7S",
+                     *             "4C",
+                     *             "3S",
+                     *             "1S",
+                     *             "2B",
+                     *             "8B",
+                     *             "10S",
+                     *             "10C",
+                     *             "7C",
+                     *             "10B",
+                     *             "4B",
+                     *             "3D",
+                     *             "1D",
+                     *             "9B",
+                     *             "8S",
+                     *             "6D",
+                     *             "7D",
+                     *             "9D",
+                     *             "5C",
+                     *             "6C",
+                     *             "8C",
+                     *             "2D",
+                     *             "8D"
+                     *           ],
+                     *           "table": [
+                     *             "10D",
+                     *             "2C",
+                     *             "6S"
+                     *           ],
+                     *           "to_move": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReplayResponse"];
+                };
+            };
+            400: components["responses"]["BAD_REQUEST"];
+            413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    reviewHand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "budget": {
+                 *         "iterations": 8
+                 *       },
+                 *       "record": {
+                 *         "deal": {
+                 *           "hands": [
+                 *             [
+                 *               "5S",
+                 *               "6S",
+                 *               "7B"
+                 *             ],
+                 *             [
+                 *               "4D",
+                 *               "10D",
+                 *               "1C"
+                 *             ]
+                 *           ],
+                 *           "stock": [
+                 *             "2S",
+                 *             "9S",
+                 *             "4S",
+                 *             "9C",
+                 *             "3C",
+                 *             "5B",
+                 *             "6B",
+                 *             "7S",
+                 *             "4C",
+                 *             "3S",
+                 *             "1S",
+                 *             "2B",
+                 *             "8B",
+                 *             "10S",
+                 *             "10C",
+                 *             "7C",
+                 *             "10B",
+                 *             "4B",
+                 *             "3D",
+                 *             "1D",
+                 *             "9B",
+                 *             "8S",
+                 *             "6D",
+                 *             "7D",
+                 *             "9D",
+                 *             "5C",
+                 *             "6C",
+                 *             "8C",
+                 *             "2D",
+                 *             "8D"
+                 *           ],
+                 *           "table": [
+                 *             "5D",
+                 *             "2C",
+                 *             "1B",
+                 *             "3B"
+                 *           ]
+                 *         },
+                 *         "dealer": 0,
+                 *         "format": "scopa-hand-record",
+                 *         "moves": [
+                 *           {
+                 *             "capture": [
+                 *               "1B",
+                 *               "3B"
+                 *             ],
+                 *             "card": "4D",
+                 *             "seat": 1
+                 *           },
+                 *           {
+                 *             "capture": [
+                 *               "5D"
+                 *             ],
+                 *             "card": "5S",
+                 *             "seat": 0
+                 *           },
+                 *           {
+                 *             "capture": [],
+                 *             "card": "10D",
+                 *             "seat": 1
+                 *           },
+                 *           {
+                 *             "capture": [],
+                 *             "card": "6S",
+                 *             "seat": 0
+                 *           }
+                 *         ],
+                 *         "rules": {
+                 *           "ace_may_pass": false,
+                 *           "ace_scopa": false,
+                 *           "ace_takes_all": false,
+                 *           "ace_takes_itself": false,
+                 *           "bonus_suit": "D",
+                 *           "cappotto": false,
+                 *           "cappotto_7_0": false,
+                 *           "capture_rule": "standard",
+                 *           "claims": false,
+                 *           "compulsory_capture": true,
+                 *           "deal_sizes": [
+                 *             3,
+                 *             3,
+                 *             3,
+                 *             3,
+                 *             3,
+                 *             3
+                 *           ],
+                 *           "declarations": "none",
+                 *           "double_game": false,
+                 *           "fewest_cards": false,
+                 *           "first_card_choice": false,
+                 *           "grande": false,
+                 *           "initial_table": 4,
+                 *           "last_card_scopa": false,
+                 *           "match_priority": true,
+                 *           "napola": "none",
+                 *           "napola_cap": 9,
+                 *           "napoleone": false,
+                 *           "pack": "italian40",
+                 *           "piva": false,
+                 *           "players": 2,
+                 *           "preset": "scopa",
+                 *           "prime_table": "standard",
+                 *           "primiera_incomplete": "compare",
+                 *           "re_bello": false,
+                 *           "redeal": "three_kings",
+                 *           "redeal_on_ace": false,
+                 *           "scalette": false,
+                 *           "sette_di_coppe": false,
+                 *           "target": 11,
+                 *           "teams": false
+                 *         },
+                 *         "version": 1
+                 *       },
+                 *       "seed": 7
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    "X-Cache": components["headers"]["X-Cache"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "budget": {
+                     *         "iterations": 8
+                     *       },
+                     *       "decisions": [
+                     *         {
+                     *           "best": {
+                     *             "breakdown": {
+                     *               "cards": 0.375,
+                     *               "coins": 0.75,
+                     *               "primiera": -0.25,
+                     *               "scope": -0.25,
+                     *               "settebello": 0.25
+                     *             },
+                     *             "capture": [
+                     *               "5D",
+                     *               "2C",
+                     *               "3B"
+                     *             ],
+                     *             "card": "10D",
+                     *             "rank": 1,
+                     *             "std_error": 1.259783,
+                     *             "std_error_vs_best": null,
+                     *             "sweep": false,
+                     *             "sweep_risk": 0.375,
+                     *             "value": 0.875
+                     *           },
+                     *           "chosen": {
+                     *             "capture": [
+                     *               "5D",
+                     *               "2C",
+                     *               "3B"
+                     *             ],
+                     *             "card": "10D",
+                     *             "sweep": false
+                     *           },
+                     *           "chosen_by": "search",
+                     *           "exact": false,
+                     *           "index": 0,
+                     *           "label": "good",
+                     *           "legal_plays": 3,
+                     *           "loss": 0.875,
+                     *           "noise": 1.66637,
+                     *           "played": {
+                     *             "breakdown": {
+                     *               "cards": -0.25,
+                     *               "coins": 0,
+                     *               "primiera": -0.5,
+                     *               "scope": 0.25,
+                     *               "settebello": 0.5
+                     *             },
+                     *             "capture": [
+                     *               "1B",
+                     *               "3B"
+                     *             ],
+                     *             "card": "4D",
+                     *             "rank": 2,
+                     *             "std_error": 1.035098,
+                     *             "std_error_vs_best": 0.833185,
+                     *             "sweep": false,
+                     *             "sweep_risk": 0.25,
+                     *             "value": 0
+                     *           },
+                     *           "seat": 1,
+                     *           "seed": 7,
+                     *           "side": 1,
+                     *           "status": "searched",
+                     *           "worlds": 8
+                     *         },
+                     *         {
+                     *           "best": {
+                     *             "breakdown": {
+                     *               "cards": 0.125,
+                     *               "coins": 0.125,
+                     *               "primiera": -0.25,
+                     *               "scope": 0.875,
+                     *               "settebello": -0.5
+                     *             },
+                     *             "capture": [
+                     *               "5D",
+                     *               "2C"
+                     *             ],
+                     *             "card": "7B",
+                     *             "rank": 1,
+                     *             "std_error": 1.03402,
+                     *             "std_error_vs_best": null,
+                     *             "sweep": true,
+                     *             "sweep_risk": 0,
+                     *             "value": 0.375
+                     *           },
+                     *           "chosen": {
+                     *             "capture": [
+                     *               "5D",
+                     *               "2C"
+                     *             ],
+                     *             "card": "7B",
+                     *             "sweep": true
+                     *           },
+                     *           "chosen_by": "search",
+                     *           "exact": false,
+                     *           "index": 1,
+                     *           "label": "blunder",
+                     *           "legal_plays": 3,
+                     *           "loss": 2.25,
+                     *           "noise": 1.636634,
+                     *           "played": {
+                     *             "breakdown": {
+                     *               "cards": -0.375,
+                     *               "coins": -0.375,
+                     *               "primiera": -0.25,
+                     *               "scope": -0.375,
+                     *               "settebello": -0.5
+                     *             },
+                     *             "capture": [
+                     *               "5D"
+                     *             ],
+                     *             "card": "5S",
+                     *             "rank": 3,
+                     *             "std_error": 0.895176,
+                     *             "std_error_vs_best": 0.818317,
+                     *             "sweep": false,
+                     *             "sweep_risk": 0.125,
+                     *             "value": -1.875
+                     *           },
+                     *           "seat": 0,
+                     *           "seed": 7,
+                     *           "side": 0,
+                     *           "status": "searched",
+                     *           "worlds": 8
+                     *         },
+                     *         {
+                     *           "best": {
+                     *             "breakdown": {
+                     *               "cards": -0.5,
+                     *               "coins": 0,
+                     *               "primiera": -0.125,
+                     *               "scope": 0.125,
+                     *               "settebello": 0.75
+                     *             },
+                     *             "capture": [],
+                     *             "card": "10D",
+                     *             "rank": 1,
+                     *             "std_error": 0.901388,
+                     *             "std_error_vs_best": null,
+                     *             "sweep": false,
+                     *             "sweep_risk": 0,
+                     *             "value": 0.25
+                     *           },
+                     *           "chosen": {
+                     *             "capture": [],
+                     *             "card": "10D",
+                     *             "sweep": false
+                     *           },
+                     *           "chosen_by": "search",
+                     *           "exact": false,
+                     *           "index": 2,
+                     *           "label": "best",
+                     *           "legal_plays": 2,
+                     *           "loss": 0,
+                     *           "noise": 0,
+                     *           "played": {
+                     *             "breakdown": {
+                     *               "cards": -0.5,
+                     *               "coins": 0,
+                     *               "primiera": -0.125,
+                     *               "scope": 0.125,
+                     *               "settebello": 0.75
+                     *             },
+                     *             "capture": [],
+                     *             "card": "10D",
+                     *             "rank": 1,
+                     *             "std_error": 0.901388,
+                     *             "std_error_vs_best": null,
+                     *             "sweep": false,
+                     *             "sweep_risk": 0,
+                     *             "value": 0.25
+                     *           },
+                     *           "seat": 1,
+                     *           "seed": 7,
+                     *           "side": 1,
+                     *           "status": "searched",
+                     *           "worlds": 8
+                     *         },
+                     *         {
+                     *           "best": {
+                     *             "breakdown": {
+                     *               "cards": -0.125,
+                     *               "coins": -0.125,
+                     *               "primiera": 0,
+                     *               "scope": 0.125,
+                     *               "settebello": 0.25
+                     *             },
+                     *             "capture": [],
+                     *             "card": "6S",
+                     *             "rank": 1,
+                     *             "std_error": 0.833185,
+                     *             "std_error_vs_best": null,
+                     *             "sweep": false,
+                     *             "sweep_risk": 0,
+                     *             "value": 0.125
+                     *           },
+                     *           "chosen": {
+                     *             "capture": [],
+                     *             "card": "6S",
+                     *             "sweep": false
+                     *           },
+                     *           "chosen_by": "search",
+                     *           "exact": false,
+                     *           "index": 3,
+                     *           "label": "best",
+                     *           "legal_plays": 2,
+                     *           "loss": 0,
+                     *           "noise": 0,
+                     *           "played": {
+                     *             "breakdown": {
+                     *               "cards": -0.125,
+                     *               "coins": -0.125,
+                     *               "primiera": 0,
+                     *               "scope": 0.125,
+                     *               "settebello": 0.25
+                     *             },
+                     *             "capture": [],
+                     *             "card": "6S",
+                     *             "rank": 1,
+                     *             "std_error": 0.833185,
+                     *             "std_error_vs_best": null,
+                     *             "sweep": false,
+                     *             "sweep_risk": 0,
+                     *             "value": 0.125
+                     *           },
+                     *           "seat": 0,
+                     *           "seed": 7,
+                     *           "side": 0,
+                     *           "status": "searched",
+                     *           "worlds": 8
+                     *         }
+                     *       ],
+                     *       "finished": false,
+                     *       "match": null,
+                     *       "moves": 4,
+                     *       "seats": [
+                     *         0,
+                     *         1
+                     *       ],
+                     *       "seed": 7,
+                     *       "summary": [
+                     *         {
+                     *           "best_share": 0.5,
+                     *           "costliest": [
+                     *             {
+                     *               "index": 1,
+                     *               "label": "blunder",
+                     *               "loss": 2.25
+                     *             }
+                     *           ],
+                     *           "decisions": 2,
+                     *           "forced": 0,
+                     *           "labels": {
+                     *             "best": 1,
+                     *             "blunder": 1,
+                     *             "good": 0,
+                     *             "inaccuracy": 0,
+                     *             "mistake": 0
+                     *           },
+                     *           "mean_loss": 1.125,
+                     *           "seat": 0,
+                     *           "side": 0,
+                     *           "total_loss": 2.25,
+                     *           "unranked": 0
+                     *         },
+                     *         {
+                     *           "best_share": 0.5,
+                     *           "costliest": [
+                     *             {
+                     *               "index": 0,
+                     *               "label": "good",
+                     *               "loss": 0.875
+                     *             }
+                     *           ],
+                     *           "decisions": 2,
+                     *           "forced": 0,
+                     *           "labels": {
+                     *             "best": 1,
+                     *             "blunder": 0,
+                     *             "good": 1,
+                     *             "inaccuracy": 0,
+                     *             "mistake": 0
+                     *           },
+                     *           "mean_loss": 0.4375,
+                     *           "seat": 1,
+                     *           "side": 1,
+                     *           "total_loss": 0.875,
+                     *           "unranked": 0
+                     *         }
+                     *       ],
+                     *       "thresholds": {
+                     *         "noise_z": 2,
+                     *         "points": {
+                     *           "blunder": 0.75,
+                     *           "inaccuracy": 0.1,
+                     *           "mistake": 0.3
+                     *         },
+                     *         "win_probability": {
+                     *           "blunder": 0.08,
+                     *           "inaccuracy": 0.01,
+                     *           "mistake": 0.03
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReviewResponse"];
+                };
+            };
+            400: components["responses"]["BAD_REQUEST"];
+            413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
+            503: components["responses"]["SERVICE_UNAVAILABLE"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
     getRules: {
         parameters: {
             query?: never;
@@ -2240,6 +4640,234 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ScoreResponse"];
+                };
+            };
+            400: components["responses"]["BAD_REQUEST"];
+            413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    viewOfSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "seat": 1,
+                 *       "state": {
+                 *         "dealer": 0,
+                 *         "deals_made": 1,
+                 *         "finished": false,
+                 *         "hands": [
+                 *           [
+                 *             "5S",
+                 *             "6S",
+                 *             "7B"
+                 *           ],
+                 *           [
+                 *             "4D",
+                 *             "10D",
+                 *             "1C"
+                 *           ]
+                 *         ],
+                 *         "history": [],
+                 *         "last_capturer": null,
+                 *         "piles": [
+                 *           [],
+                 *           []
+                 *         ],
+                 *         "rules": {
+                 *           "ace_may_pass": false,
+                 *           "ace_scopa": false,
+                 *           "ace_takes_all": false,
+                 *           "ace_takes_itself": false,
+                 *           "bonus_suit": "D",
+                 *           "cappotto": false,
+                 *           "cappotto_7_0": false,
+                 *           "capture_rule": "standard",
+                 *           "claims": false,
+                 *           "compulsory_capture": true,
+                 *           "deal_sizes": [
+                 *             3,
+                 *             3,
+                 *             3,
+                 *             3,
+                 *             3,
+                 *             3
+                 *           ],
+                 *           "declarations": "none",
+                 *           "double_game": false,
+                 *           "fewest_cards": false,
+                 *           "first_card_choice": false,
+                 *           "grande": false,
+                 *           "initial_table": 4,
+                 *           "last_card_scopa": false,
+                 *           "match_priority": true,
+                 *           "napola": "none",
+                 *           "napola_cap": 9,
+                 *           "napoleone": false,
+                 *           "pack": "italian40",
+                 *           "piva": false,
+                 *           "players": 2,
+                 *           "preset": "scopa",
+                 *           "prime_table": "standard",
+                 *           "primiera_incomplete": "compare",
+                 *           "re_bello": false,
+                 *           "redeal": "three_kings",
+                 *           "redeal_on_ace": false,
+                 *           "scalette": false,
+                 *           "sette_di_coppe": false,
+                 *           "target": 11,
+                 *           "teams": false
+                 *         },
+                 *         "scope": [
+                 *           0,
+                 *           0
+                 *         ],
+                 *         "stock": [
+                 *           "2S",
+                 *           "9S",
+                 *           "4S",
+                 *           "9C",
+                 *           "3C",
+                 *           "5B",
+                 *           "6B",
+                 *           "7S",
+                 *           "4C",
+                 *           "3S",
+                 *           "1S",
+                 *           "2B",
+                 *           "8B",
+                 *           "10S",
+                 *           "10C",
+                 *           "7C",
+                 *           "10B",
+                 *           "4B",
+                 *           "3D",
+                 *           "1D",
+                 *           "9B",
+                 *           "8S",
+                 *           "6D",
+                 *           "7D",
+                 *           "9D",
+                 *           "5C",
+                 *           "6C",
+                 *           "8C",
+                 *           "2D",
+                 *           "8D"
+                 *         ],
+                 *         "table": [
+                 *           "5D",
+                 *           "2C",
+                 *           "1B",
+                 *           "3B"
+                 *         ],
+                 *         "to_move": 1
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ViewRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "view": {
+                     *         "dealer": 0,
+                     *         "deals_made": 1,
+                     *         "hand": [
+                     *           "4D",
+                     *           "10D",
+                     *           "1C"
+                     *         ],
+                     *         "hand_sizes": [
+                     *           3,
+                     *           3
+                     *         ],
+                     *         "history": [],
+                     *         "last_capturer": null,
+                     *         "piles": [
+                     *           [],
+                     *           []
+                     *         ],
+                     *         "rules": {
+                     *           "ace_may_pass": false,
+                     *           "ace_scopa": false,
+                     *           "ace_takes_all": false,
+                     *           "ace_takes_itself": false,
+                     *           "bonus_suit": "D",
+                     *           "cappotto": false,
+                     *           "cappotto_7_0": false,
+                     *           "capture_rule": "standard",
+                     *           "claims": false,
+                     *           "compulsory_capture": true,
+                     *           "deal_sizes": [
+                     *             3,
+                     *             3,
+                     *             3,
+                     *             3,
+                     *             3,
+                     *             3
+                     *           ],
+                     *           "declarations": "none",
+                     *           "double_game": false,
+                     *           "fewest_cards": false,
+                     *           "first_card_choice": false,
+                     *           "grande": false,
+                     *           "initial_table": 4,
+                     *           "last_card_scopa": false,
+                     *           "match_priority": true,
+                     *           "napola": "none",
+                     *           "napola_cap": 9,
+                     *           "napoleone": false,
+                     *           "pack": "italian40",
+                     *           "piva": false,
+                     *           "players": 2,
+                     *           "preset": "scopa",
+                     *           "prime_table": "standard",
+                     *           "primiera_incomplete": "compare",
+                     *           "re_bello": false,
+                     *           "redeal": "three_kings",
+                     *           "redeal_on_ace": false,
+                     *           "scalette": false,
+                     *           "sette_di_coppe": false,
+                     *           "target": 11,
+                     *           "teams": false
+                     *         },
+                     *         "scope": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "seat": 1,
+                     *         "stock_size": 30,
+                     *         "table": [
+                     *           "5D",
+                     *           "2C",
+                     *           "1B",
+                     *           "3B"
+                     *         ],
+                     *         "to_move": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ViewResponse"];
                 };
             };
             400: components["responses"]["BAD_REQUEST"];

@@ -15,6 +15,10 @@ import createClient from "./openapi-fetch.js";
 /** @typedef {import("../../../clients/typescript/src/schema").ScoreRequest} ScoreRequest */
 /** @typedef {import("../../../clients/typescript/src/schema").AdviceRequest} AdviceRequest */
 /** @typedef {import("../../../clients/typescript/src/schema").BotRequest} BotRequest */
+/** @typedef {import("../../../clients/typescript/src/schema").ViewRequest} ViewRequest */
+/** @typedef {import("../../../clients/typescript/src/schema").RecordRequest} RecordRequest */
+/** @typedef {import("../../../clients/typescript/src/schema").ReplayRequest} ReplayRequest */
+/** @typedef {import("../../../clients/typescript/src/schema").ReviewRequest} ReviewRequest */
 /**
  * A problem as the page shows it: the service's own, or one made up for a failed call.
  * @typedef {{ title?: string, detail?: string, errors?: Record<string, string[] | string> }} ShownProblem
@@ -87,6 +91,14 @@ export const advise = (body) => settle("POST /v1/advice", client.POST("/v1/advic
 export const getLevels = () => settle("GET /v1/bot", client.GET("/v1/bot"));
 /** @param {BotRequest} body */
 export const botMove = (body) => settle("POST /v1/bot", client.POST("/v1/bot", { body }));
+/** @param {ViewRequest} body */
+export const seatView = (body) => settle("POST /v1/view", client.POST("/v1/view", { body }));
+/** @param {RecordRequest} body */
+export const record = (body) => settle("POST /v1/record", client.POST("/v1/record", { body }));
+/** @param {ReplayRequest} body */
+export const replay = (body) => settle("POST /v1/replay", client.POST("/v1/replay", { body }));
+/** @param {ReviewRequest} body */
+export const review = (body) => settle("POST /v1/review", client.POST("/v1/review", { body }));
 
 /**
  * A call retried while the service answers 503 with Retry-After (a busy advisor worker).

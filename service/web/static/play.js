@@ -4,8 +4,10 @@
 import * as api from "./api.js";
 import { ApiError, describeProblem, patiently } from "./api.js";
 import { cardBack, cardElement, cardLabel, chipsElement, sortCodes } from "./cards.js";
+import { captureOf, cardOf, describeMove, explain } from "./explain.js";
 import { fillLevelPickers, hasPartner, levelOf, levelWords } from "./levels.js";
-import { HUMAN, rulesOf, seatName, sideCount, sideName, sideOf, viewOf } from "./seats.js";
+import { hideReview, initReview, reviewHand } from "./review.js";
+import { HUMAN, rulesOf, seatName, sideCount, sideName, sideOf } from "./seats.js";
 
 /** @typedef {import("../../../clients/typescript/src/schema").State} State */
 /** @typedef {import("../../../clients/typescript/src/schema").Move} Move */
@@ -243,6 +245,7 @@ function startMatch(event) {
 async function dealHand(token) {
   setPhase("busy");
   $("score").hidden = true;
+  hideReview();
   /** @type {DealRequest} */
   const body = { rules: game.rulesRequest, dealer: game.dealer };
   if (game.seedBase !== null) {
@@ -321,19 +324,21 @@ async function humanTurn(token) {
   }
 }
 
-// A hint is the advisor's, at the advice's default budget.
-/** @param {number} seat @returns {AdviceRequest} */
-function adviceRequest(seat) {
+// The seat's view comes from the service (POST /v1/view): only what that seat can know.
+/** @param {number} seat @returns {Promise<AdviceRequest>} */
+async function adviceRequest(seat) {
   const match = currentMatch();
+  const { view } = await api.seatView({ state: current(), seat });
   return {
-    view: viewOf(current(), seat),
+    view,
     match: { scores: match.scores, target: match.target },
   };
 }
 
 /** @param {number} seat */
 async function askAdvice(seat) {
-  return patiently(() => api.advise(adviceRequest(seat)), (seconds) => {
+  const request = await adviceRequest(seat);
+  return patiently(() => api.advise(request), (seconds) => {
     $("turn").textContent = `The advisor is busy; asking again in ${seconds} s…`;
   });
 }
@@ -356,7 +361,9 @@ async function computerTurn(token, seat) {
     answer = await patiently(
       () =>
         api.botMove({
-          view: viewOf(state, seat),
+          // The service builds the seat's view: the bot never sees another hand.
+          state,
+          seat,
           level,
           match: { scores: match.scores, target: match.target },
         }),
@@ -404,6 +411,8 @@ async function finishHand(token) {
   setPhase("busy");
   const state = current();
   const match = currentMatch();
+  // The review runs beside the score: the hand's record, then each decision judged.
+  reviewHand(state, { scores: [...match.scores], target: match.target });
   const placed = new Set(state.piles.flat());
   const leftover = [...state.table, ...state.hands.flat(), ...(state.stock ?? [])].filter(
     (code) => !placed.has(code),
@@ -466,45 +475,10 @@ function nextHand() {
 
 // ---- the human's moves --------------------------------------------------------------------
 
-// A move's card and the cards it takes. The spec's Move serves requests too, so it marks both
-// optional; answers leave the card out of a claim only, and always list the captured cards.
-/** @param {Move} move */
-const cardOf = (move) => move.card ?? "";
-/** @param {Move} move */
-const captureOf = (move) => move.capture ?? [];
-
 /** @param {Move} move @param {string[]} hand */
 function attachedToCard(move, hand) {
   const kind = move.kind || "play";
   return move.card !== undefined && hand.includes(move.card) && (kind === "play" || kind === "pass");
-}
-
-/** @param {Move} move */
-function describeMove(move) {
-  const kind = move.kind || "play";
-  if (kind === "claim") {
-    return "a claim that your side has won";
-  }
-  if (kind === "declare") {
-    return `a declaration of ${[cardOf(move), ...captureOf(move)].map(cardLabel).join(", ")}`;
-  }
-  if (kind === "decline") {
-    return "no declaration this deal";
-  }
-  const card = cardLabel(cardOf(move));
-  if (kind === "keep") {
-    return `keeping ${card}`;
-  }
-  if (kind === "table") {
-    return `laying ${card} on the table as the first card`;
-  }
-  if (kind === "pass") {
-    return `${card} to the pile without capturing`;
-  }
-  if (captureOf(move).length === 0) {
-    return `${card} laid on the table`;
-  }
-  return `${card} taking ${captureOf(move).map(cardLabel).join(", ")}`;
 }
 
 /** @param {Move} move */
@@ -602,6 +576,10 @@ async function showHint() {
     if (typeof move.win_probability === "number") {
       item.append(el("span", "muted", ` · wins the match ${(move.win_probability * 100).toFixed(0)}%`));
     }
+    // The top moves' value in words: by scoring category, and the sweep risk.
+    if (ranked && list.children.length < 3) {
+      item.append(el("div", "why", explain(move)));
+    }
     list.append(item);
   }
   const stats = advice.stats;
@@ -610,7 +588,7 @@ async function showHint() {
     el(
       "p",
       "muted",
-      `Value: expected hand points for your side minus the others'. ${stats.worlds} worlds, ${stats.playouts} playouts (${stats.algorithm}).`,
+      `Value: expected hand points for your side minus the others'; under the top moves, its parts by scoring category and the chance that the next player can sweep the table. ${stats.worlds} worlds, ${stats.playouts} playouts (${stats.algorithm}).`,
     ),
   );
 }
@@ -883,6 +861,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $("setup").addEventListener("submit", startMatch);
   $("next-hand").addEventListener("click", nextHand);
   $("hint-button").addEventListener("click", showHint);
+  initReview();
   // Escape leaves the capture choices and goes back to the chosen card.
   $("choices").addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
     if (event.key === "Escape" && game.selected) {

@@ -1,7 +1,6 @@
-// Seats, sides and what one seat can see of the full state the page holds.
+// Seats and sides of the table. What one seat can see of a state is asked of POST /v1/view.
 
 /** @typedef {import("../../../clients/typescript/src/schema").State} State */
-/** @typedef {import("../../../clients/typescript/src/schema").View} View */
 /**
  * The full rules that every state from the API carries. The spec types `state.rules` as the
  * request's shape (a preset name, or options that may leave any out); answers hold them all.
@@ -49,48 +48,4 @@ export function sideName(rules, side) {
     return "Their team";
   }
   return seatName(rules, side);
-}
-
-// The information set of one seat: its own hand, the open cards, the other hands' sizes.
-/** @param {State} state @param {number} seat @returns {View} */
-export function viewOf(state, seat) {
-  /** @type {View} */
-  const view = {
-    rules: state.rules,
-    seat,
-    dealer: state.dealer,
-    to_move: state.to_move,
-    hand: state.hands[seat],
-    table: state.table,
-    piles: state.piles,
-    scope: state.scope,
-    hand_sizes: state.hands.map((hand) => hand.length),
-    stock_size: (state.stock ?? []).length,
-    deals_made: state.deals_made,
-    last_capturer: state.last_capturer,
-    history: state.history,
-  };
-  if (state.declarations !== undefined) {
-    view.declarations = state.declarations;
-  }
-  if (state.declaration_round !== undefined) {
-    view.declaration_round = state.declaration_round;
-  }
-  if (state.claimed_by !== undefined) {
-    view.claimed_by = state.claimed_by;
-  }
-  if (state.match_scores !== undefined) {
-    view.match_scores = state.match_scores;
-  }
-  if (state.match_target !== undefined) {
-    view.match_target = state.match_target;
-  }
-  if (state.cut_card !== undefined) {
-    // Chkobba: the drawn card is the cutter's to see while the choice is pending.
-    view.cut_pending = true;
-    if (seat === state.to_move) {
-      view.cut_card = state.cut_card;
-    }
-  }
-  return view;
 }

@@ -15,12 +15,20 @@ from .bot_response_level import BotResponseLevel
 from .budget import Budget
 from .chosen_move import ChosenMove
 from .chosen_move_kind import ChosenMoveKind
+from .costly_decision import CostlyDecision
+from .costly_decision_label import CostlyDecisionLabel
 from .deal_request import DealRequest
 from .deal_request_rules_type_0 import DealRequestRulesType0
 from .deal_response import DealResponse
 from .declaration import Declaration
 from .event import Event
 from .event_kind import EventKind
+from .hand_deal import HandDeal
+from .hand_record import HandRecord
+from .hand_record_format import HandRecordFormat
+from .hand_record_meta import HandRecordMeta
+from .hand_record_rules_type_0 import HandRecordRulesType0
+from .hand_record_version import HandRecordVersion
 from .hand_score import HandScore
 from .health import Health
 from .health_status import HealthStatus
@@ -50,7 +58,28 @@ from .problem import Problem
 from .problem_errors import ProblemErrors
 from .problem_kind import ProblemKind
 from .problem_kinds import ProblemKinds
+from .problem_largest_budget import ProblemLargestBudget
 from .problem_type import ProblemType
+from .record_match import RecordMatch
+from .record_request import RecordRequest
+from .record_request_meta import RecordRequestMeta
+from .record_request_rules_type_0 import RecordRequestRulesType0
+from .record_response import RecordResponse
+from .replay_request import ReplayRequest
+from .replay_response import ReplayResponse
+from .review_request import ReviewRequest
+from .review_response import ReviewResponse
+from .review_thresholds import ReviewThresholds
+from .reviewed_decision import ReviewedDecision
+from .reviewed_decision_chosen_by import ReviewedDecisionChosenBy
+from .reviewed_decision_claim import ReviewedDecisionClaim
+from .reviewed_decision_label_type_1 import ReviewedDecisionLabelType1
+from .reviewed_decision_label_type_2_type_1 import ReviewedDecisionLabelType2Type1
+from .reviewed_decision_label_type_3_type_1 import ReviewedDecisionLabelType3Type1
+from .reviewed_decision_status import ReviewedDecisionStatus
+from .reviewed_move import ReviewedMove
+from .reviewed_move_breakdown import ReviewedMoveBreakdown
+from .reviewed_move_kind import ReviewedMoveKind
 from .rules_catalog import RulesCatalog
 from .rules_options import RulesOptions
 from .rules_options_bonus_suit import RulesOptionsBonusSuit
@@ -71,11 +100,17 @@ from .score_response import ScoreResponse
 from .scored_declaration import ScoredDeclaration
 from .scored_declaration_kind import ScoredDeclarationKind
 from .search_stats import SearchStats
+from .seat_review import SeatReview
+from .seat_review_labels import SeatReviewLabels
 from .side_score import SideScore
 from .side_score_points import SideScorePoints
 from .state import State
 from .state_rules_type_0 import StateRulesType0
+from .thresholds import Thresholds
 from .view import View
+from .view_request import ViewRequest
+from .view_request_rules_type_0 import ViewRequestRulesType0
+from .view_response import ViewResponse
 from .view_rules_type_0 import ViewRulesType0
 
 __all__ = (
@@ -94,12 +129,20 @@ __all__ = (
     "Budget",
     "ChosenMove",
     "ChosenMoveKind",
+    "CostlyDecision",
+    "CostlyDecisionLabel",
     "DealRequest",
     "DealRequestRulesType0",
     "DealResponse",
     "Declaration",
     "Event",
     "EventKind",
+    "HandDeal",
+    "HandRecord",
+    "HandRecordFormat",
+    "HandRecordMeta",
+    "HandRecordRulesType0",
+    "HandRecordVersion",
     "HandScore",
     "Health",
     "HealthStatus",
@@ -129,7 +172,28 @@ __all__ = (
     "ProblemErrors",
     "ProblemKind",
     "ProblemKinds",
+    "ProblemLargestBudget",
     "ProblemType",
+    "RecordMatch",
+    "RecordRequest",
+    "RecordRequestMeta",
+    "RecordRequestRulesType0",
+    "RecordResponse",
+    "ReplayRequest",
+    "ReplayResponse",
+    "ReviewedDecision",
+    "ReviewedDecisionChosenBy",
+    "ReviewedDecisionClaim",
+    "ReviewedDecisionLabelType1",
+    "ReviewedDecisionLabelType2Type1",
+    "ReviewedDecisionLabelType3Type1",
+    "ReviewedDecisionStatus",
+    "ReviewedMove",
+    "ReviewedMoveBreakdown",
+    "ReviewedMoveKind",
+    "ReviewRequest",
+    "ReviewResponse",
+    "ReviewThresholds",
     "RulesCatalog",
     "RulesOptions",
     "RulesOptionsBonusSuit",
@@ -150,10 +214,16 @@ __all__ = (
     "ScoreRequestRulesType0",
     "ScoreResponse",
     "SearchStats",
+    "SeatReview",
+    "SeatReviewLabels",
     "SideScore",
     "SideScorePoints",
     "State",
     "StateRulesType0",
+    "Thresholds",
     "View",
+    "ViewRequest",
+    "ViewRequestRulesType0",
+    "ViewResponse",
     "ViewRulesType0",
 )

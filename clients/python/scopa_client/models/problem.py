@@ -11,6 +11,7 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.move import Move
     from ..models.problem_errors import ProblemErrors
+    from ..models.problem_largest_budget import ProblemLargestBudget
 
 
 T = TypeVar("T", bound="Problem")
@@ -28,7 +29,10 @@ class Problem:
         type_ (ProblemType): the kind of problem; each is documented on the service's /problems page (e.g.
             /problems#validation)
         instance (str | Unset): this occurrence: urn:scopa:request:<its X-Request-ID>
+        largest_budget (ProblemLargestBudget | Unset): for a review over its total budget: the largest budget per
+            decision that the record allows, {"ms": N} or {"iterations": N}
         legal_moves (list[Move] | Unset): for an illegal move: the legal moves of the state
+        move_index (int | Unset): for a hand record's illegal move: its index in moves
     """
 
     detail: str
@@ -37,7 +41,9 @@ class Problem:
     title: str
     type_: ProblemType
     instance: str | Unset = UNSET
+    largest_budget: ProblemLargestBudget | Unset = UNSET
     legal_moves: list[Move] | Unset = UNSET
+    move_index: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         detail = self.detail
@@ -52,12 +58,18 @@ class Problem:
 
         instance = self.instance
 
+        largest_budget: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.largest_budget, Unset):
+            largest_budget = self.largest_budget.to_dict()
+
         legal_moves: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.legal_moves, Unset):
             legal_moves = []
             for legal_moves_item_data in self.legal_moves:
                 legal_moves_item = legal_moves_item_data.to_dict()
                 legal_moves.append(legal_moves_item)
+
+        move_index = self.move_index
 
         field_dict: dict[str, Any] = {}
 
@@ -72,8 +84,12 @@ class Problem:
         )
         if instance is not UNSET:
             field_dict["instance"] = instance
+        if largest_budget is not UNSET:
+            field_dict["largest_budget"] = largest_budget
         if legal_moves is not UNSET:
             field_dict["legal_moves"] = legal_moves
+        if move_index is not UNSET:
+            field_dict["move_index"] = move_index
 
         return field_dict
 
@@ -81,6 +97,7 @@ class Problem:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.move import Move  # noqa: PLC0415
         from ..models.problem_errors import ProblemErrors  # noqa: PLC0415
+        from ..models.problem_largest_budget import ProblemLargestBudget  # noqa: PLC0415
 
         d = dict(src_dict)
         detail = d.pop("detail")
@@ -95,6 +112,13 @@ class Problem:
 
         instance = d.pop("instance", UNSET)
 
+        _largest_budget = d.pop("largest_budget", UNSET)
+        largest_budget: ProblemLargestBudget | Unset
+        if isinstance(_largest_budget, Unset):
+            largest_budget = UNSET
+        else:
+            largest_budget = ProblemLargestBudget.from_dict(_largest_budget)
+
         _legal_moves = d.pop("legal_moves", UNSET)
         legal_moves: list[Move] | Unset = UNSET
         if _legal_moves is not UNSET:
@@ -104,6 +128,8 @@ class Problem:
 
                 legal_moves.append(legal_moves_item)
 
+        move_index = d.pop("move_index", UNSET)
+
         problem = cls(
             detail=detail,
             errors=errors,
@@ -111,7 +137,9 @@ class Problem:
             title=title,
             type_=type_,
             instance=instance,
+            largest_budget=largest_budget,
             legal_moves=legal_moves,
+            move_index=move_index,
         )
 
         return problem

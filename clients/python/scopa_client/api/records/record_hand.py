@@ -1,0 +1,209 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.record_request import RecordRequest
+from ...models.record_response import RecordResponse
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: RecordRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/record",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | RecordResponse:
+    if response.status_code == 200:
+        response_200 = RecordResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | RecordResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: RecordRequest,
+) -> Response[Problem | RecordResponse]:
+    """The hand record of a state: its deal rebuilt from its history, every move so far.
+
+     Any state that /v1/play returns carries its history, and that is enough: the first hands
+    are the cards each seat held in the first deal (played or still held), the stock is what
+    later deals took from it, seat by seat in dealing order, then the cards still to deal;
+    within one seat's share of a deal the cards are in code order. The record replays
+    (/v1/replay) to exactly this state. A state without its whole history, or whose history
+    does not lead to it, is a 422 naming `state.history` or the fields that differ. `meta`
+    (players' names, date, place...) is copied into the record.
+
+    Args:
+        body (RecordRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | RecordResponse]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: RecordRequest,
+) -> Problem | RecordResponse | None:
+    """The hand record of a state: its deal rebuilt from its history, every move so far.
+
+     Any state that /v1/play returns carries its history, and that is enough: the first hands
+    are the cards each seat held in the first deal (played or still held), the stock is what
+    later deals took from it, seat by seat in dealing order, then the cards still to deal;
+    within one seat's share of a deal the cards are in code order. The record replays
+    (/v1/replay) to exactly this state. A state without its whole history, or whose history
+    does not lead to it, is a 422 naming `state.history` or the fields that differ. `meta`
+    (players' names, date, place...) is copied into the record.
+
+    Args:
+        body (RecordRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | RecordResponse
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: RecordRequest,
+) -> Response[Problem | RecordResponse]:
+    """The hand record of a state: its deal rebuilt from its history, every move so far.
+
+     Any state that /v1/play returns carries its history, and that is enough: the first hands
+    are the cards each seat held in the first deal (played or still held), the stock is what
+    later deals took from it, seat by seat in dealing order, then the cards still to deal;
+    within one seat's share of a deal the cards are in code order. The record replays
+    (/v1/replay) to exactly this state. A state without its whole history, or whose history
+    does not lead to it, is a 422 naming `state.history` or the fields that differ. `meta`
+    (players' names, date, place...) is copied into the record.
+
+    Args:
+        body (RecordRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | RecordResponse]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: RecordRequest,
+) -> Problem | RecordResponse | None:
+    """The hand record of a state: its deal rebuilt from its history, every move so far.
+
+     Any state that /v1/play returns carries its history, and that is enough: the first hands
+    are the cards each seat held in the first deal (played or still held), the stock is what
+    later deals took from it, seat by seat in dealing order, then the cards still to deal;
+    within one seat's share of a deal the cards are in code order. The record replays
+    (/v1/replay) to exactly this state. A state without its whole history, or whose history
+    does not lead to it, is a 422 naming `state.history` or the fields that differ. `meta`
+    (players' names, date, place...) is copied into the record.
+
+    Args:
+        body (RecordRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | RecordResponse
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

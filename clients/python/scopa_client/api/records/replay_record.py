@@ -1,0 +1,209 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.replay_request import ReplayRequest
+from ...models.replay_response import ReplayResponse
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: ReplayRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/replay",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | ReplayResponse:
+    if response.status_code == 200:
+        response_200 = ReplayResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | ReplayResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: ReplayRequest,
+) -> Response[Problem | ReplayResponse]:
+    """Check a hand record and replay it: the state as dealt and after every move.
+
+     A deal that its rules cannot deal is a 422 (`urn:scopa:problem:invalid-state`) listing
+    every problem under `record.deal` (cards missing, doubled or outside the pack, hands,
+    table or stock of the wrong size, a table the re-deal rule voids). The first move that
+    cannot be played is a 422 (`urn:scopa:problem:illegal-move`) naming
+    `record.moves[i]` and why, with `move_index` and the `legal_moves` at that point; nothing
+    is replayed then. A record may stop mid-hand; once it ends the hand the answer carries
+    the `score`, and `match` when the record has one (or a claim ended the hand).
+
+    Args:
+        body (ReplayRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | ReplayResponse]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: ReplayRequest,
+) -> Problem | ReplayResponse | None:
+    """Check a hand record and replay it: the state as dealt and after every move.
+
+     A deal that its rules cannot deal is a 422 (`urn:scopa:problem:invalid-state`) listing
+    every problem under `record.deal` (cards missing, doubled or outside the pack, hands,
+    table or stock of the wrong size, a table the re-deal rule voids). The first move that
+    cannot be played is a 422 (`urn:scopa:problem:illegal-move`) naming
+    `record.moves[i]` and why, with `move_index` and the `legal_moves` at that point; nothing
+    is replayed then. A record may stop mid-hand; once it ends the hand the answer carries
+    the `score`, and `match` when the record has one (or a claim ended the hand).
+
+    Args:
+        body (ReplayRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | ReplayResponse
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: ReplayRequest,
+) -> Response[Problem | ReplayResponse]:
+    """Check a hand record and replay it: the state as dealt and after every move.
+
+     A deal that its rules cannot deal is a 422 (`urn:scopa:problem:invalid-state`) listing
+    every problem under `record.deal` (cards missing, doubled or outside the pack, hands,
+    table or stock of the wrong size, a table the re-deal rule voids). The first move that
+    cannot be played is a 422 (`urn:scopa:problem:illegal-move`) naming
+    `record.moves[i]` and why, with `move_index` and the `legal_moves` at that point; nothing
+    is replayed then. A record may stop mid-hand; once it ends the hand the answer carries
+    the `score`, and `match` when the record has one (or a claim ended the hand).
+
+    Args:
+        body (ReplayRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | ReplayResponse]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: ReplayRequest,
+) -> Problem | ReplayResponse | None:
+    """Check a hand record and replay it: the state as dealt and after every move.
+
+     A deal that its rules cannot deal is a 422 (`urn:scopa:problem:invalid-state`) listing
+    every problem under `record.deal` (cards missing, doubled or outside the pack, hands,
+    table or stock of the wrong size, a table the re-deal rule voids). The first move that
+    cannot be played is a 422 (`urn:scopa:problem:illegal-move`) naming
+    `record.moves[i]` and why, with `move_index` and the `legal_moves` at that point; nothing
+    is replayed then. A record may stop mid-hand; once it ends the hand the answer carries
+    the `score`, and `match` when the record has one (or a claim ended the hand).
+
+    Args:
+        body (ReplayRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | ReplayResponse
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

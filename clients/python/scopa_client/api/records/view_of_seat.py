@@ -1,0 +1,193 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.view_request import ViewRequest
+from ...models.view_response import ViewResponse
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: ViewRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/view",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | ViewResponse:
+    if response.status_code == 200:
+        response_200 = ViewResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | ViewResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: ViewRequest,
+) -> Response[Problem | ViewResponse]:
+    """What one seat of a full state can know: its view, as /v1/advice takes it.
+
+     The view holds the seat's hand, the open cards (table, piles, scope, declarations), the
+    other hands' sizes, the stock's size and the history; the hidden cards never appear. The
+    Chkobba cutter's view shows the drawn card while the choice is open.
+
+    Args:
+        body (ViewRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | ViewResponse]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: ViewRequest,
+) -> Problem | ViewResponse | None:
+    """What one seat of a full state can know: its view, as /v1/advice takes it.
+
+     The view holds the seat's hand, the open cards (table, piles, scope, declarations), the
+    other hands' sizes, the stock's size and the history; the hidden cards never appear. The
+    Chkobba cutter's view shows the drawn card while the choice is open.
+
+    Args:
+        body (ViewRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | ViewResponse
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: ViewRequest,
+) -> Response[Problem | ViewResponse]:
+    """What one seat of a full state can know: its view, as /v1/advice takes it.
+
+     The view holds the seat's hand, the open cards (table, piles, scope, declarations), the
+    other hands' sizes, the stock's size and the history; the hidden cards never appear. The
+    Chkobba cutter's view shows the drawn card while the choice is open.
+
+    Args:
+        body (ViewRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | ViewResponse]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: ViewRequest,
+) -> Problem | ViewResponse | None:
+    """What one seat of a full state can know: its view, as /v1/advice takes it.
+
+     The view holds the seat's hand, the open cards (table, piles, scope, declarations), the
+    other hands' sizes, the stock's size and the history; the hidden cards never appear. The
+    Chkobba cutter's view shows the drawn card while the choice is open.
+
+    Args:
+        body (ViewRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | ViewResponse
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,17 @@
+from typing import Literal
+
+ReviewedDecisionLabelType2Type1 = Literal["best", "blunder", "good", "inaccuracy", "mistake"]
+
+REVIEWED_DECISION_LABEL_TYPE_2_TYPE_1_VALUES: set[ReviewedDecisionLabelType2Type1] = {
+    "best",
+    "blunder",
+    "good",
+    "inaccuracy",
+    "mistake",
+}
+
+
+def check_reviewed_decision_label_type_2_type_1(value: str) -> ReviewedDecisionLabelType2Type1:
+    if value in REVIEWED_DECISION_LABEL_TYPE_2_TYPE_1_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {REVIEWED_DECISION_LABEL_TYPE_2_TYPE_1_VALUES!r}")

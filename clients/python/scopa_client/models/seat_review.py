@@ -1,0 +1,186 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.costly_decision import CostlyDecision
+    from ..models.seat_review_labels import SeatReviewLabels
+
+
+T = TypeVar("T", bound="SeatReview")
+
+
+@_attrs_define
+class SeatReview:
+    """
+    Attributes:
+        best_share (float | None): the share labelled best
+        costliest (list[CostlyDecision]): up to 3 decisions that lost something, the costliest first (win probability
+            lost with a match, then points)
+        decisions (int): searched decisions
+        forced (int):
+        labels (SeatReviewLabels): how many searched decisions got each label
+        mean_loss (float | None): per searched decision
+        seat (int):
+        side (int):
+        total_loss (float): in hand points
+        unranked (int):
+        mean_win_probability_loss (float | None | Unset): with a match
+        total_win_probability_loss (float | None | Unset): with a match
+    """
+
+    best_share: float | None
+    costliest: list[CostlyDecision]
+    decisions: int
+    forced: int
+    labels: SeatReviewLabels
+    mean_loss: float | None
+    seat: int
+    side: int
+    total_loss: float
+    unranked: int
+    mean_win_probability_loss: float | None | Unset = UNSET
+    total_win_probability_loss: float | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        best_share: float | None
+        best_share = self.best_share
+
+        costliest = []
+        for costliest_item_data in self.costliest:
+            costliest_item = costliest_item_data.to_dict()
+            costliest.append(costliest_item)
+
+        decisions = self.decisions
+
+        forced = self.forced
+
+        labels = self.labels.to_dict()
+
+        mean_loss: float | None
+        mean_loss = self.mean_loss
+
+        seat = self.seat
+
+        side = self.side
+
+        total_loss = self.total_loss
+
+        unranked = self.unranked
+
+        mean_win_probability_loss: float | None | Unset
+        if isinstance(self.mean_win_probability_loss, Unset):
+            mean_win_probability_loss = UNSET
+        else:
+            mean_win_probability_loss = self.mean_win_probability_loss
+
+        total_win_probability_loss: float | None | Unset
+        if isinstance(self.total_win_probability_loss, Unset):
+            total_win_probability_loss = UNSET
+        else:
+            total_win_probability_loss = self.total_win_probability_loss
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "best_share": best_share,
+                "costliest": costliest,
+                "decisions": decisions,
+                "forced": forced,
+                "labels": labels,
+                "mean_loss": mean_loss,
+                "seat": seat,
+                "side": side,
+                "total_loss": total_loss,
+                "unranked": unranked,
+            }
+        )
+        if mean_win_probability_loss is not UNSET:
+            field_dict["mean_win_probability_loss"] = mean_win_probability_loss
+        if total_win_probability_loss is not UNSET:
+            field_dict["total_win_probability_loss"] = total_win_probability_loss
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.costly_decision import CostlyDecision  # noqa: PLC0415
+        from ..models.seat_review_labels import SeatReviewLabels  # noqa: PLC0415
+
+        d = dict(src_dict)
+
+        def _parse_best_share(data: object) -> float | None:
+            if data is None:
+                return data
+            return cast(float | None, data)
+
+        best_share = _parse_best_share(d.pop("best_share"))
+
+        costliest = []
+        _costliest = d.pop("costliest")
+        for costliest_item_data in _costliest:
+            costliest_item = CostlyDecision.from_dict(costliest_item_data)
+
+            costliest.append(costliest_item)
+
+        decisions = d.pop("decisions")
+
+        forced = d.pop("forced")
+
+        labels = SeatReviewLabels.from_dict(d.pop("labels"))
+
+        def _parse_mean_loss(data: object) -> float | None:
+            if data is None:
+                return data
+            return cast(float | None, data)
+
+        mean_loss = _parse_mean_loss(d.pop("mean_loss"))
+
+        seat = d.pop("seat")
+
+        side = d.pop("side")
+
+        total_loss = d.pop("total_loss")
+
+        unranked = d.pop("unranked")
+
+        def _parse_mean_win_probability_loss(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
+
+        mean_win_probability_loss = _parse_mean_win_probability_loss(d.pop("mean_win_probability_loss", UNSET))
+
+        def _parse_total_win_probability_loss(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
+
+        total_win_probability_loss = _parse_total_win_probability_loss(d.pop("total_win_probability_loss", UNSET))
+
+        seat_review = cls(
+            best_share=best_share,
+            costliest=costliest,
+            decisions=decisions,
+            forced=forced,
+            labels=labels,
+            mean_loss=mean_loss,
+            seat=seat,
+            side=side,
+            total_loss=total_loss,
+            unranked=unranked,
+            mean_win_probability_loss=mean_win_probability_loss,
+            total_win_probability_loss=total_win_probability_loss,
+        )
+
+        return seat_review

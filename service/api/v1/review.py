@@ -1,0 +1,74 @@
+"""POST /v1/review: every decision of a hand record judged against the advice."""
+
+from __future__ import annotations
+
+import http
+import time
+from typing import Any
+
+from flask import current_app
+
+from service.api.examples import Lazy
+from service.api.json_body import BodyBlueprint
+from service.api.review_schemas import ReviewRequestSchema, ReviewResponseSchema
+from service.api.reviewing import app_answers, review, uncached_answers
+from service.api.v1.records import short_record
+from service.config import DEFAULTS
+
+blp = BodyBlueprint("review", __name__, url_prefix="/v1", description="Hand review.")
+
+TOO_LARGE = http.HTTPStatus(413).name
+EXAMPLE = Lazy(lambda: {"record": short_record(), "budget": {"iterations": 8}, "seed": 7})
+
+
+def answer(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+    """The review and its headers: X-Review-Cache and Server-Timing."""
+    start = time.perf_counter()
+    result, cache = review(body, current_app.config, app_answers(current_app))
+    counts = ", ".join(f"{status}={cache[status]}" for status in ("hit", "miss", "bypass"))
+    elapsed = (time.perf_counter() - start) * 1000.0
+    return result, {"X-Review-Cache": counts, "Server-Timing": f"review;dur={elapsed:.3f}"}
+
+
+@blp.route("/review", methods=["POST"])
+@blp.doc(operationId="reviewHand")
+@blp.arguments(ReviewRequestSchema, example=EXAMPLE)
+@blp.response(
+    200,
+    ReviewResponseSchema,
+    example=Lazy(lambda: review(EXAMPLE.value(), DEFAULTS, uncached_answers(DEFAULTS))[0]),
+)
+@blp.alt_response(413, response=TOO_LARGE)
+@blp.alt_response(503, response="SERVICE_UNAVAILABLE")
+def post_review(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+    """Review a hand record: each decision of the chosen seats against the advice.
+
+    The record is replayed and checked first (its problems are 422s as in /v1/replay). For
+    every reviewed move the advice search runs on that seat's view at that moment (only what
+    the seat could know), exactly as a /v1/advice request with that view, `budget`, `match`
+    and `seed` would: the same cache entry, so a position already advised is not searched
+    again (`X-Review-Cache` counts hits, misses and bypasses). The same record, seed and
+    iteration budget give a byte-identical answer.
+
+    Each searched decision gives the move played and the best ranked move with their values
+    (`value`: expected hand points for the seat's side less the others'; `win_probability`
+    with a match), breakdown by scoring category, sweep risk and standard errors; the `loss`
+    (best less played, never negative; `win_probability_loss` with a match), its `noise`
+    allowance, a `label` and whether the values are `exact` (a solved endgame). A card play
+    that was the seat's only one is `forced`: reported, not searched. Moves that play no card
+    (the Chkobba cutter's keep or table, a declaration, a claim) are `unranked`: the search
+    does not rank them, so they carry the advice's `note` (a claim also its verdict, `claim`)
+    and no loss. The `summary` gives each seat's searched decisions, total and mean loss, share
+    of best moves, count of each label and costliest decisions.
+
+    Budget: `budget` applies to each searched decision, with /v1/advice's default and caps;
+    the decisions to search times it may not pass the server's review cap
+    (`REVIEW_MAX_TOTAL_MS`, 30,000 ms, or `REVIEW_MAX_TOTAL_ITERATIONS`, 100,000): such a
+    request is a 422 on `budget.ms` or `budget.iterations` whose `largest_budget` is the largest
+    budget per decision the record allows. The time cap also cuts an iteration budget's
+    searches (as ADVICE_MAX_MS does for advice), so no review holds a worker longer. A worker
+    runs one search at a time: a review waits for its turn before each search like an advice
+    request, and answers 503 with `Retry-After` when it waits too long (what was searched is
+    cached, so a retry goes on from there).
+    """
+    return answer(body)

@@ -1,0 +1,193 @@
+"""Judging played decisions against the advice: the loss, the noise it is measured with, a
+label from fixed thresholds, and each seat's summary.
+
+The loss of a decision is the best move's value less the played move's (never negative), in
+expected hand points; with a match, also in match win probability. A move within noise of the
+best is not labelled worse than good: the allowance is ``NOISE_Z`` times the paired standard
+error of the best move's value less the played one's (``std_error_vs_best``; for win
+probabilities, which have no paired error, the two moves' errors combined). An exact (solved)
+decision has no noise; one valued from a single world has no error estimate, so it is never
+labelled worse than good. With a match the label is the more severe of the points label and
+the win-probability label.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+BEST, GOOD, INACCURACY, MISTAKE, BLUNDER = "best", "good", "inaccuracy", "mistake", "blunder"
+# The labels of a searched decision, from the best to the worst.
+LABELS = (BEST, GOOD, INACCURACY, MISTAKE, BLUNDER)
+# How a reviewed move was treated: searched and labelled, the only legal card play (no
+# search), or a move that plays no card (the search does not rank it).
+SEARCHED, FORCED, UNRANKED = "searched", "forced", "unranked"
+STATUSES = (SEARCHED, FORCED, UNRANKED)
+NOISE_Z = 2.0
+# The costliest decisions listed per seat.
+COSTLIEST = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Thresholds:
+    """The least loss of an inaccuracy, a mistake and a blunder (below: good)."""
+
+    inaccuracy: float
+    mistake: float
+    blunder: float
+
+    def to_dict(self) -> dict[str, float]:
+        """The thresholds as JSON."""
+        return {"inaccuracy": self.inaccuracy, "mistake": self.mistake, "blunder": self.blunder}
+
+
+# In expected hand points: a scopa or the settebello is one point.
+POINTS = Thresholds(inaccuracy=0.1, mistake=0.3, blunder=0.75)
+# In match win probability (with a match only).
+WIN = Thresholds(inaccuracy=0.01, mistake=0.03, blunder=0.08)
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A ranked move's value (hand points for the side), win probability with a match, and
+    their standard errors; ``std_error_vs_best`` is paired with the best move (None for it)."""
+
+    value: float
+    win_probability: float | None = None
+    std_error: float | None = None
+    win_std_error: float | None = None
+    std_error_vs_best: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The loss in points (and in win probability with a match), the noise allowances used
+    (None: no error estimate), and the label."""
+
+    loss: float
+    noise: float | None
+    win_loss: float | None
+    win_noise: float | None
+    label: str
+
+
+def label_for(loss: float, noise: float | None, thresholds: Thresholds) -> str:
+    """The label of a loss measured with a noise allowance (None: unknown, at most good)."""
+    if loss <= 0.0:
+        return BEST
+    if noise is None or loss <= noise or loss < thresholds.inaccuracy:
+        return GOOD
+    if loss < thresholds.mistake:
+        return INACCURACY
+    if loss < thresholds.blunder:
+        return MISTAKE
+    return BLUNDER
+
+
+def worse(a: str, b: str) -> str:
+    """The more severe of two labels."""
+    return max(a, b, key=LABELS.index)
+
+
+def _points_noise(played: Estimate, exact: bool) -> float | None:
+    if exact:
+        return 0.0
+    if played.std_error_vs_best is None:
+        return None
+    return NOISE_Z * played.std_error_vs_best
+
+
+def _win_noise(best: Estimate, played: Estimate, exact: bool) -> float | None:
+    if exact:
+        return 0.0
+    if best.win_std_error is None or played.win_std_error is None:
+        return None
+    return NOISE_Z * math.hypot(best.win_std_error, played.win_std_error)
+
+
+def judge(best: Estimate, played: Estimate, *, is_best: bool, exact: bool) -> Verdict:
+    """The verdict on a played move against the best ranked one (module docstring)."""
+    with_match = best.win_probability is not None and played.win_probability is not None
+    if is_best:
+        zero = 0.0 if with_match else None
+        return Verdict(0.0, 0.0, zero, zero, BEST)
+    loss = round(max(best.value - played.value, 0.0), 6)
+    noise = _points_noise(played, exact)
+    label = label_for(loss, noise, POINTS)
+    win_loss = win_noise = None
+    if best.win_probability is not None and played.win_probability is not None:
+        win_loss = round(max(best.win_probability - played.win_probability, 0.0), 6)
+        win_noise = _win_noise(best, played, exact)
+        label = worse(label, label_for(win_loss, win_noise, WIN))
+    return Verdict(loss, _rounded(noise), win_loss, _rounded(win_noise), label)
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 6)
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """One reviewed move as the summary reads it: its index, seat, status and verdict."""
+
+    index: int
+    seat: int
+    status: str
+    verdict: Verdict | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSummary:
+    """A seat's review: counts, total and mean loss over its searched decisions, the share of
+    best moves, the count of each label, and its costliest decisions (by loss)."""
+
+    seat: int
+    decisions: int
+    forced: int
+    unranked: int
+    total_loss: float
+    mean_loss: float | None
+    best_share: float | None
+    labels: dict[str, int]
+    total_win_loss: float | None
+    mean_win_loss: float | None
+    costliest: tuple[Judged, ...]
+
+
+def cost_key(judged: Judged) -> tuple[float, float, int]:
+    """How costly a decision is, for sorting costliest first: win probability lost (with a
+    match), then points lost, then the earlier move."""
+    verdict = judged.verdict
+    assert verdict is not None
+    return (-(verdict.win_loss or 0.0), -verdict.loss, judged.index)
+
+
+def summarize(seat: int, moves: Iterable[Judged], with_match: bool) -> SeatSummary:
+    """The summary of one seat's reviewed moves."""
+    mine = [m for m in moves if m.seat == seat]
+    searched = [m for m in mine if m.status == SEARCHED and m.verdict is not None]
+    verdicts = [m.verdict for m in searched if m.verdict is not None]
+    total = round(sum(v.loss for v in verdicts), 6)
+    labels = {label: sum(1 for v in verdicts if v.label == label) for label in LABELS}
+    total_win = round(sum(v.win_loss or 0.0 for v in verdicts), 6) if with_match else None
+    costly = [m for m in searched if m.verdict and (m.verdict.loss > 0 or m.verdict.win_loss)]
+    n = len(verdicts)
+    return SeatSummary(
+        seat=seat,
+        decisions=n,
+        forced=sum(1 for m in mine if m.status == FORCED),
+        unranked=sum(1 for m in mine if m.status == UNRANKED),
+        total_loss=total,
+        mean_loss=round(total / n, 6) if n else None,
+        best_share=round(labels[BEST] / n, 6) if n else None,
+        labels=labels,
+        total_win_loss=total_win,
+        mean_win_loss=round(total_win / n, 6) if n and total_win is not None else None,
+        costliest=tuple(sorted(costly, key=cost_key)[:COSTLIEST]),
+    )
+
+
+def summaries(seats: Sequence[int], moves: Sequence[Judged], with_match: bool) -> list[SeatSummary]:
+    """The summary of every reviewed seat, in seat order."""
+    return [summarize(seat, moves, with_match) for seat in sorted(seats)]

@@ -1,0 +1,453 @@
+// The review panel: after each hand (or for a hand record loaded from a file), the decisions of
+// a seat judged by the advisor, the costliest first; a replay of the hand move by move with the
+// advice at each step; the hand record to download. Everything goes through the public API:
+// /v1/record, /v1/replay and /v1/review.
+
+import * as api from "./api.js";
+import { describeProblem, patiently } from "./api.js";
+import { chipsElement, sortCodes } from "./cards.js";
+import { describeMove, explain, explainVersus } from "./explain.js";
+import { HUMAN, rulesOf, seatName, sideOf } from "./seats.js";
+
+/** @typedef {import("../../../clients/typescript/src/schema").State} State */
+/** @typedef {import("../../../clients/typescript/src/schema").HandRecord} HandRecord */
+/** @typedef {import("../../../clients/typescript/src/schema").ReviewRequest} ReviewRequest */
+/** @typedef {import("../../../clients/typescript/src/schema").ReviewResponse} ReviewResponse */
+/** @typedef {import("../../../clients/typescript/src/schema").ReviewedDecision} Decision */
+/** @typedef {import("../../../clients/typescript/src/schema").ReviewedMove} ReviewedMove */
+/** @typedef {import("../../../clients/typescript/src/schema").Event} GameEvent */
+/** @typedef {{ scores: number[], target: number }} Match */
+
+// An element of play.html by id (tests/web/test_pages.py checks that each one is there).
+/** @param {string} id @returns {any} */
+const $ = (id) => document.getElementById(id);
+
+const LABEL_WORDS = {
+  best: "best move",
+  good: "good",
+  inaccuracy: "inaccuracy",
+  mistake: "mistake",
+  blunder: "blunder",
+};
+
+/**
+ * @type {{
+ *   record: HandRecord | null,
+ *   states: State[],
+ *   events: GameEvent[][],
+ *   answer: ReviewResponse | null,
+ *   match: Match | null,
+ *   step: number,
+ *   token: number,
+ * }}
+ */
+const panel = {
+  record: null,
+  states: [],
+  events: [],
+  answer: null,
+  match: null,
+  step: 0,
+  token: 0,
+};
+
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {string} [className]
+ * @param {string} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+function el(tag, className, text) {
+  const element = document.createElement(tag);
+  if (className) {
+    element.className = className;
+  }
+  if (text !== undefined) {
+    element.textContent = text;
+  }
+  return element;
+}
+
+/** @param {string} status @param {string} text */
+function setStatus(status, text) {
+  $("review").dataset.status = status;
+  $("review-status").textContent = text;
+}
+
+/** @param {unknown} error @param {string} doing */
+function showProblem(error, doing) {
+  const { title, detail, lines } = describeProblem(error, doing);
+  setStatus("error", [title, detail, ...lines].filter(Boolean).join(" — "));
+}
+
+/** @param {number} value */
+function points(value) {
+  return `${value >= 0 ? "+" : ""}${value.toFixed(2)}`;
+}
+
+// A seat's name: the record's own names when it has them, else the table's.
+/** @param {number} seat */
+function nameOf(seat) {
+  const names = panel.record?.meta?.players;
+  if (Array.isArray(names) && typeof names[seat] === "string" && names[seat]) {
+    return names[seat];
+  }
+  const state = panel.states[0];
+  return state ? seatName(rulesOf(state), seat) : `Seat ${seat + 1}`;
+}
+
+function reviewedSeat() {
+  return Number($("review-seat").value || HUMAN);
+}
+
+// ---- entry points -----------------------------------------------------------------------
+
+export function hideReview() {
+  panel.token += 1;
+  $("review").hidden = true;
+}
+
+/**
+ * Review the hand just played: its record from the final state, its replay, then the review
+ * of every seat with the match as it stood before the hand.
+ * @param {State} state
+ * @param {Match} match
+ */
+export async function reviewHand(state, match) {
+  const token = ++panel.token;
+  show("Review of the hand");
+  setStatus("loading", "Reviewing the hand: the advisor judges every decision…");
+  const date = new Date().toISOString().slice(0, 10);
+  try {
+    const players = Array.from({ length: state.hands.length }, (_, seat) =>
+      seatName(rulesOf(state), seat),
+    );
+    const { record } = await api.record({ state, meta: { players, date } });
+    if (token !== panel.token) {
+      return;
+    }
+    await load(record, match, token);
+  } catch (error) {
+    if (token === panel.token) {
+      showProblem(error, "Reviewing the hand");
+    }
+    return;
+  }
+  if (token === panel.token) {
+    await runReview(token);
+  }
+}
+
+/** @param {string} title */
+function show(title) {
+  $("review-title").textContent = title;
+  $("review").hidden = false;
+  $("review-summary").replaceChildren();
+  $("review-decisions").replaceChildren();
+  $("replay-advice").replaceChildren();
+  panel.answer = null;
+}
+
+/**
+ * Replay a record (checked by the service) and show it from its first move.
+ * @param {HandRecord} record
+ * @param {Match | null} match
+ * @param {number} token
+ */
+async function load(record, match, token) {
+  const replayed = await api.replay({ record });
+  if (token !== panel.token) {
+    return;
+  }
+  panel.record = record;
+  panel.states = replayed.states;
+  panel.events = replayed.events;
+  panel.match = match;
+  panel.step = 0;
+  fillSeats();
+  $("record-download").disabled = false;
+  renderStep();
+}
+
+function fillSeats() {
+  const select = $("review-seat");
+  const players = panel.states[0]?.hands.length ?? 0;
+  select.replaceChildren();
+  for (let seat = 0; seat < players; seat += 1) {
+    const option = el("option", "", nameOf(seat));
+    option.value = String(seat);
+    select.append(option);
+  }
+}
+
+/** @param {number} token */
+async function runReview(token) {
+  const record = panel.record;
+  if (record === null) {
+    return;
+  }
+  setStatus("loading", "Reviewing: the advisor judges every decision…");
+  /** @type {ReviewRequest} */
+  const body = { record };
+  const budget = $("review-budget").value;
+  if (budget) {
+    body.budget = JSON.parse(budget);
+  }
+  if (panel.match) {
+    body.match = panel.match;
+  }
+  let answer;
+  try {
+    answer = await patiently(() => api.review(body), (seconds) => {
+      setStatus("loading", `The advisor is busy; asking again in ${seconds} s…`);
+    });
+  } catch (error) {
+    if (token === panel.token) {
+      showProblem(error, "Reviewing the hand");
+    }
+    return;
+  }
+  if (token !== panel.token) {
+    return;
+  }
+  panel.answer = answer;
+  renderReview();
+  renderStep();
+}
+
+/** @param {File} file */
+async function loadFile(file) {
+  const token = ++panel.token;
+  show(`Hand record: ${file.name}`);
+  setStatus("loading", "Reading the hand record…");
+  let record;
+  try {
+    record = JSON.parse(await file.text());
+  } catch (error) {
+    setStatus("error", `${file.name} is not JSON: ${error instanceof Error ? error.message : error}`);
+    return;
+  }
+  try {
+    await load(record, null, token);
+  } catch (error) {
+    if (token === panel.token) {
+      showProblem(error, `Replaying ${file.name}`);
+    }
+    return;
+  }
+  if (token === panel.token) {
+    setStatus("ready", `${panel.states.length - 1} moves replayed. Press Review for the advisor's judgement.`);
+    $("review").scrollIntoView({ block: "start" });
+  }
+}
+
+function download() {
+  const record = panel.record;
+  if (record === null) {
+    return;
+  }
+  const text = `${JSON.stringify(record, null, 2)}\n`;
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const link = el("a");
+  link.href = url;
+  const rules = rulesOf(panel.states[0]);
+  link.download = `scopa-${rules.preset}-${new Date().toISOString().slice(0, 10)}.json`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// ---- the review ----------------------------------------------------------------------------
+
+/** @param {Decision} decision */
+function costKey(decision) {
+  return [decision.win_probability_loss ?? 0, decision.loss ?? 0];
+}
+
+function renderReview() {
+  const answer = panel.answer;
+  if (answer === null) {
+    return;
+  }
+  const seat = reviewedSeat();
+  const summary = answer.summary.find((each) => each.seat === seat);
+  const box = $("review-summary");
+  box.replaceChildren();
+  if (summary) {
+    const mean = summary.mean_loss === null ? "—" : summary.mean_loss.toFixed(2);
+    const share = summary.best_share === null ? "—" : `${Math.round(summary.best_share * 100)}%`;
+    const counts = Object.entries(summary.labels)
+      .filter(([, count]) => count > 0)
+      .map(([label, count]) => `${count} ${label}`)
+      .join(", ");
+    box.append(
+      el(
+        "p",
+        "review-line",
+        `${nameOf(seat)}: ${summary.decisions} decisions judged (${summary.forced} forced), ` +
+          `${summary.total_loss.toFixed(2)} points lost in all, ${mean} a decision; best move ${share}` +
+          (counts ? ` (${counts}).` : "."),
+      ),
+    );
+  }
+  const list = $("review-decisions");
+  list.replaceChildren();
+  const judged = answer.decisions
+    .filter((d) => d.seat === seat && d.status === "searched")
+    .sort((a, b) => {
+      const [aw, al] = costKey(a);
+      const [bw, bl] = costKey(b);
+      return bw - aw || bl - al || a.index - b.index;
+    });
+  for (const decision of judged) {
+    list.append(decisionItem(decision));
+  }
+  if (judged.length === 0) {
+    list.append(el("li", "muted", "No decision of this seat needed judging."));
+  }
+  const noise = answer.thresholds.noise_z;
+  const spent = answer.budget.ms ? `${answer.budget.ms} ms` : `${answer.budget.iterations} iterations`;
+  const match = answer.match ? " and of the match's win probability" : "";
+  setStatus(
+    "ready",
+    `Loss: the expected points${match} the played move gave up against the advisor's best ` +
+      `(searched ${spent} a decision, from what the seat could see). A loss within ${noise} ` +
+      "standard errors of the search is never called worse than good.",
+  );
+}
+
+/** @param {Decision} decision */
+function decisionItem(decision) {
+  const item = el("li", `decision label-${decision.label}`);
+  item.dataset.index = String(decision.index);
+  item.dataset.loss = String(decision.loss ?? 0);
+  item.dataset.winLoss = String(decision.win_probability_loss ?? 0);
+  const played = decision.played;
+  const best = decision.best;
+  const head = el("button", "decision-head");
+  head.type = "button";
+  head.append(
+    el("span", "label", LABEL_WORDS[decision.label ?? "good"] ?? String(decision.label)),
+    ` move ${decision.index + 1}: played ${describeMove(played)}`,
+  );
+  head.addEventListener("click", () => goTo(decision.index));
+  item.append(head);
+  const loss = decision.loss ?? 0;
+  if (best && (best.rank ?? 1) !== (played.rank ?? 1)) {
+    const better = el("p", "better");
+    better.append(`Better: ${describeMove(best)} (${points(best.value ?? 0)} against ${points(played.value ?? 0)}), `);
+    better.append(el("strong", "loss", `loss ${loss.toFixed(2)}`));
+    if (typeof decision.win_probability_loss === "number" && decision.win_probability_loss > 0) {
+      better.append(`, ${(decision.win_probability_loss * 100).toFixed(1)}% of the match`);
+    }
+    item.append(better);
+    const why = explainVersus(played, best);
+    if (why) {
+      item.append(el("p", "why", `Compared with it: ${why}.`));
+    }
+  } else {
+    item.append(el("p", "better", `The advisor's choice too (${points(played.value ?? 0)}).`));
+  }
+  return item;
+}
+
+// ---- the replay --------------------------------------------------------------------------
+
+/** @param {number} step */
+function goTo(step) {
+  panel.step = Math.max(0, Math.min(step, panel.states.length - 1));
+  renderStep();
+  $("replay-position").scrollIntoView({ block: "nearest" });
+}
+
+function renderStep() {
+  const states = panel.states;
+  if (states.length === 0) {
+    return;
+  }
+  const step = panel.step;
+  const moves = states.length - 1;
+  const state = states[step];
+  $("replay-position").textContent = step < moves ? `Move ${step + 1} of ${moves}` : `After the last of ${moves} moves`;
+  $("replay-first").disabled = $("replay-prev").disabled = step === 0;
+  $("replay-next").disabled = $("replay-last").disabled = step === moves;
+  const board = $("replay-board");
+  board.replaceChildren();
+  const table = el("p", "replay-table");
+  table.append(el("strong", "", "Table: "));
+  table.append(state.table.length ? chipsElement(sortCodes(state.table)) : "empty");
+  board.append(table);
+  const hands = el("ul", "replay-hands");
+  state.hands.forEach((hand, seat) => {
+    const item = el("li");
+    item.append(el("strong", "", `${nameOf(seat)}: `));
+    item.append(hand.length ? chipsElement(sortCodes(hand)) : "no cards");
+    const side = sideOf(rulesOf(state), seat);
+    item.append(el("span", "muted", ` · ${state.piles[side]?.length ?? 0} taken, ${state.scope[side] ?? 0} scope`));
+    hands.append(item);
+  });
+  board.append(hands);
+  const advice = $("replay-advice");
+  advice.replaceChildren();
+  const record = panel.record;
+  if (record === null || step === moves) {
+    return;
+  }
+  const move = (record.moves ?? [])[step];
+  const scopa = (panel.events[step] ?? []).some((event) => event.kind === "scopa");
+  advice.append(
+    el("p", "replay-move", `${nameOf(move.seat)} ${nameOf(move.seat) === "You" ? "play" : "plays"} ${describeMove(move)}${scopa ? " — scopa!" : ""}`),
+  );
+  const decision = panel.answer?.decisions.find((d) => d.index === step);
+  if (!decision) {
+    advice.append(el("p", "muted", panel.answer ? "This move was not reviewed." : "Not reviewed yet."));
+    return;
+  }
+  if (decision.status === "forced") {
+    advice.append(el("p", "muted", "Forced: the only card that could be played."));
+    return;
+  }
+  if (decision.status === "unranked") {
+    const verdict = decision.claim ? ` The claim was ${decision.claim}.` : "";
+    advice.append(el("p", "muted", `Not ranked by the advisor: ${decision.note ?? ""}.${verdict}`));
+    return;
+  }
+  const best = decision.best;
+  const played = decision.played;
+  const label = LABEL_WORDS[decision.label ?? "good"] ?? String(decision.label);
+  advice.append(
+    el(
+      "p",
+      `verdict label-${decision.label}`,
+      `Verdict: ${label}${decision.loss ? `, loss ${decision.loss.toFixed(2)}` : ""}${decision.exact ? " (solved exactly)" : ""}.`,
+    ),
+  );
+  if (best) {
+    advice.append(el("p", "", `Best: ${describeMove(best)}, ${points(best.value ?? 0)} — ${explain(best)}`));
+  }
+  if (best && (played.rank ?? 1) !== 1) {
+    advice.append(el("p", "", `Played: ${describeMove(played)}, ${points(played.value ?? 0)} — ${explain(played)}`));
+  }
+}
+
+// ---- set-up --------------------------------------------------------------------------------
+
+export function initReview() {
+  $("replay-first").addEventListener("click", () => goTo(0));
+  $("replay-prev").addEventListener("click", () => goTo(panel.step - 1));
+  $("replay-next").addEventListener("click", () => goTo(panel.step + 1));
+  $("replay-last").addEventListener("click", () => goTo(panel.states.length - 1));
+  $("review-seat").addEventListener("change", renderReview);
+  $("review-run").addEventListener("click", () => runReview(++panel.token));
+  $("record-download").addEventListener("click", download);
+  $("record-file").addEventListener("change", (/** @type {Event} */ event) => {
+    const input = /** @type {HTMLInputElement} */ (event.target);
+    const file = input.files?.[0];
+    if (file) {
+      loadFile(file);
+    }
+    input.value = "";
+  });
+}
