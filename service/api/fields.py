@@ -11,6 +11,10 @@ import marshmallow as ma
 CARD_PATTERN = "(10|[1-9])[DCSBdcsb]"
 MAX_SEED = 2**63 - 1
 MAX_SEED_TEXT = 64
+# Every accepted spelling of every card code, to its upper-case form: one lookup per card.
+CARD_CODES = {
+    f"{rank}{suit}": f"{rank}{suit.upper()}" for rank in range(1, 11) for suit in "DCSBdcsb"
+}
 
 
 class StrictInteger(ma.fields.Integer):
@@ -42,6 +46,9 @@ class CardCode(ma.fields.String):
         super().__init__(metadata=metadata, **kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        code = CARD_CODES.get(value) if isinstance(value, str) else None
+        if code is not None:
+            return code
         text = super()._deserialize(value, attr, data, **kwargs)
         if not re.fullmatch(CARD_PATTERN, text):
             raise ma.ValidationError(
@@ -50,9 +57,21 @@ class CardCode(ma.fields.String):
         return text.upper()
 
 
+class CardList(ma.fields.List[Any]):
+    """A list of card codes: a list of valid codes is read in one pass, anything else item by
+    item (for the per-item error messages)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
+        if isinstance(value, list):
+            codes = [CARD_CODES.get(item) if isinstance(item, str) else None for item in value]
+            if None not in codes:
+                return codes
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 def card_list(max_items: int = 40, **kwargs: Any) -> ma.fields.List[Any]:
     """A bounded list of card codes."""
-    return ma.fields.List(CardCode(), validate=ma.validate.Length(max=max_items), **kwargs)
+    return CardList(CardCode(), validate=ma.validate.Length(max=max_items), **kwargs)
 
 
 class SeedField(ma.fields.Field[Any]):

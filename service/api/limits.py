@@ -23,6 +23,7 @@ from flask_limiter.util import get_remote_address
 from redis import Redis
 from werkzeug.exceptions import HTTPException
 
+from service.api import limit_storage
 from service.api.metrics import METRICS_ENDPOINT, endpoint_label, record_rate_limited
 from service.api.problems import RATE_LIMITED, problem_response
 from service.cache import client_options
@@ -34,7 +35,7 @@ SEARCH_BLUEPRINTS = frozenset({"advice", "review"})
 BOT_BLUEPRINT = "bot"
 EXEMPT_ENDPOINTS = frozenset({"health.healthz", "health.readyz", METRICS_ENDPOINT})
 EXEMPT_BLUEPRINTS = frozenset({"api-docs", "swagger_ui_assets", "problems", "problems_page"})
-MEMORY_STORAGE = "memory://"
+MEMORY_STORAGE = f"{limit_storage.SCHEME}://"
 KEY_PREFIX = "scopa-limits"
 
 log = logging.getLogger(__name__)

@@ -8,6 +8,7 @@ from typing import Any
 import marshmallow as ma
 
 from service.api.fields import StrictBoolean, StrictInteger
+from service.engine.memo import Memo
 from service.engine.presets import PRESETS
 from service.engine.rules import OPTIONS, OptionSpec
 
@@ -50,6 +51,16 @@ RulesOptionsSchema: type[ma.Schema] = ma.Schema.from_dict(
 RULES_OPTIONS = RulesOptionsSchema()
 
 
+# States carry their full rules, so most requests send one of a few identical objects.
+_LOADED_MEMO: Memo[dict[str, Any]] = Memo(256)
+
+
+def loaded_options(value: Mapping[str, Any]) -> dict[str, Any]:
+    """A rules object loaded by ``RULES_OPTIONS`` (a fresh copy), remembered by value."""
+    loaded = _LOADED_MEMO.get(value, lambda: RULES_OPTIONS.load(value))
+    return {name: list(item) if isinstance(item, list) else item for name, item in loaded.items()}
+
+
 class RulesField(ma.fields.Field[Any]):
     """A preset name, or an object of a preset and option overrides."""
 
@@ -71,5 +82,5 @@ class RulesField(ma.fields.Field[Any]):
                 raise ma.ValidationError(f"unknown preset {value[:40]!r}; known: {known}")
             return value
         if isinstance(value, Mapping):
-            return RULES_OPTIONS.load(value)
+            return loaded_options(value)
         raise ma.ValidationError("must be a preset name or an object of options")

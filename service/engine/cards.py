@@ -95,6 +95,9 @@ def code(c: Card) -> str:
 
 def parse_card(text: str) -> Card:
     """The card named by a code such as ``7D`` or ``10b``; raises CardCodeError."""
+    found = _CARD_OF_CODE.get(text) if isinstance(text, str) else None
+    if found is not None:
+        return found
     if not isinstance(text, str):
         raise CardCodeError(repr(text))
     body = text.strip().upper()
@@ -104,6 +107,14 @@ def parse_card(text: str) -> Card:
     if not 1 <= rank <= RANKS_PER_SUIT or body[:-1] != str(rank):
         raise CardCodeError(text)
     return card(rank, Suit[body[-1]])
+
+
+# The exact codes in either case, read with one lookup (others go through the parser above).
+_CARD_OF_CODE: dict[str, Card] = {
+    f"{rank}{suit}": card(rank, Suit[suit.upper()])
+    for rank in range(1, RANKS_PER_SUIT + 1)
+    for suit in "DCSBdcsb"
+}
 
 
 def codes(cards: Cards) -> list[str]:

@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import Any
 
 from service.engine.errors import Problem, RulesError
+from service.engine.memo import Memo
 from service.engine.rules import (
     NAPOLA_LONG,
     NAPOLA_SHORT,
@@ -286,8 +287,16 @@ def make_rules(preset: str, **overrides: Any) -> Rules:
     return rules
 
 
+# Requests carry their rules whole, so a few rule sets come back again and again.
+_RULES_MEMO: Memo[Rules] = Memo(256)
+
+
 def rules_from_mapping(data: Mapping[str, Any] | str) -> Rules:
     """Rules from a preset name or ``{"preset": name, <overrides>}``; raises RulesError."""
+    return _RULES_MEMO.get(data, lambda: _rules_from_mapping(data))
+
+
+def _rules_from_mapping(data: Mapping[str, Any] | str) -> Rules:
     if isinstance(data, str):
         return make_rules(data)
     options = dict(data)

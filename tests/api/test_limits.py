@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import threading
+import time
+from typing import Any
+
 import pytest
 from flask import Flask, request
 from flask.testing import FlaskClient
+from limits.storage import memory
 
+from service.api import limit_storage
 from service.api.app import close_connections, create_app
+from service.api.limit_storage import SweptMemoryStorage
 from service.api.limits import KEY_PREFIX, RATE_LIMITED, request_cost
 from tests.api.problem_asserts import assert_problem
 from tests.integration.redis_server import RedisServer, free_port
@@ -169,3 +176,39 @@ def test_the_limiters_redis_client_has_the_settings_timeouts_and_no_retries(
     # The cache's client is made from the same settings.
     cache = app.extensions["advice_cache"]
     assert (cache.settings.connect_timeout_s, cache.settings.read_timeout_s) == (0.02, 0.03)
+
+
+def test_memory_counts_start_no_thread_per_request(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = limited_app("1000/minute")
+    client = app.test_client()
+    timers: list[object] = []
+
+    def counted_timer(*args: Any, **kwargs: Any) -> threading.Timer:
+        timers.append(args)
+        return threading.Timer(*args, **kwargs)
+
+    monkeypatch.setattr(memory.threading, "Timer", counted_timer)
+    for _ in range(50):
+        assert moves(client) == 200
+        time.sleep(0.001)
+    assert timers == []
+    limiter = app.extensions["limiter"]
+    assert isinstance(next(iter(limiter)).storage, SweptMemoryStorage)
+
+
+def test_memory_counts_of_other_clients_are_swept() -> None:
+    storage = SweptMemoryStorage()
+    storage.incr("idle-client", expiry=0.01)
+    time.sleep(0.02)  # the idle client's count expires
+    storage._next_sweep = 0.0  # the sweep is due
+    storage.incr("busy-client", expiry=60)  # the sweep runs inline here
+    assert "idle-client" not in storage.storage
+    storage.incr("idle-again", expiry=0.01)
+    time.sleep(0.02)
+    storage._next_sweep = time.monotonic() + limit_storage.SWEEP_INTERVAL_S
+    storage.incr("busy-client", expiry=60)  # within the interval: no sweep
+    assert "idle-again" in storage.storage
+    storage._next_sweep = 0.0
+    storage.incr("busy-client", expiry=60)
+    assert "idle-again" not in storage.storage
+    assert storage.get("busy-client") == 3

@@ -130,3 +130,18 @@ def test_arrays_are_bounded(client: FlaskClient) -> None:
     request = {"rules": "scopa", "hand": ["7D"] * 41, "table": []}
     body = assert_problem(client.post("/v1/moves", json=request), 422, VALIDATION)
     assert list(body["errors"]) == ["hand"]
+
+
+def test_state_rules_are_checked_on_every_request_not_only_the_first(
+    client: FlaskClient,
+) -> None:
+    state = dealt()
+    assert client.post("/v1/moves", json={"state": state}).status_code == 200
+    for wrong in (True, "2", 2.0):
+        bad = {**state, "rules": {**state["rules"], "players": wrong}}
+        body = assert_problem(client.post("/v1/moves", json={"state": bad}), 422, VALIDATION)
+        assert list(body["errors"]) == ["state.rules.players"]
+    cards = {**state, "hands": [state["hands"][0], [*state["hands"][1][:2], "7x"]]}
+    body = assert_problem(client.post("/v1/moves", json={"state": cards}), 422, VALIDATION)
+    assert list(body["errors"]) == ["state.hands[1][2]"]
+    assert client.post("/v1/moves", json={"state": state}).status_code == 200
