@@ -10,6 +10,8 @@ Answers are still written by Flask's default provider (sorted keys, the same byt
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Callable
 from typing import Any
 
 import flask
@@ -79,3 +81,41 @@ class BodyBlueprint(Blueprint):  # type: ignore[misc]
         """
         instance = schema() if isinstance(schema, type) else schema
         return super().arguments(instance, *args, **kwargs)
+
+    def response(
+        self,
+        status_code: int,
+        schema: type[ma.Schema] | ma.Schema | None = None,
+        *,
+        as_built: bool = False,
+        **kwargs: Any,
+    ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """flask-smorest's ``response``; with ``as_built``, the answer is documented by the
+        schema but sent as the view built it, without marshmallow's dump.
+
+        For views whose answers are already in the schema's exact form (plain JSON values, no
+        float fields to coerce); the view function carries ``SENT_AS_BUILT`` (the schema class),
+        and a contract test checks that dumping those answers changes nothing.
+        """
+        if not as_built or schema is None:
+            decorate: Callable[[Callable[..., Any]], Callable[..., Any]]
+            decorate = super().response(status_code, schema, **kwargs)
+            return decorate
+        documented = schema() if isinstance(schema, type) else copy.copy(schema)
+        documented.dump = _unchanged  # type: ignore[method-assign,assignment]
+        decorate = super().response(status_code, documented, **kwargs)
+
+        def decorator(func: Callable[..., Any]) -> Callable[..., Any]:
+            wrapper = decorate(func)
+            setattr(wrapper, SENT_AS_BUILT, type(documented))
+            return wrapper
+
+        return decorator
+
+
+# The attribute naming a view's response schema when its answers are sent as built.
+SENT_AS_BUILT = "sent_as_built"
+
+
+def _unchanged(answer: Any, **_kwargs: Any) -> Any:
+    return answer

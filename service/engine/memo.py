@@ -14,16 +14,36 @@ MAX_DEPTH = 4
 
 def json_key(value: Any, depth: int = MAX_DEPTH) -> Hashable:
     """A key equal only for equal JSON values, types told apart (``true`` is not ``1``);
-    TypeError for anything that is not a JSON value or nests deeper than ``depth``."""
-    if isinstance(value, (dict, list)) and depth <= 0:
-        raise TypeError("nested too deep to remember")
-    if isinstance(value, dict):
-        return ("{}", tuple(sorted((str(k), json_key(v, depth - 1)) for k, v in value.items())))
-    if isinstance(value, list):
-        return ("[]", tuple(json_key(item, depth - 1) for item in value))
-    if value is None or isinstance(value, (str, int, float)):
-        return (type(value), value)
-    raise TypeError(f"not a JSON value: {type(value).__name__}")
+    TypeError for anything that is not a JSON value or nests deeper than ``depth``.
+
+    Objects keep their key order: the same object written in another order is another key
+    (computed again, never confused).
+    """
+    kind = type(value)
+    if kind in _SCALARS:
+        return (kind, value)
+    if depth <= 0 or kind not in _CONTAINERS:
+        raise TypeError(f"not a JSON value to remember: {kind.__name__}")
+    # Scalar members inline (one call per container, not per member): a rules object is ~40.
+    if kind is dict:
+        return (
+            "{}",
+            tuple(
+                (k, type(v), v) if type(v) in _SCALARS else (k, json_key(v, depth - 1))
+                for k, v in value.items()
+            ),
+        )
+    return (
+        "[]",
+        tuple(
+            (type(item), item) if type(item) in _SCALARS else json_key(item, depth - 1)
+            for item in value
+        ),
+    )
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+_CONTAINERS = frozenset({dict, list})
 
 
 class Memo(Generic[T]):

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import marshmallow as ma
 import pytest
 from flask.testing import FlaskClient
 
 from scripts.gen_openapi import spec_dict
 from service.api.app import create_app
 from service.api.contract import HEADERS
+from service.api.json_body import SENT_AS_BUILT
 from service.api.problems import PROBLEM_TYPES
 from service.engine.presets import PRESETS
 
@@ -81,6 +83,24 @@ def test_every_request_example_is_answered(
 ) -> None:
     response = client.post(path, json=body)
     assert response.status_code == 200, (path, name, response.get_data(as_text=True)[:300])
+    schema = sent_as_built(client, path)
+    if schema is not None:  # the view's answer is already in its schema's exact form
+        answer = response.get_json()
+        assert schema().dump(answer) == answer
+
+
+def sent_as_built(client: FlaskClient, path: str) -> type[ma.Schema] | None:
+    """The response schema of the POST view at ``path`` when it sends answers as built."""
+    app = client.application
+    endpoint, _ = app.url_map.bind("localhost").match(path, method="POST")
+    schema: type[ma.Schema] | None = getattr(app.view_functions[endpoint], SENT_AS_BUILT, None)
+    return schema
+
+
+def test_the_views_sent_as_built_are_the_plain_ones(client: FlaskClient) -> None:
+    built = {path for path in SPEC["paths"] if "post" in SPEC["paths"][path]}
+    built = {path for path in built if sent_as_built(client, path) is not None}
+    assert built == {"/v1/deal", "/v1/moves", "/v1/play", "/v1/score"}
 
 
 def test_a_problem_names_its_occurrence_and_its_documented_type(client: FlaskClient) -> None:

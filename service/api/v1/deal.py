@@ -59,7 +59,12 @@ EXAMPLE = {"rules": "scopa", "seed": EXAMPLE_SEED, "dealer": 0}
     DealRequestSchema,
     examples=preset_examples(lambda name: {"rules": name, "seed": EXAMPLE_SEED, "dealer": 0}),
 )
-@blp.response(200, DealResponseSchema, example=Lazy(lambda: answer(EXAMPLE, EXAMPLE_SEED)))
+@blp.response(
+    200,
+    DealResponseSchema,
+    example=Lazy(lambda: answer(EXAMPLE, EXAMPLE_SEED)),
+    as_built=True,
+)
 @blp.alt_response(413, response=TOO_LARGE)
 def post_deal(body: dict[str, Any]) -> dict[str, Any]:
     """Deal a new hand: the full initial state, for a client that referees a game.

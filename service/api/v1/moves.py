@@ -42,7 +42,7 @@ LIGHT_EXAMPLE = {"rules": "scopa", "hand": ["7D", "3c", "10B"], "table": ["3S", 
         {"light": {"summary": "a hand on a table", "value": LIGHT_EXAMPLE}},
     ),
 )
-@blp.response(200, MovesResponseSchema, example=Lazy(lambda: answer(LIGHT_EXAMPLE)))
+@blp.response(200, MovesResponseSchema, example=Lazy(lambda: answer(LIGHT_EXAMPLE)), as_built=True)
 @blp.alt_response(413, response=TOO_LARGE)
 def post_moves(body: dict[str, Any]) -> dict[str, Any]:
     """The legal moves of the player to move.

@@ -56,7 +56,7 @@ EXAMPLE = Lazy(lambda: {"state": state_json(dealt_state()), "move": first_move_j
 @blp.route("/play", methods=["POST"])
 @blp.doc(operationId="playMove")
 @blp.arguments(PlayRequestSchema, example=EXAMPLE)
-@blp.response(200, PlayResponseSchema, example=Lazy(lambda: answer(EXAMPLE.value())))
+@blp.response(200, PlayResponseSchema, example=Lazy(lambda: answer(EXAMPLE.value())), as_built=True)
 @blp.alt_response(413, response=TOO_LARGE)
 def post_play(body: dict[str, Any]) -> dict[str, Any]:
     """Play the move of the player to move.

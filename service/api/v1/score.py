@@ -111,6 +111,7 @@ EXAMPLE = Lazy(example_request)
     200,
     ScoreResponseSchema,
     example=Lazy(lambda: answer(EXAMPLE.value() | {"leftover": [], "declarations": []})),
+    as_built=True,
 )
 @blp.alt_response(413, response=TOO_LARGE)
 def post_score(body: dict[str, Any]) -> dict[str, Any]:
