@@ -13,6 +13,7 @@ from service.api.body_limit import install_chunked_body_limit
 from service.api.cors import install_cors
 from service.api.docs import ASSETS_URL, assets
 from service.api.json_body import BodyJSONProvider
+from service.api.language import install_language_headers
 from service.api.limits import close_storage, install_rate_limits
 from service.api.logging_setup import install_request_logging
 from service.api.metrics import install_metrics
@@ -81,6 +82,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     install_metrics(app)
     install_rate_limits(app, settings)
     install_cors(app)
+    install_language_headers(app)
     install_chunked_body_limit(app)
     install_proxy_fix(app, settings.trusted_proxies)
     return app
