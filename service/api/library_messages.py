@@ -88,11 +88,18 @@ def _fields(template: str) -> list[tuple[str, str | None]]:
     ]
 
 
+def _literal(template: str) -> str:
+    """The text of a template outside its fields."""
+    return "".join(text for text, _name, _spec, _conv in string.Formatter().parse(template))
+
+
 @cache
 def _patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
-    """A regular expression for each template with fields (longest first), or its exact text."""
+    """A regular expression for each template with fields, the most specific first (the most
+    literal text), so that a text matches the template it was made from."""
     found = []
-    for template in sorted(library_templates(), key=len, reverse=True):
+    ordered = sorted(library_templates(), key=lambda t: (-len(_literal(t)), t))
+    for template in ordered:
         fields = _fields(template)
         if any(conversion for _name, conversion in fields) or not fields:
             continue
