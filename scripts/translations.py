@@ -52,7 +52,8 @@ PYTHON_KEYWORDS: Mapping[str, Mapping[str, Any]] = {
 JS_KEYWORDS: Mapping[str, Any] = {"t": None}
 LIBRARY_COMMENT = "from the libraries under the API (marshmallow, webargs, werkzeug, HTTP)"
 
-Extracted = Iterator[tuple[int, str, list[str], str | None]]
+# What a Babel extractor yields: the line, the marking function, the text, translator comments.
+Extracted = Iterator[tuple[int, str, str, list[str]]]
 
 
 class _MarkedTexts(HTMLParser):
@@ -100,7 +101,7 @@ def extract_html(
     parser.feed(fileobj.read().decode("utf-8"))
     parser.close()
     for line, text in parser.found:
-        yield line, text, [], None
+        yield line, "t", text, []
 
 
 def sources(domain: str) -> list[tuple[Path, str | Callable[..., Extracted], Mapping[str, Any]]]:
@@ -111,7 +112,7 @@ def sources(domain: str) -> list[tuple[Path, str | Callable[..., Extracted], Map
         files: list[tuple[Path, str | Callable[..., Extracted], Mapping[str, Any]]] = [
             (path, "javascript", JS_KEYWORDS) for path in sorted(STATIC.glob("*.js"))
         ]
-        files += [(path, extract_html, {}) for path in sorted(STATIC.glob("*.html"))]
+        files += [(path, extract_html, JS_KEYWORDS) for path in sorted(STATIC.glob("*.html"))]
         return files
     return [
         (path, "python", PYTHON_KEYWORDS[MESSAGES])
