@@ -35,8 +35,8 @@ let lang = "en";
 export function setLanguage(code) {
   lang = code;
 }
-/** The query of every call: the language. */
-const inLanguage = () => ({ params: { query: { lang } } });
+/** The header of every call: the language (Accept-Language; the service answers Vary). */
+const inLanguage = () => ({ params: { header: { "Accept-Language": lang } } });
 
 export class ApiError extends Error {
   /**
@@ -90,7 +90,7 @@ async function settle(label, pending) {
 export const getRules = () => settle("GET /v1/rules", client.GET("/v1/rules", inLanguage()));
 /** @param {string} code the language of the names */
 export const getNames = (code) =>
-  settle("GET /v1/names", client.GET("/v1/names", { params: { query: { lang: code } } }));
+  settle("GET /v1/names", client.GET("/v1/names", { params: { header: { "Accept-Language": code } } }));
 /** @param {DealRequest} body */
 export const deal = (body) => settle("POST /v1/deal", client.POST("/v1/deal", { body, ...inLanguage() }));
 /** @param {MovesRequest} body */
