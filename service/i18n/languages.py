@@ -30,8 +30,8 @@ class Language:
 LANGUAGES: tuple[Language, ...] = (
     Language(SOURCE, "English", DOMAINS),
     Language("it", "italiano", DOMAINS),
-    Language("es", "español", (NAMES,), ("escoba",)),
-    Language("fr", "français", (NAMES,), ("chkobba",)),
+    Language("es", "español", (NAMES, PAGE), ("escoba",)),
+    Language("fr", "français", (NAMES, PAGE), ("chkobba",)),
 )
 BY_CODE = {language.code: language for language in LANGUAGES}
 
