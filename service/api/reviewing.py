@@ -33,7 +33,7 @@ from service.api.advising import (
 from service.api.hand_records import record_from_body, replayed
 from service.api.problems import VALIDATION, ProblemError, field_message
 from service.engine import codec
-from service.engine.message import N_, Joined, Message
+from service.engine.message import Joined, Message
 from service.engine.moves import Move, MoveKind
 from service.engine.record import Replay
 from service.engine.rules import Rules
@@ -55,7 +55,7 @@ from service.search.review import (
 )
 from service.search.special import UNRANKED_NOTES
 
-PLAYS_NO_CARD = N_("plays no card: the search does not rank it")
+PLAYS_NO_CARD = "plays no card: the search does not rank it"
 # The advice answer of a job searched within a deadline (ms), and its cache status.
 AnswerOf = Callable[[AdviceJob, int], tuple[dict[str, Any], str]]
 

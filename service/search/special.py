@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
-from service.engine.message import N_
 from service.engine.moves import Move, MoveKind
 
 SEARCH = "search"
@@ -18,20 +17,14 @@ CHOSEN_BY = (SEARCH, DECLARATION, NO_DECLARATION, CUTTER_KEEPS)
 
 UNRANKED_NOTES: Mapping[MoveKind, str] = MappingProxyType(
     {
-        MoveKind.KEEP: N_("the cutter keeps the drawn card as the first of the hand; not ranked"),
-        MoveKind.TABLE: N_("the cutter lays the drawn card as the first table card; not ranked"),
-        MoveKind.DECLARE: N_(
-            "shows the hand for the declaration points in the round after the deal; not ranked "
-            "(ask again after it)"
-        ),
-        MoveKind.DECLINE: N_(
-            "declares nothing this deal, in the round after the deal; not ranked (ask again "
-            "after it)"
-        ),
-        MoveKind.CLAIM: N_(
-            "claims the match: right if the points already certain reach the target, else the "
-            "match is lost; not ranked"
-        ),
+        MoveKind.KEEP: "the cutter keeps the drawn card as the first of the hand; not ranked",
+        MoveKind.TABLE: "the cutter lays the drawn card as the first table card; not ranked",
+        MoveKind.DECLARE: "shows the hand for the declaration points in the round after the "
+        "deal; not ranked (ask again after it)",
+        MoveKind.DECLINE: "declares nothing this deal, in the round after the deal; not ranked "
+        "(ask again after it)",
+        MoveKind.CLAIM: "claims the match: right if the points already certain reach the "
+        "target, else the match is lost; not ranked",
     }
 )
 
