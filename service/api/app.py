@@ -32,6 +32,12 @@ A state carries its own `rules`, as /v1/deal returns it.
 Every error is an RFC 9457 `application/problem+json` body with `errors` by field path and
 `instance` (the request's ID); its `type` is documented at /problems (GET /v1/problems).
 
+Words come in the language of the `lang` query parameter, else of `Accept-Language`: English
+(the default and fallback) or Italian for problems and descriptions; GET /v1/names also names
+cards, suits, figures and score categories in Spanish (escoba's pack) and French (chkobba's).
+`Content-Language` names the language used, and such answers `Vary: Accept-Language`. Codes
+(cards, options, categories, problem types, field paths) are the same in every language.
+
 Every POST endpoint is a pure function of its body: the same body gives the same answer
 (advice and bots with a time budget excepted: more or less search fits in it), nothing is
 stored, and a retry is always safe. Answers carry `X-Request-ID`; rate-limited ones the
