@@ -80,9 +80,9 @@ PARAMETERS: Mapping[str, dict[str, Any]] = MappingProxyType(
             "in": "query",
             "required": False,
             "description": "the language of the answer's words (problems, descriptions, names): "
-            "en or it, for GET /v1/names also es (escoba) and fr (chkobba); over "
-            "Accept-Language when given; unknown ones fall back to English",
-            "schema": {"type": "string", "maxLength": 35, "example": "it"},
+            "en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed "
+            "(it-CH); over Accept-Language when given; any other value falls back to English",
+            "schema": {"type": "string", "example": "it"},
         },
         "Accept-Language": {
             "name": "Accept-Language",

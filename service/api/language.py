@@ -24,9 +24,9 @@ MAX_TAG = 35
 
 
 def requested() -> str | None:
-    """The ``lang`` query parameter, lower-cased, when the request gives a plausible one."""
+    """The ``lang`` query parameter, lower-cased (and cut to a tag's length), when given."""
     value = request.args.get(LANG_PARAM, "").strip().lower()
-    return value if 0 < len(value) <= MAX_TAG else None
+    return value[:MAX_TAG] if value else None
 
 
 def negotiate(

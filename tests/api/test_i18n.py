@@ -42,6 +42,8 @@ def dealt(client: FlaskClient) -> dict[str, object]:
         ({"Accept-Language": "it"}, "?lang=en", "en"),
         ({"Accept-Language": "en"}, "?lang=it", "it"),
         ({"Accept-Language": "it"}, "?lang=xx", "en"),
+        ({"Accept-Language": "it"}, "?lang=" + "it" * 40, "en"),
+        ({"Accept-Language": "it"}, "?lang=", "it"),
     ],
 )
 def test_rules_in_the_negotiated_language(

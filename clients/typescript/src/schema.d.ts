@@ -1402,7 +1402,7 @@ export interface components {
         "Accept-Language": string;
         /** @description Tag to check against */
         IF_NONE_MATCH: string;
-        /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba); over Accept-Language when given; unknown ones fall back to English */
+        /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
         lang: string;
     };
     requestBodies: never;
@@ -1518,7 +1518,7 @@ export interface operations {
     getHealth: {
         parameters: {
             query?: {
-                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba); over Accept-Language when given; unknown ones fall back to English */
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
                 lang?: components["parameters"]["lang"];
             };
             header?: {
@@ -1551,7 +1551,7 @@ export interface operations {
     getReadiness: {
         parameters: {
             query?: {
-                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba); over Accept-Language when given; unknown ones fall back to English */
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
                 lang?: components["parameters"]["lang"];
             };
             header?: {
@@ -1585,7 +1585,7 @@ export interface operations {
     adviseMove: {
         parameters: {
             query?: {
-                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba); over Accept-Language when given; unknown ones fall back to English */
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
                 lang?: components["parameters"]["lang"];
             };
             header?: {
@@ -1714,7 +1714,7 @@ export interface operations {
     listBotLevels: {
         parameters: {
             query?: {
-                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba); over Accept-Language when given; unknown ones fall back to English */
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
                 lang?: components["parameters"]["lang"];
             };
             header?: {
@@ -1843,7 +1843,7 @@ export interface operations {
     playBotMove: {
         parameters: {
             query?: {
-                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba); over Accept-Language when given; unknown ones fall back to English */
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
                 lang?: components["parameters"]["lang"];
             };
             header?: {
@@ -1938,7 +1938,7 @@ export interface operations {
     dealHand: {
         parameters: {
             query?: {
-                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba); over Accept-Language when given; unknown ones fall back to English */
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
                 lang?: components["parameters"]["lang"];
             };
             header?: {
@@ -2118,7 +2118,7 @@ export interface operations {
     listMoves: {
         parameters: {
             query?: {
-                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba); over Accept-Language when given; unknown ones fall back to English */
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
                 lang?: components["parameters"]["lang"];
             };
             header?: {
@@ -2185,7 +2185,7 @@ export interface operations {
     getNames: {
         parameters: {
             query?: {
-                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba); over Accept-Language when given; unknown ones fall back to English */
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
                 lang?: components["parameters"]["lang"];
             };
             header?: {
@@ -2339,7 +2339,7 @@ export interface operations {
     playMove: {
         parameters: {
             query?: {
-                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba); over Accept-Language when given; unknown ones fall back to English */
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
                 lang?: components["parameters"]["lang"];
             };
             header?: {
@@ -2635,7 +2635,7 @@ export interface operations {
     listProblemTypes: {
         parameters: {
             query?: {
-                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba); over Accept-Language when given; unknown ones fall back to English */
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
                 lang?: components["parameters"]["lang"];
             };
             header?: {
@@ -2735,7 +2735,7 @@ export interface operations {
     recordHand: {
         parameters: {
             query?: {
-                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba); over Accept-Language when given; unknown ones fall back to English */
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
                 lang?: components["parameters"]["lang"];
             };
             header?: {
@@ -3442,7 +3442,7 @@ export interface operations {
     replayRecord: {
         parameters: {
             query?: {
-                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba); over Accept-Language when given; unknown ones fall back to English */
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
                 lang?: components["parameters"]["lang"];
             };
             header?: {
@@ -4293,7 +4293,7 @@ export interface operations {
     reviewHand: {
         parameters: {
             query?: {
-                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba); over Accept-Language when given; unknown ones fall back to English */
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
                 lang?: components["parameters"]["lang"];
             };
             header?: {
@@ -4782,7 +4782,7 @@ export interface operations {
     getRules: {
         parameters: {
             query?: {
-                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba); over Accept-Language when given; unknown ones fall back to English */
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
                 lang?: components["parameters"]["lang"];
             };
             header?: {
@@ -4910,7 +4910,7 @@ export interface operations {
     scoreHand: {
         parameters: {
             query?: {
-                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba); over Accept-Language when given; unknown ones fall back to English */
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
                 lang?: components["parameters"]["lang"];
             };
             header?: {
@@ -5023,7 +5023,7 @@ export interface operations {
     viewOfSeat: {
         parameters: {
             query?: {
-                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba); over Accept-Language when given; unknown ones fall back to English */
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
                 lang?: components["parameters"]["lang"];
             };
             header?: {
