@@ -142,3 +142,10 @@ fuzz: setup
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+
+.PHONY: translations
+## Re-extract the texts to translate (Babel), update every catalogue in service/translations
+## (<lang>/LC_MESSAGES/<domain>.po: new texts untranslated, gone ones dropped) and compile the
+## .mo files the service reads; a test fails when any is stale or lacks a translation.
+translations: setup
+	$(BIN)/python scripts/translations.py

@@ -22,6 +22,7 @@ from service.api.schemas import (
     kind_field,
     seat_field,
 )
+from service.engine.message import Message
 from service.search.advisor import MAX_MS
 from service.search.special import CHOSEN_BY
 
@@ -80,7 +81,7 @@ class BudgetSchema(ma.Schema):
     def exactly_one(self, data: dict[str, Any], **kwargs: Any) -> None:
         """Exactly one of ms and iterations."""
         if ("ms" in data) == ("iterations" in data):
-            raise ma.ValidationError("give exactly one of ms and iterations")
+            raise ma.ValidationError(Message("give exactly one of ms and iterations"))
 
 
 class AdviceRequestSchema(ma.Schema):

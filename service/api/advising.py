@@ -16,9 +16,10 @@ from werkzeug.exceptions import ServiceUnavailable
 
 from service.api.advice_json import advice_to_dict
 from service.api.metrics import record_busy, record_search
-from service.api.problems import VALIDATION, ProblemError
+from service.api.problems import VALIDATION, ProblemError, field_message
 from service.cache import AdviceCache, CacheStatus, canonical_json
 from service.engine import codec
+from service.engine.message import Message
 from service.engine.rules import Rules
 from service.engine.view import View
 from service.search import Budget, Decision, MatchContext, advise
@@ -113,8 +114,8 @@ def budget_of(data: Mapping[str, Any] | None, config: Mapping[str, Any], field: 
 
 def too_much(field: str, cap: int) -> ProblemError:
     """A 422 for a budget over the server's cap."""
-    reason = f"at most {cap} on this server"
-    return ProblemError(422, f"{field}: {reason}", {field: [reason]}, VALIDATION)
+    reason = Message("at most {cap} on this server", cap=cap)
+    return ProblemError(422, field_message(field, reason), {field: [reason]}, VALIDATION)
 
 
 def match_of(
@@ -131,8 +132,10 @@ def match_of(
         return MatchContext(view.match_scores, target)
     scores = tuple(data["scores"])
     if len(scores) != rules.sides:
-        reason = f"expected {rules.sides} scores, one per side"
-        raise ProblemError(422, f"match.scores: {reason}", {"match.scores": [reason]}, VALIDATION)
+        reason = Message("expected {sides} scores, one per side", sides=rules.sides)
+        raise ProblemError(
+            422, field_message("match.scores", reason), {"match.scores": [reason]}, VALIDATION
+        )
     return MatchContext(scores, data.get("target", rules.target))
 
 

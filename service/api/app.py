@@ -13,6 +13,7 @@ from service.api.body_limit import install_chunked_body_limit
 from service.api.cors import install_cors
 from service.api.docs import ASSETS_URL, assets
 from service.api.json_body import BodyJSONProvider
+from service.api.language import install_language_headers
 from service.api.limits import close_storage, install_rate_limits
 from service.api.logging_setup import install_request_logging
 from service.api.metrics import install_metrics
@@ -30,6 +31,12 @@ are upper case. `rules` is a preset name, or `{"preset": name, <option overrides
 A state carries its own `rules`, as /v1/deal returns it.
 Every error is an RFC 9457 `application/problem+json` body with `errors` by field path and
 `instance` (the request's ID); its `type` is documented at /problems (GET /v1/problems).
+
+Words come in the language of the `lang` query parameter, else of `Accept-Language`: English
+(the default and fallback) or Italian for problems and descriptions; GET /v1/names also names
+cards, suits, figures and score categories in Spanish (escoba's pack) and French (chkobba's).
+`Content-Language` names the language used, and such answers `Vary: Accept-Language`. Codes
+(cards, options, categories, problem types, field paths) are the same in every language.
 
 Every POST endpoint is a pure function of its body: the same body gives the same answer
 (advice and bots with a time budget excepted: more or less search fits in it), nothing is
@@ -81,6 +88,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     install_metrics(app)
     install_rate_limits(app, settings)
     install_cors(app)
+    install_language_headers(app)
     install_chunked_body_limit(app)
     install_proxy_fix(app, settings.trusted_proxies)
     return app

@@ -6,7 +6,7 @@ import flask
 from flask_smorest import Blueprint
 
 from service.api import health, problem_types
-from service.api.v1 import advice, bot, deal, moves, play, records, review, rules, score
+from service.api.v1 import advice, bot, deal, moves, names, play, records, review, rules, score
 from service.web import pages
 
 # A new endpoint group is one more entry here.
@@ -14,6 +14,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     health.blp,
     problem_types.blp,
     rules.blp,
+    names.blp,
     deal.blp,
     moves.blp,
     play.blp,

@@ -10,6 +10,7 @@ from service.api.advice_schemas import ChosenMoveSchema, ViewSchema
 from service.api.fields import SeedField, StrictBoolean, StrictInteger
 from service.api.rules_schema import RulesField
 from service.api.schemas import MatchInputSchema, StateSchema, bounded_list, seat_field
+from service.engine.message import Message
 from service.search.levels import NAMES
 
 LEVEL_DESCRIPTION = "the level the bot plays at, weakest first: " + ", ".join(NAMES)
@@ -54,11 +55,11 @@ class BotRequestSchema(ma.Schema):
     def view_or_state_and_seat(self, data: dict[str, Any], **kwargs: Any) -> None:
         """A view, or a state with a seat."""
         if ("view" in data) == ("state" in data):
-            raise ma.ValidationError("give view, or state and seat", "view")
+            raise ma.ValidationError(Message("give view, or state and seat"), "view")
         if "state" in data and "seat" not in data:
-            raise ma.ValidationError("required with state", "seat")
+            raise ma.ValidationError(Message("required with state"), "seat")
         if "view" in data and "seat" in data:
-            raise ma.ValidationError("only with state: a view names its own seat", "seat")
+            raise ma.ValidationError(Message("only with state: a view names its own seat"), "seat")
 
 
 class BotResponseSchema(ma.Schema):

@@ -58,21 +58,61 @@ HEADERS: Mapping[str, dict[str, Any]] = MappingProxyType(
             "description": f"{STATIC_CACHE_CONTROL}: the answer changes only with a release",
             "schema": {"type": "string"},
         },
+        "Content-Language": {
+            "description": "the language of the answer's words (en, it; for /v1/names also es "
+            "and fr): the best of `lang`, else of Accept-Language, that the service speaks for "
+            "that answer; en by default",
+            "schema": {"type": "string", "example": "it"},
+        },
+        "Vary": {
+            "description": "Accept-Language (and Origin where CORS applies): the answer's words "
+            "depend on the language asked for",
+            "schema": {"type": "string"},
+        },
     }
 )
+# The language of an answer's words, asked for by a query parameter or by Accept-Language; every
+# operation takes both, as any can answer a problem in words.
+PARAMETERS: Mapping[str, dict[str, Any]] = MappingProxyType(
+    {
+        "lang": {
+            "name": "lang",
+            "in": "query",
+            "required": False,
+            "description": "the language of the answer's words (problems, descriptions, names): "
+            "en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed "
+            "(it-CH); over Accept-Language when given; any other value falls back to English",
+            "schema": {"type": "string", "example": "it"},
+        },
+        "Accept-Language": {
+            "name": "Accept-Language",
+            "in": "header",
+            "required": False,
+            "description": "the languages the client reads, by preference (RFC 9110), e.g. "
+            "it-IT, it;q=0.9, en;q=0.5; used when lang is not given",
+            "schema": {"type": "string"},
+        },
+    }
+)
+LANGUAGE_HEADERS = ("Content-Language", "Vary")
 RATE_HEADERS = ("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset")
 # Operations without a rate limit (probes and the problems page).
 UNLIMITED = frozenset({"getHealth", "getReadiness", "listProblemTypes"})
 # Operations that run an advice search: cache headers, and 503 when the worker is searching.
 SEARCHING = frozenset({"adviseMove", "playBotMove", "reviewHand"})
 # Operations whose answer changes only with a release.
-STATIC = frozenset({"getRules", "listBotLevels", "listProblemTypes"})
+STATIC = frozenset({"getRules", "getNames", "listBotLevels", "listProblemTypes"})
+# Operations whose answer is in words of the language asked for (and every problem answer).
+LOCALISED = frozenset({"getRules", "getNames", "listBotLevels", "listProblemTypes"})
 
 
 def document(spec: dict[str, Any]) -> dict[str, Any]:
     """The OpenAPI document with the shared headers and error answers of every operation."""
     components = spec.setdefault("components", {})
     components.setdefault("headers", {}).update({name: dict(h) for name, h in HEADERS.items()})
+    components.setdefault("parameters", {}).update(
+        {name: dict(p) for name, p in PARAMETERS.items()}
+    )
     responses = components.setdefault("responses", {})
     for name, status in SHARED_RESPONSES.items():
         responses.setdefault(name, _problem_answer(status))
@@ -115,6 +155,8 @@ def _describe(method: str, operation: dict[str, Any]) -> None:
     """Add one operation's shared headers and error answers."""
     operation_id = operation.get("operationId", "")
     responses: dict[str, Any] = operation["responses"]
+    parameters = operation.setdefault("parameters", [])
+    parameters.extend({"$ref": f"#/components/parameters/{name}"} for name in PARAMETERS)
     if method == "post":
         responses.setdefault("400", _response("BAD_REQUEST"))
         responses.setdefault("413", _response("REQUEST_ENTITY_TOO_LARGE"))
@@ -138,6 +180,10 @@ def _describe(method: str, operation: dict[str, Any]) -> None:
             headers.update({name: _ref(name) for name in ("X-Cache", "Server-Timing")})
         if status in ("200", "304") and operation_id in STATIC:
             headers.update({name: _ref(name) for name in ("ETag", "Cache-Control")})
+        if (status in ("200", "304") and operation_id in LOCALISED) or not status.startswith(
+            ("2", "3")
+        ):
+            headers.update({name: _ref(name) for name in LANGUAGE_HEADERS})
 
 
 def document_shared_responses(responses: dict[str, Any]) -> None:
@@ -145,6 +191,7 @@ def document_shared_responses(responses: dict[str, Any]) -> None:
     for name, response in responses.items():
         headers = response.setdefault("headers", {})
         headers["X-Request-ID"] = _ref("X-Request-ID")
+        headers.update({h: _ref(h) for h in LANGUAGE_HEADERS})
         if name == "TOO_MANY_REQUESTS":
             headers.update({h: _ref(h) for h in (*RATE_HEADERS, "Retry-After")})
         if name == "SERVICE_UNAVAILABLE":

@@ -7,15 +7,20 @@ from typing import Any
 
 from service.api.problems import (
     ILLEGAL_MOVE,
+    ILLEGAL_MOVE_TITLE,
     INVALID_RULES,
+    INVALID_RULES_TITLE,
     INVALID_STATE,
+    INVALID_STATE_TITLE,
     VALIDATION,
     ProblemError,
     errors_by_field,
+    listed,
 )
 from service.engine import codec
 from service.engine.cards import Cards, code, parse_card
 from service.engine.errors import IllegalMoveError, InvalidStateError, Problem, RulesError
+from service.engine.message import Message
 from service.engine.moves import Move, move_sweeps
 from service.engine.presets import rules_from_mapping
 from service.engine.rules import Rules
@@ -26,13 +31,12 @@ from service.engine.view import check_state
 def invalid_state(problems: Sequence[Problem], prefix: str = "") -> ProblemError:
     """A 422 problem listing every problem of a state, piles or cards under ``prefix``."""
     errors = errors_by_field(problems, prefix)
-    listed = "; ".join(f"{field}: {' '.join(texts)}" for field, texts in errors.items())
     return ProblemError(
         422,
-        f"{len(problems)} problem(s): {listed}",
+        Message("{count} problem(s): {problems}", count=len(problems), problems=listed(errors)),
         errors,
         INVALID_STATE,
-        "Invalid state",
+        INVALID_STATE_TITLE,
     )
 
 
@@ -42,7 +46,9 @@ def rules_of(value: str | Mapping[str, Any], field: str = "rules") -> Rules:
         return rules_from_mapping(value)
     except RulesError as error:
         errors = errors_by_field(error.problems, field)
-        raise ProblemError(422, str(error), errors, INVALID_RULES, "Invalid rules") from error
+        raise ProblemError(
+            422, error.message, errors, INVALID_RULES, INVALID_RULES_TITLE
+        ) from error
 
 
 def effective_rules(data: Mapping[str, Any], holder: str = "state") -> Rules:
@@ -52,8 +58,8 @@ def effective_rules(data: Mapping[str, Any], holder: str = "state") -> Rules:
     if given is None and carried is None:
         raise ProblemError(
             422,
-            f"the rules are missing: give rules or {holder}.rules",
-            {"rules": ["required"]},
+            Message("the rules are missing: give rules or {holder}.rules", holder=holder),
+            {"rules": [Message("required")]},
             VALIDATION,
         )
     rules = rules_of(given) if given is not None else None
@@ -61,10 +67,13 @@ def effective_rules(data: Mapping[str, Any], holder: str = "state") -> Rules:
     if rules is not None and embedded is not None and rules != embedded:
         raise ProblemError(
             422,
-            f"rules and {holder}.rules describe different rules; give one, or the same in both",
-            {"rules": [f"differs from {holder}.rules"]},
+            Message(
+                "rules and {holder}.rules describe different rules; give one, or the same in both",
+                holder=holder,
+            ),
+            {"rules": [Message("differs from {holder}.rules", holder=holder)]},
             INVALID_RULES,
-            "Invalid rules",
+            INVALID_RULES_TITLE,
         )
     chosen = rules or embedded
     assert chosen is not None
@@ -93,10 +102,10 @@ def illegal_move(state: State, error: IllegalMoveError) -> ProblemError:
     """A 422 naming the illegal move, why, and the legal moves."""
     return ProblemError(
         422,
-        f"illegal move {error.move_code}: {error.reason}",
+        error.message,
         {"move": [error.reason]},
         ILLEGAL_MOVE,
-        "Illegal move",
+        ILLEGAL_MOVE_TITLE,
         legal_moves=[codec.legal_move_dict(state, m) for m in legal_moves(state)],
     )
 
@@ -111,10 +120,11 @@ def cards_of(rules: Rules, fields: Mapping[str, Sequence[str]]) -> dict[str, Car
         for i, text in enumerate(values):
             c = parse_card(text)
             if not rules.pack_cards >> c & 1:
-                reason = f"{code(c)} is not in the {rules.pack} pack"
+                reason = Message("{card} is not in the {pack} pack", card=code(c), pack=rules.pack)
                 problems.append(Problem(f"{name}[{i}]", reason))
             elif c in owner:
-                problems.append(Problem(f"{name}[{i}]", f"{code(c)} is also in {owner[c]}"))
+                reason = Message("{card} is also in {place}", card=code(c), place=owner[c])
+                problems.append(Problem(f"{name}[{i}]", reason))
             else:
                 owner[c] = f"{name}[{i}]"
             mask |= 1 << c

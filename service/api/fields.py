@@ -7,6 +7,8 @@ from typing import Any
 
 import marshmallow as ma
 
+from service.engine.message import Message
+
 # Rank 1-10 then suit D, C, S or B; lower case accepted, answers use upper case.
 CARD_PATTERN = "(10|[1-9])[DCSBdcsb]"
 MAX_SEED = 2**63 - 1
@@ -52,7 +54,9 @@ class CardCode(ma.fields.String):
         text = super()._deserialize(value, attr, data, **kwargs)
         if not re.fullmatch(CARD_PATTERN, text):
             raise ma.ValidationError(
-                f"not a card code: {text[:12]!r} (rank 1-10 then suit D, C, S or B)"
+                Message(
+                    "not a card code: {text!r} (rank 1-10 then suit D, C, S or B)", text=text[:12]
+                )
             )
         return text.upper()
 
@@ -94,5 +98,8 @@ class SeedField(ma.fields.Field[Any]):
         if isinstance(value, str) and 1 <= len(value) <= MAX_SEED_TEXT:
             return value
         raise ma.ValidationError(
-            f"must be an integer 0..2**63-1 or a string of 1 to {MAX_SEED_TEXT} characters"
+            Message(
+                "must be an integer 0..2**63-1 or a string of 1 to {longest} characters",
+                longest=MAX_SEED_TEXT,
+            )
         )

@@ -6,9 +6,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from service.api.convert import invalid_state, rules_of
-from service.api.problems import ILLEGAL_MOVE, ProblemError
+from service.api.problems import ILLEGAL_MOVE, ILLEGAL_MOVE_TITLE, ProblemError
 from service.engine import codec
 from service.engine.errors import InvalidStateError
+from service.engine.message import Message
 from service.engine.record import HandRecord, RecordMoveError, Replay, replay
 from service.engine.record_codec import record_from_dict
 from service.engine.state import legal_moves
@@ -29,10 +30,16 @@ def illegal_record_move(error: RecordMoveError, field: str = "record") -> Proble
     play = error.play
     return ProblemError(
         422,
-        f"{path} ({play.move.code()} by seat {play.seat}) cannot be played: {error.reason}",
+        Message(
+            "{path} ({move} by seat {seat}) cannot be played: {reason}",
+            path=path,
+            move=play.move.code(),
+            seat=play.seat,
+            reason=error.reason,
+        ),
         {path: [error.reason]},
         ILLEGAL_MOVE,
-        "Illegal move",
+        ILLEGAL_MOVE_TITLE,
         legal_moves=[codec.legal_move_dict(error.state, m) for m in legal_moves(error.state)],
         move_index=error.index,
     )

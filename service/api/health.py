@@ -6,6 +6,7 @@ from service.api.json_body import BodyBlueprint
 from service.api.problems import ProblemError
 from service.api.schemas import HealthSchema
 from service.engine.cards import parse_card
+from service.engine.message import Message
 from service.engine.moves import hand_moves
 from service.engine.presets import make_rules
 
@@ -34,5 +35,5 @@ def engine_answers() -> bool:
 def readyz() -> dict[str, str]:
     """The app is configured and its engine answers."""
     if not engine_answers():
-        raise ProblemError(503, "the rules engine gave an unexpected answer")
+        raise ProblemError(503, Message("the rules engine gave an unexpected answer"))
     return {"status": "ready"}

@@ -23,6 +23,7 @@ from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 
 from service.api.problems import VALIDATION, ProblemError
+from service.engine.message import Message
 
 MAX_REASON = 200
 
@@ -40,10 +41,10 @@ def invalid_body(reason: str) -> ProblemError:
     reason = reason[:MAX_REASON]
     return ProblemError(
         400,
-        f"the request body is not valid JSON: {reason}",
+        Message("the request body is not valid JSON: {reason}", reason=reason),
         {"body": [reason]},
         VALIDATION,
-        "Invalid JSON body",
+        Message("Invalid JSON body"),
     )
 
 

@@ -28,6 +28,7 @@ from service.api.metrics import METRICS_ENDPOINT, endpoint_label, record_rate_li
 from service.api.problems import RATE_LIMITED, problem_response
 from service.cache import client_options
 from service.config import Settings
+from service.engine.message import Message
 from service.search.levels import level_named
 
 # The blueprints whose requests always run searches, and the bot's (at the master level).
@@ -92,8 +93,11 @@ def rate_limited_response(limiter: Limiter, error: RateLimitExceeded) -> Respons
     log.info("rate limit %s exceeded", error.description, extra={"endpoint": endpoint})
     return problem_response(
         429,
-        f"too many requests from this client: the limit is {error.description}; "
-        f"retry after {wait_s} s",
+        Message(
+            "too many requests from this client: the limit is {limit}; retry after {wait} s",
+            limit=error.description,
+            wait=wait_s,
+        ),
         type_=RATE_LIMITED,
         headers=[("Retry-After", str(wait_s))],
     )

@@ -13,7 +13,10 @@ from flask import Response, current_app
 from service.api.contract import STATIC_CACHE_CONTROL
 from service.api.examples import Lazy
 from service.api.json_body import BodyBlueprint
+from service.api.language import answer_language
 from service.api.problems import PROBLEM_TYPES, PROBLEMS_PAGE
+from service.i18n.catalogues import gettext_of
+from service.i18n.languages import MESSAGES, SOURCE
 
 MAX_STATUSES = 10
 MAX_TYPES = 50
@@ -47,16 +50,17 @@ class ProblemKindsSchema(ma.Schema):
     )
 
 
-def catalog() -> dict[str, Any]:
-    """The problem types as JSON."""
+def catalog(lang: str = SOURCE) -> dict[str, Any]:
+    """The problem types as JSON, their words in a language."""
+    say = gettext_of(lang, MESSAGES)
     return {
         "types": [
             {
                 "type": t.uri,
                 "url": t.url,
-                "title": t.title,
+                "title": say(t.title),
                 "statuses": list(t.statuses),
-                "description": t.description,
+                "description": say(t.description),
             }
             for t in PROBLEM_TYPES
         ]
@@ -89,9 +93,10 @@ def get_problems() -> tuple[dict[str, Any], dict[str, str]]:
 
     A problem's `type` names one of these; the page /problems documents each under an anchor
     (`/problems#validation`), its `url` here. Not rate limited; the answer changes only with a
-    release (`ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
+    release and the language of its words (`lang`, else `Accept-Language`; `Content-Language`,
+    `Vary`, `ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
     """
-    return catalog(), {"Cache-Control": STATIC_CACHE_CONTROL}
+    return catalog(answer_language(MESSAGES)), {"Cache-Control": STATIC_CACHE_CONTROL}
 
 
 @html_page.route(PROBLEMS_PAGE, methods=["GET"])

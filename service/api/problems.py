@@ -14,8 +14,12 @@ from marshmallow.exceptions import SCHEMA
 from werkzeug.exceptions import HTTPException
 
 from service.api.contract import STATIC_CACHE_CONTROL
+from service.api.language import answer_language, translate
+from service.api.library_messages import as_message
 from service.api.schemas import MAX_MOVES, MoveSchema
 from service.engine.errors import Problem
+from service.engine.message import N_, Joined, Message
+from service.i18n.languages import MESSAGES
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
 
@@ -25,6 +29,11 @@ INVALID_RULES = "urn:scopa:problem:invalid-rules"
 INVALID_STATE = "urn:scopa:problem:invalid-state"
 ILLEGAL_MOVE = "urn:scopa:problem:illegal-move"
 RATE_LIMITED = "urn:scopa:problem:rate-limited"
+# The titles of the problem types (translated like every text of a problem).
+VALIDATION_TITLE = N_("Validation")
+INVALID_RULES_TITLE = N_("Invalid rules")
+INVALID_STATE_TITLE = N_("Invalid state")
+ILLEGAL_MOVE_TITLE = N_("Illegal move")
 # Where the problem types are listed, each under an anchor of its own (``ProblemType.url``).
 PROBLEMS_PAGE = "/problems"
 
@@ -52,43 +61,51 @@ class ProblemType:
 PROBLEM_TYPES: tuple[ProblemType, ...] = (
     ProblemType(
         VALIDATION,
-        "Validation",
+        VALIDATION_TITLE,
         (400, 422),
-        "The request does not match the schema: a field missing, of the wrong type or out of "
-        "range, or (400) a body that is not JSON the API reads. `errors` names each field.",
+        N_(
+            "The request does not match the schema: a field missing, of the wrong type or out "
+            "of range, or (400) a body that is not JSON the API reads. `errors` names each field."
+        ),
     ),
     ProblemType(
         INVALID_RULES,
-        "Invalid rules",
+        INVALID_RULES_TITLE,
         (422,),
-        "An unknown preset or option, a bad value, or options that clash; `errors` names each "
-        "option (`rules.players`).",
+        N_(
+            "An unknown preset or option, a bad value, or options that clash; `errors` names "
+            "each option (`rules.players`)."
+        ),
     ),
     ProblemType(
         INVALID_STATE,
-        "Invalid state",
+        INVALID_STATE_TITLE,
         (422,),
-        "A state, view, record, pile or set of cards that cannot happen under its rules, or a "
-        "view with no move to make; every problem is listed at once by field.",
+        N_(
+            "A state, view, record, pile or set of cards that cannot happen under its rules, or "
+            "a view with no move to make; every problem is listed at once by field."
+        ),
     ),
     ProblemType(
         ILLEGAL_MOVE,
-        "Illegal move",
+        ILLEGAL_MOVE_TITLE,
         (422,),
-        "A move that is not legal in the state; `legal_moves` lists the legal ones.",
+        N_("A move that is not legal in the state; `legal_moves` lists the legal ones."),
     ),
     ProblemType(
         RATE_LIMITED,
-        "Too many requests",
+        N_("Too many requests"),
         (429,),
-        "The client spent its request budget; `Retry-After` says when to try again.",
+        N_("The client spent its request budget; `Retry-After` says when to try again."),
     ),
     ProblemType(
         "about:blank",
-        "The HTTP status phrase",
+        N_("The HTTP status phrase"),
         (404, 405, 413, 500, 503),
-        "Any other error: the title is the HTTP status phrase (413: the body is too large; "
-        "503: the worker is busy searching, see `Retry-After`).",
+        N_(
+            "Any other error: the title is the HTTP status phrase (413: the body is too large; "
+            "503: the worker is busy searching, see `Retry-After`)."
+        ),
     ),
 )
 
@@ -172,13 +189,15 @@ def problem_response(
     headers: Iterable[tuple[str, str]] = (),
     **extensions: Any,
 ) -> Response:
-    """A problem+json response with the given status, detail and errors by field path."""
+    """A problem+json response with the given status, detail and errors by field path, its
+    words in the request's language (Content-Language says which)."""
+    lang = answer_language(MESSAGES)
     body: dict[str, Any] = {
         "type": type_,
-        "title": title or http.HTTPStatus(status).phrase,
+        "title": translate(title or http.HTTPStatus(status).phrase, lang),
         "status": status,
-        "detail": detail,
-        "errors": {k: list(v) for k, v in (errors or {}).items()},
+        "detail": translate(detail, lang),
+        "errors": {k: [translate(text, lang) for text in v] for k, v in (errors or {}).items()},
         **extensions,
     }
     request_id = g.get("request_id") if has_request_context() else None
@@ -201,6 +220,16 @@ def errors_by_field(problems: Iterable[Problem], prefix: str = "") -> dict[str, 
     for problem in problems:
         grouped.setdefault(join_path(prefix, problem.field), []).append(problem.reason)
     return grouped
+
+
+def field_message(field: str, reason: str) -> Message:
+    """One field's message, ``field: reason``."""
+    return Message("{field}: {reason}", field=field, reason=reason)
+
+
+def listed(errors: Mapping[str, Sequence[str]]) -> Message:
+    """Messages by field as one message: ``field: reasons`` each, joined by semicolons."""
+    return Joined("; ", (field_message(f, Joined(" ", texts)) for f, texts in errors.items()))
 
 
 def join_path(prefix: str, field: str) -> str:
@@ -230,7 +259,8 @@ def flatten_messages(messages: Any, path: str = "") -> dict[str, list[str]]:
             for name, texts in flatten_messages(item, path).items():
                 flat.setdefault(name, []).extend(texts)
     else:
-        flat.setdefault(path or "body", []).append(str(messages))
+        text = messages if isinstance(messages, str) else str(messages)
+        flat.setdefault(path or "body", []).append(as_message(text))
     return flat
 
 
@@ -257,21 +287,29 @@ def handle_http_exception(error: HTTPException) -> Response:
         if isinstance(messages, Mapping) and set(messages) <= {"json", "query", "headers"}:
             messages = list(messages.values())
         errors = flatten_messages(messages)
-        detail = "the request does not match the schema: " + "; ".join(
-            f"{field}: {' '.join(texts)}" for field, texts in list(errors.items())[:MAX_MESSAGES]
+        detail = Message(
+            "the request does not match the schema: {errors}",
+            errors=listed(dict(list(errors.items())[:MAX_MESSAGES])),
         )
         return problem_response(status, detail, errors, VALIDATION, headers=headers)
     if status == http.HTTPStatus.REQUEST_ENTITY_TOO_LARGE:
         return body_too_large(headers)
-    return problem_response(status, error.description or "", headers=headers)
+    return problem_response(status, as_message(error.description or ""), headers=headers)
 
 
 def body_too_large(headers: Iterable[tuple[str, str]] = ()) -> Response:
     """The 413 problem of a body over ``MAX_CONTENT_LENGTH``, naming the body."""
     limit = current_app.config.get("MAX_CONTENT_LENGTH")
-    reason = f"larger than the limit of {limit} bytes" if limit else "too large"
+    reason = (
+        Message("larger than the limit of {limit} bytes", limit=limit)
+        if limit
+        else Message("too large")
+    )
     return problem_response(
-        413, f"the request body is {reason}", {"body": [reason]}, headers=headers
+        413,
+        Message("the request body is {reason}", reason=reason),
+        {"body": [reason]},
+        headers=headers,
     )
 
 
@@ -286,4 +324,4 @@ def not_modified() -> Response:
 def handle_unexpected(error: BaseException | None) -> Response:
     """A 500 problem for an exception no handler knew; the traceback goes to the log only."""
     log.error("unexpected error while serving a request", exc_info=error)
-    return problem_response(500, "the server met an unexpected error; it has been logged")
+    return problem_response(500, Message("the server met an unexpected error; it has been logged"))

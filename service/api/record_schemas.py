@@ -24,6 +24,7 @@ from service.api.schemas import (
     match_target_field,
     seat_field,
 )
+from service.engine.message import Message
 from service.engine.record import RECORD_FORMAT, RECORD_VERSION
 
 MAX_META_KEYS = 16
@@ -68,8 +69,12 @@ class MetaValue(ma.fields.Field[Any]):
         ):
             return value
         raise ma.ValidationError(
-            f"must be a text of at most {MAX_META_TEXT} characters, a number, true or false, "
-            f"or a list of at most {MAX_META_ITEMS} such texts"
+            Message(
+                "must be a text of at most {longest} characters, a number, true or false, or a "
+                "list of at most {items} such texts",
+                longest=MAX_META_TEXT,
+                items=MAX_META_ITEMS,
+            )
         )
 
 

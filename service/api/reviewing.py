@@ -31,8 +31,9 @@ from service.api.advising import (
     match_of,
 )
 from service.api.hand_records import record_from_body, replayed
-from service.api.problems import VALIDATION, ProblemError
+from service.api.problems import VALIDATION, ProblemError, field_message
 from service.engine import codec
+from service.engine.message import Joined, Message
 from service.engine.moves import Move, MoveKind
 from service.engine.record import Replay
 from service.engine.rules import Rules
@@ -114,11 +115,11 @@ def seats_of(rules: Rules, data: Sequence[int] | None) -> frozenset[int]:
     errors: dict[str, list[str]] = {}
     for i, seat in enumerate(data):
         if seat >= rules.players:
-            errors[f"seats[{i}]"] = [f"must be a seat 0..{rules.players - 1}"]
+            errors[f"seats[{i}]"] = [Message("must be a seat 0..{last}", last=rules.players - 1)]
         elif seat in data[:i]:
-            errors[f"seats[{i}]"] = [f"seat {seat} is listed twice"]
+            errors[f"seats[{i}]"] = [Message("seat {seat} is listed twice", seat=seat)]
     if errors:
-        detail = "; ".join(f"{k}: {v[0]}" for k, v in errors.items())
+        detail = Joined("; ", (field_message(k, v[0]) for k, v in errors.items()))
         raise ProblemError(422, detail, errors, VALIDATION)
     return frozenset(data)
 
@@ -138,17 +139,27 @@ def check_total(budget: Budget, searched: int, config: Mapping[str, Any]) -> Non
         return
     largest = cap // searched
     allowed = (
-        f"at most {largest} {kind} per decision for this record"
+        Message("at most {largest} {kind} per decision for this record", largest=largest, kind=kind)
         if largest
-        else "no budget fits: review fewer seats"
+        else Message("no budget fits: review fewer seats")
     )
-    reason = (
-        f"{searched} decisions to search at {asked} {kind} each is {searched * asked} {kind}, "
-        f"over this server's review cap of {cap}: {allowed}"
+    reason = Message(
+        "{searched} decisions to search at {asked} {kind} each is {total} {kind}, over this "
+        "server's review cap of {cap}: {allowed}",
+        searched=searched,
+        asked=asked,
+        kind=kind,
+        total=searched * asked,
+        cap=cap,
+        allowed=allowed,
     )
     field = f"budget.{kind}"
     raise ProblemError(
-        422, f"{field}: {reason}", {field: [reason]}, VALIDATION, largest_budget={kind: largest}
+        422,
+        field_message(field, reason),
+        {field: [reason]},
+        VALIDATION,
+        largest_budget={kind: largest},
     )
 
 

@@ -9,6 +9,7 @@ import marshmallow as ma
 
 from service.api.fields import StrictBoolean, StrictInteger
 from service.engine.memo import Memo
+from service.engine.message import Message
 from service.engine.presets import PRESETS
 from service.engine.rules import OPTIONS, OptionSpec
 
@@ -79,8 +80,12 @@ class RulesField(ma.fields.Field[Any]):
         if isinstance(value, str):
             if value not in PRESETS:
                 known = ", ".join(sorted(PRESETS))
-                raise ma.ValidationError(f"unknown preset {value[:40]!r}; known: {known}")
+                raise ma.ValidationError(
+                    Message(
+                        "unknown preset {preset!r}; known: {known}", preset=value[:40], known=known
+                    )
+                )
             return value
         if isinstance(value, Mapping):
             return loaded_options(value)
-        raise ma.ValidationError("must be a preset name or an object of options")
+        raise ma.ValidationError(Message("must be a preset name or an object of options"))

@@ -8,6 +8,7 @@ import marshmallow as ma
 
 from service.api.fields import CardCode, SeedField, StrictBoolean, StrictInteger, card_list
 from service.api.rules_schema import RulesField, RulesOptionsSchema
+from service.engine.message import Message
 from service.engine.moves import MoveKind
 from service.engine.schemes import DECLARATION_KINDS
 from service.engine.state import EventKind
@@ -73,7 +74,7 @@ class CardOrClaimSchema(ma.Schema):
     def card_unless_claim(self, data: dict[str, Any], **kwargs: Any) -> None:
         """A card for every kind but claim and decline."""
         if "card" not in data and data.get("kind") not in CARDLESS:
-            raise ma.ValidationError("required unless kind is claim or decline", "card")
+            raise ma.ValidationError(Message("required unless kind is claim or decline"), "card")
 
 
 class MoveSchema(CardOrClaimSchema):
@@ -361,9 +362,13 @@ class MovesRequestSchema(ma.Schema):
         """Exactly one of the two forms."""
         light = "hand" in data or "table" in data
         if "state" in data and light:
-            raise ma.ValidationError("give either state, or hand and table, not both", "state")
+            raise ma.ValidationError(
+                Message("give either state, or hand and table, not both"), "state"
+            )
         if "state" not in data:
-            errors = {name: ["required without state"] for name in ("hand", "table", "rules")}
+            errors = {
+                name: [Message("required without state")] for name in ("hand", "table", "rules")
+            }
             missing = {k: v for k, v in errors.items() if k not in data}
             if missing:
                 raise ma.ValidationError(missing)
@@ -457,7 +462,7 @@ class ScoreRequestSchema(ma.Schema):
         """A claim is judged against the match: claimed_by needs match."""
         if "claimed_by" in data and "match" not in data:
             raise ma.ValidationError(
-                "required with claimed_by: a claim is judged on the match", "match"
+                Message("required with claimed_by: a claim is judged on the match"), "match"
             )
 
 

@@ -10,6 +10,7 @@ from service.engine.declarations import Declaration, ScoredDeclaration
 from service.engine.errors import CardCodeError, InvalidStateError, Problem
 from service.engine.history import REBUILT_FIELDS, rebuilt_view
 from service.engine.match import MatchResult
+from service.engine.message import Message
 from service.engine.moves import CARDLESS_KINDS, Move, MoveKind, cardless_move
 from service.engine.presets import rules_from_mapping
 from service.engine.rules import Rules
@@ -54,12 +55,12 @@ class _Reader:
         try:
             return parse_card(value)
         except CardCodeError:
-            self.problems.append(Problem(field, f"not a card code: {value!r}"))
+            self.problems.append(Problem(field, Message("not a card code: {value!r}", value=value)))
             return None
 
     def cards(self, field: str, values: Any) -> Cards:
         if not isinstance(values, list):
-            self.problems.append(Problem(field, "must be a list of card codes"))
+            self.problems.append(Problem(field, Message("must be a list of card codes")))
             return 0
         mask = 0
         for i, value in enumerate(values):
@@ -67,13 +68,15 @@ class _Reader:
             if c is None:
                 continue
             if mask >> c & 1:
-                self.problems.append(Problem(f"{field}[{i}]", f"{code(c)} is listed twice"))
+                self.problems.append(
+                    Problem(f"{field}[{i}]", Message("{card} is listed twice", card=code(c)))
+                )
             mask |= 1 << c
         return mask
 
     def seq(self, field: str, values: Any) -> list[Any]:
         if not isinstance(values, list):
-            self.problems.append(Problem(field, "must be a list"))
+            self.problems.append(Problem(field, Message("must be a list")))
             return []
         return values
 
@@ -81,7 +84,9 @@ class _Reader:
         if value is None and nullable:
             return -1
         if isinstance(value, bool) or not isinstance(value, int):
-            self.problems.append(Problem(field, f"must be a whole number, not {value!r}"))
+            self.problems.append(
+                Problem(field, Message("must be a whole number, not {value!r}", value=value))
+            )
             return 0
         return value
 
@@ -92,7 +97,12 @@ class _Reader:
             return MoveKind(value)
         except ValueError:
             allowed = ", ".join(k.value for k in MoveKind)
-            self.problems.append(Problem(field, f"{value!r} is not one of {allowed}"))
+            self.problems.append(
+                Problem(
+                    field,
+                    Message("{value!r} is not one of {allowed}", value=value, allowed=allowed),
+                )
+            )
             return MoveKind.PLAY
 
     def move(self, field: str, data: Mapping[str, Any]) -> Move | None:
@@ -114,7 +124,7 @@ class _Reader:
         found = []
         for i, entry in enumerate(self.seq("declarations", values)):
             if not isinstance(entry, Mapping):
-                self.problems.append(Problem(f"declarations[{i}]", "must be an object"))
+                self.problems.append(Problem(f"declarations[{i}]", Message("must be an object")))
                 continue
             found.append(
                 Declaration(
@@ -135,7 +145,9 @@ class _Reader:
         if value is None:
             return False
         if not isinstance(value, bool):
-            self.problems.append(Problem(field, f"must be true or false, not {value!r}"))
+            self.problems.append(
+                Problem(field, Message("must be true or false, not {value!r}", value=value))
+            )
             return False
         return value
 
@@ -187,7 +199,7 @@ def _history(reader: _Reader, values: Any) -> tuple[Play, ...]:
     plays = []
     for i, entry in enumerate(reader.seq("history", values)):
         if not isinstance(entry, Mapping):
-            reader.problems.append(Problem(f"history[{i}]", "must be an object"))
+            reader.problems.append(Problem(f"history[{i}]", Message("must be an object")))
             continue
         seat = reader.integer(f"history[{i}].seat", entry.get("seat"))
         move = reader.move(f"history[{i}]", entry)
@@ -241,7 +253,9 @@ def rules_of(data: Mapping[str, Any]) -> Rules:
     """The rules field of a JSON object (a preset name or an object of options)."""
     value = data.get("rules")
     if not isinstance(value, str | Mapping):
-        raise InvalidStateError([Problem("rules", "a preset name or an object of options")])
+        raise InvalidStateError(
+            [Problem("rules", Message("a preset name or an object of options"))]
+        )
     return rules_from_mapping(value)
 
 
@@ -345,7 +359,7 @@ def view_from_dict(data: Mapping[str, Any], rules: Rules | None = None) -> View:
         **reader.variant_fields(data),
     )
     if not complete and "history" not in data:
-        reader.problems.append(Problem("piles", "give piles and scope, or the history"))
+        reader.problems.append(Problem("piles", Message("give piles and scope, or the history")))
     reader.done()
     if complete:
         return view

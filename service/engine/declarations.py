@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from service.engine.cards import Card, Cards, code, codes, count, iter_cards, rank_of
 from service.engine.errors import Problem
+from service.engine.message import Message
 from service.engine.rules import NO_DECLARATIONS, Rules
 from service.engine.schemes import (
     DECLARED_CARDS,
@@ -136,14 +137,23 @@ def opens_round(rules: Rules, deal: int) -> bool:
     )
 
 
-def what_declares(rules: Rules) -> str:
+def what_declares(rules: Rules) -> Message:
     """The hands the rules' declarations accept, in words."""
     scheme = scheme_of(rules)
     if scheme is None:
-        return "no declarations under these rules"
-    faces = "" if scheme.faces_count is None else f", faces counting {scheme.faces_count}"
-    wild = "" if scheme.wild is None else f"; the {code(scheme.wild)} is wild"
-    return f"three cards of one rank, or three totalling {scheme.max_total} or less{faces}{wild}"
+        return Message("no declarations under these rules")
+    faces = (
+        ""
+        if scheme.faces_count is None
+        else Message(", faces counting {faces}", faces=scheme.faces_count)
+    )
+    wild = "" if scheme.wild is None else Message("; the {card} is wild", card=code(scheme.wild))
+    return Message(
+        "three cards of one rank, or three totalling {total} or less{faces}{wild}",
+        total=scheme.max_total,
+        faces=faces,
+        wild=wild,
+    )
 
 
 def declaration_problems(
@@ -161,20 +171,31 @@ def declaration_problems(
     for i, d in enumerate(declarations):
         field = f"declarations[{i}]"
         if rules.declarations == NO_DECLARATIONS:
-            problems.append(Problem(field, "only with declarations"))
+            problems.append(Problem(field, Message("only with declarations")))
             continue
         if not 0 <= d.seat < rules.players:
-            problems.append(Problem(f"{field}.seat", f"must be a seat 0..{rules.players - 1}"))
+            problems.append(
+                Problem(
+                    f"{field}.seat", Message("must be a seat 0..{last}", last=rules.players - 1)
+                )
+            )
         if not opens_round(rules, d.deal) or d.deal > deals_made:
             made = min(deals_made, rules.deals)
             problems.append(
-                Problem(f"{field}.deal", f"must be a deal of three cards among deals 1..{made}")
+                Problem(
+                    f"{field}.deal",
+                    Message("must be a deal of three cards among deals 1..{made}", made=made),
+                )
             )
         if shown_hand(rules, d.cards) is None:
             problems.append(
                 Problem(
                     f"{field}.cards",
-                    f"{' '.join(codes(d.cards))} is not a declaration: {what_declares(rules)}",
+                    Message(
+                        "{cards} is not a declaration: {declares}",
+                        cards=" ".join(codes(d.cards)),
+                        declares=what_declares(rules),
+                    ),
                 )
             )
         earlier = seen.get((d.seat, d.deal))
@@ -182,7 +203,12 @@ def declaration_problems(
             problems.append(
                 Problem(
                     field,
-                    f"seat {d.seat} already declared in deal {d.deal}: declarations[{earlier}]",
+                    Message(
+                        "seat {seat} already declared in deal {deal}: declarations[{earlier}]",
+                        seat=d.seat,
+                        deal=d.deal,
+                        earlier=earlier,
+                    ),
                 )
             )
         seen.setdefault((d.seat, d.deal), i)
@@ -192,13 +218,21 @@ def declaration_problems(
                 shown_by[c] = i
                 continue
             where = (
-                "the same deal"
+                Message("the same deal")
                 if declarations[other].deal == d.deal
-                else f"deal {declarations[other].deal}; a card is dealt once a hand"
+                else Message(
+                    "deal {deal}; a card is dealt once a hand", deal=declarations[other].deal
+                )
             )
             problems.append(
                 Problem(
-                    f"{field}.cards", f"{code(c)} is also shown by declarations[{other}] ({where})"
+                    f"{field}.cards",
+                    Message(
+                        "{card} is also shown by declarations[{other}] ({where})",
+                        card=code(c),
+                        other=other,
+                        where=where,
+                    ),
                 )
             )
     return problems

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+
+from service.engine.message import Joined, Message
 
 
 class EngineError(ValueError):
@@ -13,7 +16,10 @@ class CardCodeError(EngineError):
     """A card code that names no card."""
 
     def __init__(self, text: str) -> None:
-        super().__init__(f"not a card code: {text!r} (expected rank 1-10 then suit D, C, S or B)")
+        self.message = Message(
+            "not a card code: {text!r} (expected rank 1-10 then suit D, C, S or B)", text=text
+        )
+        super().__init__(self.message)
         self.text = text
 
 
@@ -25,11 +31,19 @@ class Problem:
     reason: str
 
 
+def listed_problems(problems: Iterable[Problem]) -> Message:
+    """Problems as one message, ``field: reason`` each, joined by semicolons."""
+    return Joined(
+        "; ", (Message("{field}: {reason}", field=p.field, reason=p.reason) for p in problems)
+    )
+
+
 class RulesError(EngineError):
     """An unknown preset, an unknown option, a bad value, or options that clash."""
 
     def __init__(self, problems: list[Problem]) -> None:
-        super().__init__("; ".join(f"{p.field}: {p.reason}" for p in problems))
+        self.message = listed_problems(problems)
+        super().__init__(self.message)
         self.problems = problems
 
 
@@ -37,7 +51,8 @@ class InvalidStateError(EngineError):
     """A state, view or set of piles that cannot happen; lists every problem at once."""
 
     def __init__(self, problems: list[Problem]) -> None:
-        super().__init__("; ".join(f"{p.field}: {p.reason}" for p in problems))
+        self.message = listed_problems(problems)
+        super().__init__(self.message)
         self.problems = problems
 
 
@@ -45,6 +60,7 @@ class IllegalMoveError(EngineError):
     """A move that is not among the legal moves of a state."""
 
     def __init__(self, move_code: str, reason: str) -> None:
-        super().__init__(f"illegal move {move_code}: {reason}")
+        self.message = Message("illegal move {move}: {reason}", move=move_code, reason=reason)
+        super().__init__(self.message)
         self.move_code = move_code
         self.reason = reason

@@ -19,6 +19,7 @@ from typing import Any
 from service.engine.cards import Cards, code, codes, count
 from service.engine.declarations import Declaration, opens_round, shown_hand, what_declares
 from service.engine.errors import InvalidStateError, Problem
+from service.engine.message import Message
 from service.engine.moves import MoveKind, ace_takes_itself, hand_moves, sweep_scores
 from service.engine.rules import Rules
 from service.engine.state import Play
@@ -128,22 +129,28 @@ class _Walk:
             self.round_move(field, play)
             return
         if play.seat != self.next_card_seat():
-            reason = f"move {index + 1} is seat {self.next_card_seat()}'s"
+            reason = Message(
+                "move {move} is seat {seat}'s", move=index + 1, seat=self.next_card_seat()
+            )
             self.problems.append(Problem(f"{field}.seat", reason))
         if move.kind in CUT_KINDS:
             if not rules.first_card_choice or index != 0:
-                reason = "only the first move, with first_card_choice"
+                reason = Message("only the first move, with first_card_choice")
                 self.problems.append(Problem(f"{field}.kind", reason))
             elif (move.kind is MoveKind.TABLE) != bool(self.first_table >> move.card & 1):
-                where = "on" if move.kind is MoveKind.TABLE else "off"
-                self.problems.append(
-                    Problem(f"{field}.card", f"{code(move.card)} must start {where} the table")
+                reason = (
+                    Message("{card} must start on the table", card=code(move.card))
+                    if move.kind is MoveKind.TABLE
+                    else Message("{card} must start off the table", card=code(move.card))
                 )
+                self.problems.append(Problem(f"{field}.card", reason))
             self.open_round()
         elif not rules.claims or index != count_all - 1:
-            self.problems.append(Problem(f"{field}.kind", "a claim, with claims, ends the hand"))
+            self.problems.append(
+                Problem(f"{field}.kind", Message("a claim, with claims, ends the hand"))
+            )
         elif self.round:
-            reason = "a claim is made on a turn of play, not in the declaration round"
+            reason = Message("a claim is made on a turn of play, not in the declaration round")
             self.problems.append(Problem(f"{field}.kind", reason))
         else:
             self.claimed_by = play.seat
@@ -152,22 +159,22 @@ class _Walk:
         """Check and record a declaration or a decline: the next seat of the open round acts."""
         move = play.move
         if not self.round:
-            reason = "only in the declaration round right after a deal of three cards"
+            reason = Message("only in the declaration round right after a deal of three cards")
             self.problems.append(Problem(f"{field}.kind", reason))
             return
         seat = self.round.pop(0)
         if play.seat != seat:
-            reason = f"seat {seat} acts next in the declaration round"
+            reason = Message("seat {seat} acts next in the declaration round", seat=seat)
             self.problems.append(Problem(f"{field}.seat", reason))
         if move.kind is MoveKind.DECLINE:
             return
         if (self.first_table | self.played) & move.shown:
-            reason = "a declared card was already played or on the table"
+            reason = Message("a declared card was already played or on the table")
             self.problems.append(Problem(field, reason))
         elif seat != play.seat:
             return
         elif shown_hand(self.rules, move.shown) is None:
-            reason = f"not a declaration: {what_declares(self.rules)}"
+            reason = Message("not a declaration: {declares}", declares=what_declares(self.rules))
             self.problems.append(Problem(field, reason))
         else:
             self.declarations.append(Declaration(play.seat, self.deal, move.shown))
@@ -177,11 +184,15 @@ class _Walk:
         rules = self.rules
         move = play.move
         if self.round:
-            reason = f"seat {self.round[0]} must first declare or decline: the round is open"
+            reason = Message(
+                "seat {seat} must first declare or decline: the round is open", seat=self.round[0]
+            )
             self.problems.append(Problem(f"{field}.kind", reason))
             self.round = []
         if play.seat != self.next_card_seat():
-            reason = f"move {index + 1} is seat {self.next_card_seat()}'s"
+            reason = Message(
+                "move {move} is seat {seat}'s", move=index + 1, seat=self.next_card_seat()
+            )
             self.problems.append(Problem(f"{field}.seat", reason))
         deal = self.deal
         self.card_plays += 1
@@ -189,13 +200,16 @@ class _Walk:
             self.deal += 1
             self.open_round()
         if not 0 <= play.seat < rules.players:
-            reason = f"must be a seat 0..{rules.players - 1}"
+            reason = Message("must be a seat 0..{last}", last=rules.players - 1)
             self.problems.append(Problem(f"{field}.seat", reason))
             return
         card_bit = 1 << move.card
         if (self.hand | self.first_table | self.played) & card_bit:
             self.problems.append(
-                Problem(f"{field}.card", f"{code(move.card)} is not in a hidden hand")
+                Problem(
+                    f"{field}.card",
+                    Message("{card} is not in a hidden hand", card=code(move.card)),
+                )
             )
             return
         self.played |= card_bit
@@ -203,14 +217,19 @@ class _Walk:
             (d.cards for d in self.declarations if (d.seat, d.deal) == (play.seat, deal)), None
         )
         if shown is not None and not shown & card_bit:
-            reason = (
-                f"seat {play.seat} showed {'+'.join(codes(shown))} in deal {deal}: "
-                f"{code(move.card)} was not in its hand"
+            reason = Message(
+                "seat {seat} showed {shown} in deal {deal}: {card} was not in its hand",
+                seat=play.seat,
+                shown="+".join(codes(shown)),
+                deal=deal,
+                card=code(move.card),
             )
             self.problems.append(Problem(f"{field}.card", reason))
         table = self.table
         if move not in hand_moves(rules, card_bit, table):
-            self.problems.append(Problem(field, f"{move.code()} is not legal on that table"))
+            self.problems.append(
+                Problem(field, Message("{move} is not legal on that table", move=move.code()))
+            )
             return
         side = rules.side_of(play.seat)
         if move.capture:
@@ -244,8 +263,12 @@ def rebuild(
         walk.problems.append(
             Problem(
                 "history",
-                f"the plays leave {count(first_table)} cards on the table before the first "
-                f"play, but the deal lays {rules.initial_table}",
+                Message(
+                    "the plays leave {left} cards on the table before the first play, but the "
+                    "deal lays {laid}",
+                    left=count(first_table),
+                    laid=rules.initial_table,
+                ),
             )
         )
     final_play = max((i for i, p in enumerate(plays) if p.move.plays_card), default=-1)
@@ -256,7 +279,7 @@ def rebuild(
         else:
             walk.special(field, i, len(plays), play)
     if not walk.problems and walk.table != table_now:
-        walk.problems.append(Problem("table", "the history does not lead to this table"))
+        walk.problems.append(Problem("table", Message("the history does not lead to this table")))
     if walk.problems:
         raise InvalidStateError(walk.problems)
     return Rebuilt(
@@ -299,12 +322,20 @@ def rebuilt_view(view: View, given: Collection[str] = ()) -> View:
         "declaration_round": found.declaration_round,
     }
     problems = [
-        Problem(name, f"differs from what the history gives: {_readable(name, wanted[name])}")
+        Problem(
+            name,
+            Message(
+                "differs from what the history gives: {value}",
+                value=_readable(name, wanted[name]),
+            ),
+        )
         for name in REBUILT_FIELDS
         if name in given and getattr(view, name) != wanted[name]
     ]
     if found.round_seats and view.to_move != found.round_seats[0]:
-        reason = f"seat {found.round_seats[0]} acts next in the declaration round"
+        reason = Message(
+            "seat {seat} acts next in the declaration round", seat=found.round_seats[0]
+        )
         problems.append(Problem("to_move", reason))
     if problems:
         raise InvalidStateError(problems)

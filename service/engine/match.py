@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from service.engine.claims import ClaimCheck
 from service.engine.errors import InvalidStateError, Problem
+from service.engine.message import Message
 from service.engine.rules import Rules
 from service.engine.scoring import HandScore
 
@@ -36,7 +37,12 @@ def check_scores(rules: Rules, scores: Sequence[int]) -> None:
     """Raise InvalidStateError unless there is one match score per side."""
     if len(scores) != rules.sides:
         raise InvalidStateError(
-            [Problem("match.scores", f"expected {rules.sides} scores, one per side")]
+            [
+                Problem(
+                    "match.scores",
+                    Message("expected {sides} scores, one per side", sides=rules.sides),
+                )
+            ]
         )
 
 

@@ -10,6 +10,7 @@ from service.engine.claims import check_claim
 from service.engine.declarations import Declaration
 from service.engine.errors import InvalidStateError, Problem
 from service.engine.match import MatchResult, add_hand, check_scores, claim_result
+from service.engine.message import Message
 from service.engine.rules import Rules
 from service.engine.scoring import HandScore, score_hand
 from service.engine.state import State, settled_declarations
@@ -29,7 +30,7 @@ def settle(
     else 0 each, and its ``match_target``, else the rules' target).
     """
     if not state.finished:
-        raise InvalidStateError([Problem("state", "the hand is not finished")])
+        raise InvalidStateError([Problem("state", Message("the hand is not finished"))])
     before = tuple(scores) if scores is not None else state.scores_before
     goal = state.target if target is None else target
     check_scores(state.rules, before)

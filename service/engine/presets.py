@@ -9,6 +9,7 @@ from typing import Any
 
 from service.engine.errors import Problem, RulesError
 from service.engine.memo import Memo
+from service.engine.message import Message
 from service.engine.rules import (
     NAPOLA_LONG,
     NAPOLA_SHORT,
@@ -254,7 +255,16 @@ def make_rules(preset: str, **overrides: Any) -> Rules:
     chosen = PRESETS.get(preset)
     if chosen is None:
         known = ", ".join(sorted(PRESETS))
-        raise RulesError([Problem("preset", f"unknown preset {preset!r}; known: {known}")])
+        raise RulesError(
+            [
+                Problem(
+                    "preset",
+                    Message(
+                        "unknown preset {preset!r}; known: {known}", preset=preset, known=known
+                    ),
+                )
+            ]
+        )
     values: dict[str, Any] = {**STANDARD, **chosen.options, **checked_overrides(overrides)}
     players = values.get("players", chosen.default_players)
     values["players"] = players
@@ -277,8 +287,12 @@ def make_rules(preset: str, **overrides: Any) -> Rules:
             [
                 Problem(
                     "players",
-                    f"preset {preset!r} has no deal schedule for {players} players; "
-                    "give initial_table and deal_sizes",
+                    Message(
+                        "preset {preset!r} has no deal schedule for {players} players; give "
+                        "initial_table and deal_sizes",
+                        preset=preset,
+                        players=players,
+                    ),
                 )
             ]
         )
@@ -302,5 +316,5 @@ def _rules_from_mapping(data: Mapping[str, Any] | str) -> Rules:
     options = dict(data)
     preset = options.pop("preset", None)
     if not isinstance(preset, str):
-        raise RulesError([Problem("preset", "required: the name of a preset")])
+        raise RulesError([Problem("preset", Message("required: the name of a preset"))])
     return make_rules(preset, **options)

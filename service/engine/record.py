@@ -15,8 +15,15 @@ from dataclasses import dataclass
 
 from service.engine.cards import Card, Cards, bit, code, count, iter_cards
 from service.engine.declarations import opens_round
-from service.engine.errors import EngineError, IllegalMoveError, InvalidStateError, Problem
+from service.engine.errors import (
+    EngineError,
+    IllegalMoveError,
+    InvalidStateError,
+    Problem,
+    listed_problems,
+)
 from service.engine.history import deal_of_play
+from service.engine.message import Message
 from service.engine.moves import MoveKind
 from service.engine.rules import Rules
 from service.engine.state import Event, Play, State, apply, table_voids_deal
@@ -76,20 +83,26 @@ class RecordMoveError(EngineError):
     """A move of a record that cannot be played: its index, why, and the state it met."""
 
     def __init__(self, index: int, play: Play, reason: str, state: State) -> None:
-        super().__init__(f"move {index} ({play.move.code()}) cannot be played: {reason}")
+        self.message = Message(
+            "move {index} ({move}) cannot be played: {reason}",
+            index=index,
+            move=play.move.code(),
+            reason=reason,
+        )
+        super().__init__(self.message)
         self.index = index
         self.play = play
         self.reason = reason
         self.state = state
 
 
-def _redeal_reason(rules: Rules) -> str:
+def _redeal_reason(rules: Rules) -> Message:
     """The re-deal rule in words."""
     if rules.redeal_on_ace:
-        return "an ace on the table voids the deal (redeal_on_ace)"
+        return Message("an ace on the table voids the deal (redeal_on_ace)")
     if rules.redeal == "three_kings":
-        return "three kings on the table void the deal (redeal three_kings)"
-    return "three cards of a rank on the table void the deal (redeal three_of_a_rank)"
+        return Message("three kings on the table void the deal (redeal three_kings)")
+    return Message("three cards of a rank on the table void the deal (redeal three_of_a_rank)")
 
 
 def _places(rules: Rules, deal: Deal) -> list[Problem]:
@@ -104,16 +117,32 @@ def _places(rules: Rules, deal: Deal) -> list[Problem]:
     for place, cards in places:
         for c in cards:
             if not rules.pack_cards >> c & 1:
-                problems.append(Problem(place, f"{code(c)} is not in the {rules.pack} pack"))
+                problems.append(
+                    Problem(
+                        place,
+                        Message("{card} is not in the {pack} pack", card=code(c), pack=rules.pack),
+                    )
+                )
             elif c in owner:
-                problems.append(Problem(place, f"{code(c)} is also in {owner[c]}"))
+                problems.append(
+                    Problem(
+                        place, Message("{card} is also in {place}", card=code(c), place=owner[c])
+                    )
+                )
             else:
                 owner[c] = place
     missing = rules.pack_cards & ~sum(bit(c) for c in owner)
     if missing:
         listed = ", ".join(code(c) for c in iter_cards(missing))
         problems.append(
-            Problem("deal", f"{count(missing)} cards of the pack are missing: {listed}")
+            Problem(
+                "deal",
+                Message(
+                    "{count} cards of the pack are missing: {cards}",
+                    count=count(missing),
+                    cards=listed,
+                ),
+            )
         )
     return problems
 
@@ -124,31 +153,47 @@ def _sizes(rules: Rules, deal: Deal) -> list[Problem]:
     problems: list[Problem] = []
     if rules.first_card_choice:
         if deal.cut_card is None:
-            reason = "required with first_card_choice: the card the cutter drew"
+            reason = Message("required with first_card_choice: the card the cutter drew")
             problems.append(Problem("deal.cut_card", reason))
         for i, hand in enumerate(deal.hands):
             if hand:
-                reason = "nothing is dealt before the cutter's choice"
+                reason = Message("nothing is dealt before the cutter's choice")
                 problems.append(Problem(f"deal.hands[{i}]", reason))
         if deal.table:
-            problems.append(Problem("deal.table", "nothing is laid before the cutter's choice"))
+            problems.append(
+                Problem("deal.table", Message("nothing is laid before the cutter's choice"))
+            )
         if len(deal.stock) != rules.pack_size - 1:
-            reason = f"{len(deal.stock)} cards, but {rules.pack_size - 1} wait for the cut"
+            reason = Message(
+                "{count} cards, but {wait} wait for the cut",
+                count=len(deal.stock),
+                wait=rules.pack_size - 1,
+            )
             problems.append(Problem("deal.stock", reason))
         return problems
     if deal.cut_card is not None:
-        problems.append(Problem("deal.cut_card", "only with first_card_choice"))
+        problems.append(Problem("deal.cut_card", Message("only with first_card_choice")))
     first = rules.deal_sizes[0]
     for i, hand in enumerate(deal.hands):
         if count(hand) != first:
-            reason = f"{count(hand)} cards, but the first deal gives each seat {first}"
+            reason = Message(
+                "{count} cards, but the first deal gives each seat {first}",
+                count=count(hand),
+                first=first,
+            )
             problems.append(Problem(f"deal.hands[{i}]", reason))
     if count(deal.table) != rules.initial_table:
-        reason = f"{count(deal.table)} cards, but the deal lays {rules.initial_table}"
+        reason = Message(
+            "{count} cards, but the deal lays {laid}",
+            count=count(deal.table),
+            laid=rules.initial_table,
+        )
         problems.append(Problem("deal.table", reason))
     later = n * sum(rules.deal_sizes[1:])
     if len(deal.stock) != later:
-        reason = f"{len(deal.stock)} cards, but the later deals take {later}"
+        reason = Message(
+            "{count} cards, but the later deals take {later}", count=len(deal.stock), later=later
+        )
         problems.append(Problem("deal.stock", reason))
     return problems
 
@@ -167,9 +212,11 @@ def deal_problems(rules: Rules, dealer: int, deal: Deal) -> list[Problem]:
     n = rules.players
     problems: list[Problem] = []
     if not 0 <= dealer < n:
-        problems.append(Problem("dealer", f"must be a seat 0..{n - 1}"))
+        problems.append(Problem("dealer", Message("must be a seat 0..{last}", last=n - 1)))
     if len(deal.hands) != n:
-        problems.append(Problem("deal.hands", f"expected {n} hands, one per seat"))
+        problems.append(
+            Problem("deal.hands", Message("expected {count} hands, one per seat", count=n))
+        )
     problems += _sizes(rules, deal)
     problems += _places(rules, deal)
     if problems:
@@ -178,7 +225,9 @@ def deal_problems(rules: Rules, dealer: int, deal: Deal) -> list[Problem]:
         if table_voids_deal(rules, deal.table):
             problems.append(Problem("deal.table", _redeal_reason(rules)))
     elif any(table_voids_deal(rules, t) for t in _cut_tables(rules, deal)):
-        reason = f"the cutter's choice could leave a void table: {_redeal_reason(rules)}"
+        reason = Message(
+            "the cutter's choice could leave a void table: {reason}", reason=_redeal_reason(rules)
+        )
         problems.append(Problem("deal.stock", reason))
     return problems
 
@@ -188,9 +237,11 @@ def _match_problems(record: HandRecord) -> list[Problem]:
     problems: list[Problem] = []
     sides = record.rules.sides
     if record.match_scores and len(record.match_scores) != sides:
-        problems.append(Problem("match.scores", f"expected {sides} scores, one per side"))
+        problems.append(
+            Problem("match.scores", Message("expected {sides} scores, one per side", sides=sides))
+        )
     if record.match_target is not None and record.match_target < 1:
-        problems.append(Problem("match.target", "must be at least 1"))
+        problems.append(Problem("match.target", Message("must be at least 1")))
     return problems
 
 
@@ -230,9 +281,13 @@ def replay(record: HandRecord) -> Replay:
     events: list[tuple[Event, ...]] = []
     for index, play in enumerate(record.moves):
         if state.finished:
-            raise RecordMoveError(index, play, "the hand is already over", state)
+            raise RecordMoveError(index, play, Message("the hand is already over"), state)
         if play.seat != state.to_move:
-            reason = f"seat {play.seat} is not to move: seat {state.to_move} is"
+            reason = Message(
+                "seat {seat} is not to move: seat {to_move} is",
+                seat=play.seat,
+                to_move=state.to_move,
+            )
             raise RecordMoveError(index, play, reason, state)
         try:
             state, happened = apply(state, play.move)
@@ -248,21 +303,23 @@ def _history_problems(state: State) -> list[Problem]:
     the cutter's choice first in a Chkobba hand."""
     rules = state.rules
     problems = [
-        Problem(f"history[{i}].seat", f"must be a seat 0..{rules.players - 1}")
+        Problem(f"history[{i}].seat", Message("must be a seat 0..{last}", last=rules.players - 1))
         for i, play in enumerate(state.history)
         if not 0 <= play.seat < rules.players
     ]
     listed = sum(1 for p in state.history if p.move.plays_card)
     if listed != state.plays:
-        reason = (
-            f"{listed} card plays listed, but {state.plays} were made: a record needs the "
-            "hand's whole history"
+        reason = Message(
+            "{listed} card plays listed, but {made} were made: a record needs the hand's whole "
+            "history",
+            listed=listed,
+            made=state.plays,
         )
         problems.append(Problem("history", reason))
     if rules.first_card_choice and not state.cut_pending:
         first = state.history[0].move.kind if state.history else None
         if first not in (MoveKind.KEEP, MoveKind.TABLE):
-            reason = "a Chkobba hand starts with the cutter's keep or table: list it first"
+            reason = Message("a Chkobba hand starts with the cutter's keep or table: list it first")
             problems.append(Problem("history", reason))
     return problems
 
@@ -336,11 +393,16 @@ def record_of(state: State, meta: tuple[tuple[str, MetaValue], ...] = ()) -> Han
     except RecordMoveError as error:
         raise InvalidStateError([Problem(f"history[{error.index}]", error.reason)]) from error
     except InvalidStateError as error:
-        reasons = "; ".join(f"{p.field}: {p.reason}" for p in error.problems)
-        problem = Problem("history", f"the deal it implies cannot happen ({reasons})")
+        problem = Problem(
+            "history",
+            Message(
+                "the deal it implies cannot happen ({reasons})",
+                reasons=listed_problems(error.problems),
+            ),
+        )
         raise InvalidStateError([problem]) from error
     differing = [
-        Problem(name, "differs from what the deal and the history give")
+        Problem(name, Message("differs from what the deal and the history give"))
         for name in STATE_FIELDS
         if getattr(final, name) != getattr(state, name)
     ]

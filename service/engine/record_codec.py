@@ -18,6 +18,7 @@ from typing import Any
 from service.engine import codec
 from service.engine.cards import Card, Cards, code, codes, parse_card
 from service.engine.errors import CardCodeError, InvalidStateError, Problem
+from service.engine.message import Message
 from service.engine.record import (
     RECORD_FORMAT,
     RECORD_VERSION,
@@ -70,7 +71,7 @@ class _Reader:
                 raise CardCodeError(repr(value))
             return parse_card(value)
         except CardCodeError:
-            self.problems.append(Problem(field, f"not a card code: {value!r}"))
+            self.problems.append(Problem(field, Message("not a card code: {value!r}", value=value)))
             return None
 
     def cards(self, field: str, values: Any) -> Cards:
@@ -80,25 +81,29 @@ class _Reader:
             if c is None:
                 continue
             if mask >> c & 1:
-                self.problems.append(Problem(f"{field}[{i}]", f"{code(c)} is listed twice"))
+                self.problems.append(
+                    Problem(f"{field}[{i}]", Message("{card} is listed twice", card=code(c)))
+                )
             mask |= 1 << c
         return mask
 
     def seq(self, field: str, values: Any) -> list[Any]:
         if not isinstance(values, list):
-            self.problems.append(Problem(field, "must be a list"))
+            self.problems.append(Problem(field, Message("must be a list")))
             return []
         return values
 
     def integer(self, field: str, value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            self.problems.append(Problem(field, f"must be a whole number, not {value!r}"))
+            self.problems.append(
+                Problem(field, Message("must be a whole number, not {value!r}", value=value))
+            )
             return 0
         return value
 
     def mapping(self, field: str, value: Any) -> Mapping[str, Any]:
         if not isinstance(value, Mapping):
-            self.problems.append(Problem(field, "must be an object"))
+            self.problems.append(Problem(field, Message("must be an object")))
             return {}
         return value
 
@@ -125,7 +130,7 @@ class _Reader:
         for i, entry in enumerate(self.seq("moves", values)):
             field = f"moves[{i}]"
             if not isinstance(entry, Mapping):
-                self.problems.append(Problem(field, "must be an object"))
+                self.problems.append(Problem(field, Message("must be an object")))
                 continue
             seat = self.integer(f"{field}.seat", entry.get("seat"))
             try:
@@ -142,7 +147,7 @@ class _Reader:
             elif isinstance(item, list) and all(isinstance(x, str) for x in item):
                 found.append((str(key), tuple(item)))
             else:
-                reason = "a text, a number, true or false, or a list of texts"
+                reason = Message("a text, a number, true or false, or a list of texts")
                 self.problems.append(Problem(f"meta.{key}", reason))
         return tuple(found)
 
@@ -153,9 +158,11 @@ def record_from_dict(data: Mapping[str, Any], rules: Rules) -> HandRecord:
     checked by replaying them (``record.replay``)."""
     reader = _Reader()
     if data.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-        reader.problems.append(Problem("format", f"must be {RECORD_FORMAT!r}"))
+        reader.problems.append(
+            Problem("format", Message("must be {format!r}", format=RECORD_FORMAT))
+        )
     if data.get("version") != RECORD_VERSION:
-        reason = f"this service reads version {RECORD_VERSION} records"
+        reason = Message("this service reads version {version} records", version=RECORD_VERSION)
         reader.problems.append(Problem("version", reason))
     match = reader.mapping("match", data.get("match", {}))
     target = match.get("target")

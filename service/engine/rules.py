@@ -10,6 +10,7 @@ from typing import Any
 
 from service.engine.cards import FULL_PACK, RANK_MASKS, SUITS, Cards, Suit
 from service.engine.errors import Problem, RulesError
+from service.engine.message import Message
 from service.engine.primes import PRIME_TABLE_NAMES
 from service.engine.schemes import SCHEMES
 
@@ -207,7 +208,9 @@ STANDARD: Mapping[str, Any] = MappingProxyType(
 
 def checked_overrides(overrides: Mapping[str, Any]) -> dict[str, Any]:
     """Option overrides checked and normalised; RulesError lists unknown names and bad values."""
-    problems = [Problem(name, "unknown option") for name in overrides if name not in OPTION_NAMES]
+    problems = [
+        Problem(name, Message("unknown option")) for name in overrides if name not in OPTION_NAMES
+    ]
     values: dict[str, Any] = {}
     for name, value in overrides.items():
         if name in OPTION_NAMES:
@@ -233,25 +236,29 @@ def check_value(name: str, value: Any) -> Any:
     spec = _SPECS[name]
     if spec.kind is bool:
         if not isinstance(value, bool):
-            return Problem(name, f"must be true or false, not {value!r}")
+            return Problem(name, Message("must be true or false, not {value!r}", value=value))
         return value
     if spec.kind is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            return Problem(name, f"must be a whole number, not {value!r}")
+            return Problem(name, Message("must be a whole number, not {value!r}", value=value))
     elif spec.kind is str:
         if not isinstance(value, str):
-            return Problem(name, f"must be a string, not {value!r}")
+            return Problem(name, Message("must be a string, not {value!r}", value=value))
         if name == "bonus_suit":
             value = value.upper()
     elif spec.kind is list:
         if not isinstance(value, list | tuple) or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in value
         ):
-            return Problem(name, f"must be a list of whole numbers, not {value!r}")
+            return Problem(
+                name, Message("must be a list of whole numbers, not {value!r}", value=value)
+            )
         value = tuple(value)
     if spec.choices is not None and value not in spec.choices:
         allowed = ", ".join(str(c) for c in spec.choices)
-        return Problem(name, f"{value!r} is not one of {allowed}")
+        return Problem(
+            name, Message("{value!r} is not one of {allowed}", value=value, allowed=allowed)
+        )
     return value
 
 
@@ -276,58 +283,89 @@ def validate_rules(rules: Rules) -> None:
     """Raise RulesError naming every option that is out of range or clashes with another."""
     problems: list[Problem] = []
     if rules.teams and rules.players not in (4, 6):
-        problems.append(Problem("teams", f"teams need 4 or 6 players, not {rules.players}"))
+        problems.append(
+            Problem(
+                "teams", Message("teams need 4 or 6 players, not {players}", players=rules.players)
+            )
+        )
     for spec in OPTIONS:
         if spec.minimum is not None and getattr(rules, spec.name) < spec.minimum:
             bound = (
-                "must not be negative" if spec.minimum == 0 else f"must be at least {spec.minimum}"
+                Message("must not be negative")
+                if spec.minimum == 0
+                else Message("must be at least {minimum}", minimum=spec.minimum)
             )
             problems.append(Problem(spec.name, bound))
     if not rules.deal_sizes or any(n < 1 for n in rules.deal_sizes):
-        problems.append(Problem("deal_sizes", "must list at least one deal of 1 or more cards"))
+        problems.append(
+            Problem("deal_sizes", Message("must list at least one deal of 1 or more cards"))
+        )
     dealt = rules.initial_table + rules.players * sum(rules.deal_sizes)
     if rules.deal_sizes and dealt != rules.pack_size:
         problems.append(
             Problem(
                 "deal_sizes",
-                f"clashes with initial_table, players and pack: {rules.initial_table} + "
-                f"{rules.players} x {sum(rules.deal_sizes)} = {dealt} cards, "
-                f"but the {rules.pack} pack holds {rules.pack_size}",
+                Message(
+                    "clashes with initial_table, players and pack: {table} + {players} x "
+                    "{each} = {dealt} cards, but the {pack} pack holds {size}",
+                    table=rules.initial_table,
+                    players=rules.players,
+                    each=sum(rules.deal_sizes),
+                    dealt=dealt,
+                    pack=rules.pack,
+                    size=rules.pack_size,
+                ),
             )
         )
     if always_void(rules):
         problems.append(
             Problem(
                 "initial_table",
-                f"clashes with the re-deal rule: every table of {rules.initial_table} cards "
-                "would be void",
+                Message(
+                    "clashes with the re-deal rule: every table of {table} cards would be void",
+                    table=rules.initial_table,
+                ),
             )
         )
     if not rules.ace_takes_all:
         for name in ("ace_scopa", "ace_takes_itself", "ace_may_pass"):
             if getattr(rules, name):
-                problems.append(Problem(name, "clashes with ace_takes_all=false"))
+                problems.append(Problem(name, Message("clashes with ace_takes_all=false")))
     if rules.first_card_choice and (rules.initial_table < 1 or rules.deal_sizes[:1] < (1,)):
         problems.append(
-            Problem("first_card_choice", "needs a first deal with table cards and hand cards")
+            Problem(
+                "first_card_choice", Message("needs a first deal with table cards and hand cards")
+            )
         )
     if rules.scalette and rules.napola != "none":
-        problems.append(Problem("scalette", "clashes with napola: the low run is the napola"))
+        problems.append(
+            Problem("scalette", Message("clashes with napola: the low run is the napola"))
+        )
     if rules.scalette and rules.pack != "italian40":
         problems.append(
-            Problem("scalette", f"clashes with pack={rules.pack}: it has no 2 of coins")
+            Problem(
+                "scalette",
+                Message("clashes with pack={pack}: it has no 2 of coins", pack=rules.pack),
+            )
         )
     if napoleone_required(rules) and not (rules.napoleone or rules.cappotto):
         problems.append(
             Problem(
                 "napoleone",
-                f"clashes with napola_cap={NAPOLA_LONG}: with runs counted to the horse the "
-                "whole suit is a Napoleone, an outright win",
+                Message(
+                    "clashes with napola_cap={cap}: with runs counted to the horse the whole "
+                    "suit is a Napoleone, an outright win",
+                    cap=NAPOLA_LONG,
+                ),
             )
         )
     if rules.napola != "none" and rules.pack != "italian40":
-        problems.append(Problem("napola", f"clashes with pack={rules.pack}: it has no 2 of coins"))
+        problems.append(
+            Problem(
+                "napola", Message("clashes with pack={pack}: it has no 2 of coins", pack=rules.pack)
+            )
+        )
     if rules.declarations != NO_DECLARATIONS and 3 not in rules.deal_sizes:
-        problems.append(Problem("declarations", "need at least one deal of three cards"))
+        problems.append(Problem("declarations", Message("need at least one deal of three cards")))
     if problems:
         raise RulesError(problems)

@@ -21,6 +21,7 @@ from service.engine.cards import (
 )
 from service.engine.declarations import Declaration, ScoredDeclaration, score_declarations
 from service.engine.errors import InvalidStateError, Problem
+from service.engine.message import Joined, Message
 from service.engine.primes import PRIME_COUNT_ORDERS, PRIME_TABLES
 from service.engine.rules import Rules
 
@@ -276,49 +277,77 @@ def check_piles(
     """
     problems: list[Problem] = []
     if len(piles) != rules.sides:
-        problems.append(Problem("piles", f"expected {rules.sides} piles, one per side"))
+        problems.append(
+            Problem("piles", Message("expected {sides} piles, one per side", sides=rules.sides))
+        )
     if len(scope) != len(piles):
-        problems.append(Problem("scope", "expected one scope count per pile"))
+        problems.append(Problem("scope", Message("expected one scope count per pile")))
     seen: dict[int, str] = {}
     masks: list[Cards] = []
-    doubled: list[str] = []
+    doubled: list[Message] = []
     places = [(f"piles[{i}]", p) for i, p in enumerate(piles)] + [("leftover", leftover)]
     for place, cards_listed in places:
         mask = 0
         for c in cards_listed:
             if not pack_has(rules, c):
-                problems.append(Problem(place, f"{code(c)} is not in the {rules.pack} pack"))
+                problems.append(
+                    Problem(
+                        place,
+                        Message("{card} is not in the {pack} pack", card=code(c), pack=rules.pack),
+                    )
+                )
             elif c in seen:
-                doubled.append(f"{code(c)} ({seen[c]} and {place})")
+                doubled.append(
+                    Message(
+                        "{card} ({first} and {second})", card=code(c), first=seen[c], second=place
+                    )
+                )
             else:
                 seen[c] = place
             mask |= 1 << c
         masks.append(mask)
     if doubled:
-        problems.append(Problem("piles", "cards in two places: " + ", ".join(doubled)))
+        problems.append(
+            Problem("piles", Message("cards in two places: {cards}", cards=Joined(", ", doubled)))
+        )
     covered = 0
     for m in masks:
         covered |= m
     missing = rules.pack_cards & ~covered
     if finished and missing:
         listed = ", ".join(code(c) for c in iter_cards(missing))
-        problems.append(Problem("piles", f"a finished hand covers the pack; missing: {listed}"))
+        problems.append(
+            Problem(
+                "piles", Message("a finished hand covers the pack; missing: {cards}", cards=listed)
+            )
+        )
     plays_per_side = [
         len(rules.seats_of(side)) * sum(rules.deal_sizes) for side in range(rules.sides)
     ]
     for side, (n, mask) in enumerate(zip(scope, masks, strict=False)):
         if n < 0:
-            problems.append(Problem(f"scope[{side}]", "must not be negative"))
+            problems.append(Problem(f"scope[{side}]", Message("must not be negative")))
         elif side < len(plays_per_side) and n > plays_per_side[side]:
             problems.append(
                 Problem(
                     f"scope[{side}]",
-                    f"{n} scope but the side plays only {plays_per_side[side]} cards a hand",
+                    Message(
+                        "{scope} scope but the side plays only {plays} cards a hand",
+                        scope=n,
+                        plays=plays_per_side[side],
+                    ),
                 )
             )
         elif 2 * n > count(mask):
             problems.append(
-                Problem(f"scope[{side}]", f"{n} scope need at least {2 * n} cards in the pile")
+                Problem(
+                    f"scope[{side}]",
+                    Message(
+                        "{scope} scope need at least {cards} cards in the pile",
+                        scope=n,
+                        cards=2 * n,
+                    ),
+                )
             )
     if problems:
         raise InvalidStateError(problems)

@@ -11,6 +11,7 @@ from service.engine.cards import RANK_MASKS, Card, Cards, count, iter_cards, ran
 from service.engine.claims import ClaimCheck, check_claim
 from service.engine.declarations import Declaration, opens_round, scheme_of, shown_hand
 from service.engine.errors import IllegalMoveError, Problem, RulesError
+from service.engine.message import Message
 from service.engine.moves import (
     CLAIM_MOVE,
     DECLINE_MOVE,
@@ -150,8 +151,12 @@ def _shuffles(rules: Rules, rng: random.Random, pack: list[Card]) -> Iterator[li
         [
             Problem(
                 "initial_table",
-                f"the re-deal rule voided {MAX_SHUFFLES} shuffles in a row: "
-                f"a table of {rules.initial_table} cards is (almost) always void",
+                Message(
+                    "the re-deal rule voided {shuffles} shuffles in a row: a table of {table} "
+                    "cards is (almost) always void",
+                    shuffles=MAX_SHUFFLES,
+                    table=rules.initial_table,
+                ),
             )
         ]
     )
@@ -335,57 +340,69 @@ def check_move(state: State, move: Move) -> None:
     if state.cut_card is not None:
         if move not in legal_moves(state):
             raise IllegalMoveError(
-                move.code(), "the cutter must first keep or table the drawn card"
+                move.code(), Message("the cutter must first keep or table the drawn card")
             )
         return
     if state.finished:
-        raise IllegalMoveError(move.code(), "the hand is finished")
+        raise IllegalMoveError(move.code(), Message("the hand is finished"))
     if state.declaration_round:
         _check_round_move(state, move)
         return
     if move.kind in (MoveKind.DECLARE, MoveKind.DECLINE):
         raise IllegalMoveError(
-            move.code(), "declarations are made only in the round right after a three-card deal"
+            move.code(),
+            Message("declarations are made only in the round right after a three-card deal"),
         )
     if move.kind is MoveKind.CLAIM:
         if not state.rules.claims:
-            raise IllegalMoveError(move.code(), "claims are off")
+            raise IllegalMoveError(move.code(), Message("claims are off"))
         return
     if move.kind not in (MoveKind.PLAY, MoveKind.PASS):
-        raise IllegalMoveError(move.code(), f"a {move.kind.value} move is not allowed now")
+        raise IllegalMoveError(
+            move.code(), Message("a {kind} move is not allowed now", kind=move.kind.value)
+        )
     hand = state.hands[state.to_move]
     if not hand >> move.card & 1:
-        raise IllegalMoveError(move.code(), f"seat {state.to_move} does not hold that card")
+        raise IllegalMoveError(
+            move.code(), Message("seat {seat} does not hold that card", seat=state.to_move)
+        )
     if move.capture & ~state.table:
-        raise IllegalMoveError(move.code(), "it captures cards that are not on the table")
+        raise IllegalMoveError(move.code(), Message("it captures cards that are not on the table"))
     if move.kind is MoveKind.PASS:
         if not state.rules.ace_may_pass or rank_of(move.card) != ACE or move.capture:
-            raise IllegalMoveError(move.code(), "only an ace may pass, when ace_may_pass is on")
+            raise IllegalMoveError(
+                move.code(), Message("only an ace may pass, when ace_may_pass is on")
+            )
         return
     options = captures(state.rules, move.card, state.table)
     if move.capture:
         if move.capture not in options:
-            raise IllegalMoveError(move.code(), "the captured cards are not a legal capture")
+            raise IllegalMoveError(
+                move.code(), Message("the captured cards are not a legal capture")
+            )
     elif options and state.rules.compulsory_capture:
-        raise IllegalMoveError(move.code(), "that card can capture, and capture is compulsory")
+        raise IllegalMoveError(
+            move.code(), Message("that card can capture, and capture is compulsory")
+        )
 
 
 def _check_round_move(state: State, move: Move) -> None:
     """Raise IllegalMoveError unless the move declares or declines as the round allows."""
     if move.kind is MoveKind.DECLARE and can_declare(state, state.to_move):
         if move.shown != state.hands[state.to_move]:
-            raise IllegalMoveError(move.code(), "a declaration shows the whole hand")
+            raise IllegalMoveError(move.code(), Message("a declaration shows the whole hand"))
         return
     if move.kind is MoveKind.DECLINE and not must_declare(state):
         return
     if move.kind is MoveKind.DECLARE:
-        reason = "the hand declares nothing"
+        reason = Message("the hand declares nothing")
     elif move.kind is MoveKind.DECLINE:
-        reason = "the hand qualifies and must be declared"
+        reason = Message("the hand qualifies and must be declared")
     else:
-        reason = (
-            f"seat {state.to_move} must first declare or decline: no card is played before "
-            "the declaration round after the deal is over"
+        reason = Message(
+            "seat {seat} must first declare or decline: no card is played before the "
+            "declaration round after the deal is over",
+            seat=state.to_move,
         )
     raise IllegalMoveError(move.code(), reason)
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from service.engine.cards import Cards, code, count, iter_cards
 from service.engine.declarations import Declaration, declaration_problems, opens_round
 from service.engine.errors import InvalidStateError, Problem
+from service.engine.message import Message
 from service.engine.moves import Move
 from service.engine.rules import Rules
 from service.engine.state import Play, State, legal_moves
@@ -102,17 +103,24 @@ def layout_problems(layout: Layout) -> list[Problem]:
     n = rules.players
     problems: list[Problem] = []
     if not 0 <= layout.dealer < n:
-        problems.append(Problem("dealer", f"must be a seat 0..{n - 1}"))
+        problems.append(Problem("dealer", Message("must be a seat 0..{last}", last=n - 1)))
     if not 0 <= layout.to_move < n:
-        problems.append(Problem("to_move", f"must be a seat 0..{n - 1}"))
+        problems.append(Problem("to_move", Message("must be a seat 0..{last}", last=n - 1)))
     if len(layout.hand_sizes) != n:
-        problems.append(Problem("hands", f"expected {n} hands, one per seat"))
+        problems.append(Problem("hands", Message("expected {count} hands, one per seat", count=n)))
     if len(layout.piles) != rules.sides:
-        problems.append(Problem("piles", f"expected {rules.sides} piles, one per side"))
+        problems.append(
+            Problem("piles", Message("expected {sides} piles, one per side", sides=rules.sides))
+        )
     if len(layout.scope) != rules.sides:
-        problems.append(Problem("scope", f"expected {rules.sides} scope counts, one per side"))
+        problems.append(
+            Problem(
+                "scope",
+                Message("expected {sides} scope counts, one per side", sides=rules.sides),
+            )
+        )
     if not 1 <= layout.deals_made <= rules.deals:
-        problems.append(Problem("deals_made", f"must be 1..{rules.deals}"))
+        problems.append(Problem("deals_made", Message("must be 1..{deals}", deals=rules.deals)))
     if problems:
         return problems
     problems += _card_places(layout)
@@ -133,10 +141,19 @@ def _card_places(layout: Layout) -> list[Problem]:
         outside = cards & ~rules.pack_cards
         if outside:
             listed = ", ".join(code(c) for c in iter_cards(outside))
-            problems.append(Problem(place, f"not in the {rules.pack} pack: {listed}"))
+            problems.append(
+                Problem(
+                    place,
+                    Message("not in the {pack} pack: {cards}", pack=rules.pack, cards=listed),
+                )
+            )
         for c in iter_cards(cards & rules.pack_cards):
             if c in owner:
-                problems.append(Problem(place, f"{code(c)} is also in {owner[c]}"))
+                problems.append(
+                    Problem(
+                        place, Message("{card} is also in {place}", card=code(c), place=owner[c])
+                    )
+                )
             else:
                 owner[c] = place
         union |= cards
@@ -145,8 +162,12 @@ def _card_places(layout: Layout) -> list[Problem]:
         problems.append(
             Problem(
                 "cards",
-                f"{missing} cards are unaccounted for, but the hidden hands and the stock "
-                f"hold {layout.hidden}",
+                Message(
+                    "{missing} cards are unaccounted for, but the hidden hands and the stock "
+                    "hold {hidden}",
+                    missing=missing,
+                    hidden=layout.hidden,
+                ),
             )
         )
     return problems
@@ -157,14 +178,19 @@ def _match_and_declarations(layout: Layout) -> list[Problem]:
     rules = layout.rules
     problems: list[Problem] = []
     if layout.match_scores and len(layout.match_scores) != rules.sides:
-        problems.append(Problem("match_scores", f"expected {rules.sides} scores, one per side"))
+        problems.append(
+            Problem(
+                "match_scores",
+                Message("expected {sides} scores, one per side", sides=rules.sides),
+            )
+        )
     if layout.match_target is not None and layout.match_target < 1:
-        problems.append(Problem("match_target", "must be at least 1"))
+        problems.append(Problem("match_target", Message("must be at least 1")))
     if layout.claimed_by is not None:
         if not rules.claims:
-            problems.append(Problem("claimed_by", "only with claims"))
+            problems.append(Problem("claimed_by", Message("only with claims")))
         elif layout.claimed_by != layout.to_move:
-            problems.append(Problem("claimed_by", "the claim is made by the seat to move"))
+            problems.append(Problem("claimed_by", Message("the claim is made by the seat to move")))
     problems += declaration_problems(rules, layout.declarations, layout.deals_made)
     problems += _declared_cards_placed(layout)
     problems += _round_problems(layout)
@@ -180,7 +206,13 @@ def _declared_cards_placed(layout: Layout) -> list[Problem]:
             if _may_hold(place, d, layout.deals_made):
                 continue
             for c in iter_cards(d.cards & cards):
-                reason = f"{code(c)} is in {place}, but seat {d.seat} showed it in deal {d.deal}"
+                reason = Message(
+                    "{card} is in {place}, but seat {seat} showed it in deal {deal}",
+                    card=code(c),
+                    place=place,
+                    seat=d.seat,
+                    deal=d.deal,
+                )
                 problems.append(Problem(f"declarations[{i}].cards", reason))
     return problems
 
@@ -203,14 +235,16 @@ def _round_problems(layout: Layout) -> list[Problem]:
         return [
             Problem(
                 "declaration_round",
-                "only right after a deal of three cards, with declarations",
+                Message("only right after a deal of three cards, with declarations"),
             )
         ]
     problems: list[Problem] = []
     size = rules.deal_sizes[layout.deals_made - 1]
     if layout.cut_pending or any(n != size for n in layout.hand_sizes):
         problems.append(
-            Problem("declaration_round", "closes before the first card of the deal is played")
+            Problem(
+                "declaration_round", Message("closes before the first card of the deal is played")
+            )
         )
     first = (layout.dealer + 1) % rules.players
     acted = (layout.to_move - first) % rules.players
@@ -219,8 +253,12 @@ def _round_problems(layout: Layout) -> list[Problem]:
             problems.append(
                 Problem(
                     f"declarations[{i}].seat",
-                    f"seat {d.seat} has not yet acted in the declaration round "
-                    f"(seat {layout.to_move} is to act)",
+                    Message(
+                        "seat {seat} has not yet acted in the declaration round (seat {to_move} "
+                        "is to act)",
+                        seat=d.seat,
+                        to_move=layout.to_move,
+                    ),
                 )
             )
     return problems
@@ -231,19 +269,24 @@ def _cut_problems(layout: Layout) -> list[Problem]:
     rules = layout.rules
     problems: list[Problem] = []
     if not rules.first_card_choice:
-        problems.append(Problem("cut_card", "only with first_card_choice"))
+        problems.append(Problem("cut_card", Message("only with first_card_choice")))
     if any(layout.hand_sizes) or dict(layout.places).get("table"):
-        problems.append(Problem("cut_card", "nothing is dealt before the cutter's choice"))
+        problems.append(Problem("cut_card", Message("nothing is dealt before the cutter's choice")))
     if any(layout.piles) or any(layout.scope) or layout.last_capturer is not None:
-        problems.append(Problem("cut_card", "nothing is captured before the cutter's choice"))
+        problems.append(
+            Problem("cut_card", Message("nothing is captured before the cutter's choice"))
+        )
     if layout.deals_made != 1 or layout.stock_size != rules.pack_size - 1:
         problems.append(
-            Problem("stock", f"before the cutter's choice {rules.pack_size - 1} cards wait")
+            Problem(
+                "stock",
+                Message("before the cutter's choice {count} cards wait", count=rules.pack_size - 1),
+            )
         )
     if layout.to_move != (layout.dealer + 1) % rules.players:
-        problems.append(Problem("to_move", "the cutter, after the dealer, chooses first"))
+        problems.append(Problem("to_move", Message("the cutter, after the dealer, chooses first")))
     if layout.history:
-        problems.append(Problem("history", "nothing is played before the cutter's choice"))
+        problems.append(Problem("history", Message("nothing is played before the cutter's choice")))
     return problems
 
 
@@ -257,8 +300,13 @@ def _sizes(layout: Layout) -> list[Problem]:
         problems.append(
             Problem(
                 "stock",
-                f"{layout.stock_size} cards still to deal, but after {layout.deals_made} "
-                f"deal(s) there must be {expected_stock}",
+                Message(
+                    "{stock} cards still to deal, but after {deals} deal(s) there must be "
+                    "{expected}",
+                    stock=layout.stock_size,
+                    deals=layout.deals_made,
+                    expected=expected_stock,
+                ),
             )
         )
     size = rules.deal_sizes[layout.deals_made - 1]
@@ -267,7 +315,12 @@ def _sizes(layout: Layout) -> list[Problem]:
     if played < 0 or played > n * size or (played == n * size and not finished):
         problems.append(
             Problem(
-                "hands", f"{sum(layout.hand_sizes)} cards in hands do not fit a deal of {size} each"
+                "hands",
+                Message(
+                    "{count} cards in hands do not fit a deal of {size} each",
+                    count=sum(layout.hand_sizes),
+                    size=size,
+                ),
             )
         )
         return problems
@@ -279,22 +332,38 @@ def _sizes(layout: Layout) -> list[Problem]:
             problems.append(
                 Problem(
                     f"hands[{seat}]",
-                    f"holds {layout.hand_sizes[seat]} cards; after {played} plays of this deal "
-                    f"it must hold {size - turns}",
+                    Message(
+                        "holds {count} cards; after {played} plays of this deal it must hold "
+                        "{expected}",
+                        count=layout.hand_sizes[seat],
+                        played=played,
+                        expected=size - turns,
+                    ),
                 )
             )
     if not finished and not layout.declaration_round and layout.to_move != (first + played) % n:
         problems.append(
             Problem(
                 "to_move",
-                f"after {played} plays of this deal seat "
-                f"{(first + played) % n} is to move, not {layout.to_move}",
+                Message(
+                    "after {played} plays of this deal seat {seat} is to move, not {to_move}",
+                    played=played,
+                    seat=(first + played) % n,
+                    to_move=layout.to_move,
+                ),
             )
         )
     total_plays = n * sum(rules.deal_sizes[: layout.deals_made]) - sum(layout.hand_sizes)
     listed = sum(1 for p in layout.history if p.move.plays_card)
     if layout.history and listed != total_plays:
-        problems.append(Problem("history", f"{listed} plays listed, but {total_plays} were made"))
+        problems.append(
+            Problem(
+                "history",
+                Message(
+                    "{listed} plays listed, but {made} were made", listed=listed, made=total_plays
+                ),
+            )
+        )
     return problems
 
 
@@ -311,27 +380,44 @@ def _scope_and_capturer(layout: Layout) -> list[Problem]:
         pile = layout.piles[side]
         side_plays = sum(seat_plays[s] for s in rules.seats_of(side))
         if scope < 0:
-            problems.append(Problem(f"scope[{side}]", "must not be negative"))
+            problems.append(Problem(f"scope[{side}]", Message("must not be negative")))
         elif scope > side_plays:
             problems.append(
-                Problem(f"scope[{side}]", f"{scope} scope in only {side_plays} plays by the side")
+                Problem(
+                    f"scope[{side}]",
+                    Message(
+                        "{scope} scope in only {plays} plays by the side",
+                        scope=scope,
+                        plays=side_plays,
+                    ),
+                )
             )
         elif 2 * scope > count(pile):
             problems.append(
                 Problem(
                     f"scope[{side}]",
-                    f"{scope} scope need at least {2 * scope} cards "
-                    f"in the pile, which holds {count(pile)}",
+                    Message(
+                        "{scope} scope need at least {cards} cards in the pile, which holds {held}",
+                        scope=scope,
+                        cards=2 * scope,
+                        held=count(pile),
+                    ),
                 )
             )
     captured = any(layout.piles)
     if layout.last_capturer is None and captured:
-        problems.append(Problem("last_capturer", "cards were captured, so someone captured last"))
+        problems.append(
+            Problem("last_capturer", Message("cards were captured, so someone captured last"))
+        )
     if layout.last_capturer is not None:
         if not 0 <= layout.last_capturer < n:
-            problems.append(Problem("last_capturer", f"must be a seat 0..{n - 1} or null"))
+            problems.append(
+                Problem("last_capturer", Message("must be a seat 0..{last} or null", last=n - 1))
+            )
         elif not layout.piles[rules.side_of(layout.last_capturer)]:
-            problems.append(Problem("last_capturer", "the last capturer's side has an empty pile"))
+            problems.append(
+                Problem("last_capturer", Message("the last capturer's side has an empty pile"))
+            )
     return problems
 
 
@@ -395,7 +481,7 @@ def check_state(state: State) -> None:
     """Raise InvalidStateError listing every inconsistency of a full state."""
     problems = layout_problems(state_layout(state))
     if len(state.stock) != len(set(state.stock)):
-        problems.append(Problem("stock", "a card is listed twice"))
+        problems.append(Problem("stock", Message("a card is listed twice")))
     if problems:
         raise InvalidStateError(problems)
 
@@ -404,14 +490,18 @@ def check_view(view: View) -> None:
     """Raise InvalidStateError listing every inconsistency of a seat's view."""
     problems: list[Problem] = []
     if view.cut_card is not None and not (view.cut_pending and view.seat == view.to_move):
-        problems.append(Problem("cut_card", "only the cutter sees it, while the choice is open"))
+        problems.append(
+            Problem("cut_card", Message("only the cutter sees it, while the choice is open"))
+        )
     if not 0 <= view.seat < view.rules.players:
-        problems.append(Problem("seat", f"must be a seat 0..{view.rules.players - 1}"))
+        problems.append(
+            Problem("seat", Message("must be a seat 0..{last}", last=view.rules.players - 1))
+        )
     elif (
         len(view.hand_sizes) == view.rules.players
         and count(view.hand) != view.hand_sizes[view.seat]
     ):
-        problems.append(Problem("hand", "its size differs from the seat's hand size"))
+        problems.append(Problem("hand", Message("its size differs from the seat's hand size")))
     problems += layout_problems(view_layout(view))
     if problems:
         raise InvalidStateError(problems)

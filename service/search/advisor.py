@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from service.engine.message import Message
 from service.engine.moves import Move
 from service.engine.view import View, check_view, view_moves
 from service.search.estimates import best_is_clear, estimate, paired_std_error
@@ -155,15 +156,24 @@ def check_advisable(view: View) -> None:
     """Raise UnadvisableError unless the view's seat has a move to make now."""
     if view.claimed_by is not None:
         raise UnadvisableError(
-            "claimed_by", "the hand ended on a claim: there is no move to advise"
+            "claimed_by", Message("the hand ended on a claim: there is no move to advise")
         )
     if sum(view.hand_sizes) == 0 and view.stock_size == 0 and not view.cut_pending:
-        raise UnadvisableError("hand_sizes", "the hand is finished: there is no move to advise")
+        raise UnadvisableError(
+            "hand_sizes", Message("the hand is finished: there is no move to advise")
+        )
     if view.to_move != view.seat:
-        raise UnadvisableError("seat", f"seat {view.seat} is not to move: seat {view.to_move} is")
+        raise UnadvisableError(
+            "seat",
+            Message(
+                "seat {seat} is not to move: seat {to_move} is",
+                seat=view.seat,
+                to_move=view.to_move,
+            ),
+        )
     if view.cut_pending and view.cut_card is None:
         raise UnadvisableError(
-            "cut_card", "the cutter's own view shows the drawn card: give cut_card"
+            "cut_card", Message("the cutter's own view shows the drawn card: give cut_card")
         )
 
 

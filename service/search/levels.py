@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from types import MappingProxyType
 
+from service.engine.message import N_
+
 MASTER = "master"
 
 
@@ -60,9 +62,11 @@ class Level:
 LEVELS: tuple[Level, ...] = (
     Level(
         "beginner",
-        "forgets most cards played, grabs whatever it can take, rarely sees a multi-card "
-        "capture or the sweep it leaves, and plays close choices almost at random",
-        "someone learning the rules, or a child",
+        N_(
+            "forgets most cards played, grabs whatever it can take, rarely sees a multi-card "
+            "capture or the sweep it leaves, and plays close choices almost at random"
+        ),
+        N_("someone learning the rules, or a child"),
         forget=0.8,
         forget_key=0.7,
         miss_capture=0.5,
@@ -76,9 +80,11 @@ LEVELS: tuple[Level, ...] = (
     ),
     Level(
         "casual",
-        "remembers about half the cards played, prefers the capture in front of it, "
-        "sometimes misses a sum or a sweep threat",
-        "a family player who knows the rules but does not count",
+        N_(
+            "remembers about half the cards played, prefers the capture in front of it, "
+            "sometimes misses a sum or a sweep threat"
+        ),
+        N_("a family player who knows the rules but does not count"),
         forget=0.45,
         forget_key=0.4,
         miss_capture=0.2,
@@ -92,9 +98,11 @@ LEVELS: tuple[Level, ...] = (
     ),
     Level(
         "club",
-        "counts most cards and the sevens, guards against sweeps, sets up its next capture, "
-        "and now and then forgets a card or takes the easy capture",
-        "a regular at the bar's card table",
+        N_(
+            "counts most cards and the sevens, guards against sweeps, sets up its next capture, "
+            "and now and then forgets a card or takes the easy capture"
+        ),
+        N_("a regular at the bar's card table"),
         forget=0.2,
         forget_key=0.1,
         miss_capture=0.05,
@@ -108,9 +116,11 @@ LEVELS: tuple[Level, ...] = (
     ),
     Level(
         "expert",
-        "counts every card, weighs each move against the next player's best reply and its "
-        "own next capture, and errs only between near-equal moves",
-        "a strong tournament player",
+        N_(
+            "counts every card, weighs each move against the next player's best reply and its "
+            "own next capture, and errs only between near-equal moves"
+        ),
+        N_("a strong tournament player"),
         forget=0.0,
         forget_key=0.0,
         miss_capture=0.0,
@@ -124,9 +134,11 @@ LEVELS: tuple[Level, ...] = (
     ),
     Level(
         MASTER,
-        "the advisor: a search over the possible deals of the unseen cards (/v1/advice at "
-        "its default budget)",
-        "anyone who wants the strongest opponent the service has",
+        N_(
+            "the advisor: a search over the possible deals of the unseen cards (/v1/advice at "
+            "its default budget)"
+        ),
+        N_("anyone who wants the strongest opponent the service has"),
         advisor=True,
     ),
 )

@@ -44,6 +44,7 @@ def test_every_endpoint_has_examples_and_problem_errors(spec: dict[str, Any]) ->
         "/healthz",
         "/readyz",
         "/v1/rules",
+        "/v1/names",
         "/v1/deal",
         "/v1/moves",
         "/v1/play",

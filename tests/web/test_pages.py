@@ -108,6 +108,7 @@ def test_the_page_calls_only_public_api_endpoints(app: Flask) -> None:
     called = {path for text in scripts().values() for path in API_PATH.findall(text)}
     assert called == {
         "/v1/rules",
+        "/v1/names",
         "/v1/deal",
         "/v1/moves",
         "/v1/play",

@@ -91,7 +91,8 @@ export interface paths {
          * @description The levels below master play like people of that level (a model of memory, sight and
          *     care, parameters listed), answer in milliseconds and search nothing; master is the advisor
          *     at its default budget, with the advice's cost, cache and search slot. The answer changes
-         *     only with a release (`ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
+         *     only with a release and the language of its words (`lang`, else `Accept-Language`;
+         *     `Content-Language`, `Vary`, `ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
          */
         get: operations["listBotLevels"];
         put?: never;
@@ -165,6 +166,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The display names of cards, suits, figures, score categories and outright wins.
+         * @description In the language of `lang` (a query parameter) or else of `Accept-Language`, among those
+         *     `languages` lists; English by default, and `Content-Language` says which was used. Each
+         *     name is keyed by its code, the same in every language: `7D`, `D`, `8`, `primiera`.
+         *     Italian names the Italian pack (denari, coppe, spade, bastoni; fante, cavallo, re), Spanish
+         *     the Spanish pack of escoba (oros, copas, espadas, bastos; sota, caballo, rey) and French the
+         *     French-suited pack of chkobba (carreau, cœur, pique, trèfle; dame 8, valet 9, roi 10).
+         *     The answer changes only with a release and the language (`ETag`, `Cache-Control`,
+         *     `Vary: Accept-Language`; a matching `If-None-Match` gets a 304).
+         */
+        get: operations["getNames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/play": {
         parameters: {
             query?: never;
@@ -208,7 +236,8 @@ export interface paths {
          * Every problem type the API answers, with its meaning.
          * @description A problem's `type` names one of these; the page /problems documents each under an anchor
          *     (`/problems#validation`), its `url` here. Not rate limited; the answer changes only with a
-         *     release (`ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
+         *     release and the language of its words (`lang`, else `Accept-Language`; `Content-Language`,
+         *     `Vary`, `ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
          */
         get: operations["listProblemTypes"];
         put?: never;
@@ -328,8 +357,11 @@ export interface paths {
          * Every preset with its full options, and the option schema.
          * @description A request's `rules` field is a preset name, or `{"preset": name, <options>}` where each
          *     option overrides the preset's value; the example shows the first preset and three options.
-         *     The answer changes only with a release: it carries an `ETag` and `Cache-Control`, and a
-         *     request with a matching `If-None-Match` gets a 304.
+         *     The descriptions are in the language of `lang` (a query parameter) or else of
+         *     `Accept-Language` (English, or Italian), named by `Content-Language`; names and values are
+         *     the same in every language. The answer changes only with a release and the language: it
+         *     carries an `ETag`, `Cache-Control` and `Vary: Accept-Language`, and a request with a
+         *     matching `If-None-Match` gets a 304.
          */
         get: operations["getRules"];
         put?: never;
@@ -594,6 +626,14 @@ export interface components {
             kind?: "play" | "pass" | "keep" | "table" | "declare" | "decline" | "claim";
             seat: number;
         };
+        Language: {
+            /** @description its code, e.g. it */
+            code: string;
+            /** @description its name in itself */
+            name: string;
+            /** @description the games whose pack it names (es: the Spanish pack of escoba; fr: the French-suited pack of chkobba); null: every game */
+            presets: string[] | null;
+        };
         Level: {
             /** @description how it plays */
             description: string;
@@ -660,6 +700,68 @@ export interface components {
         };
         MovesResponse: {
             moves: components["schemas"]["Move"][];
+        };
+        Names: {
+            /**
+             * @description card code to name, for all 40 cards
+             * @example {
+             *       "7D": "7 di denari"
+             *     }
+             */
+            cards: {
+                [key: string]: string;
+            };
+            /**
+             * @description score category (as in points) to name
+             * @example {
+             *       "cards": "carte"
+             *     }
+             */
+            categories: {
+                [key: string]: string;
+            };
+            /**
+             * @description figure rank 8, 9, 10 to name
+             * @example {
+             *       "8": "fante",
+             *       "9": "cavallo"
+             *     }
+             */
+            figures: {
+                [key: string]: string;
+            };
+            /** @description the language of the names (Content-Language) */
+            language: string;
+            /** @description every language the names are given in */
+            languages: components["schemas"]["Language"][];
+            /**
+             * @description outright win (a side's outright) to name
+             * @example {
+             *       "napoleone": "napoleone"
+             *     }
+             */
+            outright: {
+                [key: string]: string;
+            };
+            /**
+             * @description rank 1-10 to name (the ace and the figures in words)
+             * @example {
+             *       "1": "asso"
+             *     }
+             */
+            ranks: {
+                [key: string]: string;
+            };
+            /**
+             * @description suit code to name
+             * @example {
+             *       "C": "coppe",
+             *       "D": "denari"
+             *     }
+             */
+            suits: {
+                [key: string]: string;
+            };
         };
         OptionSpec: {
             /** @description null: any */
@@ -1210,6 +1312,8 @@ export interface components {
         /** @description Bad Request */
         BAD_REQUEST: {
             headers: {
+                "Content-Language": components["headers"]["Content-Language"];
+                Vary: components["headers"]["Vary"];
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 [name: string]: unknown;
             };
@@ -1220,6 +1324,8 @@ export interface components {
         /** @description Any other error */
         DEFAULT_ERROR: {
             headers: {
+                "Content-Language": components["headers"]["Content-Language"];
+                Vary: components["headers"]["Vary"];
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 [name: string]: unknown;
             };
@@ -1230,6 +1336,8 @@ export interface components {
         /** @description Not Modified */
         NOT_MODIFIED: {
             headers: {
+                "Content-Language": components["headers"]["Content-Language"];
+                Vary: components["headers"]["Vary"];
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 [name: string]: unknown;
             };
@@ -1238,6 +1346,8 @@ export interface components {
         /** @description Request Entity Too Large */
         REQUEST_ENTITY_TOO_LARGE: {
             headers: {
+                "Content-Language": components["headers"]["Content-Language"];
+                Vary: components["headers"]["Vary"];
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 [name: string]: unknown;
             };
@@ -1248,7 +1358,9 @@ export interface components {
         /** @description Service Unavailable */
         SERVICE_UNAVAILABLE: {
             headers: {
+                "Content-Language": components["headers"]["Content-Language"];
                 "Retry-After": components["headers"]["Retry-After"];
+                Vary: components["headers"]["Vary"];
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 [name: string]: unknown;
             };
@@ -1259,7 +1371,9 @@ export interface components {
         /** @description Too Many Requests */
         TOO_MANY_REQUESTS: {
             headers: {
+                "Content-Language": components["headers"]["Content-Language"];
                 "Retry-After": components["headers"]["Retry-After"];
+                Vary: components["headers"]["Vary"];
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1273,6 +1387,8 @@ export interface components {
         /** @description Unprocessable Entity */
         UNPROCESSABLE_ENTITY: {
             headers: {
+                "Content-Language": components["headers"]["Content-Language"];
+                Vary: components["headers"]["Vary"];
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 [name: string]: unknown;
             };
@@ -1282,19 +1398,27 @@ export interface components {
         };
     };
     parameters: {
+        /** @description the languages the client reads, by preference (RFC 9110), e.g. it-IT, it;q=0.9, en;q=0.5; used when lang is not given */
+        "Accept-Language": string;
         /** @description Tag to check against */
         IF_NONE_MATCH: string;
+        /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
+        lang: string;
     };
     requestBodies: never;
     headers: {
         /** @description public, max-age=3600: the answer changes only with a release */
         "Cache-Control": string;
+        /** @description the language of the answer's words (en, it; for /v1/names also es and fr): the best of `lang`, else of Accept-Language, that the service speaks for that answer; en by default */
+        "Content-Language": string;
         /** @description a hash of the answer; send it as If-None-Match to get a 304 */
         ETag: string;
         /** @description seconds to wait before retrying (429: the window's reset; 503: the worker's search slot) */
         "Retry-After": number;
         /** @description time spent answering, e.g. search;dur=12.3 (milliseconds) */
         "Server-Timing": string;
+        /** @description Accept-Language (and Origin where CORS applies): the answer's words depend on the language asked for */
+        Vary: string;
         /** @description whether the search's answer came from the shared cache */
         "X-Cache": "hit" | "miss" | "bypass";
         /** @description the client's request budget in its window (an advice search, or a master bot, costs RATE_LIMIT_ADVICE_COST units, any other request one) */
@@ -1325,6 +1449,7 @@ export type HandRecord = components['schemas']['HandRecord'];
 export type HandScore = components['schemas']['HandScore'];
 export type Health = components['schemas']['Health'];
 export type HistoryPlay = components['schemas']['HistoryPlay'];
+export type Language = components['schemas']['Language'];
 export type Level = components['schemas']['Level'];
 export type Levels = components['schemas']['Levels'];
 export type MatchInput = components['schemas']['MatchInput'];
@@ -1332,6 +1457,7 @@ export type MatchResult = components['schemas']['MatchResult'];
 export type Move = components['schemas']['Move'];
 export type MovesRequest = components['schemas']['MovesRequest'];
 export type MovesResponse = components['schemas']['MovesResponse'];
+export type Names = components['schemas']['Names'];
 export type OptionSpec = components['schemas']['OptionSpec'];
 export type PaginationMetadata = components['schemas']['PaginationMetadata'];
 export type Pile = components['schemas']['Pile'];
@@ -1373,11 +1499,15 @@ export type ResponseRequestEntityTooLarge = components['responses']['REQUEST_ENT
 export type ResponseServiceUnavailable = components['responses']['SERVICE_UNAVAILABLE'];
 export type ResponseTooManyRequests = components['responses']['TOO_MANY_REQUESTS'];
 export type ResponseUnprocessableEntity = components['responses']['UNPROCESSABLE_ENTITY'];
+export type ParameterAcceptLanguage = components['parameters']['Accept-Language'];
 export type ParameterIfNoneMatch = components['parameters']['IF_NONE_MATCH'];
+export type ParameterLang = components['parameters']['lang'];
 export type HeaderCacheControl = components['headers']['Cache-Control'];
+export type HeaderContentLanguage = components['headers']['Content-Language'];
 export type HeaderETag = components['headers']['ETag'];
 export type HeaderRetryAfter = components['headers']['Retry-After'];
 export type HeaderServerTiming = components['headers']['Server-Timing'];
+export type HeaderVary = components['headers']['Vary'];
 export type HeaderXCache = components['headers']['X-Cache'];
 export type HeaderXRateLimitLimit = components['headers']['X-RateLimit-Limit'];
 export type HeaderXRateLimitRemaining = components['headers']['X-RateLimit-Remaining'];
@@ -1387,8 +1517,14 @@ export type $defs = Record<string, never>;
 export interface operations {
     getHealth: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description the languages the client reads, by preference (RFC 9110), e.g. it-IT, it;q=0.9, en;q=0.5; used when lang is not given */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1414,8 +1550,14 @@ export interface operations {
     };
     getReadiness: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description the languages the client reads, by preference (RFC 9110), e.g. it-IT, it;q=0.9, en;q=0.5; used when lang is not given */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1442,8 +1584,14 @@ export interface operations {
     };
     adviseMove: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description the languages the client reads, by preference (RFC 9110), e.g. it-IT, it;q=0.9, en;q=0.5; used when lang is not given */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1565,10 +1713,15 @@ export interface operations {
     };
     listBotLevels: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
+                lang?: components["parameters"]["lang"];
+            };
             header?: {
                 /** @description Tag to check against */
                 "If-None-Match"?: components["parameters"]["IF_NONE_MATCH"];
+                /** @description the languages the client reads, by preference (RFC 9110), e.g. it-IT, it;q=0.9, en;q=0.5; used when lang is not given */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
             };
             path?: never;
             cookie?: never;
@@ -1579,7 +1732,9 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Language": components["headers"]["Content-Language"];
                     ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1687,8 +1842,14 @@ export interface operations {
     };
     playBotMove: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description the languages the client reads, by preference (RFC 9110), e.g. it-IT, it;q=0.9, en;q=0.5; used when lang is not given */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1776,8 +1937,14 @@ export interface operations {
     };
     dealHand: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description the languages the client reads, by preference (RFC 9110), e.g. it-IT, it;q=0.9, en;q=0.5; used when lang is not given */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1950,8 +2117,14 @@ export interface operations {
     };
     listMoves: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description the languages the client reads, by preference (RFC 9110), e.g. it-IT, it;q=0.9, en;q=0.5; used when lang is not given */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2009,10 +2182,170 @@ export interface operations {
             default: components["responses"]["DEFAULT_ERROR"];
         };
     };
+    getNames: {
+        parameters: {
+            query?: {
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description Tag to check against */
+                "If-None-Match"?: components["parameters"]["IF_NONE_MATCH"];
+                /** @description the languages the client reads, by preference (RFC 9110), e.g. it-IT, it;q=0.9, en;q=0.5; used when lang is not given */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "cards": {
+                     *         "10B": "king of clubs",
+                     *         "10C": "king of cups",
+                     *         "10D": "king of coins",
+                     *         "10S": "king of swords",
+                     *         "1B": "ace of clubs",
+                     *         "1C": "ace of cups",
+                     *         "1D": "ace of coins",
+                     *         "1S": "ace of swords",
+                     *         "2B": "2 of clubs",
+                     *         "2C": "2 of cups",
+                     *         "2D": "2 of coins",
+                     *         "2S": "2 of swords",
+                     *         "3B": "3 of clubs",
+                     *         "3C": "3 of cups",
+                     *         "3D": "3 of coins",
+                     *         "3S": "3 of swords",
+                     *         "4B": "4 of clubs",
+                     *         "4C": "4 of cups",
+                     *         "4D": "4 of coins",
+                     *         "4S": "4 of swords",
+                     *         "5B": "5 of clubs",
+                     *         "5C": "5 of cups",
+                     *         "5D": "5 of coins",
+                     *         "5S": "5 of swords",
+                     *         "6B": "6 of clubs",
+                     *         "6C": "6 of cups",
+                     *         "6D": "6 of coins",
+                     *         "6S": "6 of swords",
+                     *         "7B": "7 of clubs",
+                     *         "7C": "7 of cups",
+                     *         "7D": "7 of coins",
+                     *         "7S": "7 of swords",
+                     *         "8B": "jack of clubs",
+                     *         "8C": "jack of cups",
+                     *         "8D": "jack of coins",
+                     *         "8S": "jack of swords",
+                     *         "9B": "horse of clubs",
+                     *         "9C": "horse of cups",
+                     *         "9D": "horse of coins",
+                     *         "9S": "horse of swords"
+                     *       },
+                     *       "categories": {
+                     *         "cards": "cards",
+                     *         "coins": "coins",
+                     *         "declarations": "declarations",
+                     *         "grande": "grande",
+                     *         "napola": "napola",
+                     *         "piva": "piva",
+                     *         "primiera": "primiera",
+                     *         "re_bello": "re bello",
+                     *         "scalette": "scalette",
+                     *         "scope": "scope",
+                     *         "sette_di_coppe": "sette di coppe",
+                     *         "settebello": "settebello"
+                     *       },
+                     *       "figures": {
+                     *         "8": "jack",
+                     *         "9": "horse",
+                     *         "10": "king"
+                     *       },
+                     *       "language": "en",
+                     *       "languages": [
+                     *         {
+                     *           "code": "en",
+                     *           "name": "English",
+                     *           "presets": null
+                     *         },
+                     *         {
+                     *           "code": "it",
+                     *           "name": "italiano",
+                     *           "presets": null
+                     *         },
+                     *         {
+                     *           "code": "es",
+                     *           "name": "español",
+                     *           "presets": [
+                     *             "escoba"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "code": "fr",
+                     *           "name": "français",
+                     *           "presets": [
+                     *             "chkobba"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "outright": {
+                     *         "cappotto": "cappotto",
+                     *         "napoleone": "napoleone",
+                     *         "scala": "scala"
+                     *       },
+                     *       "ranks": {
+                     *         "1": "ace",
+                     *         "2": "2",
+                     *         "3": "3",
+                     *         "4": "4",
+                     *         "5": "5",
+                     *         "6": "6",
+                     *         "7": "7",
+                     *         "8": "jack",
+                     *         "9": "horse",
+                     *         "10": "king"
+                     *       },
+                     *       "suits": {
+                     *         "B": "clubs",
+                     *         "C": "cups",
+                     *         "D": "coins",
+                     *         "S": "swords"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Names"];
+                };
+            };
+            304: components["responses"]["NOT_MODIFIED"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
     playMove: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description the languages the client reads, by preference (RFC 9110), e.g. it-IT, it;q=0.9, en;q=0.5; used when lang is not given */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2301,10 +2634,15 @@ export interface operations {
     };
     listProblemTypes: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
+                lang?: components["parameters"]["lang"];
+            };
             header?: {
                 /** @description Tag to check against */
                 "If-None-Match"?: components["parameters"]["IF_NONE_MATCH"];
+                /** @description the languages the client reads, by preference (RFC 9110), e.g. it-IT, it;q=0.9, en;q=0.5; used when lang is not given */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
             };
             path?: never;
             cookie?: never;
@@ -2315,7 +2653,9 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Language": components["headers"]["Content-Language"];
                     ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -2394,8 +2734,14 @@ export interface operations {
     };
     recordHand: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description the languages the client reads, by preference (RFC 9110), e.g. it-IT, it;q=0.9, en;q=0.5; used when lang is not given */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3095,8 +3441,14 @@ export interface operations {
     };
     replayRecord: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description the languages the client reads, by preference (RFC 9110), e.g. it-IT, it;q=0.9, en;q=0.5; used when lang is not given */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3940,8 +4292,14 @@ export interface operations {
     };
     reviewHand: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description the languages the client reads, by preference (RFC 9110), e.g. it-IT, it;q=0.9, en;q=0.5; used when lang is not given */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4423,10 +4781,15 @@ export interface operations {
     };
     getRules: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
+                lang?: components["parameters"]["lang"];
+            };
             header?: {
                 /** @description Tag to check against */
                 "If-None-Match"?: components["parameters"]["IF_NONE_MATCH"];
+                /** @description the languages the client reads, by preference (RFC 9110), e.g. it-IT, it;q=0.9, en;q=0.5; used when lang is not given */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
             };
             path?: never;
             cookie?: never;
@@ -4437,7 +4800,9 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Language": components["headers"]["Content-Language"];
                     ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4544,8 +4909,14 @@ export interface operations {
     };
     scoreHand: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description the languages the client reads, by preference (RFC 9110), e.g. it-IT, it;q=0.9, en;q=0.5; used when lang is not given */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4651,8 +5022,14 @@ export interface operations {
     };
     viewOfSeat: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description the languages the client reads, by preference (RFC 9110), e.g. it-IT, it;q=0.9, en;q=0.5; used when lang is not given */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
             path?: never;
             cookie?: never;
         };

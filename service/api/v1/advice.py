@@ -21,7 +21,7 @@ from service.api.advising import (
 from service.api.convert import effective_rules, invalid_state
 from service.api.examples import Lazy, dealt_state, preset_examples, view_json
 from service.api.json_body import BodyBlueprint
-from service.api.problems import INVALID_STATE, ProblemError
+from service.api.problems import INVALID_STATE, INVALID_STATE_TITLE, ProblemError
 from service.config import DEFAULTS
 from service.engine import codec
 from service.engine.errors import InvalidStateError
@@ -42,7 +42,7 @@ def decision_from(body: Mapping[str, Any]) -> Decision:
     except UnadvisableError as error:
         field = f"view.{error.field}"
         raise ProblemError(
-            422, error.reason, {field: [error.reason]}, INVALID_STATE, "Invalid state"
+            422, error.reason, {field: [error.reason]}, INVALID_STATE, INVALID_STATE_TITLE
         ) from error
 
 

@@ -16,10 +16,20 @@ from service.api.contract import STATIC_CACHE_CONTROL
 from service.api.convert import effective_rules, state_of
 from service.api.examples import Lazy, dealt_state
 from service.api.json_body import BodyBlueprint
-from service.api.problems import INVALID_STATE, VALIDATION, ProblemError
+from service.api.language import answer_language
+from service.api.problems import (
+    INVALID_STATE,
+    INVALID_STATE_TITLE,
+    VALIDATION,
+    ProblemError,
+    field_message,
+)
 from service.api.v1.advice import decision_from
 from service.engine import codec
+from service.engine.message import Message
 from service.engine.view import view_of
+from service.i18n.catalogues import gettext_of
+from service.i18n.languages import MESSAGES, SOURCE
 from service.search import Decision, UnadvisableError, decision_of
 from service.search.levels import LEVELS, level_named
 
@@ -31,15 +41,16 @@ STATE_FIELDS = {"seat": "seat", "hand_sizes": "state.hands"}
 
 
 @cache
-def levels() -> dict[str, Any]:
-    """Every level, weakest first, with its words and parameters."""
+def levels(lang: str = SOURCE) -> dict[str, Any]:
+    """Every level, weakest first, with its words (in a language) and parameters."""
+    say = gettext_of(lang, MESSAGES)
     return {
         "levels": [
             {
                 "name": level.name,
                 "rank": rank,
-                "description": level.description,
-                "suits": level.suits,
+                "description": say(level.description),
+                "suits": say(level.suits),
                 "searches": level.advisor,
                 "parameters": {} if level.advisor else level.parameters(),
             }
@@ -54,14 +65,14 @@ def state_decision(body: Mapping[str, Any]) -> Decision:
     state = state_of(rules, body["state"])
     seat = body["seat"]
     if seat >= rules.players:
-        reason = f"must be a seat 0..{rules.players - 1}"
-        raise ProblemError(422, f"seat: {reason}", {"seat": [reason]}, VALIDATION)
+        reason = Message("must be a seat 0..{last}", last=rules.players - 1)
+        raise ProblemError(422, field_message("seat", reason), {"seat": [reason]}, VALIDATION)
     try:
         return decision_of(view_of(state, seat))
     except UnadvisableError as error:
         field = STATE_FIELDS.get(error.field, f"state.{error.field}")
         raise ProblemError(
-            422, error.reason, {field: [error.reason]}, INVALID_STATE, "Invalid state"
+            422, error.reason, {field: [error.reason]}, INVALID_STATE, INVALID_STATE_TITLE
         ) from error
 
 
@@ -94,9 +105,10 @@ def get_bot() -> tuple[dict[str, Any], dict[str, str]]:
     The levels below master play like people of that level (a model of memory, sight and
     care, parameters listed), answer in milliseconds and search nothing; master is the advisor
     at its default budget, with the advice's cost, cache and search slot. The answer changes
-    only with a release (`ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
+    only with a release and the language of its words (`lang`, else `Accept-Language`;
+    `Content-Language`, `Vary`, `ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
     """
-    return levels(), {"Cache-Control": STATIC_CACHE_CONTROL}
+    return levels(answer_language(MESSAGES)), {"Cache-Control": STATIC_CACHE_CONTROL}
 
 
 @blp.route("/bot", methods=["POST"])

@@ -10,10 +10,17 @@ from service.api.convert import rules_of
 from service.api.examples import EXAMPLE_SEED, Lazy, preset_examples
 from service.api.fields import MAX_SEED
 from service.api.json_body import BodyBlueprint
-from service.api.problems import INVALID_RULES, VALIDATION, ProblemError, errors_by_field
+from service.api.problems import (
+    INVALID_RULES,
+    INVALID_RULES_TITLE,
+    VALIDATION,
+    ProblemError,
+    errors_by_field,
+)
 from service.api.schemas import DealRequestSchema, DealResponseSchema
 from service.engine import codec
 from service.engine.errors import RulesError
+from service.engine.message import Message
 from service.engine.rules import Rules
 from service.engine.state import State, deal, legal_moves
 
@@ -28,7 +35,9 @@ def dealt(rules: Rules, seed: int | str, dealer: int) -> State:
         return deal(rules, seed, dealer)
     except RulesError as error:
         errors = errors_by_field(error.problems, "rules")
-        raise ProblemError(422, str(error), errors, INVALID_RULES, "Invalid rules") from error
+        raise ProblemError(
+            422, error.message, errors, INVALID_RULES, INVALID_RULES_TITLE
+        ) from error
 
 
 def answer(body: dict[str, Any], seed: int | str) -> dict[str, Any]:
@@ -38,8 +47,16 @@ def answer(body: dict[str, Any], seed: int | str) -> dict[str, Any]:
     if dealer >= rules.players:
         raise ProblemError(
             422,
-            f"dealer must be a seat 0..{rules.players - 1}",
-            {"dealer": [f"must be a seat 0..{rules.players - 1}, not {dealer}"]},
+            Message("dealer must be a seat 0..{last}", last=rules.players - 1),
+            {
+                "dealer": [
+                    Message(
+                        "must be a seat 0..{last}, not {dealer}",
+                        last=rules.players - 1,
+                        dealer=dealer,
+                    )
+                ]
+            },
             VALIDATION,
         )
     state = dealt(rules, seed, dealer)

@@ -11,7 +11,7 @@ from service.api.convert import effective_rules, invalid_state, state_of
 from service.api.examples import Lazy, dealt_state, finished_state, state_json
 from service.api.hand_records import record_from_body, replayed
 from service.api.json_body import BodyBlueprint
-from service.api.problems import VALIDATION, ProblemError
+from service.api.problems import VALIDATION, ProblemError, field_message
 from service.api.record_schemas import (
     RecordRequestSchema,
     RecordResponseSchema,
@@ -23,6 +23,7 @@ from service.api.record_schemas import (
 from service.api.v1.play import has_match
 from service.engine import codec
 from service.engine.errors import InvalidStateError
+from service.engine.message import Message
 from service.engine.outcome import score_state, settle
 from service.engine.record import MetaValue, record_of
 from service.engine.record_codec import record_to_dict
@@ -77,8 +78,8 @@ def view_answer(body: Mapping[str, Any]) -> dict[str, Any]:
     seat = body["seat"]
     players = state.rules.players
     if seat >= players:
-        reason = f"must be a seat 0..{players - 1}"
-        raise ProblemError(422, f"seat: {reason}", {"seat": [reason]}, VALIDATION)
+        reason = Message("must be a seat 0..{last}", last=players - 1)
+        raise ProblemError(422, field_message("seat", reason), {"seat": [reason]}, VALIDATION)
     view = codec.view_to_dict(view_of(state, seat))
     view.pop("unseen")
     return {"view": view}

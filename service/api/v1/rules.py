@@ -8,9 +8,12 @@ from typing import Any
 from service.api.contract import STATIC_CACHE_CONTROL
 from service.api.examples import Lazy
 from service.api.json_body import BodyBlueprint
+from service.api.language import answer_language
 from service.api.schemas import RulesCatalogSchema
 from service.engine.presets import PRESETS, make_rules
 from service.engine.rules import OPTIONS
+from service.i18n.catalogues import gettext_of
+from service.i18n.languages import MESSAGES, SOURCE
 
 blp = BodyBlueprint("rules", __name__, url_prefix="/v1", description="Presets and rule options.")
 
@@ -18,12 +21,14 @@ TYPE_NAMES = {int: "integer", bool: "boolean", str: "string", list: "array"}
 
 
 @cache
-def catalog() -> dict[str, Any]:
-    """Every preset with its options for its default player count, and every option axis."""
+def catalog(lang: str = SOURCE) -> dict[str, Any]:
+    """Every preset with its options for its default player count, and every option axis,
+    the descriptions in a language."""
+    say = gettext_of(lang, MESSAGES)
     presets = [
         {
             "name": preset.name,
-            "description": preset.description,
+            "description": say(preset.description),
             "players": sorted(preset.schedules),
             "options": make_rules(preset.name).options(),
         }
@@ -34,7 +39,7 @@ def catalog() -> dict[str, Any]:
             "name": spec.name,
             "type": TYPE_NAMES[spec.kind],
             "choices": None if spec.choices is None else list(spec.choices),
-            "description": spec.description,
+            "description": say(spec.description),
         }
         for spec in OPTIONS
     ]
@@ -55,7 +60,10 @@ def get_rules() -> tuple[dict[str, Any], dict[str, str]]:
 
     A request's `rules` field is a preset name, or `{"preset": name, <options>}` where each
     option overrides the preset's value; the example shows the first preset and three options.
-    The answer changes only with a release: it carries an `ETag` and `Cache-Control`, and a
-    request with a matching `If-None-Match` gets a 304.
+    The descriptions are in the language of `lang` (a query parameter) or else of
+    `Accept-Language` (English, or Italian), named by `Content-Language`; names and values are
+    the same in every language. The answer changes only with a release and the language: it
+    carries an `ETag`, `Cache-Control` and `Vary: Accept-Language`, and a request with a
+    matching `If-None-Match` gets a 304.
     """
-    return catalog(), {"Cache-Control": STATIC_CACHE_CONTROL}
+    return catalog(answer_language(MESSAGES)), {"Cache-Control": STATIC_CACHE_CONTROL}

@@ -5,6 +5,7 @@
 // clients/typescript/src/schema.d.ts: `tsc --checkJs` (clients/typescript/tsconfig.web.json,
 // run by the test suite) checks every path, request body and answer of the page against it.
 
+import { t } from "./i18n.js";
 import createClient from "./openapi-fetch.js";
 
 /** @typedef {import("../../../clients/typescript/src/schema").paths} paths */
@@ -27,6 +28,15 @@ import createClient from "./openapi-fetch.js";
 // The page is served by the service it calls: paths are relative to its origin.
 /** @type {import("./openapi-fetch.js").Client<paths>} */
 const client = createClient({ headers: { Accept: "application/json" } });
+
+// The language of the service's words (problems, descriptions): every call asks for it.
+let lang = "en";
+/** @param {string} code */
+export function setLanguage(code) {
+  lang = code;
+}
+/** The header of every call: the language (Accept-Language; the service answers Vary). */
+const inLanguage = () => ({ params: { header: { "Accept-Language": lang } } });
 
 export class ApiError extends Error {
   /**
@@ -58,8 +68,8 @@ async function settle(label, pending) {
     const reason = error instanceof Error ? error.message : String(error);
     const unreachable = error instanceof TypeError;
     throw new ApiError(0, {
-      title: unreachable ? "The service cannot be reached" : "The service's answer cannot be read",
-      detail: `${label} failed: ${reason}`,
+      title: unreachable ? t("The service cannot be reached") : t("The service's answer cannot be read"),
+      detail: t("{call} failed: {reason}", { call: label, reason }),
       errors: {},
     }, 0);
   }
@@ -68,7 +78,7 @@ async function settle(label, pending) {
     return data;
   }
   const problem = error && typeof error === "object" ? /** @type {ShownProblem} */ (error) : {
-    title: `The service answered ${response.status} ${response.statusText}`,
+    title: t("The service answered {status} {text}", { status: response.status, text: response.statusText }),
     detail: typeof error === "string" ? error.slice(0, 300) : "",
     errors: {},
   };
@@ -77,28 +87,38 @@ async function settle(label, pending) {
 }
 
 // One function per endpoint the page uses; the answers carry the spec's types.
-export const getRules = () => settle("GET /v1/rules", client.GET("/v1/rules"));
+export const getRules = () => settle("GET /v1/rules", client.GET("/v1/rules", inLanguage()));
+/** @param {string} code the language of the names */
+export const getNames = (code) =>
+  settle("GET /v1/names", client.GET("/v1/names", { params: { header: { "Accept-Language": code } } }));
 /** @param {DealRequest} body */
-export const deal = (body) => settle("POST /v1/deal", client.POST("/v1/deal", { body }));
+export const deal = (body) => settle("POST /v1/deal", client.POST("/v1/deal", { body, ...inLanguage() }));
 /** @param {MovesRequest} body */
-export const listMoves = (body) => settle("POST /v1/moves", client.POST("/v1/moves", { body }));
+export const listMoves = (body) =>
+  settle("POST /v1/moves", client.POST("/v1/moves", { body, ...inLanguage() }));
 /** @param {PlayRequest} body */
-export const play = (body) => settle("POST /v1/play", client.POST("/v1/play", { body }));
+export const play = (body) => settle("POST /v1/play", client.POST("/v1/play", { body, ...inLanguage() }));
 /** @param {ScoreRequest} body */
-export const score = (body) => settle("POST /v1/score", client.POST("/v1/score", { body }));
+export const score = (body) =>
+  settle("POST /v1/score", client.POST("/v1/score", { body, ...inLanguage() }));
 /** @param {AdviceRequest} body */
-export const advise = (body) => settle("POST /v1/advice", client.POST("/v1/advice", { body }));
-export const getLevels = () => settle("GET /v1/bot", client.GET("/v1/bot"));
+export const advise = (body) =>
+  settle("POST /v1/advice", client.POST("/v1/advice", { body, ...inLanguage() }));
+export const getLevels = () => settle("GET /v1/bot", client.GET("/v1/bot", inLanguage()));
 /** @param {BotRequest} body */
-export const botMove = (body) => settle("POST /v1/bot", client.POST("/v1/bot", { body }));
+export const botMove = (body) => settle("POST /v1/bot", client.POST("/v1/bot", { body, ...inLanguage() }));
 /** @param {ViewRequest} body */
-export const seatView = (body) => settle("POST /v1/view", client.POST("/v1/view", { body }));
+export const seatView = (body) =>
+  settle("POST /v1/view", client.POST("/v1/view", { body, ...inLanguage() }));
 /** @param {RecordRequest} body */
-export const record = (body) => settle("POST /v1/record", client.POST("/v1/record", { body }));
+export const record = (body) =>
+  settle("POST /v1/record", client.POST("/v1/record", { body, ...inLanguage() }));
 /** @param {ReplayRequest} body */
-export const replay = (body) => settle("POST /v1/replay", client.POST("/v1/replay", { body }));
+export const replay = (body) =>
+  settle("POST /v1/replay", client.POST("/v1/replay", { body, ...inLanguage() }));
 /** @param {ReviewRequest} body */
-export const review = (body) => settle("POST /v1/review", client.POST("/v1/review", { body }));
+export const review = (body) =>
+  settle("POST /v1/review", client.POST("/v1/review", { body, ...inLanguage() }));
 
 /**
  * A call retried while the service answers 503 with Retry-After (a busy advisor worker).
@@ -138,7 +158,7 @@ export function describeProblem(error, doing) {
     lines.push(`${field}: ${list.join("; ")}`);
   }
   return {
-    title: `${doing}: ${problem.title || "something went wrong"}${status}`,
+    title: `${doing}: ${problem.title || t("something went wrong")}${status}`,
     detail: problem.detail || "",
     lines,
   };

@@ -1,15 +1,17 @@
-// Cards as the API writes them ("7D": rank 1-10, suit D coins, C cups, S swords, B clubs).
+// Cards as the API writes them ("7D": rank 1-10, suit D coins, C cups, S swords, B clubs), named
+// in the page's language by GET /v1/names (i18n.js).
 
-/** @type {Record<string, { name: string, symbol: string }>} */
+import { cardName, figureName, suitName, t } from "./i18n.js";
+
+/** @type {Record<string, { symbol: string }>} */
 export const SUITS = {
-  D: { name: "coins", symbol: "●" },
-  C: { name: "cups", symbol: "♥" },
-  S: { name: "swords", symbol: "♠" },
-  B: { name: "clubs", symbol: "♣" },
+  D: { symbol: "●" },
+  C: { symbol: "♥" },
+  S: { symbol: "♠" },
+  B: { symbol: "♣" },
 };
 const SUIT_ORDER = "DCSB";
-/** @type {Record<number, string>} */
-const FACES = { 8: "jack", 9: "knight", 10: "king" };
+const FIGURES = [8, 9, 10];
 export const SETTEBELLO = "7D";
 
 /** @param {string} code */
@@ -17,14 +19,15 @@ export function parseCode(code) {
   return { rank: Number(code.slice(0, -1)), suit: code.slice(-1) };
 }
 
-// "7 of coins, the settebello"; "10 of cups (king)".
+// "7 of coins, the settebello"; "king of cups (10)"; in Italian "7 di denari, il settebello".
 /** @param {string} code */
 export function cardLabel(code) {
-  const { rank, suit } = parseCode(code);
-  const face = FACES[rank] ? ` (${FACES[rank]})` : "";
-  const name = SUITS[suit] ? SUITS[suit].name : suit;
-  const extra = code === SETTEBELLO ? ", the settebello" : "";
-  return `${rank} of ${name}${face}${extra}`;
+  const { rank } = parseCode(code);
+  const name = cardName(code);
+  if (code === SETTEBELLO) {
+    return t("{card}, the settebello", { card: name });
+  }
+  return FIGURES.includes(rank) ? t("{card} ({rank})", { card: name, rank }) : name;
 }
 
 /** @param {string} code */
@@ -89,8 +92,8 @@ export function cardElement(code, onChoose) {
   element.innerHTML = `
     <span class="corner" aria-hidden="true">${rank}<br>${symbol}</span>
     <span class="pip" aria-hidden="true">${symbol}</span>
-    <span class="name" aria-hidden="true">${FACES[rank] || ""} ${SUITS[suit] ? SUITS[suit].name : ""}</span>
-    ${code === SETTEBELLO ? '<span class="badge" aria-hidden="true">★ settebello</span>' : ""}`;
+    <span class="name" aria-hidden="true">${figureName(rank)} ${suitName(suit)}</span>
+    ${code === SETTEBELLO ? `<span class="badge" aria-hidden="true">★ ${t("settebello")}</span>` : ""}`;
   return element;
 }
 

@@ -2,6 +2,7 @@
 // it is worth (its value by scoring category, and the risk of leaving the next player a sweep).
 
 import { cardLabel } from "./cards.js";
+import { categoryName, t } from "./i18n.js";
 
 /** @typedef {import("../../../clients/typescript/src/schema").Move} Move */
 /**
@@ -10,21 +11,6 @@ import { cardLabel } from "./cards.js";
  * @typedef {{ breakdown?: Record<string, number>, sweep_risk?: number }} Valued
  */
 
-/** @type {Record<string, string>} */
-const CATEGORY_NAMES = {
-  cards: "cards",
-  coins: "coins",
-  settebello: "settebello",
-  primiera: "primiera",
-  scope: "scope",
-  re_bello: "re bello",
-  napola: "napola",
-  scalette: "scalette",
-  sette_di_coppe: "sette di coppe",
-  declarations: "declarations",
-  piva: "piva",
-  grande: "grande",
-};
 // Parts smaller than this (in expected points) are left out of the words.
 const SMALL = 0.05;
 const SHOWN = 3;
@@ -40,38 +26,33 @@ export const captureOf = (move) => move.capture ?? [];
 export function describeMove(move) {
   const kind = move.kind || "play";
   if (kind === "claim") {
-    return "a claim that your side has won";
+    return t("a claim that your side has won");
   }
   if (kind === "declare") {
-    return `a declaration of ${[cardOf(move), ...captureOf(move)].map(cardLabel).join(", ")}`;
+    return t("a declaration of {cards}", { cards: [cardOf(move), ...captureOf(move)].map(cardLabel).join(", ") });
   }
   if (kind === "decline") {
-    return "no declaration this deal";
+    return t("no declaration this deal");
   }
   const card = cardLabel(cardOf(move));
   if (kind === "keep") {
-    return `keeping ${card}`;
+    return t("keeping {card}", { card });
   }
   if (kind === "table") {
-    return `laying ${card} on the table as the first card`;
+    return t("laying {card} on the table as the first card", { card });
   }
   if (kind === "pass") {
-    return `${card} to the pile without capturing`;
+    return t("{card} to the pile without capturing", { card });
   }
   if (captureOf(move).length === 0) {
-    return `${card} laid on the table`;
+    return t("{card} laid on the table", { card });
   }
-  return `${card} taking ${captureOf(move).map(cardLabel).join(", ")}`;
+  return t("{card} taking {cards}", { card, cards: captureOf(move).map(cardLabel).join(", ") });
 }
 
 /** @param {number} value */
 function signed(value) {
   return `${value >= 0 ? "+" : "-"}${Math.abs(value).toFixed(2)}`;
-}
-
-/** @param {string} key */
-function categoryName(key) {
-  return CATEGORY_NAMES[key] || key.replaceAll("_", " ");
 }
 
 /**
@@ -96,9 +77,9 @@ export function explain(move) {
     return "";
   }
   const words = parts(move.breakdown);
-  const text = words.length ? words.join(", ") : "nothing clearly won or lost";
+  const text = words.length ? words.join(", ") : t("nothing clearly won or lost");
   const risk = move.sweep_risk ?? 0;
-  return risk >= SMALL ? `${text}; sweep risk ${Math.round(risk * 100)}%` : text;
+  return risk >= SMALL ? t("{parts}; sweep risk {risk}%", { parts: text, risk: Math.round(risk * 100) }) : text;
 }
 
 /**
@@ -117,11 +98,15 @@ export function explainVersus(played, best) {
     difference[key] = (played.breakdown[key] ?? 0) - value;
   }
   const words = parts(difference);
-  let text = words.length ? words.join(", ") : "no category clearly apart";
+  let text = words.length ? words.join(", ") : t("no category clearly apart");
   const mine = played.sweep_risk ?? 0;
   const theirs = best.sweep_risk ?? 0;
   if (Math.abs(mine - theirs) >= SMALL) {
-    text += `; sweep risk ${Math.round(mine * 100)}% instead of ${Math.round(theirs * 100)}%`;
+    text = t("{parts}; sweep risk {risk}% instead of {other}%", {
+      parts: text,
+      risk: Math.round(mine * 100),
+      other: Math.round(theirs * 100),
+    });
   }
   return text;
 }

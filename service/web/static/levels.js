@@ -1,5 +1,6 @@
 // The computer players' levels (GET /v1/bot): the pickers, and the level each computer seat plays.
 
+import { t } from "./i18n.js";
 import { HUMAN, sideOf } from "./seats.js";
 
 /** @typedef {import("../../../clients/typescript/src/schema").Level} Level */
@@ -14,6 +15,19 @@ export const SAME_LEVEL = "";
 /** @param {string} text */
 const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
+// The levels' names in the page's language (the API's level codes stay as they are).
+/** @param {string} name */
+export function levelName(name) {
+  /** @type {Record<string, () => string>} */
+  const names = {
+    beginner: () => t("Beginner"),
+    casual: () => t("Casual"),
+    club: () => t("Club"),
+    expert: () => t("Expert"),
+    master: () => t("Master"),
+  };
+  return names[name] ? names[name]() : capitalized(name);
+}
 /**
  * Fill the opponents' and the partner's pickers with the levels, weakest first.
  * @param {Level[]} levels
@@ -21,13 +35,23 @@ const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
  * @param {HTMLSelectElement} partner
  */
 export function fillLevelPickers(levels, opponents, partner) {
+  for (const select of [opponents, partner]) {
+    const keep = select.value;
+    for (const option of [...select.options]) {
+      if (option.value !== SAME_LEVEL) {
+        option.remove();
+      }
+    }
+    select.dataset.keep = keep;
+  }
   for (const level of levels) {
     for (const select of [opponents, partner]) {
       const option = document.createElement("option");
       option.value = level.name;
-      option.textContent = capitalized(level.name);
+      option.textContent = levelName(level.name);
       option.title = level.description;
-      option.selected = select === opponents && level.name === DEFAULT_LEVEL;
+      const kept = select.dataset.keep;
+      option.selected = kept ? kept === level.name : select === opponents && level.name === DEFAULT_LEVEL;
       select.append(option);
     }
   }
@@ -40,7 +64,13 @@ export function fillLevelPickers(levels, opponents, partner) {
  */
 export function levelWords(levels, name) {
   const level = levels.find((each) => each.name === name);
-  return level ? `${capitalized(level.name)}: ${level.description}; it suits ${level.suits}.` : "";
+  return level
+    ? t("{level}: {description}; it suits {suits}.", {
+      level: levelName(level.name),
+      description: level.description,
+      suits: level.suits,
+    })
+    : "";
 }
 
 // Team games (4 or 6 players, the rules' default) give you a partner, a computer seat too.

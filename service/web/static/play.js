@@ -5,8 +5,9 @@ import * as api from "./api.js";
 import { ApiError, describeProblem, patiently } from "./api.js";
 import { cardBack, cardElement, cardLabel, chipsElement, sortCodes } from "./cards.js";
 import { captureOf, cardOf, describeMove, explain } from "./explain.js";
-import { fillLevelPickers, hasPartner, levelOf, levelWords } from "./levels.js";
-import { hideReview, initReview, reviewHand } from "./review.js";
+import { categoryName, language, languagesFor, outrightName, preferred, t, useLanguage } from "./i18n.js";
+import { fillLevelPickers, hasPartner, levelName, levelOf, levelWords } from "./levels.js";
+import { hideReview, initReview, refreshReview, reviewHand } from "./review.js";
 import { HUMAN, rulesOf, seatName, sideCount, sideName, sideOf } from "./seats.js";
 
 /** @typedef {import("../../../clients/typescript/src/schema").State} State */
@@ -29,8 +30,6 @@ import { HUMAN, rulesOf, seatName, sideCount, sideName, sideOf } from "./seats.j
 /** @param {string} id @returns {any} */
 const $ = (id) => document.getElementById(id);
 const MAIN_POINTS = ["cards", "coins", "settebello", "primiera", "scope"];
-/** @type {Record<string, string>} */
-const POINT_NAMES = { re_bello: "re bello", napola: "napola", scalette: "scalette" };
 
 /**
  * @type {{
@@ -47,6 +46,8 @@ const POINT_NAMES = { re_bello: "re bello", napola: "napola", scalette: "scalett
  *   selected: string | null,
  *   lastMoves: Record<number, { move: Move, scopa: boolean }>,
  *   handScore: HandScore | null,
+ *   scored: ScoreResponse | null,
+ *   general: string,
  *   token: number,
  * }}
  */
@@ -64,6 +65,8 @@ const game = {
   selected: null,
   lastMoves: {},
   handScore: null,
+  scored: null, // the last hand's score, shown again in another language
+  general: "en", // the last language chosen that suits every game
   token: 0,
 };
 
@@ -133,7 +136,7 @@ function showError(error, doing) {
     }
     box.append(list);
   }
-  const retry = el("button", "", "Dismiss");
+  const retry = el("button", "", t("Dismiss"));
   retry.type = "button";
   retry.addEventListener("click", () => {
     box.hidden = true;
@@ -152,11 +155,11 @@ function clearError() {
 async function loadPresets() {
   setPhase("loading");
   try {
-    const [catalog, levels] = await Promise.all([api.getRules(), api.getLevels()]);
-    game.presets = catalog.presets;
-    game.levels = levels.levels;
+    // A language asked for in the address (?lang=it) is kept for the next visits too.
+    await useLanguage(preferred(), new URLSearchParams(window.location.search).has("lang"));
+    await loadWords();
   } catch (error) {
-    showError(error, "Loading the games");
+    showError(error, t("Loading the games"));
     return;
   }
   const select = $("preset");
@@ -166,12 +169,73 @@ async function loadPresets() {
     select.append(option);
   }
   select.addEventListener("change", fillPlayers);
-  fillLevelPickers(game.levels, $("opponent-level"), $("partner-level"));
   $("players").addEventListener("change", showPartnerPicker);
   $("opponent-level").addEventListener("change", describeLevel);
+  $("language").addEventListener("change", () => switchLanguage($("language").value));
+  if (!["en", "it"].includes(language())) {
+    // A game's own language (es, fr) opens on that game.
+    const own = game.presets.find((preset) => languagesFor(preset.name).length === 3
+      && languagesFor(preset.name).some((each) => each.code === language()));
+    if (own) {
+      select.value = own.name;
+    }
+  } else {
+    game.general = language();
+  }
   fillPlayers();
-  describeLevel();
   setPhase("setup");
+}
+
+// The service's words in the page's language: the games' descriptions and the levels'.
+async function loadWords() {
+  const [catalog, levels] = await Promise.all([api.getRules(), api.getLevels()]);
+  game.presets = catalog.presets;
+  game.levels = levels.levels;
+  fillLevelPickers(game.levels, $("opponent-level"), $("partner-level"));
+  describeLevel();
+}
+
+// The languages offered with the chosen game: English and Italian always, Spanish with escoba
+// and French with chkobba (the names of their own packs).
+function fillLanguages() {
+  const select = $("language");
+  const offered = languagesFor($("preset").value);
+  select.replaceChildren();
+  for (const each of offered) {
+    const option = el("option", "", each.name);
+    option.value = each.code;
+    option.lang = each.code;
+    select.append(option);
+  }
+  select.value = language();
+}
+
+/** @param {string} lang */
+async function switchLanguage(lang) {
+  const before = document.body.dataset.phase;
+  try {
+    await useLanguage(lang, true);
+    await loadWords();
+  } catch (error) {
+    showError(error, t("Changing the language"));
+    return;
+  }
+  const offered = languagesFor($("preset").value);
+  if (offered.every((each) => each.presets === null || each.code !== lang)) {
+    game.general = language();
+  }
+  fillLanguages();
+  $("preset-description").textContent = chosenPreset().description;
+  if (game.state !== null) {
+    render();
+  }
+  if (game.scored !== null && !$("score").hidden) {
+    renderScore(game.scored);
+  }
+  if (before === "human" && !$("hint").hidden) {
+    $("hint").hidden = true;
+  }
+  refreshReview();
 }
 
 /** @returns {Preset} */
@@ -196,6 +260,12 @@ function fillPlayers() {
   select.disabled = preset.players.length < 2;
   $("preset-description").textContent = preset.description;
   showPartnerPicker();
+  if (!languagesFor(preset.name).some((each) => each.code === language())) {
+    // The game's own language does not name another game's pack.
+    switchLanguage(game.general);
+    return;
+  }
+  fillLanguages();
 }
 
 // The partner picker shows in team games only; the partner plays at the opponents' level
@@ -255,7 +325,7 @@ async function dealHand(token) {
   try {
     answer = await api.deal(body);
   } catch (error) {
-    showError(error, "Dealing");
+    showError(error, t("Dealing"));
     return;
   }
   if (token !== game.token) {
@@ -272,7 +342,7 @@ async function dealHand(token) {
   game.lastMoves = {};
   game.handScore = null;
   $("log").replaceChildren();
-  logLine(`Hand ${game.handIndex + 1}: ${seatName(rules, game.dealer)} dealt.`);
+  logLine(t("Hand {number}: {dealer} dealt.", { number: game.handIndex + 1, dealer: seatName(rules, game.dealer) }));
   advance(token);
 }
 
@@ -304,7 +374,7 @@ async function humanTurn(token) {
   try {
     answer = await api.listMoves({ state: current() });
   } catch (error) {
-    showError(error, "Listing your moves");
+    showError(error, t("Listing your moves"));
     return;
   }
   if (token !== game.token) {
@@ -339,7 +409,7 @@ async function adviceRequest(seat) {
 async function askAdvice(seat) {
   const request = await adviceRequest(seat);
   return patiently(() => api.advise(request), (seconds) => {
-    $("turn").textContent = `The advisor is busy; asking again in ${seconds} s…`;
+    $("turn").textContent = t("The advisor is busy; asking again in {seconds} s…", { seconds });
   });
 }
 
@@ -368,11 +438,14 @@ async function computerTurn(token, seat) {
           match: { scores: match.scores, target: match.target },
         }),
       (seconds) => {
-        $("turn").textContent = `The ${level} player is busy; asking again in ${seconds} s…`;
+        $("turn").textContent = t("The {level} player is busy; asking again in {seconds} s…", {
+          level: levelName(level),
+          seconds,
+        });
       },
     );
   } catch (error) {
-    showError(error, `Asking the ${level} player for ${seatName(rules, seat)}`);
+    showError(error, t("Asking the {level} player for {seat}", { level: levelName(level), seat: seatName(rules, seat) }));
     return;
   }
   if (token !== game.token) {
@@ -390,7 +463,7 @@ async function playMove(token, move) {
   try {
     answer = await api.play({ state: before, move });
   } catch (error) {
-    showError(error, `Playing ${describeMove(move)}`);
+    showError(error, t("Playing {move}", { move: describeMove(move) }));
     return;
   }
   if (token !== game.token) {
@@ -433,7 +506,7 @@ async function finishHand(token) {
   try {
     scored = await api.score(body);
   } catch (error) {
-    showError(error, "Scoring the hand");
+    showError(error, t("Scoring the hand"));
     const hand = game.handScore;
     if (!hand) {
       return;
@@ -485,12 +558,12 @@ function attachedToCard(move, hand) {
 function choiceText(move) {
   const kind = move.kind || "play";
   if (kind === "pass") {
-    return "Put it in your pile without capturing";
+    return t("Put it in your pile without capturing");
   }
   if (captureOf(move).length === 0) {
-    return "Lay it on the table";
+    return t("Lay it on the table");
   }
-  return "Take";
+  return t("Take");
 }
 
 /** @param {string} code */
@@ -519,9 +592,12 @@ function moveButton(move, text) {
     button.append(" ", chipsElement(captureOf(move)));
   }
   if (move.sweep) {
-    button.append(el("span", "scopa-tag", "scopa!"));
+    button.append(el("span", "scopa-tag", t("scopa!")));
   }
-  button.setAttribute("aria-label", `Play ${describeMove(move)}${move.sweep ? ", a scopa" : ""}`);
+  button.setAttribute(
+    "aria-label",
+    move.sweep ? t("Play {move}, a scopa", { move: describeMove(move) }) : t("Play {move}", { move: describeMove(move) }),
+  );
   button.addEventListener("mouseenter", () => highlightTable(captureOf(move)));
   button.addEventListener("focus", () => highlightTable(captureOf(move)));
   button.addEventListener("mouseleave", () => highlightTable([]));
@@ -543,14 +619,14 @@ async function showHint() {
   const token = game.token;
   const box = $("hint");
   box.hidden = false;
-  box.replaceChildren(el("p", "muted", "The advisor is thinking…"));
+  box.replaceChildren(el("p", "muted", t("The advisor is thinking…")));
   setPhase("hinting");
   let advice;
   try {
     advice = await askAdvice(HUMAN);
   } catch (error) {
     box.hidden = true;
-    showError(error, "Asking for a hint");
+    showError(error, t("Asking for a hint"));
     setPhase("human");
     return;
   }
@@ -558,7 +634,7 @@ async function showHint() {
     return;
   }
   setPhase("human");
-  box.replaceChildren(el("h3", "", "The advisor's view of your moves (best first)"));
+  box.replaceChildren(el("h3", "", t("The advisor's view of your moves (best first)")));
   const list = el("ol", "hint-moves");
   for (const move of advice.moves) {
     const item = el("li");
@@ -568,13 +644,13 @@ async function showHint() {
     const value = ranked ? `${points >= 0 ? "+" : ""}${points.toFixed(2)}` : "—";
     item.append(el("span", "value", value), " ", el("span", "", describeMove(move)));
     if (move.sweep) {
-      item.append(el("span", "scopa-tag", "scopa!"));
+      item.append(el("span", "scopa-tag", t("scopa!")));
     }
     if (!ranked && move.note) {
       item.append(el("span", "muted", ` · ${move.note}`));
     }
     if (typeof move.win_probability === "number") {
-      item.append(el("span", "muted", ` · wins the match ${(move.win_probability * 100).toFixed(0)}%`));
+      item.append(el("span", "muted", t(" · wins the match {percent}%", { percent: (move.win_probability * 100).toFixed(0) })));
     }
     // The top moves' value in words: by scoring category, and the sweep risk.
     if (ranked && list.children.length < 3) {
@@ -588,7 +664,11 @@ async function showHint() {
     el(
       "p",
       "muted",
-      `Value: expected hand points for your side minus the others'; under the top moves, its parts by scoring category and the chance that the next player can sweep the table. ${stats.worlds} worlds, ${stats.playouts} playouts (${stats.algorithm}).`,
+      t("Value: expected hand points for your side minus the others'; under the top moves, its parts by scoring category and the chance that the next player can sweep the table. {worlds} worlds, {playouts} playouts ({algorithm}).", {
+        worlds: stats.worlds,
+        playouts: stats.playouts,
+        algorithm: stats.algorithm,
+      }),
     ),
   );
 }
@@ -602,15 +682,23 @@ function render() {
   const scores = match.scores
     .map((score, side) => `${sideName(rules, side)} ${score}`)
     .join(" · ");
-  $("match-line").textContent = `${rules.preset.replaceAll("_", " ")}, ${rules.players} players, to ${match.target}: ${scores}`;
+  $("match-line").textContent = t("{game}, {players} players, to {target}: {scores}", {
+    game: rules.preset.replaceAll("_", " "),
+    players: rules.players,
+    target: match.target,
+    scores,
+  });
   $("turn").textContent = state.finished
-    ? "The hand is over."
+    ? t("The hand is over.")
     : state.to_move === HUMAN
       ? state.declaration_round
-        ? "Your turn to declare: show your hand for the points, or keep it hidden."
-        : "Your turn: choose a card."
-      : `${seatName(rules, state.to_move)} is thinking…`;
-  $("stock").textContent = `· ${(state.stock ?? []).length} cards still to deal · deal ${state.deals_made}`;
+        ? t("Your turn to declare: show your hand for the points, or keep it hidden.")
+        : t("Your turn: choose a card.")
+      : t("{seat} is thinking…", { seat: seatName(rules, state.to_move) });
+  $("stock").textContent = t("· {stock} cards still to deal · deal {deal}", {
+    stock: (state.stock ?? []).length,
+    deal: state.deals_made ?? 1,
+  });
   renderSeats();
   renderTable();
   renderSides();
@@ -622,28 +710,34 @@ function lastMoveElement(seat) {
   const wrapper = el("div", "last-move");
   const last = game.lastMoves[seat];
   if (!last) {
-    wrapper.textContent = "No move yet this hand.";
+    wrapper.textContent = t("No move yet this hand.");
     return wrapper;
   }
   const { move, scopa } = last;
   const kind = move.kind || "play";
-  wrapper.append(el("span", "muted", "Last: "));
+  wrapper.append(el("span", "muted", t("Last: ")));
   if (kind === "claim") {
-    wrapper.append("claimed the win");
+    wrapper.append(t("claimed the win"));
   } else if (kind === "declare") {
-    wrapper.append("declared ", chipsElement([cardOf(move), ...captureOf(move)]));
+    wrapper.append(t("declared "), chipsElement([cardOf(move), ...captureOf(move)]));
   } else if (kind === "decline") {
-    wrapper.append("declared nothing");
+    wrapper.append(t("declared nothing"));
   } else {
     wrapper.append(chipsElement([cardOf(move)]));
     if (captureOf(move).length) {
-      wrapper.append(" took ", chipsElement(captureOf(move)));
+      wrapper.append(t(" took "), chipsElement(captureOf(move)));
+    } else if (kind === "pass") {
+      wrapper.append(t(" passed"));
+    } else if (kind === "keep") {
+      wrapper.append(t(" kept"));
+    } else if (kind === "table") {
+      wrapper.append(t(" tabled"));
     } else {
-      wrapper.append(kind === "play" ? " laid" : ` ${kind}`);
+      wrapper.append(t(" laid"));
     }
   }
   if (scopa) {
-    wrapper.append(el("span", "scopa-tag", "scopa!"));
+    wrapper.append(el("span", "scopa-tag", t("scopa!")));
   }
   return wrapper;
 }
@@ -665,14 +759,14 @@ function renderSeats() {
     const size = state.hands[seat].length;
     const title = el("h2", "", seatName(rules, seat));
     if (seat === state.dealer) {
-      title.append(el("span", "muted", " · dealer"));
+      title.append(el("span", "muted", t(" · dealer")));
     }
     const backs = el("div", "backs");
-    backs.setAttribute("aria-label", `${size} cards in hand`);
+    backs.setAttribute("aria-label", t("{count} cards in hand", { count: size }));
     for (let i = 0; i < size; i += 1) {
       backs.append(cardBack());
     }
-    backs.append(el("span", "count", `${size} in hand`));
+    backs.append(el("span", "count", t("{count} in hand", { count: size })));
     panel.append(title, backs, lastMoveElement(seat));
     container.append(panel);
   }
@@ -687,7 +781,7 @@ function renderTable() {
     table.append(cardElement(code));
   }
   if (cards.length === 0) {
-    table.append(el("p", "muted", "The table is empty."));
+    table.append(el("p", "muted", t("The table is empty.")));
   }
 }
 
@@ -704,15 +798,15 @@ function renderSides() {
     panel.append(el("h2", "", sideName(rules, side)));
     const facts = el("p", "facts");
     facts.append(
-      el("span", "", `${pile.length} cards`),
-      el("span", "", `${coins} coins`),
-      el("span", "scope-count", `${state.scope[side]} scope`),
+      el("span", "", t("{count} cards", { count: pile.length })),
+      el("span", "", `${coins} ${categoryName("coins")}`),
+      el("span", "scope-count", `${state.scope[side]} ${categoryName("scope")}`),
     );
     if (pile.includes("7D")) {
-      facts.append(el("span", "scopa-tag", "settebello"));
+      facts.append(el("span", "scopa-tag", categoryName("settebello")));
     }
     const details = el("details");
-    details.append(el("summary", "", "Captured cards"), chipsElement(sortCodes(pile)));
+    details.append(el("summary", "", t("Captured cards")), chipsElement(sortCodes(pile)));
     panel.append(facts, details);
     container.append(panel);
   }
@@ -734,7 +828,7 @@ function renderHand() {
     container.append(button);
   }
   if (hand.length === 0) {
-    container.append(el("p", "muted", "No cards in hand."));
+    container.append(el("p", "muted", t("No cards in hand.")));
   }
   const choices = $("choices");
   choices.replaceChildren();
@@ -761,11 +855,12 @@ function renderHand() {
 
 /** @param {Record<string, number>} points @param {string} key */
 function pointsCell(points, key) {
-  return points[key] === undefined ? "" : ` (${points[key]} pt)`;
+  return points[key] === undefined ? "" : t(" ({points} pt)", { points: points[key] });
 }
 
 /** @param {ScoreResponse} scored */
 function renderScore(scored) {
+  game.scored = scored;
   const rules = rulesOf(current());
   const match = matchOf(scored);
   const target = currentMatch().target;
@@ -790,14 +885,14 @@ function renderScore(scored) {
     }
     body.append(tr);
   };
-  row("Cards", (s) => [`${s.cards} cards${pointsCell(s.points, "cards")}`]);
-  row("Coins", (s) => [`${s.coins} coins${pointsCell(s.points, "coins")}`]);
-  row("Settebello", (s) => [`${s.settebello ? "yes" : "no"}${pointsCell(s.points, "settebello")}`]);
-  row("Prime", (s) => [
-    `${s.prime.value}${s.prime.all_suits ? "" : " (incomplete)"}${pointsCell(s.points, "primiera")} `,
+  row(t("Cards"), (s) => [`${t("{count} cards", { count: s.cards })}${pointsCell(s.points, "cards")}`]);
+  row(t("Coins"), (s) => [`${s.coins} ${categoryName("coins")}${pointsCell(s.points, "coins")}`]);
+  row(t("Settebello"), (s) => [`${s.settebello ? t("yes") : t("no")}${pointsCell(s.points, "settebello")}`]);
+  row(t("Prime"), (s) => [
+    `${s.prime.value}${s.prime.all_suits ? "" : t(" (incomplete)")}${pointsCell(s.points, "primiera")} `,
     chipsElement(s.prime.cards),
   ]);
-  row("Scope", (s) => [`${s.scope}${pointsCell(s.points, "scope")}`]);
+  row(t("Scope"), (s) => [`${s.scope}${pointsCell(s.points, "scope")}`]);
   const extras = new Set();
   for (const side of sides) {
     for (const key of Object.keys(side.points)) {
@@ -807,25 +902,32 @@ function renderScore(scored) {
     }
   }
   for (const key of extras) {
-    row(POINT_NAMES[key] || key.replaceAll("_", " "), (s) => [`${s.points[key] ?? 0} pt`]);
+    row(categoryName(key), (s) => [t("{points} pt", { points: s.points[key] ?? 0 })]);
   }
-  row("Hand total", (s) => [el("strong", "", String(s.total))]);
+  row(t("Hand total"), (s) => [el("strong", "", String(s.total))]);
   if (sides.some((s) => s.outright)) {
-    row("Outright", (s) => [s.outright ? String(s.outright) : ""]);
+    row(t("Outright"), (s) => [s.outright ? outrightName(s.outright) : ""]);
   }
-  row("Match", (s) => [el("strong", "", `${match.scores[s.side]} / ${target}`)]);
+  row(t("Match"), (s) => [el("strong", "", `${match.scores[s.side]} / ${target}`)]);
   table.append(thead, body);
   $("score-table").replaceChildren(table);
-  let result = `Match to ${target}: ${match.scores.map((score, side) => `${sideName(rules, side)} ${score}`).join(", ")}.`;
+  let result = t("Match to {target}: {scores}.", {
+    target,
+    scores: match.scores.map((score, side) => `${sideName(rules, side)} ${score}`).join(", "),
+  });
   if (match.finished) {
-    const winner = match.winner === null || match.winner === undefined
-      ? "nobody"
-      : sideName(rules, match.winner);
-    result += ` The match is over: ${winner === "You" || winner === "Your team" ? `${winner} win` : `${winner} wins`}!`;
+    const winner = match.winner ?? null;
+    if (winner === null) {
+      result += t(" The match is over: nobody wins!");
+    } else if (winner === sideOf(rules, HUMAN)) {
+      result += t(" The match is over: {winner} win!", { winner: sideName(rules, winner) });
+    } else {
+      result += t(" The match is over: {winner} wins!", { winner: sideName(rules, winner) });
+    }
   }
   $("match-result").textContent = result;
-  $("score-title").textContent = `Hand ${game.handIndex + 1} is over`;
-  $("next-hand").textContent = match.finished ? "New match" : "Next hand";
+  $("score-title").textContent = t("Hand {number} is over", { number: game.handIndex + 1 });
+  $("next-hand").textContent = match.finished ? t("New match") : t("Next hand");
   $("score").hidden = false;
   render();
   $("next-hand").focus();
@@ -843,14 +945,14 @@ function logLine(text) {
 function logEvents(seat, move, events) {
   const rules = rulesOf(current());
   const name = seatName(rules, seat);
-  logLine(`${name}: ${describeMove(move)}.`);
+  logLine(t("{seat}: {move}.", { seat: name, move: describeMove(move) }));
   for (const event of events) {
     if (event.kind === "scopa" && event.seat !== null) {
-      logLine(`Scopa for ${seatName(rules, event.seat)}!`);
+      logLine(t("Scopa for {seat}!", { seat: seatName(rules, event.seat) }));
     } else if (event.kind === "deal") {
-      logLine("New cards dealt.");
+      logLine(t("New cards dealt."));
     } else if (event.kind === "last_take" && event.side !== null) {
-      logLine(`The last cards on the table go to ${sideName(rules, event.side)}.`);
+      logLine(t("The last cards on the table go to {side}.", { side: sideName(rules, event.side) }));
     }
   }
 }
@@ -875,7 +977,7 @@ document.addEventListener("DOMContentLoaded", () => {
     }
   });
   window.addEventListener("unhandledrejection", (event) => {
-    showError(event.reason instanceof ApiError ? event.reason : new Error(String(event.reason)), "Unexpected");
+    showError(event.reason instanceof ApiError ? event.reason : new Error(String(event.reason)), t("Unexpected"));
   });
   loadPresets();
 });

@@ -7,6 +7,7 @@ import * as api from "./api.js";
 import { describeProblem, patiently } from "./api.js";
 import { chipsElement, sortCodes } from "./cards.js";
 import { describeMove, explain, explainVersus } from "./explain.js";
+import { t } from "./i18n.js";
 import { HUMAN, rulesOf, seatName, sideOf } from "./seats.js";
 
 /** @typedef {import("../../../clients/typescript/src/schema").State} State */
@@ -22,13 +23,20 @@ import { HUMAN, rulesOf, seatName, sideOf } from "./seats.js";
 /** @param {string} id @returns {any} */
 const $ = (id) => document.getElementById(id);
 
-const LABEL_WORDS = {
-  best: "best move",
-  good: "good",
-  inaccuracy: "inaccuracy",
-  mistake: "mistake",
-  blunder: "blunder",
-};
+// The review's labels in words (the API's label codes stay as they are).
+/** @param {string | null | undefined} label */
+function labelWords(label) {
+  /** @type {Record<string, () => string>} */
+  const words = {
+    best: () => t("best move"),
+    good: () => t("good"),
+    inaccuracy: () => t("inaccuracy"),
+    mistake: () => t("mistake"),
+    blunder: () => t("blunder"),
+  };
+  const key = label ?? "good";
+  return words[key] ? words[key]() : String(key);
+}
 
 /**
  * @type {{
@@ -94,7 +102,7 @@ function nameOf(seat) {
     return names[seat];
   }
   const state = panel.states[0];
-  return state ? seatName(rulesOf(state), seat) : `Seat ${seat + 1}`;
+  return state ? seatName(rulesOf(state), seat) : t("Seat {number}", { number: seat + 1 });
 }
 
 function reviewedSeat() {
@@ -116,8 +124,8 @@ export function hideReview() {
  */
 export async function reviewHand(state, match) {
   const token = ++panel.token;
-  show("Review of the hand");
-  setStatus("loading", "Reviewing the hand: the advisor judges every decision…");
+  show(t("Review of the hand"));
+  setStatus("loading", t("Reviewing the hand: the advisor judges every decision…"));
   const date = new Date().toISOString().slice(0, 10);
   try {
     const players = Array.from({ length: state.hands.length }, (_, seat) =>
@@ -130,7 +138,7 @@ export async function reviewHand(state, match) {
     await load(record, match, token);
   } catch (error) {
     if (token === panel.token) {
-      showProblem(error, "Reviewing the hand");
+      showProblem(error, t("Reviewing the hand"));
     }
     return;
   }
@@ -187,7 +195,7 @@ async function runReview(token) {
   if (record === null) {
     return;
   }
-  setStatus("loading", "Reviewing: the advisor judges every decision…");
+  setStatus("loading", t("Reviewing: the advisor judges every decision…"));
   /** @type {ReviewRequest} */
   const body = { record };
   const budget = $("review-budget").value;
@@ -200,11 +208,11 @@ async function runReview(token) {
   let answer;
   try {
     answer = await patiently(() => api.review(body), (seconds) => {
-      setStatus("loading", `The advisor is busy; asking again in ${seconds} s…`);
+      setStatus("loading", t("The advisor is busy; asking again in {seconds} s…", { seconds }));
     });
   } catch (error) {
     if (token === panel.token) {
-      showProblem(error, "Reviewing the hand");
+      showProblem(error, t("Reviewing the hand"));
     }
     return;
   }
@@ -219,25 +227,30 @@ async function runReview(token) {
 /** @param {File} file */
 async function loadFile(file) {
   const token = ++panel.token;
-  show(`Hand record: ${file.name}`);
-  setStatus("loading", "Reading the hand record…");
+  show(t("Hand record: {file}", { file: file.name }));
+  setStatus("loading", t("Reading the hand record…"));
   let record;
   try {
     record = JSON.parse(await file.text());
   } catch (error) {
-    setStatus("error", `${file.name} is not JSON: ${error instanceof Error ? error.message : error}`);
+    setStatus("error", t("{file} is not JSON: {reason}", {
+      file: file.name,
+      reason: error instanceof Error ? error.message : String(error),
+    }));
     return;
   }
   try {
     await load(record, null, token);
   } catch (error) {
     if (token === panel.token) {
-      showProblem(error, `Replaying ${file.name}`);
+      showProblem(error, t("Replaying {file}", { file: file.name }));
     }
     return;
   }
   if (token === panel.token) {
-    setStatus("ready", `${panel.states.length - 1} moves replayed. Press Review for the advisor's judgement.`);
+    setStatus("ready", t("{count} moves replayed. Press Review for the advisor's judgement.", {
+      count: panel.states.length - 1,
+    }));
     $("review").scrollIntoView({ block: "start" });
   }
 }
@@ -280,17 +293,17 @@ function renderReview() {
     const share = summary.best_share === null ? "—" : `${Math.round(summary.best_share * 100)}%`;
     const counts = Object.entries(summary.labels)
       .filter(([, count]) => count > 0)
-      .map(([label, count]) => `${count} ${label}`)
+      .map(([label, count]) => `${count} ${labelWords(label)}`)
       .join(", ");
-    box.append(
-      el(
-        "p",
-        "review-line",
-        `${nameOf(seat)}: ${summary.decisions} decisions judged (${summary.forced} forced), ` +
-          `${summary.total_loss.toFixed(2)} points lost in all, ${mean} a decision; best move ${share}` +
-          (counts ? ` (${counts}).` : "."),
-      ),
-    );
+    const line = t("{seat}: {decisions} decisions judged ({forced} forced), {lost} points lost in all, {mean} a decision; best move {share}", {
+      seat: nameOf(seat),
+      decisions: summary.decisions,
+      forced: summary.forced,
+      lost: summary.total_loss.toFixed(2),
+      mean,
+      share,
+    });
+    box.append(el("p", "review-line", counts ? `${line} (${counts}).` : `${line}.`));
   }
   const list = $("review-decisions");
   list.replaceChildren();
@@ -305,17 +318,16 @@ function renderReview() {
     list.append(decisionItem(decision));
   }
   if (judged.length === 0) {
-    list.append(el("li", "muted", "No decision of this seat needed judging."));
+    list.append(el("li", "muted", t("No decision of this seat needed judging.")));
   }
   const noise = answer.thresholds.noise_z;
-  const spent = answer.budget.ms ? `${answer.budget.ms} ms` : `${answer.budget.iterations} iterations`;
-  const match = answer.match ? " and of the match's win probability" : "";
-  setStatus(
-    "ready",
-    `Loss: the expected points${match} the played move gave up against the advisor's best ` +
-      `(searched ${spent} a decision, from what the seat could see). A loss within ${noise} ` +
-      "standard errors of the search is never called worse than good.",
-  );
+  const spent = answer.budget.ms
+    ? t("{ms} ms", { ms: answer.budget.ms })
+    : t("{iterations} iterations", { iterations: answer.budget.iterations ?? 0 });
+  const explained = answer.match
+    ? t("Loss: the expected points and of the match's win probability the played move gave up against the advisor's best (searched {spent} a decision, from what the seat could see). A loss within {noise} standard errors of the search is never called worse than good.", { spent, noise })
+    : t("Loss: the expected points the played move gave up against the advisor's best (searched {spent} a decision, from what the seat could see). A loss within {noise} standard errors of the search is never called worse than good.", { spent, noise });
+  setStatus("ready", explained);
 }
 
 /** @param {Decision} decision */
@@ -329,26 +341,30 @@ function decisionItem(decision) {
   const head = el("button", "decision-head");
   head.type = "button";
   head.append(
-    el("span", "label", LABEL_WORDS[decision.label ?? "good"] ?? String(decision.label)),
-    ` move ${decision.index + 1}: played ${describeMove(played)}`,
+    el("span", "label", labelWords(decision.label)),
+    t(" move {number}: played {move}", { number: decision.index + 1, move: describeMove(played) }),
   );
   head.addEventListener("click", () => goTo(decision.index));
   item.append(head);
   const loss = decision.loss ?? 0;
   if (best && (best.rank ?? 1) !== (played.rank ?? 1)) {
     const better = el("p", "better");
-    better.append(`Better: ${describeMove(best)} (${points(best.value ?? 0)} against ${points(played.value ?? 0)}), `);
-    better.append(el("strong", "loss", `loss ${loss.toFixed(2)}`));
+    better.append(t("Better: {move} ({value} against {played}), ", {
+      move: describeMove(best),
+      value: points(best.value ?? 0),
+      played: points(played.value ?? 0),
+    }));
+    better.append(el("strong", "loss", t("loss {loss}", { loss: loss.toFixed(2) })));
     if (typeof decision.win_probability_loss === "number" && decision.win_probability_loss > 0) {
-      better.append(`, ${(decision.win_probability_loss * 100).toFixed(1)}% of the match`);
+      better.append(t(", {percent}% of the match", { percent: (decision.win_probability_loss * 100).toFixed(1) }));
     }
     item.append(better);
     const why = explainVersus(played, best);
     if (why) {
-      item.append(el("p", "why", `Compared with it: ${why}.`));
+      item.append(el("p", "why", t("Compared with it: {why}.", { why })));
     }
   } else {
-    item.append(el("p", "better", `The advisor's choice too (${points(played.value ?? 0)}).`));
+    item.append(el("p", "better", t("The advisor's choice too ({value}).", { value: points(played.value ?? 0) })));
   }
   return item;
 }
@@ -370,22 +386,27 @@ function renderStep() {
   const step = panel.step;
   const moves = states.length - 1;
   const state = states[step];
-  $("replay-position").textContent = step < moves ? `Move ${step + 1} of ${moves}` : `After the last of ${moves} moves`;
+  $("replay-position").textContent = step < moves
+    ? t("Move {number} of {count}", { number: step + 1, count: moves })
+    : t("After the last of {count} moves", { count: moves });
   $("replay-first").disabled = $("replay-prev").disabled = step === 0;
   $("replay-next").disabled = $("replay-last").disabled = step === moves;
   const board = $("replay-board");
   board.replaceChildren();
   const table = el("p", "replay-table");
-  table.append(el("strong", "", "Table: "));
-  table.append(state.table.length ? chipsElement(sortCodes(state.table)) : "empty");
+  table.append(el("strong", "", t("Table: ")));
+  table.append(state.table.length ? chipsElement(sortCodes(state.table)) : t("empty"));
   board.append(table);
   const hands = el("ul", "replay-hands");
   state.hands.forEach((hand, seat) => {
     const item = el("li");
     item.append(el("strong", "", `${nameOf(seat)}: `));
-    item.append(hand.length ? chipsElement(sortCodes(hand)) : "no cards");
+    item.append(hand.length ? chipsElement(sortCodes(hand)) : t("no cards"));
     const side = sideOf(rulesOf(state), seat);
-    item.append(el("span", "muted", ` · ${state.piles[side]?.length ?? 0} taken, ${state.scope[side] ?? 0} scope`));
+    item.append(el("span", "muted", t(" · {taken} taken, {scope} scope", {
+      taken: state.piles[side]?.length ?? 0,
+      scope: state.scope[side] ?? 0,
+    })));
     hands.append(item);
   });
   board.append(hands);
@@ -397,39 +418,59 @@ function renderStep() {
   }
   const move = (record.moves ?? [])[step];
   const scopa = (panel.events[step] ?? []).some((event) => event.kind === "scopa");
-  advice.append(
-    el("p", "replay-move", `${nameOf(move.seat)} ${nameOf(move.seat) === "You" ? "play" : "plays"} ${describeMove(move)}${scopa ? " — scopa!" : ""}`),
-  );
+  const said = { seat: nameOf(move.seat), move: describeMove(move) };
+  const played = nameOf(move.seat) === t("You") ? t("{seat} play {move}", said) : t("{seat} plays {move}", said);
+  advice.append(el("p", "replay-move", scopa ? t("{play} — scopa!", { play: played }) : played));
   const decision = panel.answer?.decisions.find((d) => d.index === step);
   if (!decision) {
-    advice.append(el("p", "muted", panel.answer ? "This move was not reviewed." : "Not reviewed yet."));
+    advice.append(el("p", "muted", panel.answer ? t("This move was not reviewed.") : t("Not reviewed yet.")));
     return;
   }
   if (decision.status === "forced") {
-    advice.append(el("p", "muted", "Forced: the only card that could be played."));
+    advice.append(el("p", "muted", t("Forced: the only card that could be played.")));
     return;
   }
   if (decision.status === "unranked") {
-    const verdict = decision.claim ? ` The claim was ${decision.claim}.` : "";
-    advice.append(el("p", "muted", `Not ranked by the advisor: ${decision.note ?? ""}.${verdict}`));
+    const verdict = decision.claim ? t(" The claim was {verdict}.", { verdict: decision.claim }) : "";
+    advice.append(el("p", "muted", `${t("Not ranked by the advisor: {note}.", { note: decision.note ?? "" })}${verdict}`));
     return;
   }
   const best = decision.best;
-  const played = decision.played;
-  const label = LABEL_WORDS[decision.label ?? "good"] ?? String(decision.label);
-  advice.append(
-    el(
-      "p",
-      `verdict label-${decision.label}`,
-      `Verdict: ${label}${decision.loss ? `, loss ${decision.loss.toFixed(2)}` : ""}${decision.exact ? " (solved exactly)" : ""}.`,
-    ),
-  );
+  const chosen = decision.played;
+  let verdict = t("Verdict: {label}", { label: labelWords(decision.label) });
+  if (decision.loss) {
+    verdict += t(", loss {loss}", { loss: decision.loss.toFixed(2) });
+  }
+  if (decision.exact) {
+    verdict += t(" (solved exactly)");
+  }
+  advice.append(el("p", `verdict label-${decision.label}`, `${verdict}.`));
   if (best) {
-    advice.append(el("p", "", `Best: ${describeMove(best)}, ${points(best.value ?? 0)} — ${explain(best)}`));
+    advice.append(el("p", "", t("Best: {move}, {value} — {why}", {
+      move: describeMove(best),
+      value: points(best.value ?? 0),
+      why: explain(best),
+    })));
   }
-  if (best && (played.rank ?? 1) !== 1) {
-    advice.append(el("p", "", `Played: ${describeMove(played)}, ${points(played.value ?? 0)} — ${explain(played)}`));
+  if (best && (chosen.rank ?? 1) !== 1) {
+    advice.append(el("p", "", t("Played: {move}, {value} — {why}", {
+      move: describeMove(chosen),
+      value: points(chosen.value ?? 0),
+      why: explain(chosen),
+    })));
   }
+}
+
+// The panel again in the page's language (after a switch).
+export function refreshReview() {
+  if ($("review").hidden) {
+    return;
+  }
+  const seat = $("review-seat").value;
+  fillSeats();
+  $("review-seat").value = seat;
+  renderReview();
+  renderStep();
 }
 
 // ---- set-up --------------------------------------------------------------------------------

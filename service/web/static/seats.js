@@ -1,5 +1,7 @@
 // Seats and sides of the table. What one seat can see of a state is asked of POST /v1/view.
 
+import { t } from "./i18n.js";
+
 /** @typedef {import("../../../clients/typescript/src/schema").State} State */
 /**
  * The full rules that every state from the API carries. The spec types `state.rules` as the
@@ -30,22 +32,23 @@ export function sideOf(rules, seat) {
 /** @param {Rules} rules @param {number} seat */
 export function seatName(rules, seat) {
   if (seat === HUMAN) {
-    return "You";
+    return t("You");
   }
   if (rules.players === 2) {
-    return "Opponent";
+    return t("Opponent");
   }
-  const role = sideOf(rules, seat) === sideOf(rules, HUMAN) ? "partner" : "opponent";
-  return `Seat ${seat + 1} (${role})`;
+  return sideOf(rules, seat) === sideOf(rules, HUMAN)
+    ? t("Seat {number} (partner)", { number: seat + 1 })
+    : t("Seat {number} (opponent)", { number: seat + 1 });
 }
 
 /** @param {Rules} rules @param {number} side */
 export function sideName(rules, side) {
   if (side === sideOf(rules, HUMAN)) {
-    return rules.teams ? "Your team" : "You";
+    return rules.teams ? t("Your team") : t("You");
   }
   if (rules.teams) {
-    return "Their team";
+    return t("Their team");
   }
   return seatName(rules, side);
 }

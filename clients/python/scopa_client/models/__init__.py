@@ -34,6 +34,7 @@ from .health import Health
 from .health_status import HealthStatus
 from .history_play import HistoryPlay
 from .history_play_kind import HistoryPlayKind
+from .language import Language
 from .level import Level
 from .level_name import LevelName
 from .level_parameters import LevelParameters
@@ -45,6 +46,13 @@ from .move_kind import MoveKind
 from .moves_request import MovesRequest
 from .moves_request_rules_type_0 import MovesRequestRulesType0
 from .moves_response import MovesResponse
+from .names import Names
+from .names_cards import NamesCards
+from .names_categories import NamesCategories
+from .names_figures import NamesFigures
+from .names_outright import NamesOutright
+from .names_ranks import NamesRanks
+from .names_suits import NamesSuits
 from .option_spec import OptionSpec
 from .option_spec_type import OptionSpecType
 from .pagination_metadata import PaginationMetadata
@@ -148,6 +156,7 @@ __all__ = (
     "HealthStatus",
     "HistoryPlay",
     "HistoryPlayKind",
+    "Language",
     "Level",
     "LevelName",
     "LevelParameters",
@@ -159,6 +168,13 @@ __all__ = (
     "MovesRequest",
     "MovesRequestRulesType0",
     "MovesResponse",
+    "Names",
+    "NamesCards",
+    "NamesCategories",
+    "NamesFigures",
+    "NamesOutright",
+    "NamesRanks",
+    "NamesSuits",
     "OptionSpec",
     "OptionSpecType",
     "PaginationMetadata",

@@ -7,18 +7,29 @@ from ...client import AuthenticatedClient, Client
 from ...models.advice_request import AdviceRequest
 from ...models.advice_response import AdviceResponse
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: AdviceRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(accept_language, Unset):
+        headers["Accept-Language"] = accept_language
+
+    params: dict[str, Any] = {}
+
+    params["lang"] = lang
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/v1/advice",
+        "params": params,
     }
 
     _kwargs["json"] = body.to_dict()
@@ -80,6 +91,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: AdviceRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Response[AdviceResponse | Problem]:
     """Every legal move of the seat to move, ranked best first by a determinized search.
 
@@ -107,6 +120,8 @@ def sync_detailed(
     `cut_card`.
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (AdviceRequest):
 
     Raises:
@@ -119,6 +134,8 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        lang=lang,
+        accept_language=accept_language,
     )
 
     response = client.get_httpx_client().request(
@@ -132,6 +149,8 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: AdviceRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> AdviceResponse | Problem | None:
     """Every legal move of the seat to move, ranked best first by a determinized search.
 
@@ -159,6 +178,8 @@ def sync(
     `cut_card`.
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (AdviceRequest):
 
     Raises:
@@ -172,6 +193,8 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        lang=lang,
+        accept_language=accept_language,
     ).parsed
 
 
@@ -179,6 +202,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: AdviceRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Response[AdviceResponse | Problem]:
     """Every legal move of the seat to move, ranked best first by a determinized search.
 
@@ -206,6 +231,8 @@ async def asyncio_detailed(
     `cut_card`.
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (AdviceRequest):
 
     Raises:
@@ -218,6 +245,8 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        lang=lang,
+        accept_language=accept_language,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -229,6 +258,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: AdviceRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> AdviceResponse | Problem | None:
     """Every legal move of the seat to move, ranked best first by a determinized search.
 
@@ -256,6 +287,8 @@ async def asyncio(
     `cut_card`.
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (AdviceRequest):
 
     Raises:
@@ -270,5 +303,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            lang=lang,
+            accept_language=accept_language,
         )
     ).parsed

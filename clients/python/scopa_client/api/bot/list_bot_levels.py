@@ -11,15 +11,27 @@ from ...types import UNSET, Response, Unset
 
 def _get_kwargs(
     *,
+    lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
         headers["If-None-Match"] = if_none_match
 
+    if not isinstance(accept_language, Unset):
+        headers["Accept-Language"] = accept_language
+
+    params: dict[str, Any] = {}
+
+    params["lang"] = lang
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/v1/bot",
+        "params": params,
     }
 
     _kwargs["headers"] = headers
@@ -60,17 +72,22 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
+    lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Response[Any | Levels | Problem]:
     """The levels a bot plays at, weakest first, each with a line on how it plays.
 
      The levels below master play like people of that level (a model of memory, sight and
     care, parameters listed), answer in milliseconds and search nothing; master is the advisor
     at its default budget, with the advice's cost, cache and search slot. The answer changes
-    only with a release (`ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
+    only with a release and the language of its words (`lang`, else `Accept-Language`;
+    `Content-Language`, `Vary`, `ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
 
     Args:
+        lang (str | Unset):  Example: it.
         if_none_match (str | Unset):
+        accept_language (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -81,7 +98,9 @@ def sync_detailed(
     """
 
     kwargs = _get_kwargs(
+        lang=lang,
         if_none_match=if_none_match,
+        accept_language=accept_language,
     )
 
     response = client.get_httpx_client().request(
@@ -94,17 +113,22 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
+    lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Any | Levels | Problem | None:
     """The levels a bot plays at, weakest first, each with a line on how it plays.
 
      The levels below master play like people of that level (a model of memory, sight and
     care, parameters listed), answer in milliseconds and search nothing; master is the advisor
     at its default budget, with the advice's cost, cache and search slot. The answer changes
-    only with a release (`ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
+    only with a release and the language of its words (`lang`, else `Accept-Language`;
+    `Content-Language`, `Vary`, `ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
 
     Args:
+        lang (str | Unset):  Example: it.
         if_none_match (str | Unset):
+        accept_language (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -116,24 +140,31 @@ def sync(
 
     return sync_detailed(
         client=client,
+        lang=lang,
         if_none_match=if_none_match,
+        accept_language=accept_language,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
+    lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Response[Any | Levels | Problem]:
     """The levels a bot plays at, weakest first, each with a line on how it plays.
 
      The levels below master play like people of that level (a model of memory, sight and
     care, parameters listed), answer in milliseconds and search nothing; master is the advisor
     at its default budget, with the advice's cost, cache and search slot. The answer changes
-    only with a release (`ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
+    only with a release and the language of its words (`lang`, else `Accept-Language`;
+    `Content-Language`, `Vary`, `ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
 
     Args:
+        lang (str | Unset):  Example: it.
         if_none_match (str | Unset):
+        accept_language (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -144,7 +175,9 @@ async def asyncio_detailed(
     """
 
     kwargs = _get_kwargs(
+        lang=lang,
         if_none_match=if_none_match,
+        accept_language=accept_language,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -155,17 +188,22 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
+    lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Any | Levels | Problem | None:
     """The levels a bot plays at, weakest first, each with a line on how it plays.
 
      The levels below master play like people of that level (a model of memory, sight and
     care, parameters listed), answer in milliseconds and search nothing; master is the advisor
     at its default budget, with the advice's cost, cache and search slot. The answer changes
-    only with a release (`ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
+    only with a release and the language of its words (`lang`, else `Accept-Language`;
+    `Content-Language`, `Vary`, `ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
 
     Args:
+        lang (str | Unset):  Example: it.
         if_none_match (str | Unset):
+        accept_language (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -178,6 +216,8 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            lang=lang,
             if_none_match=if_none_match,
+            accept_language=accept_language,
         )
     ).parsed

@@ -7,18 +7,29 @@ from ...client import AuthenticatedClient, Client
 from ...models.bot_request import BotRequest
 from ...models.bot_response import BotResponse
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: BotRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(accept_language, Unset):
+        headers["Accept-Language"] = accept_language
+
+    params: dict[str, Any] = {}
+
+    params["lang"] = lang
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/v1/bot",
+        "params": params,
     }
 
     _kwargs["json"] = body.to_dict()
@@ -80,6 +91,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: BotRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Response[BotResponse | Problem]:
     """The move a bot of the given level makes for its seat.
 
@@ -95,6 +108,8 @@ def sync_detailed(
     422 problem naming the field.
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (BotRequest):
 
     Raises:
@@ -107,6 +122,8 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        lang=lang,
+        accept_language=accept_language,
     )
 
     response = client.get_httpx_client().request(
@@ -120,6 +137,8 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: BotRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> BotResponse | Problem | None:
     """The move a bot of the given level makes for its seat.
 
@@ -135,6 +154,8 @@ def sync(
     422 problem naming the field.
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (BotRequest):
 
     Raises:
@@ -148,6 +169,8 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        lang=lang,
+        accept_language=accept_language,
     ).parsed
 
 
@@ -155,6 +178,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: BotRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Response[BotResponse | Problem]:
     """The move a bot of the given level makes for its seat.
 
@@ -170,6 +195,8 @@ async def asyncio_detailed(
     422 problem naming the field.
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (BotRequest):
 
     Raises:
@@ -182,6 +209,8 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        lang=lang,
+        accept_language=accept_language,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -193,6 +222,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: BotRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> BotResponse | Problem | None:
     """The move a bot of the given level makes for its seat.
 
@@ -208,6 +239,8 @@ async def asyncio(
     422 problem naming the field.
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (BotRequest):
 
     Raises:
@@ -222,5 +255,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            lang=lang,
+            accept_language=accept_language,
         )
     ).parsed

@@ -7,18 +7,29 @@ from ...client import AuthenticatedClient, Client
 from ...models.deal_request import DealRequest
 from ...models.deal_response import DealResponse
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: DealRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(accept_language, Unset):
+        headers["Accept-Language"] = accept_language
+
+    params: dict[str, Any] = {}
+
+    params["lang"] = lang
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/v1/deal",
+        "params": params,
     }
 
     _kwargs["json"] = body.to_dict()
@@ -75,6 +86,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: DealRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Response[DealResponse | Problem]:
     """Deal a new hand: the full initial state, for a client that referees a game.
 
@@ -83,6 +96,8 @@ def sync_detailed(
     /v1/moves and /v1/play.
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (DealRequest):
 
     Raises:
@@ -95,6 +110,8 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        lang=lang,
+        accept_language=accept_language,
     )
 
     response = client.get_httpx_client().request(
@@ -108,6 +125,8 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: DealRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> DealResponse | Problem | None:
     """Deal a new hand: the full initial state, for a client that referees a game.
 
@@ -116,6 +135,8 @@ def sync(
     /v1/moves and /v1/play.
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (DealRequest):
 
     Raises:
@@ -129,6 +150,8 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        lang=lang,
+        accept_language=accept_language,
     ).parsed
 
 
@@ -136,6 +159,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: DealRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Response[DealResponse | Problem]:
     """Deal a new hand: the full initial state, for a client that referees a game.
 
@@ -144,6 +169,8 @@ async def asyncio_detailed(
     /v1/moves and /v1/play.
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (DealRequest):
 
     Raises:
@@ -156,6 +183,8 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        lang=lang,
+        accept_language=accept_language,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -167,6 +196,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: DealRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> DealResponse | Problem | None:
     """Deal a new hand: the full initial state, for a client that referees a game.
 
@@ -175,6 +206,8 @@ async def asyncio(
     /v1/moves and /v1/play.
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (DealRequest):
 
     Raises:
@@ -189,5 +222,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            lang=lang,
+            accept_language=accept_language,
         )
     ).parsed

@@ -6,16 +6,31 @@ import httpx
 from ...client import AuthenticatedClient, Client
 from ...models.health import Health
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+    *,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(accept_language, Unset):
+        headers["Accept-Language"] = accept_language
+
+    params: dict[str, Any] = {}
+
+    params["lang"] = lang
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/healthz",
+        "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -42,8 +57,14 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Response[Health | Problem]:
     """The process answers.
+
+    Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -53,7 +74,10 @@ def sync_detailed(
         Response[Health | Problem]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        lang=lang,
+        accept_language=accept_language,
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -65,8 +89,14 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Health | Problem | None:
     """The process answers.
+
+    Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -78,14 +108,22 @@ def sync(
 
     return sync_detailed(
         client=client,
+        lang=lang,
+        accept_language=accept_language,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Response[Health | Problem]:
     """The process answers.
+
+    Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -95,7 +133,10 @@ async def asyncio_detailed(
         Response[Health | Problem]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        lang=lang,
+        accept_language=accept_language,
+    )
 
     response = await client.get_async_httpx_client().request(**kwargs)
 
@@ -105,8 +146,14 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Health | Problem | None:
     """The process answers.
+
+    Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -119,5 +166,7 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            lang=lang,
+            accept_language=accept_language,
         )
     ).parsed

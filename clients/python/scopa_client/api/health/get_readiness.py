@@ -6,16 +6,31 @@ import httpx
 from ...client import AuthenticatedClient, Client
 from ...models.health import Health
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+    *,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(accept_language, Unset):
+        headers["Accept-Language"] = accept_language
+
+    params: dict[str, Any] = {}
+
+    params["lang"] = lang
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/readyz",
+        "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -47,8 +62,14 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Response[Health | Problem]:
     """The app is configured and its engine answers.
+
+    Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -58,7 +79,10 @@ def sync_detailed(
         Response[Health | Problem]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        lang=lang,
+        accept_language=accept_language,
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -70,8 +94,14 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Health | Problem | None:
     """The app is configured and its engine answers.
+
+    Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -83,14 +113,22 @@ def sync(
 
     return sync_detailed(
         client=client,
+        lang=lang,
+        accept_language=accept_language,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Response[Health | Problem]:
     """The app is configured and its engine answers.
+
+    Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -100,7 +138,10 @@ async def asyncio_detailed(
         Response[Health | Problem]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        lang=lang,
+        accept_language=accept_language,
+    )
 
     response = await client.get_async_httpx_client().request(**kwargs)
 
@@ -110,8 +151,14 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Health | Problem | None:
     """The app is configured and its engine answers.
+
+    Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -124,5 +171,7 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            lang=lang,
+            accept_language=accept_language,
         )
     ).parsed

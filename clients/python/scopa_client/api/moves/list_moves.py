@@ -7,18 +7,29 @@ from ...client import AuthenticatedClient, Client
 from ...models.moves_request import MovesRequest
 from ...models.moves_response import MovesResponse
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: MovesRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(accept_language, Unset):
+        headers["Accept-Language"] = accept_language
+
+    params: dict[str, Any] = {}
+
+    params["lang"] = lang
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/v1/moves",
+        "params": params,
     }
 
     _kwargs["json"] = body.to_dict()
@@ -75,6 +86,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: MovesRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Response[MovesResponse | Problem]:
     """The legal moves of the player to move.
 
@@ -89,6 +102,8 @@ def sync_detailed(
     `claim` (no card, listed last). The light form lists card plays only.
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (MovesRequest):
 
     Raises:
@@ -101,6 +116,8 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        lang=lang,
+        accept_language=accept_language,
     )
 
     response = client.get_httpx_client().request(
@@ -114,6 +131,8 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: MovesRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> MovesResponse | Problem | None:
     """The legal moves of the player to move.
 
@@ -128,6 +147,8 @@ def sync(
     `claim` (no card, listed last). The light form lists card plays only.
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (MovesRequest):
 
     Raises:
@@ -141,6 +162,8 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        lang=lang,
+        accept_language=accept_language,
     ).parsed
 
 
@@ -148,6 +171,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: MovesRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Response[MovesResponse | Problem]:
     """The legal moves of the player to move.
 
@@ -162,6 +187,8 @@ async def asyncio_detailed(
     `claim` (no card, listed last). The light form lists card plays only.
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (MovesRequest):
 
     Raises:
@@ -174,6 +201,8 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        lang=lang,
+        accept_language=accept_language,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -185,6 +214,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: MovesRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> MovesResponse | Problem | None:
     """The legal moves of the player to move.
 
@@ -199,6 +230,8 @@ async def asyncio(
     `claim` (no card, listed last). The light form lists card plays only.
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (MovesRequest):
 
     Raises:
@@ -213,5 +246,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            lang=lang,
+            accept_language=accept_language,
         )
     ).parsed

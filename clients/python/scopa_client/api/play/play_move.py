@@ -7,18 +7,29 @@ from ...client import AuthenticatedClient, Client
 from ...models.play_request import PlayRequest
 from ...models.play_response import PlayResponse
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: PlayRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(accept_language, Unset):
+        headers["Accept-Language"] = accept_language
+
+    params: dict[str, Any] = {}
+
+    params["lang"] = lang
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/v1/play",
+        "params": params,
     }
 
     _kwargs["json"] = body.to_dict()
@@ -75,6 +86,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: PlayRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Response[PlayResponse | Problem]:
     """Play the move of the player to move.
 
@@ -93,6 +106,8 @@ def sync_detailed(
     piles' points as the hand stopped; the match is decided by the claim alone.
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (PlayRequest):
 
     Raises:
@@ -105,6 +120,8 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        lang=lang,
+        accept_language=accept_language,
     )
 
     response = client.get_httpx_client().request(
@@ -118,6 +135,8 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: PlayRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> PlayResponse | Problem | None:
     """Play the move of the player to move.
 
@@ -136,6 +155,8 @@ def sync(
     piles' points as the hand stopped; the match is decided by the claim alone.
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (PlayRequest):
 
     Raises:
@@ -149,6 +170,8 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        lang=lang,
+        accept_language=accept_language,
     ).parsed
 
 
@@ -156,6 +179,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: PlayRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Response[PlayResponse | Problem]:
     """Play the move of the player to move.
 
@@ -174,6 +199,8 @@ async def asyncio_detailed(
     piles' points as the hand stopped; the match is decided by the claim alone.
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (PlayRequest):
 
     Raises:
@@ -186,6 +213,8 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        lang=lang,
+        accept_language=accept_language,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -197,6 +226,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: PlayRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> PlayResponse | Problem | None:
     """Play the move of the player to move.
 
@@ -215,6 +246,8 @@ async def asyncio(
     piles' points as the hand stopped; the match is decided by the claim alone.
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (PlayRequest):
 
     Raises:
@@ -229,5 +262,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            lang=lang,
+            accept_language=accept_language,
         )
     ).parsed

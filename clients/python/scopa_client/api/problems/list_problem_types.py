@@ -11,15 +11,27 @@ from ...types import UNSET, Response, Unset
 
 def _get_kwargs(
     *,
+    lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
         headers["If-None-Match"] = if_none_match
 
+    if not isinstance(accept_language, Unset):
+        headers["Accept-Language"] = accept_language
+
+    params: dict[str, Any] = {}
+
+    params["lang"] = lang
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/v1/problems",
+        "params": params,
     }
 
     _kwargs["headers"] = headers
@@ -55,16 +67,21 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
+    lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Response[Any | Problem | ProblemKinds]:
     """Every problem type the API answers, with its meaning.
 
      A problem's `type` names one of these; the page /problems documents each under an anchor
     (`/problems#validation`), its `url` here. Not rate limited; the answer changes only with a
-    release (`ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
+    release and the language of its words (`lang`, else `Accept-Language`; `Content-Language`,
+    `Vary`, `ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
 
     Args:
+        lang (str | Unset):  Example: it.
         if_none_match (str | Unset):
+        accept_language (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -75,7 +92,9 @@ def sync_detailed(
     """
 
     kwargs = _get_kwargs(
+        lang=lang,
         if_none_match=if_none_match,
+        accept_language=accept_language,
     )
 
     response = client.get_httpx_client().request(
@@ -88,16 +107,21 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
+    lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Any | Problem | ProblemKinds | None:
     """Every problem type the API answers, with its meaning.
 
      A problem's `type` names one of these; the page /problems documents each under an anchor
     (`/problems#validation`), its `url` here. Not rate limited; the answer changes only with a
-    release (`ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
+    release and the language of its words (`lang`, else `Accept-Language`; `Content-Language`,
+    `Vary`, `ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
 
     Args:
+        lang (str | Unset):  Example: it.
         if_none_match (str | Unset):
+        accept_language (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -109,23 +133,30 @@ def sync(
 
     return sync_detailed(
         client=client,
+        lang=lang,
         if_none_match=if_none_match,
+        accept_language=accept_language,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
+    lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Response[Any | Problem | ProblemKinds]:
     """Every problem type the API answers, with its meaning.
 
      A problem's `type` names one of these; the page /problems documents each under an anchor
     (`/problems#validation`), its `url` here. Not rate limited; the answer changes only with a
-    release (`ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
+    release and the language of its words (`lang`, else `Accept-Language`; `Content-Language`,
+    `Vary`, `ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
 
     Args:
+        lang (str | Unset):  Example: it.
         if_none_match (str | Unset):
+        accept_language (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -136,7 +167,9 @@ async def asyncio_detailed(
     """
 
     kwargs = _get_kwargs(
+        lang=lang,
         if_none_match=if_none_match,
+        accept_language=accept_language,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -147,16 +180,21 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
+    lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Any | Problem | ProblemKinds | None:
     """Every problem type the API answers, with its meaning.
 
      A problem's `type` names one of these; the page /problems documents each under an anchor
     (`/problems#validation`), its `url` here. Not rate limited; the answer changes only with a
-    release (`ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
+    release and the language of its words (`lang`, else `Accept-Language`; `Content-Language`,
+    `Vary`, `ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
 
     Args:
+        lang (str | Unset):  Example: it.
         if_none_match (str | Unset):
+        accept_language (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -169,6 +207,8 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            lang=lang,
             if_none_match=if_none_match,
+            accept_language=accept_language,
         )
     ).parsed

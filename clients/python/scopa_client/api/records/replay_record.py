@@ -7,18 +7,29 @@ from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.replay_request import ReplayRequest
 from ...models.replay_response import ReplayResponse
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: ReplayRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(accept_language, Unset):
+        headers["Accept-Language"] = accept_language
+
+    params: dict[str, Any] = {}
+
+    params["lang"] = lang
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/v1/replay",
+        "params": params,
     }
 
     _kwargs["json"] = body.to_dict()
@@ -75,6 +86,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ReplayRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Response[Problem | ReplayResponse]:
     """Check a hand record and replay it: the state as dealt and after every move.
 
@@ -87,6 +100,8 @@ def sync_detailed(
     the `score`, and `match` when the record has one (or a claim ended the hand).
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (ReplayRequest):
 
     Raises:
@@ -99,6 +114,8 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        lang=lang,
+        accept_language=accept_language,
     )
 
     response = client.get_httpx_client().request(
@@ -112,6 +129,8 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: ReplayRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Problem | ReplayResponse | None:
     """Check a hand record and replay it: the state as dealt and after every move.
 
@@ -124,6 +143,8 @@ def sync(
     the `score`, and `match` when the record has one (or a claim ended the hand).
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (ReplayRequest):
 
     Raises:
@@ -137,6 +158,8 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        lang=lang,
+        accept_language=accept_language,
     ).parsed
 
 
@@ -144,6 +167,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ReplayRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Response[Problem | ReplayResponse]:
     """Check a hand record and replay it: the state as dealt and after every move.
 
@@ -156,6 +181,8 @@ async def asyncio_detailed(
     the `score`, and `match` when the record has one (or a claim ended the hand).
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (ReplayRequest):
 
     Raises:
@@ -168,6 +195,8 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        lang=lang,
+        accept_language=accept_language,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -179,6 +208,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: ReplayRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Problem | ReplayResponse | None:
     """Check a hand record and replay it: the state as dealt and after every move.
 
@@ -191,6 +222,8 @@ async def asyncio(
     the `score`, and `match` when the record has one (or a claim ended the hand).
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (ReplayRequest):
 
     Raises:
@@ -205,5 +238,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            lang=lang,
+            accept_language=accept_language,
         )
     ).parsed

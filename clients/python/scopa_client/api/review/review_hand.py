@@ -7,18 +7,29 @@ from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.review_request import ReviewRequest
 from ...models.review_response import ReviewResponse
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: ReviewRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(accept_language, Unset):
+        headers["Accept-Language"] = accept_language
+
+    params: dict[str, Any] = {}
+
+    params["lang"] = lang
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/v1/review",
+        "params": params,
     }
 
     _kwargs["json"] = body.to_dict()
@@ -80,6 +91,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ReviewRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Response[Problem | ReviewResponse]:
     """Review a hand record: each decision of the chosen seats against the advice.
 
@@ -112,6 +125,8 @@ def sync_detailed(
     cached, so a retry goes on from there).
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (ReviewRequest):
 
     Raises:
@@ -124,6 +139,8 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        lang=lang,
+        accept_language=accept_language,
     )
 
     response = client.get_httpx_client().request(
@@ -137,6 +154,8 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: ReviewRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Problem | ReviewResponse | None:
     """Review a hand record: each decision of the chosen seats against the advice.
 
@@ -169,6 +188,8 @@ def sync(
     cached, so a retry goes on from there).
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (ReviewRequest):
 
     Raises:
@@ -182,6 +203,8 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        lang=lang,
+        accept_language=accept_language,
     ).parsed
 
 
@@ -189,6 +212,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ReviewRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Response[Problem | ReviewResponse]:
     """Review a hand record: each decision of the chosen seats against the advice.
 
@@ -221,6 +246,8 @@ async def asyncio_detailed(
     cached, so a retry goes on from there).
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (ReviewRequest):
 
     Raises:
@@ -233,6 +260,8 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        lang=lang,
+        accept_language=accept_language,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -244,6 +273,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: ReviewRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Problem | ReviewResponse | None:
     """Review a hand record: each decision of the chosen seats against the advice.
 
@@ -276,6 +307,8 @@ async def asyncio(
     cached, so a retry goes on from there).
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (ReviewRequest):
 
     Raises:
@@ -290,5 +323,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            lang=lang,
+            accept_language=accept_language,
         )
     ).parsed

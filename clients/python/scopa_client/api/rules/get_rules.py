@@ -11,15 +11,27 @@ from ...types import UNSET, Response, Unset
 
 def _get_kwargs(
     *,
+    lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
         headers["If-None-Match"] = if_none_match
 
+    if not isinstance(accept_language, Unset):
+        headers["Accept-Language"] = accept_language
+
+    params: dict[str, Any] = {}
+
+    params["lang"] = lang
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/v1/rules",
+        "params": params,
     }
 
     _kwargs["headers"] = headers
@@ -60,17 +72,24 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
+    lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Response[Any | Problem | RulesCatalog]:
     """Every preset with its full options, and the option schema.
 
      A request's `rules` field is a preset name, or `{"preset": name, <options>}` where each
     option overrides the preset's value; the example shows the first preset and three options.
-    The answer changes only with a release: it carries an `ETag` and `Cache-Control`, and a
-    request with a matching `If-None-Match` gets a 304.
+    The descriptions are in the language of `lang` (a query parameter) or else of
+    `Accept-Language` (English, or Italian), named by `Content-Language`; names and values are
+    the same in every language. The answer changes only with a release and the language: it
+    carries an `ETag`, `Cache-Control` and `Vary: Accept-Language`, and a request with a
+    matching `If-None-Match` gets a 304.
 
     Args:
+        lang (str | Unset):  Example: it.
         if_none_match (str | Unset):
+        accept_language (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -81,7 +100,9 @@ def sync_detailed(
     """
 
     kwargs = _get_kwargs(
+        lang=lang,
         if_none_match=if_none_match,
+        accept_language=accept_language,
     )
 
     response = client.get_httpx_client().request(
@@ -94,17 +115,24 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
+    lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Any | Problem | RulesCatalog | None:
     """Every preset with its full options, and the option schema.
 
      A request's `rules` field is a preset name, or `{"preset": name, <options>}` where each
     option overrides the preset's value; the example shows the first preset and three options.
-    The answer changes only with a release: it carries an `ETag` and `Cache-Control`, and a
-    request with a matching `If-None-Match` gets a 304.
+    The descriptions are in the language of `lang` (a query parameter) or else of
+    `Accept-Language` (English, or Italian), named by `Content-Language`; names and values are
+    the same in every language. The answer changes only with a release and the language: it
+    carries an `ETag`, `Cache-Control` and `Vary: Accept-Language`, and a request with a
+    matching `If-None-Match` gets a 304.
 
     Args:
+        lang (str | Unset):  Example: it.
         if_none_match (str | Unset):
+        accept_language (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -116,24 +144,33 @@ def sync(
 
     return sync_detailed(
         client=client,
+        lang=lang,
         if_none_match=if_none_match,
+        accept_language=accept_language,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
+    lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Response[Any | Problem | RulesCatalog]:
     """Every preset with its full options, and the option schema.
 
      A request's `rules` field is a preset name, or `{"preset": name, <options>}` where each
     option overrides the preset's value; the example shows the first preset and three options.
-    The answer changes only with a release: it carries an `ETag` and `Cache-Control`, and a
-    request with a matching `If-None-Match` gets a 304.
+    The descriptions are in the language of `lang` (a query parameter) or else of
+    `Accept-Language` (English, or Italian), named by `Content-Language`; names and values are
+    the same in every language. The answer changes only with a release and the language: it
+    carries an `ETag`, `Cache-Control` and `Vary: Accept-Language`, and a request with a
+    matching `If-None-Match` gets a 304.
 
     Args:
+        lang (str | Unset):  Example: it.
         if_none_match (str | Unset):
+        accept_language (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -144,7 +181,9 @@ async def asyncio_detailed(
     """
 
     kwargs = _get_kwargs(
+        lang=lang,
         if_none_match=if_none_match,
+        accept_language=accept_language,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -155,17 +194,24 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
+    lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Any | Problem | RulesCatalog | None:
     """Every preset with its full options, and the option schema.
 
      A request's `rules` field is a preset name, or `{"preset": name, <options>}` where each
     option overrides the preset's value; the example shows the first preset and three options.
-    The answer changes only with a release: it carries an `ETag` and `Cache-Control`, and a
-    request with a matching `If-None-Match` gets a 304.
+    The descriptions are in the language of `lang` (a query parameter) or else of
+    `Accept-Language` (English, or Italian), named by `Content-Language`; names and values are
+    the same in every language. The answer changes only with a release and the language: it
+    carries an `ETag`, `Cache-Control` and `Vary: Accept-Language`, and a request with a
+    matching `If-None-Match` gets a 304.
 
     Args:
+        lang (str | Unset):  Example: it.
         if_none_match (str | Unset):
+        accept_language (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -178,6 +224,8 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            lang=lang,
             if_none_match=if_none_match,
+            accept_language=accept_language,
         )
     ).parsed

@@ -7,18 +7,29 @@ from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.score_request import ScoreRequest
 from ...models.score_response import ScoreResponse
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: ScoreRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(accept_language, Unset):
+        headers["Accept-Language"] = accept_language
+
+    params: dict[str, Any] = {}
+
+    params["lang"] = lang
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/v1/score",
+        "params": params,
     }
 
     _kwargs["json"] = body.to_dict()
@@ -75,6 +86,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ScoreRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Response[Problem | ScoreResponse]:
     """Score a finished hand from every side's pile and scope count.
 
@@ -92,6 +105,8 @@ def sync_detailed(
     gives it (`reason` claim, or wrong_claim with the claimer as `loser`).
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (ScoreRequest):
 
     Raises:
@@ -104,6 +119,8 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        lang=lang,
+        accept_language=accept_language,
     )
 
     response = client.get_httpx_client().request(
@@ -117,6 +134,8 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: ScoreRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Problem | ScoreResponse | None:
     """Score a finished hand from every side's pile and scope count.
 
@@ -134,6 +153,8 @@ def sync(
     gives it (`reason` claim, or wrong_claim with the claimer as `loser`).
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (ScoreRequest):
 
     Raises:
@@ -147,6 +168,8 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        lang=lang,
+        accept_language=accept_language,
     ).parsed
 
 
@@ -154,6 +177,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: ScoreRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Response[Problem | ScoreResponse]:
     """Score a finished hand from every side's pile and scope count.
 
@@ -171,6 +196,8 @@ async def asyncio_detailed(
     gives it (`reason` claim, or wrong_claim with the claimer as `loser`).
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (ScoreRequest):
 
     Raises:
@@ -183,6 +210,8 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        lang=lang,
+        accept_language=accept_language,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -194,6 +223,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: ScoreRequest,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
 ) -> Problem | ScoreResponse | None:
     """Score a finished hand from every side's pile and scope count.
 
@@ -211,6 +242,8 @@ async def asyncio(
     gives it (`reason` claim, or wrong_claim with the claimer as `loser`).
 
     Args:
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
         body (ScoreRequest):
 
     Raises:
@@ -225,5 +258,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            lang=lang,
+            accept_language=accept_language,
         )
     ).parsed

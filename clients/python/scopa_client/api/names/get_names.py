@@ -1,0 +1,235 @@
+from http import HTTPStatus
+from typing import Any, cast
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.names import Names
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    lang: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
+    if not isinstance(accept_language, Unset):
+        headers["Accept-Language"] = accept_language
+
+    params: dict[str, Any] = {}
+
+    params["lang"] = lang
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/names",
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | Names | Problem:
+    if response.status_code == 200:
+        response_200 = Names.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Any | Names | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    lang: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+) -> Response[Any | Names | Problem]:
+    """The display names of cards, suits, figures, score categories and outright wins.
+
+     In the language of `lang` (a query parameter) or else of `Accept-Language`, among those
+    `languages` lists; English by default, and `Content-Language` says which was used. Each
+    name is keyed by its code, the same in every language: `7D`, `D`, `8`, `primiera`.
+    Italian names the Italian pack (denari, coppe, spade, bastoni; fante, cavallo, re), Spanish
+    the Spanish pack of escoba (oros, copas, espadas, bastos; sota, caballo, rey) and French the
+    French-suited pack of chkobba (carreau, cœur, pique, trèfle; dame 8, valet 9, roi 10).
+    The answer changes only with a release and the language (`ETag`, `Cache-Control`,
+    `Vary: Accept-Language`; a matching `If-None-Match` gets a 304).
+
+    Args:
+        lang (str | Unset):  Example: it.
+        if_none_match (str | Unset):
+        accept_language (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | Names | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        lang=lang,
+        if_none_match=if_none_match,
+        accept_language=accept_language,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    lang: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+) -> Any | Names | Problem | None:
+    """The display names of cards, suits, figures, score categories and outright wins.
+
+     In the language of `lang` (a query parameter) or else of `Accept-Language`, among those
+    `languages` lists; English by default, and `Content-Language` says which was used. Each
+    name is keyed by its code, the same in every language: `7D`, `D`, `8`, `primiera`.
+    Italian names the Italian pack (denari, coppe, spade, bastoni; fante, cavallo, re), Spanish
+    the Spanish pack of escoba (oros, copas, espadas, bastos; sota, caballo, rey) and French the
+    French-suited pack of chkobba (carreau, cœur, pique, trèfle; dame 8, valet 9, roi 10).
+    The answer changes only with a release and the language (`ETag`, `Cache-Control`,
+    `Vary: Accept-Language`; a matching `If-None-Match` gets a 304).
+
+    Args:
+        lang (str | Unset):  Example: it.
+        if_none_match (str | Unset):
+        accept_language (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | Names | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        lang=lang,
+        if_none_match=if_none_match,
+        accept_language=accept_language,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    lang: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+) -> Response[Any | Names | Problem]:
+    """The display names of cards, suits, figures, score categories and outright wins.
+
+     In the language of `lang` (a query parameter) or else of `Accept-Language`, among those
+    `languages` lists; English by default, and `Content-Language` says which was used. Each
+    name is keyed by its code, the same in every language: `7D`, `D`, `8`, `primiera`.
+    Italian names the Italian pack (denari, coppe, spade, bastoni; fante, cavallo, re), Spanish
+    the Spanish pack of escoba (oros, copas, espadas, bastos; sota, caballo, rey) and French the
+    French-suited pack of chkobba (carreau, cœur, pique, trèfle; dame 8, valet 9, roi 10).
+    The answer changes only with a release and the language (`ETag`, `Cache-Control`,
+    `Vary: Accept-Language`; a matching `If-None-Match` gets a 304).
+
+    Args:
+        lang (str | Unset):  Example: it.
+        if_none_match (str | Unset):
+        accept_language (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | Names | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        lang=lang,
+        if_none_match=if_none_match,
+        accept_language=accept_language,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    lang: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+) -> Any | Names | Problem | None:
+    """The display names of cards, suits, figures, score categories and outright wins.
+
+     In the language of `lang` (a query parameter) or else of `Accept-Language`, among those
+    `languages` lists; English by default, and `Content-Language` says which was used. Each
+    name is keyed by its code, the same in every language: `7D`, `D`, `8`, `primiera`.
+    Italian names the Italian pack (denari, coppe, spade, bastoni; fante, cavallo, re), Spanish
+    the Spanish pack of escoba (oros, copas, espadas, bastos; sota, caballo, rey) and French the
+    French-suited pack of chkobba (carreau, cœur, pique, trèfle; dame 8, valet 9, roi 10).
+    The answer changes only with a release and the language (`ETag`, `Cache-Control`,
+    `Vary: Accept-Language`; a matching `If-None-Match` gets a 304).
+
+    Args:
+        lang (str | Unset):  Example: it.
+        if_none_match (str | Unset):
+        accept_language (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | Names | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            lang=lang,
+            if_none_match=if_none_match,
+            accept_language=accept_language,
+        )
+    ).parsed

@@ -1,0 +1,76 @@
+"""The language of an answer: the ``lang`` query parameter, else ``Accept-Language``, among the
+languages whose catalogues cover what the answer says; English by default and as fallback.
+
+An answer that says something in words (problems, GET /v1/rules, /v1/names, /v1/bot,
+/v1/problems) negotiates its language here; the language is remembered for the request and
+``install_language_headers`` writes it as ``Content-Language``, with ``Vary: Accept-Language``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from flask import Flask, Response, g, has_request_context, request
+
+from service.engine.message import Message
+from service.i18n.catalogues import gettext_of
+from service.i18n.languages import MESSAGES, SOURCE, languages_for
+
+log = logging.getLogger(__name__)
+
+LANG_PARAM = "lang"
+MAX_TAG = 35
+
+
+def requested() -> str | None:
+    """The ``lang`` query parameter, lower-cased (and cut to a tag's length), when given."""
+    value = request.args.get(LANG_PARAM, "").strip().lower()
+    return value[:MAX_TAG] if value else None
+
+
+def negotiate(
+    offered: tuple[str, ...], asked: str | None, accept: Callable[..., str | None]
+) -> str:
+    """The best of ``offered`` for a ``lang`` value (``it`` or ``it-IT``) or, without one, the
+    ``Accept-Language`` match (``accept(offered, default)``); English when nothing matches."""
+    if asked is not None:
+        primary = asked.replace("_", "-").split("-", 1)[0]
+        return asked if asked in offered else primary if primary in offered else SOURCE
+    return accept(offered, SOURCE) or SOURCE
+
+
+def answer_language(*domains: str) -> str:
+    """The language of this request's answer, given what it says (gettext domains); remembered
+    for the Content-Language header. English outside a request."""
+    if not has_request_context():
+        return SOURCE
+    offered = languages_for(*domains)
+    chosen = negotiate(offered, requested(), request.accept_languages.best_match)
+    g.answer_language = chosen
+    return chosen
+
+
+def translate(text: str, lang: str, domain: str = MESSAGES) -> str:
+    """A text in a language: a Message through its template, any other text as a whole; the
+    English text when the translation does not format (a catalogue's mistake)."""
+    lookup = gettext_of(lang, domain)
+    try:
+        if isinstance(text, Message):
+            return text.translated(lookup)
+        return lookup(text) if text else text
+    except (KeyError, IndexError, ValueError):
+        log.exception("the %s translation of %r does not format", lang, text)
+        return str(text)
+
+
+def install_language_headers(app: Flask) -> None:
+    """Answers in a negotiated language say which (Content-Language) and vary with it."""
+
+    @app.after_request
+    def language_headers(response: Response) -> Response:
+        chosen = g.get("answer_language")
+        if chosen is not None:
+            response.headers["Content-Language"] = chosen
+            response.vary.add("Accept-Language")
+        return response

@@ -1,0 +1,97 @@
+"""The gettext catalogues: up to date with the code, complete for the domains each language
+claims, placeholders kept, compiled catalogues equal to their sources."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+
+from scripts.translations import mo_bytes, stale, template
+from service.api.library_messages import as_message, library_templates
+from service.engine.message import Message
+from service.i18n.catalogues import catalogue_path, texts, translations
+from service.i18n.languages import DOMAINS, LANGUAGES, MESSAGES, NAMES, PAGE, SOURCE
+
+CLAIMED = [
+    (language.code, domain)
+    for language in LANGUAGES
+    if language.code != SOURCE
+    for domain in language.domains
+]
+
+
+def read(lang: str, domain: str) -> Catalog:
+    """A committed .po catalogue."""
+    with catalogue_path(lang, domain, ".po").open("rb") as stream:
+        return read_po(stream, locale=lang, domain=domain)
+
+
+def fields(text: str) -> set[tuple[str, str | None]]:
+    """The named fields of a str.format template, with their conversions."""
+    return {(name, conv) for _t, name, _s, conv in string.Formatter().parse(text) if name}
+
+
+def test_catalogues_are_up_to_date_with_the_code() -> None:
+    # A text in the code without an entry, an entry the code dropped, a .po not written the way
+    # `make translations` writes it, or a .mo that is not its .po compiled.
+    assert stale() == [], "run `make translations`"
+
+
+@pytest.mark.parametrize(("lang", "domain"), CLAIMED)
+def test_every_claimed_catalogue_translates_every_text(lang: str, domain: str) -> None:
+    catalog = read(lang, domain)
+    wanted = {(m.context, m.id) for m in template(domain) if m.id}
+    found = {(m.context, m.id) for m in catalog if m.id}
+    assert found == wanted
+    for message in catalog:
+        if not message.id:
+            continue
+        assert isinstance(message.id, str)
+        assert isinstance(message.string, str) and message.string.strip(), message.id
+        assert not message.fuzzy, message.id
+        assert fields(message.string) == fields(message.id), (message.id, message.string)
+
+
+@pytest.mark.parametrize(("lang", "domain"), CLAIMED)
+def test_compiled_catalogue_is_its_source(lang: str, domain: str) -> None:
+    compiled = catalogue_path(lang, domain).read_bytes()
+    assert compiled == mo_bytes(read(lang, domain))
+    loaded = translations(lang, domain)
+    for message in read(lang, domain):
+        if message.id and message.context is None:
+            assert loaded.gettext(str(message.id)) == message.string
+        elif message.id:
+            assert loaded.pgettext(message.context, str(message.id)) == message.string
+
+
+def test_languages_claim_only_known_domains_and_english_is_the_source() -> None:
+    codes = [language.code for language in LANGUAGES]
+    assert codes[0] == SOURCE and len(set(codes)) == len(codes)
+    for language in LANGUAGES:
+        assert set(language.domains) <= set(DOMAINS)
+        assert NAMES in language.domains
+    assert texts(SOURCE, PAGE) == {}
+    assert translations(SOURCE, MESSAGES).gettext("Invalid state") == "Invalid state"
+    # A language without a domain's catalogue translates nothing of it.
+    assert translations("es", MESSAGES).gettext("Invalid state") == "Invalid state"
+
+
+def test_every_library_template_is_recognised_in_its_formatted_form() -> None:
+    samples = {"min": "1", "max": "8", "equal": "3", "other": "x", "choices": "a, b"}
+    samples |= {"values": "a", "obj_type": "datetime", "awareness": "naive", "input": "7"}
+    recognised = 0
+    for text in library_templates():
+        names = {name for name, _conv in fields(text)}
+        if any(conv for _name, conv in fields(text)):
+            continue
+        formatted = text.format(**{name: samples[name] for name in names})
+        message = as_message(formatted)
+        assert message == formatted
+        assert isinstance(message, Message), text
+        assert message.template == text or not names
+        recognised += 1
+    assert recognised > 50
+    assert not isinstance(as_message("something else entirely"), Message)
