@@ -83,6 +83,9 @@ class BaselinePlayer:
         child = self._process()
         data = codec.view_to_dict(view)
         data.pop("unseen")
+        # The earlier engine had no declaration round: a seat that declined left no move.
+        data["history"] = [play for play in data["history"] if play.get("kind") != "decline"]
+        data.pop("declaration_round", None)
         request = {"view": data, "seed": rng.getrandbits(32), "ms": self.ms}
         stdin, stdout = _pipes(child)
         stdin.write(json.dumps(request) + "\n")

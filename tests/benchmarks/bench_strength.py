@@ -30,7 +30,7 @@ from typing import Any
 from service.engine import Rules, apply, deal, make_rules, view_of
 from service.engine.outcome import score_state
 from service.engine.scoring import categories
-from service.search.bots import Player, make_player
+from service.search.bots import Player, RuledPlayer, make_player
 from service.search.kernel.fast import FastRules, outright_side
 from service.search.match_model import match_winner
 from tests.benchmarks.baseline import BaselinePlayer
@@ -68,7 +68,8 @@ def player(spec: str) -> Player:
         name, _, arg = spec.partition(":")
         if name == "baseline":
             ms = int(arg.removeprefix("ms=")) if arg else 50
-            PLAYERS[spec] = BaselinePlayer(ms)
+            # Moves that play no card follow the same rule as every other bot's.
+            PLAYERS[spec] = RuledPlayer(BaselinePlayer(ms))
         else:
             PLAYERS[spec] = make_player(spec)
     return PLAYERS[spec]
