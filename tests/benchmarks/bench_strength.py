@@ -8,9 +8,9 @@ Per pairing it prints the mean hand-point differential per hand of the first pla
 minus the mean of the other sides) over deal pairs with a 95% confidence interval, the match
 win rate (matches to the target played over consecutive duplicate hands, once per seat
 rotation), and the same differential for each scoring category. A player is one of
-``service.search.bots`` (random, greedy, expert, advisor[...]) or ``baseline[:ms=N]``: the
-advisor of main before the search work (tests/benchmarks/baseline.py), for a comparison of
-advisors on the same deals.
+``service.search.bots`` (random, greedy, expert, advisor[...]) or
+``baseline[:ms=N][:commit=SHA]``: the advisor of main before the search work, or of any earlier
+commit (tests/benchmarks/baseline.py), for a comparison of advisors on the same deals.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from service.engine.scoring import categories
 from service.search.bots import Player, RuledPlayer, make_player
 from service.search.kernel.fast import FastRules, outright_side
 from service.search.match_model import match_winner
-from tests.benchmarks.baseline import BaselinePlayer
+from tests.benchmarks.baseline import BASELINE_COMMIT, BaselinePlayer
 
 
 @dataclass(frozen=True)
@@ -67,9 +67,11 @@ def player(spec: str) -> Player:
     if spec not in PLAYERS:
         name, _, arg = spec.partition(":")
         if name == "baseline":
-            ms = int(arg.removeprefix("ms=")) if arg else 50
+            options = dict(part.partition("=")[::2] for part in arg.split(":") if part)
+            ms = int(options.get("ms", 50))
+            commit = options.get("commit", BASELINE_COMMIT)
             # Moves that play no card follow the same rule as every other bot's.
-            PLAYERS[spec] = RuledPlayer(BaselinePlayer(ms))
+            PLAYERS[spec] = RuledPlayer(BaselinePlayer(ms, commit))
         else:
             PLAYERS[spec] = make_player(spec)
     return PLAYERS[spec]
@@ -192,10 +194,10 @@ def main() -> None:
         "--pairing",
         action="append",
         help="FIRST:SECOND with players random, greedy, expert, "
-        "advisor[:ms=N|:it=N][:kernel=compiled|python], baseline[:ms=N] (main's advisor before "
-        "the search work); e.g. advisor:ms=100,greedy or advisor,baseline or "
-        "advisor:ms=100:kernel=compiled,advisor:ms=100:kernel=python (a comma when a player "
-        "has its own colon)",
+        "advisor[:ms=N|:it=N][:kernel=compiled|python], baseline[:ms=N][:commit=SHA] (main's "
+        "advisor before the search work, or a commit's); e.g. advisor:ms=100,greedy or "
+        "advisor,baseline or advisor:ms=100:kernel=compiled,advisor:ms=100:kernel=python "
+        "(a comma when a player has its own colon)",
     )
     parser.add_argument("--pairs", type=int, default=500, help="duplicate deal pairs")
     parser.add_argument("--seed", type=int, default=1)
