@@ -135,8 +135,10 @@ bench-workers: setup
 	$(BIN)/python -m tests.benchmarks.bench_load workers $(ARGS)
 
 .PHONY: fuzz
-## Mutation fuzz of every endpoint: 12,000 seeded cases (ARGS="--cases N --seed S" to vary);
-## fails on a 5xx, a 4xx naming no field, or a 200 for cards out of place.
+## Mutation fuzz of every endpoint: 12,000 seeded cases (ARGS="--cases N --seed S" to vary) over
+## POST /v1/deal, moves, play, score, advice, view, record, replay, bot and review, and the lang
+## of GET /v1/rules, bot, names and problems; fails on a 5xx, a 4xx naming no field, or a 200
+## for cards out of place (tests/api/test_fuzz.py runs 3,000 of them).
 fuzz: setup
 	$(BIN)/python -m tests.api.fuzz --cases 12000 --seed 1 $(ARGS)
 

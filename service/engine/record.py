@@ -369,6 +369,7 @@ STATE_FIELDS = (
     "history",
     "cut_card",
     "declarations",
+    "declaration_round",
     "claimed_by",
 )
 

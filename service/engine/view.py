@@ -121,6 +121,11 @@ def layout_problems(layout: Layout) -> list[Problem]:
         )
     if not 1 <= layout.deals_made <= rules.deals:
         problems.append(Problem("deals_made", Message("must be 1..{deals}", deals=rules.deals)))
+    problems += [
+        Problem(f"history[{i}].seat", Message("must be a seat 0..{last}", last=n - 1))
+        for i, play in enumerate(layout.history)
+        if not 0 <= play.seat < n
+    ]
     if problems:
         return problems
     problems += _card_places(layout)

@@ -390,6 +390,16 @@ def test_a_history_that_cannot_happen_names_the_play(client: FlaskClient) -> Non
     assert "view.scope" in body["errors"]
 
 
+def test_a_history_seat_outside_the_table_is_named(client: FlaskClient) -> None:
+    # With piles given the history is not rebuilt, but its seats are still checked: a seat 4
+    # at a table of two was a 500 (found by the mutation fuzz).
+    state = played(deal(make_rules("scopa"), 2), 3)
+    view = view_json(state, history=True)
+    view["history"][1]["seat"] = 4
+    body = assert_problem(advise(client, "scopa", view, budget=TINY), 422, INVALID_STATE)
+    assert list(body["errors"]) == ["view.history[1].seat"]
+
+
 def test_a_busy_worker_answers_503_with_retry_after(client: FlaskClient) -> None:
     view = view_json(deal(make_rules("scopa"), 1))
     assert SEARCH_SLOT.acquire(blocking=False)

@@ -259,6 +259,17 @@ def test_a_view_that_is_not_the_seats_turn_names_the_seat(client: FlaskClient) -
     assert list(assert_problem(response, 422, VALIDATION)["errors"]) == ["seat"]
 
 
+@pytest.mark.parametrize("level", ["club", "master"])
+def test_a_history_seat_outside_the_table_is_named(client: FlaskClient, level: str) -> None:
+    # A state whose history names seat 4 at a table of two was a 500 for master (found by
+    # the mutation fuzz): the search read the hand size of that seat.
+    data = codec.state_to_dict(played(deal(make_rules("scopa"), 2), 3))
+    data["history"][1]["seat"] = 4
+    response = client.post("/v1/bot", json={"state": data, "seat": data["to_move"], "level": level})
+    body = assert_problem(response, 422, INVALID_STATE)
+    assert list(body["errors"]) == ["state.history[1].seat"]
+
+
 @pytest.mark.parametrize("level", NAMES)
 def test_a_finished_hand_is_refused(client: FlaskClient, level: str) -> None:
     state = deal(make_rules("scopa"), 1)

@@ -94,6 +94,17 @@ def test_a_state_without_its_history_cannot_give_a_record(client: FlaskClient) -
     assert "whole history" in body["detail"]
 
 
+def test_a_declaration_round_the_history_does_not_give_gives_no_record(
+    client: FlaskClient,
+) -> None:
+    # A dealt bazzica hand whose declaration round is said closed got a record that replays to
+    # a state with the round open (found by the mutation fuzz).
+    state = codec.state_to_dict(deal(make_rules("bazzica"), 5))
+    assert state.pop("declaration_round") is True
+    body = assert_problem(client.post("/v1/record", json={"state": state}), 422, INVALID_STATE)
+    assert list(body["errors"]) == ["state.declaration_round"]
+
+
 def test_an_invalid_state_is_refused_as_by_play(client: FlaskClient) -> None:
     state = codec.state_to_dict(random_hand("scopa", 5, stop=6))
     state["hands"][0] = [*state["hands"][0], state["table"][0]]
