@@ -63,8 +63,14 @@ def play_hand(preset: str, seed: int, player: str) -> State:
 
 
 def reviewer(**config: Any) -> FlaskClient:
-    """A test client of an app with no advice cache and no rate limit."""
-    settings = {"TESTING": True, "ADVICE_CACHE": False, "RATE_LIMIT_ENABLED": False, **config}
+    """A test client of an app with no advice cache, no rate limit and no request log."""
+    settings = {
+        "TESTING": True,
+        "ADVICE_CACHE": False,
+        "RATE_LIMIT_ENABLED": False,
+        "LOG_LEVEL": "WARNING",
+        **config,
+    }
     return create_app(settings).test_client()
 
 
