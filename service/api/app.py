@@ -41,7 +41,8 @@ cards, suits, figures and score categories in Spanish (escoba's pack) and French
 Every POST endpoint is a pure function of its body: the same body gives the same answer
 (advice and bots with a time budget excepted: more or less search fits in it), nothing is
 stored, and a retry is always safe. Answers carry `X-Request-ID`; rate-limited ones the
-`X-RateLimit-*` headers; 429 and 503 `Retry-After`; searches `X-Cache` and `Server-Timing`;
+`X-RateLimit-*` headers; 429 and 503 `Retry-After`; searches `Server-Timing` and `X-Cache`
+(a review `X-Review-Cache`, the count of its searches by cache status);
 the answers that change only with a release (`GET /v1/rules`, `GET /v1/bot`,
 `GET /v1/problems`) an `ETag` and `Cache-Control`, and 304 to a matching `If-None-Match`.
 """

@@ -46,6 +46,11 @@ HEADERS: Mapping[str, dict[str, Any]] = MappingProxyType(
             "description": "whether the search's answer came from the shared cache",
             "schema": {"type": "string", "enum": ["hit", "miss", "bypass"]},
         },
+        "X-Review-Cache": {
+            "description": "how a review's searches met the shared cache: the count of each "
+            "status, e.g. hit=3, miss=12, bypass=0",
+            "schema": {"type": "string", "pattern": r"^hit=\d+, miss=\d+, bypass=\d+$"},
+        },
         "Server-Timing": {
             "description": "time spent answering, e.g. search;dur=12.3 (milliseconds)",
             "schema": {"type": "string"},
@@ -100,6 +105,10 @@ RATE_HEADERS = ("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset
 UNLIMITED = frozenset({"getHealth", "getReadiness", "listProblemTypes"})
 # Operations that run an advice search: cache headers, and 503 when the worker is searching.
 SEARCHING = frozenset({"adviseMove", "playBotMove", "reviewHand"})
+# The cache header of each searching operation: one search's status, or a review's counts.
+CACHE_HEADER: Mapping[str, str] = MappingProxyType(
+    {"adviseMove": "X-Cache", "playBotMove": "X-Cache", "reviewHand": "X-Review-Cache"}
+)
 # Operations whose answer changes only with a release.
 STATIC = frozenset({"getRules", "getNames", "listBotLevels", "listProblemTypes"})
 # Operations whose answer is in words of the language asked for (and every problem answer).
@@ -177,7 +186,9 @@ def _describe(method: str, operation: dict[str, Any]) -> None:
         if status.startswith("2") and operation_id not in UNLIMITED:
             headers.update({name: _ref(name) for name in RATE_HEADERS})
         if status == "200" and operation_id in SEARCHING:
-            headers.update({name: _ref(name) for name in ("X-Cache", "Server-Timing")})
+            headers.update(
+                {name: _ref(name) for name in (CACHE_HEADER[operation_id], "Server-Timing")}
+            )
         if status in ("200", "304") and operation_id in STATIC:
             headers.update({name: _ref(name) for name in ("ETag", "Cache-Control")})
         if (status in ("200", "304") and operation_id in LOCALISED) or not status.startswith(

@@ -48,6 +48,10 @@ def test_every_answer_documents_its_headers(path: str, method: str, operation: A
     if operation["operationId"] in {"adviseMove", "playBotMove"}:
         assert "503" in responses
         assert {"X-Cache", "Server-Timing"} <= set(responses["200"]["headers"])
+    if operation["operationId"] == "reviewHand":
+        assert "503" in responses
+        assert {"X-Review-Cache", "Server-Timing"} <= set(responses["200"]["headers"])
+        assert "X-Cache" not in responses["200"]["headers"]
     too_many = response_of(responses["429"]) if "429" in responses else None
     if too_many is not None:
         assert {"Retry-After", "X-RateLimit-Limit"} <= set(too_many["headers"])

@@ -1429,6 +1429,8 @@ export interface components {
         "X-RateLimit-Reset": number;
         /** @description the request's ID (the client's own when it sent a short safe one); also the problem's `instance` and every log line's `request_id` */
         "X-Request-ID": string;
+        /** @description how a review's searches met the shared cache: the count of each status, e.g. hit=3, miss=12, bypass=0 */
+        "X-Review-Cache": string;
     };
     pathItems: never;
 }
@@ -1513,6 +1515,7 @@ export type HeaderXRateLimitLimit = components['headers']['X-RateLimit-Limit'];
 export type HeaderXRateLimitRemaining = components['headers']['X-RateLimit-Remaining'];
 export type HeaderXRateLimitReset = components['headers']['X-RateLimit-Reset'];
 export type HeaderXRequestId = components['headers']['X-Request-ID'];
+export type HeaderXReviewCache = components['headers']['X-Review-Cache'];
 export type $defs = Record<string, never>;
 export interface operations {
     getHealth: {
@@ -4449,11 +4452,11 @@ export interface operations {
             200: {
                 headers: {
                     "Server-Timing": components["headers"]["Server-Timing"];
-                    "X-Cache": components["headers"]["X-Cache"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Review-Cache": components["headers"]["X-Review-Cache"];
                     [name: string]: unknown;
                 };
                 content: {
