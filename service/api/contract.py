@@ -43,7 +43,8 @@ HEADERS: Mapping[str, dict[str, Any]] = MappingProxyType(
             "schema": {"type": "integer"},
         },
         "X-Cache": {
-            "description": "whether the search's answer came from the shared cache",
+            "description": "whether the search's answer came from the shared cache (bypass: "
+            "no cache, or a bot level below master, which searches nothing)",
             "schema": {"type": "string", "enum": ["hit", "miss", "bypass"]},
         },
         "X-Review-Cache": {

@@ -107,6 +107,29 @@ def test_the_views_sent_as_built_are_the_plain_ones(client: FlaskClient) -> None
     assert built == {"/v1/deal", "/v1/moves", "/v1/play", "/v1/score"}
 
 
+def contract_headers(response: Any) -> set[str]:
+    """The headers of an answer that the contract speaks of: its own and any X- header."""
+    names = {name for name, _ in response.headers.items()}
+    return {name for name in names if name in HEADERS or name.startswith("X-")}
+
+
+FIRST_REQUESTS = {path: body for path, _, body in reversed(REQUEST_EXAMPLES)}
+
+
+@pytest.mark.parametrize(("path", "method", "operation"), OPERATIONS, ids=lambda x: str(x)[:40])
+def test_every_answer_sends_exactly_the_headers_it_documents(
+    client: FlaskClient, path: str, method: str, operation: Any
+) -> None:
+    if method == "post":
+        body = operation["requestBody"]["content"]["application/json"].get("example")
+        response = client.post(path, json=body if body is not None else FIRST_REQUESTS[path])
+    else:
+        response = client.get(path)
+    assert response.status_code == 200, (path, response.get_data(as_text=True)[:300])
+    documented = set(operation["responses"]["200"].get("headers", {}))
+    assert contract_headers(response) == documented, (path, method)
+
+
 def test_a_problem_names_its_occurrence_and_its_documented_type(client: FlaskClient) -> None:
     response = client.post(
         "/v1/moves",

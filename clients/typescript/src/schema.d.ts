@@ -105,9 +105,9 @@ export interface paths {
          *     the seed is derived from the request); for master, whose search has a time budget, while
          *     its answer is cached. Master is the advisor at the default advice budget, through the
          *     advice's cache (`X-Cache`), the worker's search slot (503 with `Retry-After` when busy)
-         *     and the advice's rate-limit cost; the other levels search nothing and cost as any cheap
-         *     request. A view that is not the seat's turn, a finished hand or an unknown level is a
-         *     422 problem naming the field.
+         *     and the advice's rate-limit cost; the other levels search nothing (`X-Cache: bypass`) and
+         *     cost as any cheap request. A view that is not the seat's turn, a finished hand or an
+         *     unknown level is a 422 problem naming the field.
          */
         post: operations["playBotMove"];
         delete?: never;
@@ -1419,7 +1419,7 @@ export interface components {
         "Server-Timing": string;
         /** @description Accept-Language (and Origin where CORS applies): the answer's words depend on the language asked for */
         Vary: string;
-        /** @description whether the search's answer came from the shared cache */
+        /** @description whether the search's answer came from the shared cache (bypass: no cache, or a bot level below master, which searches nothing) */
         "X-Cache": "hit" | "miss" | "bypass";
         /** @description the client's request budget in its window (an advice search, or a master bot, costs RATE_LIMIT_ADVICE_COST units, any other request one) */
         "X-RateLimit-Limit": number;
