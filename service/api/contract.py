@@ -130,8 +130,16 @@ def document(spec: dict[str, Any]) -> dict[str, Any]:
     for operations in spec.get("paths", {}).values():
         for method, operation in operations.items():
             _describe(method, operation)
-    # flask-smorest's own ETag header is replaced by ours on every answer that has one.
+    # flask-smorest's own ETag header is replaced by ours on every answer that has one, and its
+    # shared 304 by each static operation's own.
     components["headers"].pop("ETAG", None)
+    if _response("NOT_MODIFIED") not in (
+        response
+        for ops in spec.get("paths", {}).values()
+        for op in ops.values()
+        for response in op["responses"].values()
+    ):
+        responses.pop("NOT_MODIFIED", None)
     return spec
 
 
@@ -176,15 +184,14 @@ def _describe(method: str, operation: dict[str, Any]) -> None:
     if operation_id in SEARCHING:
         responses.setdefault("503", _response("SERVICE_UNAVAILABLE"))
     if operation_id in STATIC:
-        responses.setdefault(
-            "304", {"description": "Not Modified: If-None-Match holds the ETag; no body"}
-        )
+        # Its own, not flask-smorest's shared NOT_MODIFIED: a 304 sends what its 200 would.
+        responses["304"] = {"description": "Not Modified: If-None-Match holds the ETag; no body"}
     for status, response in responses.items():
         if "$ref" in response:
             continue
         headers = response.setdefault("headers", {})
         headers["X-Request-ID"] = _ref("X-Request-ID")
-        if status.startswith("2") and operation_id not in UNLIMITED:
+        if status.startswith(("2", "3")) and operation_id not in UNLIMITED:
             headers.update({name: _ref(name) for name in RATE_HEADERS})
         if status == "200" and operation_id in SEARCHING:
             headers.update(

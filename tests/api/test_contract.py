@@ -147,7 +147,7 @@ def test_a_problem_names_its_occurrence_and_its_documented_type(client: FlaskCli
         assert f'id="{t["url"].split("#")[1]}"' in page
 
 
-@pytest.mark.parametrize("path", ["/v1/rules", "/v1/bot", "/v1/problems"])
+@pytest.mark.parametrize("path", ["/v1/rules", "/v1/names", "/v1/bot", "/v1/problems"])
 def test_release_static_answers_revalidate(client: FlaskClient, path: str) -> None:
     first = client.get(path)
     assert first.status_code == 200
@@ -156,6 +156,20 @@ def test_release_static_answers_revalidate(client: FlaskClient, path: str) -> No
     assert again.status_code == 304
     assert again.get_data() == b""
     assert again.headers["ETag"] == first.headers["ETag"]
+    # The 304 sends what the spec lists for it: the 200's ETag, Cache-Control, Vary and
+    # Content-Language (RFC 9110 allows a 304 the representation headers a 200 would send).
+    documented = SPEC["paths"][path]["get"]["responses"]["304"]["headers"]
+    assert {"Content-Language", "Vary", "ETag", "Cache-Control"} <= set(documented)
+    assert contract_headers(again) == set(documented)
+    for name in ("Content-Language", "Vary", "Cache-Control"):
+        assert again.headers[name] == first.headers[name], name
+    italian = client.get(f"{path}?lang=it")
+    assert italian.headers["Content-Language"] == "it"
+    assert italian.headers["ETag"] != first.headers["ETag"]
+    revalidated = {"If-None-Match": italian.headers["ETag"]}
+    italian_again = client.get(f"{path}?lang=it", headers=revalidated)
+    assert italian_again.status_code == 304
+    assert italian_again.headers["Content-Language"] == "it"
     changed = client.get(path, headers={"If-None-Match": '"something-else"'})
     assert changed.status_code == 200
 

@@ -1333,16 +1333,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Not Modified */
-        NOT_MODIFIED: {
-            headers: {
-                "Content-Language": components["headers"]["Content-Language"];
-                Vary: components["headers"]["Vary"];
-                "X-Request-ID": components["headers"]["X-Request-ID"];
-                [name: string]: unknown;
-            };
-            content?: never;
-        };
         /** @description Request Entity Too Large */
         REQUEST_ENTITY_TOO_LARGE: {
             headers: {
@@ -1496,7 +1486,6 @@ export type ViewRequest = components['schemas']['ViewRequest'];
 export type ViewResponse = components['schemas']['ViewResponse'];
 export type ResponseBadRequest = components['responses']['BAD_REQUEST'];
 export type ResponseDefaultError = components['responses']['DEFAULT_ERROR'];
-export type ResponseNotModified = components['responses']['NOT_MODIFIED'];
 export type ResponseRequestEntityTooLarge = components['responses']['REQUEST_ENTITY_TOO_LARGE'];
 export type ResponseServiceUnavailable = components['responses']['SERVICE_UNAVAILABLE'];
 export type ResponseTooManyRequests = components['responses']['TOO_MANY_REQUESTS'];
@@ -1838,7 +1827,21 @@ export interface operations {
                     "application/json": components["schemas"]["Levels"];
                 };
             };
-            304: components["responses"]["NOT_MODIFIED"];
+            /** @description Not Modified: If-None-Match holds the ETag; no body */
+            304: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             429: components["responses"]["TOO_MANY_REQUESTS"];
             default: components["responses"]["DEFAULT_ERROR"];
         };
@@ -2334,7 +2337,21 @@ export interface operations {
                     "application/json": components["schemas"]["Names"];
                 };
             };
-            304: components["responses"]["NOT_MODIFIED"];
+            /** @description Not Modified: If-None-Match holds the ETag; no body */
+            304: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             429: components["responses"]["TOO_MANY_REQUESTS"];
             default: components["responses"]["DEFAULT_ERROR"];
         };
@@ -2731,7 +2748,18 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemKinds"];
                 };
             };
-            304: components["responses"]["NOT_MODIFIED"];
+            /** @description Not Modified: If-None-Match holds the ETag; no body */
+            304: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             default: components["responses"]["DEFAULT_ERROR"];
         };
     };
@@ -4905,7 +4933,21 @@ export interface operations {
                     "application/json": components["schemas"]["RulesCatalog"];
                 };
             };
-            304: components["responses"]["NOT_MODIFIED"];
+            /** @description Not Modified: If-None-Match holds the ETag; no body */
+            304: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             429: components["responses"]["TOO_MANY_REQUESTS"];
             default: components["responses"]["DEFAULT_ERROR"];
         };
