@@ -25,7 +25,7 @@ from werkzeug.exceptions import HTTPException
 
 from service.api import limit_storage
 from service.api.metrics import METRICS_ENDPOINT, endpoint_label, record_rate_limited
-from service.api.problems import RATE_LIMITED, problem_response
+from service.api.problems import RATE_LIMITED, RATE_LIMITED_TITLE, problem_response
 from service.cache import client_options
 from service.config import Settings
 from service.engine.message import Message
@@ -99,6 +99,7 @@ def rate_limited_response(limiter: Limiter, error: RateLimitExceeded) -> Respons
             wait=wait_s,
         ),
         type_=RATE_LIMITED,
+        title=RATE_LIMITED_TITLE,
         headers=[("Retry-After", str(wait_s))],
     )
 

@@ -34,6 +34,7 @@ VALIDATION_TITLE = N_("Validation")
 INVALID_RULES_TITLE = N_("Invalid rules")
 INVALID_STATE_TITLE = N_("Invalid state")
 ILLEGAL_MOVE_TITLE = N_("Illegal move")
+RATE_LIMITED_TITLE = N_("Too many requests")
 # Where the problem types are listed, each under an anchor of its own (``ProblemType.url``).
 PROBLEMS_PAGE = "/problems"
 
@@ -94,7 +95,7 @@ PROBLEM_TYPES: tuple[ProblemType, ...] = (
     ),
     ProblemType(
         RATE_LIMITED,
-        N_("Too many requests"),
+        RATE_LIMITED_TITLE,
         (429,),
         N_("The client spent its request budget; `Retry-After` says when to try again."),
     ),

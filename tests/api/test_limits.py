@@ -39,9 +39,16 @@ def test_over_the_limit_is_a_429_problem_with_retry_after() -> None:
     client = limited_app().test_client()
     assert [moves(client) for _ in range(3)] == [200, 200, 200]
     response = client.post("/v1/moves", json=HINT, headers={"X-Request-ID": "limited-1"})
-    assert_problem(response, 429, RATE_LIMITED)
+    body = assert_problem(response, 429, RATE_LIMITED)
     assert 1 <= int(response.headers["Retry-After"]) <= 61
     assert response.headers["X-Request-ID"] == "limited-1"
+    # Its title is the registered problem type's, in every language (/v1/problems is exempt).
+    for lang in ("en", "it"):
+        listed = client.get(f"/v1/problems?lang={lang}").get_json()["types"]
+        title = next(t["title"] for t in listed if t["type"] == RATE_LIMITED)
+        again = client.post(f"/v1/moves?lang={lang}", json=HINT)
+        assert assert_problem(again, 429, RATE_LIMITED)["title"] == title, lang
+    assert body["title"] == "Too many requests"
 
 
 def test_the_limit_is_per_client_address() -> None:
