@@ -50,8 +50,10 @@ class ProblemType:
 
     @property
     def slug(self) -> str:
-        """The anchor of the type on the problems page."""
-        return self.uri.rsplit(":", 1)[-1].replace("about", "other")
+        """The anchor of the type on the problems page: the last part of its URI, so that a
+        client finds it from any problem's ``type`` (``urn:scopa:problem:validation`` at
+        ``#validation``, ``about:blank`` at ``#blank``)."""
+        return self.uri.rsplit(":", 1)[-1]
 
     @property
     def url(self) -> str:
@@ -123,7 +125,8 @@ class ProblemSchema(ma.Schema):
         validate=ma.validate.OneOf([t.uri for t in PROBLEM_TYPES]),
         metadata={
             "description": "the kind of problem; each is documented on the service's "
-            f"{PROBLEMS_PAGE} page (e.g. {PROBLEMS_PAGE}#validation)"
+            f"{PROBLEMS_PAGE} page under the last part of its URI ({PROBLEMS_PAGE}#validation; "
+            f"about:blank at {PROBLEMS_PAGE}#blank)"
         },
     )
     instance = ma.fields.String(

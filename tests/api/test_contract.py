@@ -143,8 +143,12 @@ def test_a_problem_names_its_occurrence_and_its_documented_type(client: FlaskCli
     assert [t["type"] for t in listed] == [t.uri for t in PROBLEM_TYPES]
     page = client.get("/problems").get_data(as_text=True)
     for t in listed:
-        assert t["url"].startswith("/problems#")
+        # The anchor is the last part of the type's URI, about:blank's too.
+        assert t["url"] == f"/problems#{t['type'].rsplit(':', 1)[-1]}"
         assert f'id="{t["url"].split("#")[1]}"' in page
+    assert {t["type"]: t["url"] for t in listed}["about:blank"] == "/problems#blank"
+    type_field = SPEC["components"]["schemas"]["Problem"]["properties"]["type"]
+    assert "/problems#blank" in type_field["description"]
 
 
 @pytest.mark.parametrize("path", ["/v1/rules", "/v1/names", "/v1/bot", "/v1/problems"])

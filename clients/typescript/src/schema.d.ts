@@ -234,10 +234,11 @@ export interface paths {
         };
         /**
          * Every problem type the API answers, with its meaning.
-         * @description A problem's `type` names one of these; the page /problems documents each under an anchor
-         *     (`/problems#validation`), its `url` here. Not rate limited; the answer changes only with a
-         *     release and the language of its words (`lang`, else `Accept-Language`; `Content-Language`,
-         *     `Vary`, `ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
+         * @description A problem's `type` names one of these; the page /problems documents each under the last
+         *     part of its URI (`/problems#validation`; about:blank at `/problems#blank`), its `url` here.
+         *     Not rate limited; the answer changes only with a release and the language of its words
+         *     (`lang`, else `Accept-Language`; `Content-Language`, `Vary`, `ETag`, `Cache-Control`; a
+         *     matching `If-None-Match` gets a 304).
          */
         get: operations["listProblemTypes"];
         put?: never;
@@ -845,7 +846,7 @@ export interface components {
             status: number;
             title: string;
             /**
-             * @description the kind of problem; each is documented on the service's /problems page (e.g. /problems#validation)
+             * @description the kind of problem; each is documented on the service's /problems page under the last part of its URI (/problems#validation; about:blank at /problems#blank)
              * @enum {string}
              */
             type: "urn:scopa:problem:validation" | "urn:scopa:problem:invalid-rules" | "urn:scopa:problem:invalid-state" | "urn:scopa:problem:illegal-move" | "urn:scopa:problem:rate-limited" | "about:blank";
