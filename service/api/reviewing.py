@@ -9,7 +9,8 @@ unranked: the search does not rank such moves, so it is reported with the advice
 claim with its verdict) and counts in no loss. Before any search the total is checked: the
 decisions to search times the budget per decision may not pass REVIEW_MAX_TOTAL_MS (or
 REVIEW_MAX_TOTAL_ITERATIONS); the time cap also bounds each iteration budget's search
-(``cached_answer``'s deadline), so a review never holds a worker longer.
+(``cached_answer``'s deadline), so a review never holds a worker longer; an answer so cut is
+not cached under the key of the full budget (``advising.searched_in_full``).
 """
 
 from __future__ import annotations

@@ -244,6 +244,35 @@ def test_the_time_cap_cuts_an_iteration_budget_instead_of_holding_the_worker() -
     assert min(worlds) < 2000
 
 
+def test_a_search_cut_by_the_time_cap_is_not_cached() -> None:
+    client = capped(REVIEW_MAX_TOTAL_MS=1)
+    hand = played(make_rules("scopone_scientifico"), 5)
+    budget = {"iterations": 300}
+    request = {"record": record_json(hand), "budget": budget, "seed": 4}
+    first = client.post("/v1/review", json=request)
+    searched = [d for d in first.get_json()["decisions"] if d["status"] == "searched"]
+    cut = [d for d in searched if d["worlds"] < budget["iterations"]]
+    assert cut
+    assert first.headers["X-Review-Cache"] == f"hit=0, miss={len(searched)}, bypass=0"
+    # Only the searches that spent their whole budget were kept.
+    second = client.post("/v1/review", json=request)
+    kept = len(searched) - len(cut)
+    assert second.headers["X-Review-Cache"] == f"hit={kept}, miss={len(cut)}, bypass=0"
+    # An advice request with the same key searches the full budget it names.
+    decision = cut[-1]
+    state = replay(record_of(hand)).states[decision["index"]]
+    view = client.post(
+        "/v1/view", json={"state": codec.state_to_dict(state), "seat": decision["seat"]}
+    ).get_json()["view"]
+    advice = client.post("/v1/advice", json={"view": view, "budget": budget, "seed": 4})
+    assert advice.headers["X-Cache"] == "miss"
+    stats = advice.get_json()["stats"]
+    assert stats["budget"] == budget
+    assert stats["worlds"] == budget["iterations"]
+    again = client.post("/v1/advice", json={"view": view, "budget": budget, "seed": 4})
+    assert again.headers["X-Cache"] == "hit"
+
+
 def test_a_review_costs_what_an_advice_request_costs() -> None:
     app = create_app({"TESTING": True, "RATE_LIMIT_ADVICE_COST": 7})
     with app.test_request_context("/v1/review", method="POST"):

@@ -55,7 +55,9 @@ export interface paths {
          *     `win_probability`. `budget` is `{"ms": N}` (default 50) or `{"iterations": N}`; the same
          *     view, seed and iteration budget give a byte-identical answer (`stats.elapsed_ms` is then
          *     null; the time is in the `Server-Timing` header). `X-Cache` says whether the answer came
-         *     from the cache (hit, miss or bypass). A worker runs one search at a time; a request that
+         *     from the cache (hit, miss or bypass); an iteration budget that the server's time cap
+         *     (ADVICE_MAX_MS) cut short, its `stats.budget` giving the worlds searched, is not cached. A
+         *     worker runs one search at a time; a request that
          *     finds its worker searching waits a bounded time for it, then gets 503 with `Retry-After`.
          *
          *     Every view the engine accepts is advised, with a history of any move kind. The search
@@ -335,10 +337,11 @@ export interface paths {
          *     (`REVIEW_MAX_TOTAL_MS`, 30,000 ms, or `REVIEW_MAX_TOTAL_ITERATIONS`, 100,000): such a
          *     request is a 422 on `budget.ms` or `budget.iterations` whose `largest_budget` is the largest
          *     budget per decision the record allows. The time cap also cuts an iteration budget's
-         *     searches (as ADVICE_MAX_MS does for advice), so no review holds a worker longer. A worker
-         *     runs one search at a time: a review waits for its turn before each search like an advice
-         *     request, and answers 503 with `Retry-After` when it waits too long (what was searched is
-         *     cached, so a retry goes on from there).
+         *     searches (as ADVICE_MAX_MS does for advice), so no review holds a worker longer; a search
+         *     so cut (fewer `worlds` than the budget) is not cached. A worker runs one search at a time: a
+         *     review waits for its turn before each search like an advice request, and answers 503 with
+         *     `Retry-After` when it waits too long (what was searched in full is cached, so a retry goes
+         *     on from there).
          */
         post: operations["reviewHand"];
         delete?: never;

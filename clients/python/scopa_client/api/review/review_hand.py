@@ -119,10 +119,11 @@ def sync_detailed(
     (`REVIEW_MAX_TOTAL_MS`, 30,000 ms, or `REVIEW_MAX_TOTAL_ITERATIONS`, 100,000): such a
     request is a 422 on `budget.ms` or `budget.iterations` whose `largest_budget` is the largest
     budget per decision the record allows. The time cap also cuts an iteration budget's
-    searches (as ADVICE_MAX_MS does for advice), so no review holds a worker longer. A worker
-    runs one search at a time: a review waits for its turn before each search like an advice
-    request, and answers 503 with `Retry-After` when it waits too long (what was searched is
-    cached, so a retry goes on from there).
+    searches (as ADVICE_MAX_MS does for advice), so no review holds a worker longer; a search
+    so cut (fewer `worlds` than the budget) is not cached. A worker runs one search at a time: a
+    review waits for its turn before each search like an advice request, and answers 503 with
+    `Retry-After` when it waits too long (what was searched in full is cached, so a retry goes
+    on from there).
 
     Args:
         lang (str | Unset):  Example: it.
@@ -182,10 +183,11 @@ def sync(
     (`REVIEW_MAX_TOTAL_MS`, 30,000 ms, or `REVIEW_MAX_TOTAL_ITERATIONS`, 100,000): such a
     request is a 422 on `budget.ms` or `budget.iterations` whose `largest_budget` is the largest
     budget per decision the record allows. The time cap also cuts an iteration budget's
-    searches (as ADVICE_MAX_MS does for advice), so no review holds a worker longer. A worker
-    runs one search at a time: a review waits for its turn before each search like an advice
-    request, and answers 503 with `Retry-After` when it waits too long (what was searched is
-    cached, so a retry goes on from there).
+    searches (as ADVICE_MAX_MS does for advice), so no review holds a worker longer; a search
+    so cut (fewer `worlds` than the budget) is not cached. A worker runs one search at a time: a
+    review waits for its turn before each search like an advice request, and answers 503 with
+    `Retry-After` when it waits too long (what was searched in full is cached, so a retry goes
+    on from there).
 
     Args:
         lang (str | Unset):  Example: it.
@@ -240,10 +242,11 @@ async def asyncio_detailed(
     (`REVIEW_MAX_TOTAL_MS`, 30,000 ms, or `REVIEW_MAX_TOTAL_ITERATIONS`, 100,000): such a
     request is a 422 on `budget.ms` or `budget.iterations` whose `largest_budget` is the largest
     budget per decision the record allows. The time cap also cuts an iteration budget's
-    searches (as ADVICE_MAX_MS does for advice), so no review holds a worker longer. A worker
-    runs one search at a time: a review waits for its turn before each search like an advice
-    request, and answers 503 with `Retry-After` when it waits too long (what was searched is
-    cached, so a retry goes on from there).
+    searches (as ADVICE_MAX_MS does for advice), so no review holds a worker longer; a search
+    so cut (fewer `worlds` than the budget) is not cached. A worker runs one search at a time: a
+    review waits for its turn before each search like an advice request, and answers 503 with
+    `Retry-After` when it waits too long (what was searched in full is cached, so a retry goes
+    on from there).
 
     Args:
         lang (str | Unset):  Example: it.
@@ -301,10 +304,11 @@ async def asyncio(
     (`REVIEW_MAX_TOTAL_MS`, 30,000 ms, or `REVIEW_MAX_TOTAL_ITERATIONS`, 100,000): such a
     request is a 422 on `budget.ms` or `budget.iterations` whose `largest_budget` is the largest
     budget per decision the record allows. The time cap also cuts an iteration budget's
-    searches (as ADVICE_MAX_MS does for advice), so no review holds a worker longer. A worker
-    runs one search at a time: a review waits for its turn before each search like an advice
-    request, and answers 503 with `Retry-After` when it waits too long (what was searched is
-    cached, so a retry goes on from there).
+    searches (as ADVICE_MAX_MS does for advice), so no review holds a worker longer; a search
+    so cut (fewer `worlds` than the budget) is not cached. A worker runs one search at a time: a
+    review waits for its turn before each search like an advice request, and answers 503 with
+    `Retry-After` when it waits too long (what was searched in full is cached, so a retry goes
+    on from there).
 
     Args:
         lang (str | Unset):  Example: it.
