@@ -243,7 +243,11 @@ class Settings(BaseSettings):
         "6000/minute", "SCOPA_RATE_LIMIT", "budget per client (limits syntax, ';' between several)"
     )
     rate_limit_advice_cost: int = _env(
-        10, "SCOPA_RATE_LIMIT_ADVICE_COST", "units one advice request spends (others: 1)", ge=1
+        10,
+        "SCOPA_RATE_LIMIT_ADVICE_COST",
+        "units one advice request (or master bot) spends; a review spends it per card play of "
+        "its reviewed seats; others: 1",
+        ge=1,
     )
     cors_origins: Origins = _env(
         "", "SCOPA_CORS_ORIGINS", "comma-separated origins allowed by CORS; empty: no CORS"

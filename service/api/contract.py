@@ -26,7 +26,8 @@ HEADERS: Mapping[str, dict[str, Any]] = MappingProxyType(
         },
         "X-RateLimit-Limit": {
             "description": "the client's request budget in its window (an advice search, or a "
-            "master bot, costs RATE_LIMIT_ADVICE_COST units, any other request one)",
+            "master bot, costs RATE_LIMIT_ADVICE_COST units, a review that much per card play "
+            "of the seats it reviews, any other request one)",
             "schema": {"type": "integer"},
         },
         "X-RateLimit-Remaining": {

@@ -30,6 +30,7 @@ from tests.api.problem_asserts import assert_problem
 
 VALIDATION = "urn:scopa:problem:validation"
 ILLEGAL_MOVE = "urn:scopa:problem:illegal-move"
+RATE_LIMITED = "urn:scopa:problem:rate-limited"
 SMALL = {"iterations": 12}
 
 
@@ -273,10 +274,42 @@ def test_a_search_cut_by_the_time_cap_is_not_cached() -> None:
     assert again.headers["X-Cache"] == "hit"
 
 
-def test_a_review_costs_what_an_advice_request_costs() -> None:
+def test_a_review_costs_an_advice_request_per_card_play_reviewed(scopa_hand: State) -> None:
     app = create_app({"TESTING": True, "RATE_LIMIT_ADVICE_COST": 7})
-    with app.test_request_context("/v1/review", method="POST"):
-        assert request_cost() == 7
+    record = record_json(scopa_hand)
+    plays = {
+        seat: sum(1 for p in scopa_hand.history if p.seat == seat and p.move.plays_card)
+        for seat in (0, 1)
+    }
+    assert plays[0] + plays[1] == 36
+    for body, cost in (
+        ({"record": record}, 7 * 36),
+        ({"record": record, "seats": [1]}, 7 * plays[1]),
+        ({"record": record, "seats": [0, 1]}, 7 * 36),
+        ({"record": {**record, "moves": record["moves"][:3]}}, 7 * 3),
+        # No card play to search, or a body the view refuses unsearched: one unit.
+        ({"record": {**record, "moves": []}}, 1),
+        ({"record": "nope"}, 1),
+        ([record], 1),
+    ):
+        with app.test_request_context("/v1/review", method="POST", json=body):
+            assert request_cost() == cost, body
+    # A declaration plays no card: the search does not rank it, and it costs nothing.
+    declared = {**record, "moves": [{"seat": 0, "kind": "declare", "card": "1D"}] * 2}
+    with app.test_request_context("/v1/review", method="POST", json={"record": declared}):
+        assert request_cost() == 1
+
+
+def test_a_review_over_the_clients_budget_is_refused(scopa_hand: State) -> None:
+    client = capped(RATE_LIMIT="200/minute", RATE_LIMIT_ADVICE_COST=10)
+    record = record_json(scopa_hand)
+    seat_one = sum(1 for p in scopa_hand.history if p.seat == 1 and p.move.plays_card)
+    assert seat_one * 10 <= 200 < 36 * 10
+    assert review(client, record, budget=SMALL, seats=[1]).status_code == 200
+    assert 200 - seat_one * 10 < seat_one * 10
+    assert_problem(review(client, record, budget=SMALL, seats=[1]), 429, RATE_LIMITED)
+    fresh = capped(RATE_LIMIT="200/minute", RATE_LIMIT_ADVICE_COST=10)
+    assert_problem(review(fresh, record, budget=SMALL), 429, RATE_LIMITED)
 
 
 def test_a_busy_worker_answers_503(client: FlaskClient, scopa_hand: State) -> None:

@@ -342,6 +342,10 @@ export interface paths {
          *     review waits for its turn before each search like an advice request, and answers 503 with
          *     `Retry-After` when it waits too long (what was searched in full is cached, so a retry goes
          *     on from there).
+         *
+         *     Rate limit: a review spends the cost of an advice request (`RATE_LIMIT_ADVICE_COST` units)
+         *     per card play of the reviewed seats in the record, forced ones included (they are counted
+         *     from the body, before the record is replayed); one unit when there is none.
          */
         post: operations["reviewHand"];
         delete?: never;
@@ -1415,7 +1419,7 @@ export interface components {
         Vary: string;
         /** @description whether the search's answer came from the shared cache (bypass: no cache, or a bot level below master, which searches nothing) */
         "X-Cache": "hit" | "miss" | "bypass";
-        /** @description the client's request budget in its window (an advice search, or a master bot, costs RATE_LIMIT_ADVICE_COST units, any other request one) */
+        /** @description the client's request budget in its window (an advice search, or a master bot, costs RATE_LIMIT_ADVICE_COST units, a review that much per card play of the seats it reviews, any other request one) */
         "X-RateLimit-Limit": number;
         /** @description units of the budget left in the window */
         "X-RateLimit-Remaining": number;

@@ -71,5 +71,9 @@ def post_review(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     review waits for its turn before each search like an advice request, and answers 503 with
     `Retry-After` when it waits too long (what was searched in full is cached, so a retry goes
     on from there).
+
+    Rate limit: a review spends the cost of an advice request (`RATE_LIMIT_ADVICE_COST` units)
+    per card play of the reviewed seats in the record, forced ones included (they are counted
+    from the body, before the record is replayed); one unit when there is none.
     """
     return answer(body)

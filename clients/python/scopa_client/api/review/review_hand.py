@@ -125,6 +125,10 @@ def sync_detailed(
     `Retry-After` when it waits too long (what was searched in full is cached, so a retry goes
     on from there).
 
+    Rate limit: a review spends the cost of an advice request (`RATE_LIMIT_ADVICE_COST` units)
+    per card play of the reviewed seats in the record, forced ones included (they are counted
+    from the body, before the record is replayed); one unit when there is none.
+
     Args:
         lang (str | Unset):  Example: it.
         accept_language (str | Unset):
@@ -189,6 +193,10 @@ def sync(
     `Retry-After` when it waits too long (what was searched in full is cached, so a retry goes
     on from there).
 
+    Rate limit: a review spends the cost of an advice request (`RATE_LIMIT_ADVICE_COST` units)
+    per card play of the reviewed seats in the record, forced ones included (they are counted
+    from the body, before the record is replayed); one unit when there is none.
+
     Args:
         lang (str | Unset):  Example: it.
         accept_language (str | Unset):
@@ -247,6 +255,10 @@ async def asyncio_detailed(
     review waits for its turn before each search like an advice request, and answers 503 with
     `Retry-After` when it waits too long (what was searched in full is cached, so a retry goes
     on from there).
+
+    Rate limit: a review spends the cost of an advice request (`RATE_LIMIT_ADVICE_COST` units)
+    per card play of the reviewed seats in the record, forced ones included (they are counted
+    from the body, before the record is replayed); one unit when there is none.
 
     Args:
         lang (str | Unset):  Example: it.
@@ -309,6 +321,10 @@ async def asyncio(
     review waits for its turn before each search like an advice request, and answers 503 with
     `Retry-After` when it waits too long (what was searched in full is cached, so a retry goes
     on from there).
+
+    Rate limit: a review spends the cost of an advice request (`RATE_LIMIT_ADVICE_COST` units)
+    per card play of the reviewed seats in the record, forced ones included (they are counted
+    from the body, before the record is replayed); one unit when there is none.
 
     Args:
         lang (str | Unset):  Example: it.
