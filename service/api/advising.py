@@ -16,7 +16,13 @@ from werkzeug.exceptions import ServiceUnavailable
 
 from service.api.advice_json import advice_to_dict
 from service.api.metrics import record_busy, record_search
-from service.api.problems import VALIDATION, ProblemError, field_message
+from service.api.problems import (
+    BUDGET_TOO_LARGE,
+    BUDGET_TOO_LARGE_TITLE,
+    VALIDATION,
+    ProblemError,
+    field_message,
+)
 from service.cache import AdviceCache, CacheStatus, canonical_json
 from service.engine import codec
 from service.engine.message import Message
@@ -115,7 +121,13 @@ def budget_of(data: Mapping[str, Any] | None, config: Mapping[str, Any], field: 
 def too_much(field: str, cap: int) -> ProblemError:
     """A 422 for a budget over the server's cap."""
     reason = Message("at most {cap} on this server", cap=cap)
-    return ProblemError(422, field_message(field, reason), {field: [reason]}, VALIDATION)
+    return ProblemError(
+        422,
+        field_message(field, reason),
+        {field: [reason]},
+        BUDGET_TOO_LARGE,
+        BUDGET_TOO_LARGE_TITLE,
+    )
 
 
 def match_of(

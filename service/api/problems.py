@@ -29,12 +29,14 @@ INVALID_RULES = "urn:scopa:problem:invalid-rules"
 INVALID_STATE = "urn:scopa:problem:invalid-state"
 ILLEGAL_MOVE = "urn:scopa:problem:illegal-move"
 RATE_LIMITED = "urn:scopa:problem:rate-limited"
+BUDGET_TOO_LARGE = "urn:scopa:problem:budget-too-large"
 # The titles of the problem types (translated like every text of a problem).
 VALIDATION_TITLE = N_("Validation")
 INVALID_RULES_TITLE = N_("Invalid rules")
 INVALID_STATE_TITLE = N_("Invalid state")
 ILLEGAL_MOVE_TITLE = N_("Illegal move")
 RATE_LIMITED_TITLE = N_("Too many requests")
+BUDGET_TOO_LARGE_TITLE = N_("Budget too large")
 # Where the problem types are listed, each under an anchor of its own (``ProblemType.url``).
 PROBLEMS_PAGE = "/problems"
 
@@ -94,6 +96,17 @@ PROBLEM_TYPES: tuple[ProblemType, ...] = (
         ILLEGAL_MOVE_TITLE,
         (422,),
         N_("A move that is not legal in the state; `legal_moves` lists the legal ones."),
+    ),
+    ProblemType(
+        BUDGET_TOO_LARGE,
+        BUDGET_TOO_LARGE_TITLE,
+        (422,),
+        N_(
+            "A search budget over this server's caps: a budget per decision over the advice "
+            "caps, or a review whose decisions to search times its budget pass the review cap. "
+            "`errors` names `budget.ms` or `budget.iterations`; a review's `largest_budget` gives "
+            "the largest budget per decision its record allows."
+        ),
     ),
     ProblemType(
         RATE_LIMITED,

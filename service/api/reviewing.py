@@ -32,7 +32,13 @@ from service.api.advising import (
     match_of,
 )
 from service.api.hand_records import record_from_body, replayed
-from service.api.problems import VALIDATION, ProblemError, field_message
+from service.api.problems import (
+    BUDGET_TOO_LARGE,
+    BUDGET_TOO_LARGE_TITLE,
+    VALIDATION,
+    ProblemError,
+    field_message,
+)
 from service.engine import codec
 from service.engine.message import Joined, Message
 from service.engine.moves import Move, MoveKind
@@ -159,7 +165,8 @@ def check_total(budget: Budget, searched: int, config: Mapping[str, Any]) -> Non
         422,
         field_message(field, reason),
         {field: [reason]},
-        VALIDATION,
+        BUDGET_TOO_LARGE,
+        BUDGET_TOO_LARGE_TITLE,
         largest_budget={kind: largest},
     )
 

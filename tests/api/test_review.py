@@ -31,6 +31,7 @@ from tests.api.problem_asserts import assert_problem
 VALIDATION = "urn:scopa:problem:validation"
 ILLEGAL_MOVE = "urn:scopa:problem:illegal-move"
 RATE_LIMITED = "urn:scopa:problem:rate-limited"
+BUDGET_TOO_LARGE = "urn:scopa:problem:budget-too-large"
 SMALL = {"iterations": 12}
 
 
@@ -201,8 +202,19 @@ def test_a_review_over_its_time_cap_says_the_largest_budget(scopa_hand: State) -
     body = review(client, record, budget=SMALL).get_json()
     searched = sum(d["status"] == "searched" for d in body["decisions"])
     largest = 1000 // searched
-    problem = assert_problem(review(client, record, budget={"ms": largest + 1}), 422, VALIDATION)
+    problem = assert_problem(
+        review(client, record, budget={"ms": largest + 1}), 422, BUDGET_TOO_LARGE
+    )
     assert list(problem["errors"]) == ["budget.ms"]
+    # A registered problem type, its title the one /v1/problems gives it.
+    listed = {t["type"]: t for t in client.get("/v1/problems").get_json()["types"]}
+    assert problem["title"] == listed[BUDGET_TOO_LARGE]["title"] == "Budget too large"
+    assert listed[BUDGET_TOO_LARGE]["statuses"] == [422]
+    italian = client.post("/v1/review?lang=it", json={"record": record, "budget": {"ms": 999}})
+    italian_title = client.get("/v1/problems?lang=it").get_json()["types"]
+    assert assert_problem(italian, 422, BUDGET_TOO_LARGE)["title"] == next(
+        t["title"] for t in italian_title if t["type"] == BUDGET_TOO_LARGE
+    )
     assert problem["largest_budget"] == {"ms": largest}
     assert f"at most {largest} ms per decision" in problem["detail"]
     # The default budget (50 ms) is over the cap for this record too.
@@ -216,7 +228,9 @@ def test_a_review_over_its_time_cap_says_the_largest_budget(scopa_hand: State) -
 def test_a_review_over_its_iteration_cap_says_the_largest_budget(scopa_hand: State) -> None:
     client = capped(REVIEW_MAX_TOTAL_ITERATIONS=100)
     record = record_json(scopa_hand)
-    problem = assert_problem(review(client, record, budget={"iterations": 5}), 422, VALIDATION)
+    problem = assert_problem(
+        review(client, record, budget={"iterations": 5}), 422, BUDGET_TOO_LARGE
+    )
     searched = 100 // problem["largest_budget"]["iterations"]
     assert searched * 5 > 100
     largest = problem["largest_budget"]["iterations"]
@@ -227,9 +241,9 @@ def test_a_review_over_its_iteration_cap_says_the_largest_budget(scopa_hand: Sta
 def test_the_advice_caps_apply(scopa_hand: State) -> None:
     client = capped(ADVICE_MAX_ITERATIONS=20, ADVICE_MAX_MS=40)
     record = record_json(scopa_hand)
-    body = assert_problem(review(client, record, budget={"iterations": 21}), 422, VALIDATION)
+    body = assert_problem(review(client, record, budget={"iterations": 21}), 422, BUDGET_TOO_LARGE)
     assert body["errors"] == {"budget.iterations": ["at most 20 on this server"]}
-    body = assert_problem(review(client, record, budget={"ms": 41}), 422, VALIDATION)
+    body = assert_problem(review(client, record, budget={"ms": 41}), 422, BUDGET_TOO_LARGE)
     assert body["errors"] == {"budget.ms": ["at most 40 on this server"]}
     body = assert_problem(review(client, record, budget={"ms": 5001}), 422, VALIDATION)
     assert "budget.ms" in body["errors"]

@@ -335,13 +335,13 @@ export interface paths {
          *     Budget: `budget` applies to each searched decision, with /v1/advice's default and caps;
          *     the decisions to search times it may not pass the server's review cap
          *     (`REVIEW_MAX_TOTAL_MS`, 30,000 ms, or `REVIEW_MAX_TOTAL_ITERATIONS`, 100,000): such a
-         *     request is a 422 on `budget.ms` or `budget.iterations` whose `largest_budget` is the largest
-         *     budget per decision the record allows. The time cap also cuts an iteration budget's
-         *     searches (as ADVICE_MAX_MS does for advice), so no review holds a worker longer; a search
-         *     so cut (fewer `worlds` than the budget) is not cached. A worker runs one search at a time: a
-         *     review waits for its turn before each search like an advice request, and answers 503 with
-         *     `Retry-After` when it waits too long (what was searched in full is cached, so a retry goes
-         *     on from there).
+         *     request is a 422 `budget-too-large` problem on `budget.ms` or `budget.iterations` whose
+         *     `largest_budget` is the largest budget per decision the record allows. The time cap also
+         *     cuts an iteration budget's searches (as ADVICE_MAX_MS does for advice), so no review holds
+         *     a worker longer; a search so cut (fewer `worlds` than the budget) is not cached. A worker
+         *     runs one search at a time: a review waits for its turn before each search like an advice
+         *     request, and answers 503 with `Retry-After` when it waits too long (what was searched in
+         *     full is cached, so a retry goes on from there).
          *
          *     Rate limit: a review spends the cost of an advice request (`RATE_LIMIT_ADVICE_COST` units)
          *     per card play of the reviewed seats in the record, forced ones included (they are counted
@@ -856,7 +856,7 @@ export interface components {
              * @description the kind of problem; each is documented on the service's /problems page under the last part of its URI (/problems#validation; about:blank at /problems#blank)
              * @enum {string}
              */
-            type: "urn:scopa:problem:validation" | "urn:scopa:problem:invalid-rules" | "urn:scopa:problem:invalid-state" | "urn:scopa:problem:illegal-move" | "urn:scopa:problem:rate-limited" | "about:blank";
+            type: "urn:scopa:problem:validation" | "urn:scopa:problem:invalid-rules" | "urn:scopa:problem:invalid-state" | "urn:scopa:problem:illegal-move" | "urn:scopa:problem:budget-too-large" | "urn:scopa:problem:rate-limited" | "about:blank";
         };
         ProblemKind: {
             description: string;
@@ -2727,6 +2727,15 @@ export interface operations {
                      *           "title": "Illegal move",
                      *           "type": "urn:scopa:problem:illegal-move",
                      *           "url": "/problems#illegal-move"
+                     *         },
+                     *         {
+                     *           "description": "A search budget over this server's caps: a budget per decision over the advice caps, or a review whose decisions to search times its budget pass the review cap. `errors` names `budget.ms` or `budget.iterations`; a review's `largest_budget` gives the largest budget per decision its record allows.",
+                     *           "statuses": [
+                     *             422
+                     *           ],
+                     *           "title": "Budget too large",
+                     *           "type": "urn:scopa:problem:budget-too-large",
+                     *           "url": "/problems#budget-too-large"
                      *         },
                      *         {
                      *           "description": "The client spent its request budget; `Retry-After` says when to try again.",
