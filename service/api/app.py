@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Flask
 
+import service
 from service.api.advising import CACHE_EXTENSION
 from service.api.blueprints import BLUEPRINTS, PAGES
 from service.api.body_limit import install_chunked_body_limit
@@ -51,7 +52,7 @@ SETTINGS_EXTENSION = "scopa.settings"
 
 SPEC_SETTINGS: Mapping[str, Any] = {
     "API_TITLE": "Scopa service",
-    "API_VERSION": "1.0.0",
+    "API_VERSION": service.__version__,
     "OPENAPI_VERSION": "3.1.0",
     "OPENAPI_URL_PREFIX": "/",
     "OPENAPI_JSON_PATH": "openapi.json",
