@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +20,7 @@ from tests.api.problem_asserts import assert_problem
 from tests.integration.redis_server import RedisServer, free_port
 
 HINT = {"rules": "scopa", "hand": ["7d"], "table": ["3s", "4s"]}
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
@@ -59,13 +61,21 @@ def test_the_limit_is_per_client_address() -> None:
     assert moves(client, **second) == 200
 
 
-def test_probes_metrics_and_docs_are_exempt() -> None:
+EXEMPT_PATHS = ("/healthz", "/readyz", "/metrics", "/docs", "/openapi.json", "/v1/problems")
+
+
+def test_probes_metrics_docs_and_problem_types_are_exempt() -> None:
     client = limited_app("1/minute").test_client()
     assert moves(client) == 200
     assert moves(client) == 429
-    for path in ("/healthz", "/readyz", "/metrics", "/docs", "/openapi.json"):
+    for path in (*EXEMPT_PATHS, "/problems"):
         for _ in range(3):
             assert client.get(path).status_code == 200, path
+    # deploy/README.md lists every exemption.
+    readme = " ".join((ROOT / "deploy" / "README.md").read_text(encoding="utf-8").split())
+    section = readme.split("## Rate limits", 1)[1].split("##", 1)[0]
+    for path in (*EXEMPT_PATHS, "/problems"):
+        assert f"`{path}`" in section or f"`GET {path}`" in section, path
 
 
 def test_one_budget_covers_every_endpoint() -> None:
