@@ -1,16 +1,17 @@
 """Extract every text to translate, update each language's catalogues and compile them:
 `python scripts/translations.py [--check]` (`make translations`).
 
-Three gettext domains (service/i18n/languages.py): ``messages`` (the API's words: problem
-titles and details, option, preset, problem-type and level descriptions, advice notes, and the
-texts of the libraries under the API), ``names`` (cards, suits, figures, score categories) and
-``page`` (the play page's own texts). Each is extracted with Babel from its sources; every
-language that covers the domain gets ``service/translations/<lang>/LC_MESSAGES/<domain>.po``
-updated (new texts added untranslated, gone ones dropped) and compiled to ``<domain>.mo``.
-The ``.mo`` files are committed, so that a plain install of the package (and the Docker image)
-serves them with no build step; ``--check`` (and tests/i18n/test_catalogues.py) fails when a
-catalogue lacks a text of the code, keeps one the code no longer has, or when a ``.po`` or a
-``.mo`` differs from what this script writes.
+Three gettext domains (service/i18n/languages.py): ``messages`` (the API's words: problem titles
+and details, option, preset, problem-type and level descriptions, and the texts of the libraries
+under the API; not the advice notes, which stay English so that the answers of POST endpoints
+remain functions of their bodies, cached across languages), ``names`` (cards, suits, figures,
+score categories) and ``page`` (the play page's own texts). Each is extracted with Babel from
+its sources; every language that covers the domain gets
+``service/translations/<lang>/LC_MESSAGES/<domain>.po`` updated (new texts added untranslated,
+gone ones dropped) and compiled to ``<domain>.mo``. The ``.mo`` files are committed, so that a
+plain install of the package (and the Docker image) serves them with no build step; ``--check``
+(and tests/i18n/test_catalogues.py) fails when a catalogue lacks a text of the code, keeps one
+the code no longer has, or when a ``.po`` or a ``.mo`` differs from what this script writes.
 """
 
 from __future__ import annotations

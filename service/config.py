@@ -1,11 +1,14 @@
 """The service's one settings object, read from the environment and validated at start.
 
 Every variable the service reads is a field of ``Settings`` (pydantic-settings): its name, type,
-bounds, default and meaning are declared once, here. gunicorn.conf.py, the app factory, the
-cache and the rate limiter all read this object; nothing else parses the environment (the search
-kernel's own ``SCOPA_KERNEL`` is validated here too). A malformed value, or a ``SCOPA_*``
-variable that is not a setting, stops the process with one line per problem naming the
-variable, its value and what is expected.
+bounds, default and meaning are declared once, here, and validated at start. gunicorn.conf.py,
+the app factory, the cache and the rate limiter read this object. Two variables are also read
+where they are used (the service validates them here first): ``SCOPA_KERNEL`` by the search kernel
+(``service.search.kernel.backend``, which runs without the app too: tests, benchmarks), and
+``PROMETHEUS_MULTIPROC_DIR`` by the metrics (``service.api.metrics``; gunicorn.conf.py sets it
+for its workers from this setting, and prometheus_client reads it too). A malformed value, or a
+``SCOPA_*`` variable that is not a setting, stops the process with one line per problem naming
+the variable, its value and what is expected.
 """
 
 from __future__ import annotations
@@ -243,7 +246,11 @@ class Settings(BaseSettings):
         "6000/minute", "SCOPA_RATE_LIMIT", "budget per client (limits syntax, ';' between several)"
     )
     rate_limit_advice_cost: int = _env(
-        10, "SCOPA_RATE_LIMIT_ADVICE_COST", "units one advice request spends (others: 1)", ge=1
+        10,
+        "SCOPA_RATE_LIMIT_ADVICE_COST",
+        "units one advice request (or master bot) spends; a review spends it per card play of "
+        "its reviewed seats; others: 1",
+        ge=1,
     )
     cors_origins: Origins = _env(
         "", "SCOPA_CORS_ORIGINS", "comma-separated origins allowed by CORS; empty: no CORS"

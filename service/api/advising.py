@@ -16,7 +16,13 @@ from werkzeug.exceptions import ServiceUnavailable
 
 from service.api.advice_json import advice_to_dict
 from service.api.metrics import record_busy, record_search
-from service.api.problems import VALIDATION, ProblemError, field_message
+from service.api.problems import (
+    BUDGET_TOO_LARGE,
+    BUDGET_TOO_LARGE_TITLE,
+    VALIDATION,
+    ProblemError,
+    field_message,
+)
 from service.cache import AdviceCache, CacheStatus, canonical_json
 from service.engine import codec
 from service.engine.message import Message
@@ -115,7 +121,13 @@ def budget_of(data: Mapping[str, Any] | None, config: Mapping[str, Any], field: 
 def too_much(field: str, cap: int) -> ProblemError:
     """A 422 for a budget over the server's cap."""
     reason = Message("at most {cap} on this server", cap=cap)
-    return ProblemError(422, field_message(field, reason), {field: [reason]}, VALIDATION)
+    return ProblemError(
+        422,
+        field_message(field, reason),
+        {field: [reason]},
+        BUDGET_TOO_LARGE,
+        BUDGET_TOO_LARGE_TITLE,
+    )
 
 
 def match_of(
@@ -157,7 +169,8 @@ def cached_answer(
     """The job's answer through the app's cache, its cache status, and the milliseconds spent.
 
     ``deadline_ms`` (at least 1) lowers the time cap of an iteration budget's search below
-    ADVICE_MAX_MS, as a caller running several searches under one time cap needs.
+    ADVICE_MAX_MS, as a caller running several searches under one time cap needs. An answer
+    whose search such a cap cut short is returned but not cached (``searched_in_full``).
     """
     config = app.config
     max_ms = min(config["ADVICE_MAX_MS"], MAX_MS)
@@ -171,6 +184,17 @@ def cached_answer(
         result, status = computed_answer(job, max_ms, wait_ms), "bypass"
     else:
         result, status = cache.get_or_compute(
-            job.key_fields, lambda: computed_answer(job, max_ms, wait_ms), config["CACHE_TTL"]
+            job.key_fields,
+            lambda: computed_answer(job, max_ms, wait_ms),
+            config["CACHE_TTL"],
+            keep=lambda answer: searched_in_full(job, answer),
         )
     return result, status, (time.perf_counter() - start) * 1000.0
+
+
+def searched_in_full(job: AdviceJob, answer: Mapping[str, Any]) -> bool:
+    """Whether the answer's search spent the whole budget its cache key names: a time cap
+    (ADVICE_MAX_MS, a review's deadline) cuts an iteration budget short, and ``stats.budget``
+    then gives the worlds searched. Such an answer is not cached: the key promises the full
+    budget, and a later request with the same key and a longer cap must get it."""
+    return bool(answer["stats"]["budget"] == job.key_fields["budget"])

@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Flask
 
+import service
 from service.api.advising import CACHE_EXTENSION
 from service.api.blueprints import BLUEPRINTS, PAGES
 from service.api.body_limit import install_chunked_body_limit
@@ -41,7 +42,8 @@ cards, suits, figures and score categories in Spanish (escoba's pack) and French
 Every POST endpoint is a pure function of its body: the same body gives the same answer
 (advice and bots with a time budget excepted: more or less search fits in it), nothing is
 stored, and a retry is always safe. Answers carry `X-Request-ID`; rate-limited ones the
-`X-RateLimit-*` headers; 429 and 503 `Retry-After`; searches `X-Cache` and `Server-Timing`;
+`X-RateLimit-*` headers; 429 and 503 `Retry-After`; searches `Server-Timing` and `X-Cache`
+(a review `X-Review-Cache`, the count of its searches by cache status);
 the answers that change only with a release (`GET /v1/rules`, `GET /v1/bot`,
 `GET /v1/problems`) an `ETag` and `Cache-Control`, and 304 to a matching `If-None-Match`.
 """
@@ -50,7 +52,7 @@ SETTINGS_EXTENSION = "scopa.settings"
 
 SPEC_SETTINGS: Mapping[str, Any] = {
     "API_TITLE": "Scopa service",
-    "API_VERSION": "1.0.0",
+    "API_VERSION": service.__version__,
     "OPENAPI_VERSION": "3.1.0",
     "OPENAPI_URL_PREFIX": "/",
     "OPENAPI_JSON_PATH": "openapi.json",

@@ -50,7 +50,8 @@ def level_seed(view: View, level: Level, match: MatchContext | None) -> int:
 
 
 def level_answer(job: BotJob) -> tuple[dict[str, Any], dict[str, str]]:
-    """A level's move made by its human model, and the Server-Timing header."""
+    """A level's move made by its human model, and its headers: X-Cache (bypass: nothing is
+    searched or cached) and Server-Timing."""
     start = time.perf_counter()
     view = job.decision.view
     if job.match is not None:
@@ -60,7 +61,7 @@ def level_answer(job: BotJob) -> tuple[dict[str, Any], dict[str, str]]:
     sweep = move_sweeps(view.rules, move, view.table, view.next_is_last_play)
     result = {"move": codec.move_to_dict(move, sweep), "level": job.level.name, "seed": seed}
     elapsed = (time.perf_counter() - start) * 1000.0
-    return result, {"Server-Timing": f"bot;dur={elapsed:.3f}"}
+    return result, {"X-Cache": "bypass", "Server-Timing": f"bot;dur={elapsed:.3f}"}
 
 
 def master_answer(app: Flask, job: BotJob) -> tuple[dict[str, Any], dict[str, str]]:

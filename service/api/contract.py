@@ -26,7 +26,8 @@ HEADERS: Mapping[str, dict[str, Any]] = MappingProxyType(
         },
         "X-RateLimit-Limit": {
             "description": "the client's request budget in its window (an advice search, or a "
-            "master bot, costs RATE_LIMIT_ADVICE_COST units, any other request one)",
+            "master bot, costs RATE_LIMIT_ADVICE_COST units, a review that much per card play "
+            "of the seats it reviews, any other request one)",
             "schema": {"type": "integer"},
         },
         "X-RateLimit-Remaining": {
@@ -43,8 +44,14 @@ HEADERS: Mapping[str, dict[str, Any]] = MappingProxyType(
             "schema": {"type": "integer"},
         },
         "X-Cache": {
-            "description": "whether the search's answer came from the shared cache",
+            "description": "whether the search's answer came from the shared cache (bypass: "
+            "no cache, or a bot level below master, which searches nothing)",
             "schema": {"type": "string", "enum": ["hit", "miss", "bypass"]},
+        },
+        "X-Review-Cache": {
+            "description": "how a review's searches met the shared cache: the count of each "
+            "status, e.g. hit=3, miss=12, bypass=0",
+            "schema": {"type": "string", "pattern": r"^hit=\d+, miss=\d+, bypass=\d+$"},
         },
         "Server-Timing": {
             "description": "time spent answering, e.g. search;dur=12.3 (milliseconds)",
@@ -100,6 +107,10 @@ RATE_HEADERS = ("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset
 UNLIMITED = frozenset({"getHealth", "getReadiness", "listProblemTypes"})
 # Operations that run an advice search: cache headers, and 503 when the worker is searching.
 SEARCHING = frozenset({"adviseMove", "playBotMove", "reviewHand"})
+# The cache header of each searching operation: one search's status, or a review's counts.
+CACHE_HEADER: Mapping[str, str] = MappingProxyType(
+    {"adviseMove": "X-Cache", "playBotMove": "X-Cache", "reviewHand": "X-Review-Cache"}
+)
 # Operations whose answer changes only with a release.
 STATIC = frozenset({"getRules", "getNames", "listBotLevels", "listProblemTypes"})
 # Operations whose answer is in words of the language asked for (and every problem answer).
@@ -120,8 +131,16 @@ def document(spec: dict[str, Any]) -> dict[str, Any]:
     for operations in spec.get("paths", {}).values():
         for method, operation in operations.items():
             _describe(method, operation)
-    # flask-smorest's own ETag header is replaced by ours on every answer that has one.
+    # flask-smorest's own ETag header is replaced by ours on every answer that has one, and its
+    # shared 304 by each static operation's own.
     components["headers"].pop("ETAG", None)
+    if _response("NOT_MODIFIED") not in (
+        response
+        for ops in spec.get("paths", {}).values()
+        for op in ops.values()
+        for response in op["responses"].values()
+    ):
+        responses.pop("NOT_MODIFIED", None)
     return spec
 
 
@@ -166,18 +185,19 @@ def _describe(method: str, operation: dict[str, Any]) -> None:
     if operation_id in SEARCHING:
         responses.setdefault("503", _response("SERVICE_UNAVAILABLE"))
     if operation_id in STATIC:
-        responses.setdefault(
-            "304", {"description": "Not Modified: If-None-Match holds the ETag; no body"}
-        )
+        # Its own, not flask-smorest's shared NOT_MODIFIED: a 304 sends what its 200 would.
+        responses["304"] = {"description": "Not Modified: If-None-Match holds the ETag; no body"}
     for status, response in responses.items():
         if "$ref" in response:
             continue
         headers = response.setdefault("headers", {})
         headers["X-Request-ID"] = _ref("X-Request-ID")
-        if status.startswith("2") and operation_id not in UNLIMITED:
+        if status.startswith(("2", "3")) and operation_id not in UNLIMITED:
             headers.update({name: _ref(name) for name in RATE_HEADERS})
         if status == "200" and operation_id in SEARCHING:
-            headers.update({name: _ref(name) for name in ("X-Cache", "Server-Timing")})
+            headers.update(
+                {name: _ref(name) for name in (CACHE_HEADER[operation_id], "Server-Timing")}
+            )
         if status in ("200", "304") and operation_id in STATIC:
             headers.update({name: _ref(name) for name in ("ETag", "Cache-Control")})
         if (status in ("200", "304") and operation_id in LOCALISED) or not status.startswith(

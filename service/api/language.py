@@ -3,19 +3,25 @@ languages whose catalogues cover what the answer says; English by default and as
 
 An answer that says something in words (problems, GET /v1/rules, /v1/names, /v1/bot,
 /v1/problems) negotiates its language here; the language is remembered for the request and
-``install_language_headers`` writes it as ``Content-Language``, with ``Vary: Accept-Language``.
+``install_language_headers`` writes it as ``Content-Language``, with ``Vary: Accept-Language``,
+on a 304 too (``LanguageResponse``).
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from flask import Flask, Response, g, has_request_context, request
+from werkzeug.datastructures import Headers
 
 from service.engine.message import Message
 from service.i18n.catalogues import gettext_of
 from service.i18n.languages import MESSAGES, SOURCE, languages_for
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import WSGIEnvironment
 
 log = logging.getLogger(__name__)
 
@@ -64,8 +70,22 @@ def translate(text: str, lang: str, domain: str = MESSAGES) -> str:
         return str(text)
 
 
+class LanguageResponse(Response):
+    """Flask's response, whose 304 keeps the Content-Language its 200 would send (werkzeug drops
+    it with the other representation headers; RFC 9110 allows it, and the contract lists it)."""
+
+    def get_wsgi_headers(self, environ: WSGIEnvironment) -> Headers:
+        """The headers werkzeug sends, with Content-Language back on a 304."""
+        headers = super().get_wsgi_headers(environ)
+        language = self.headers.get("Content-Language")
+        if self.status_code == 304 and language is not None:
+            headers["Content-Language"] = language
+        return headers
+
+
 def install_language_headers(app: Flask) -> None:
     """Answers in a negotiated language say which (Content-Language) and vary with it."""
+    app.response_class = LanguageResponse
 
     @app.after_request
     def language_headers(response: Response) -> Response:

@@ -1,12 +1,14 @@
 """Rate limits per client address (Flask-Limiter), shared by workers through Redis when it is set.
 
-One budget per client covers every endpoint; a request that runs an advice search (advice, a
-review, or a bot at the master level) spends ``RATE_LIMIT_ADVICE_COST`` units of it, any other
-request one. Health, readiness, in-process metrics and the documentation are exempt. Without
+One budget per client covers every endpoint; a request spends ``RATE_LIMIT_ADVICE_COST`` units
+of it per advice search it asks for, any other request one unit. Advice and a bot at the master
+level ask for one search; a review for one per card play of its reviewed seats in the record,
+counted from the body before it is checked (forced plays, which are not searched, count too:
+which are forced is known only once the record is replayed). Health, readiness, in-process
+metrics, the documentation and the problem types (/v1/problems, /problems) are exempt. Without
 ``REDIS_URL`` (or while Redis is down) the counts live in the worker's memory; the limiter's
 Redis client has the cache's short timeouts and no retries. A refused request is a 429 problem
-with
-``Retry-After``.
+with ``Retry-After``.
 """
 
 from __future__ import annotations
@@ -25,15 +27,20 @@ from werkzeug.exceptions import HTTPException
 
 from service.api import limit_storage
 from service.api.metrics import METRICS_ENDPOINT, endpoint_label, record_rate_limited
-from service.api.problems import RATE_LIMITED, problem_response
+from service.api.problems import RATE_LIMITED, RATE_LIMITED_TITLE, problem_response
 from service.cache import client_options
 from service.config import Settings
 from service.engine.message import Message
+from service.engine.moves import MoveKind
 from service.search.levels import level_named
 
-# The blueprints whose requests always run searches, and the bot's (at the master level).
-SEARCH_BLUEPRINTS = frozenset({"advice", "review"})
+# The blueprint whose requests run one search, the bot's (at the master level), and the review's
+# (one per card play reviewed).
+ADVICE_BLUEPRINT = "advice"
 BOT_BLUEPRINT = "bot"
+REVIEW_BLUEPRINT = "review"
+# The move kinds that play a card (an absent kind is a play), the decisions a review searches.
+CARD_PLAYS = frozenset({MoveKind.PLAY.value, MoveKind.PASS.value})
 EXEMPT_ENDPOINTS = frozenset({"health.healthz", "health.readyz", METRICS_ENDPOINT})
 EXEMPT_BLUEPRINTS = frozenset({"api-docs", "swagger_ui_assets", "problems", "problems_page"})
 MEMORY_STORAGE = f"{limit_storage.SCHEME}://"
@@ -59,28 +66,56 @@ def is_exempt() -> bool:
     return endpoint in EXEMPT_ENDPOINTS or request.blueprint in EXEMPT_BLUEPRINTS
 
 
-def searches() -> bool:
-    """Whether the current request runs advice searches: advice, a review, or a master bot."""
-    if request.blueprint in SEARCH_BLUEPRINTS:
-        return True
-    if request.blueprint != BOT_BLUEPRINT or request.method != "POST":
-        return False
+def searches() -> int:
+    """The advice searches the current request asks for: one for advice or a master bot, one
+    per card play of the reviewed seats for a review, none for any other request."""
+    if request.blueprint == ADVICE_BLUEPRINT:
+        return 1
+    if request.blueprint not in (BOT_BLUEPRINT, REVIEW_BLUEPRINT) or request.method != "POST":
+        return 0
     try:
         body = request.get_json(silent=True)
     except HTTPException:  # a body over the size limit: the view answers 413
-        return False
-    level = body.get("level") if isinstance(body, dict) else None
+        return 0
+    if not isinstance(body, dict):  # not a JSON object: the view answers 400 or 422
+        return 0
+    if request.blueprint == REVIEW_BLUEPRINT:
+        return card_plays(body)
+    level = body.get("level")
     try:
-        return isinstance(level, str) and level_named(level).advisor
+        return int(isinstance(level, str) and level_named(level).advisor)
     except ValueError:  # an unknown level: the view answers 422
-        return False
+        return 0
+
+
+def card_plays(body: dict[str, Any]) -> int:
+    """The card plays of a review's record made by the seats it reviews (every seat when
+    ``seats`` is not a list), read from the body as sent; an entry without the schema's shape
+    is not counted (the view answers 422 for it, searching nothing)."""
+    record = body.get("record")
+    moves = record.get("moves") if isinstance(record, dict) else None
+    if not isinstance(moves, list):
+        return 0
+    seats = body.get("seats")
+    reviewed = [s for s in seats if isinstance(s, int)] if isinstance(seats, list) else None
+    count = 0
+    for move in moves:
+        if not isinstance(move, dict):
+            continue
+        kind = move.get("kind", MoveKind.PLAY.value)
+        seat = move.get("seat")
+        if isinstance(kind, str) and kind in CARD_PLAYS and (reviewed is None or seat in reviewed):
+            count += 1
+    return count
 
 
 def request_cost() -> int:
-    """Units of the client's budget the current request spends: more for a search."""
-    if searches():
+    """Units of the client's budget the current request spends: RATE_LIMIT_ADVICE_COST per
+    search it asks for, else one."""
+    asked = searches()
+    if asked:
         cost: int = current_app.config["RATE_LIMIT_ADVICE_COST"]
-        return cost
+        return cost * asked
     return 1
 
 
@@ -99,6 +134,7 @@ def rate_limited_response(limiter: Limiter, error: RateLimitExceeded) -> Respons
             wait=wait_s,
         ),
         type_=RATE_LIMITED,
+        title=RATE_LIMITED_TITLE,
         headers=[("Retry-After", str(wait_s))],
     )
 

@@ -91,10 +91,11 @@ def page() -> str:
 def get_problems() -> tuple[dict[str, Any], dict[str, str]]:
     """Every problem type the API answers, with its meaning.
 
-    A problem's `type` names one of these; the page /problems documents each under an anchor
-    (`/problems#validation`), its `url` here. Not rate limited; the answer changes only with a
-    release and the language of its words (`lang`, else `Accept-Language`; `Content-Language`,
-    `Vary`, `ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
+    A problem's `type` names one of these; the page /problems documents each under the last
+    part of its URI (`/problems#validation`; about:blank at `/problems#blank`), its `url` here.
+    Not rate limited; the answer changes only with a release and the language of its words
+    (`lang`, else `Accept-Language`; `Content-Language`, `Vary`, `ETag`, `Cache-Control`; a
+    matching `If-None-Match` gets a 304).
     """
     return catalog(answer_language(MESSAGES)), {"Cache-Control": STATIC_CACHE_CONTROL}
 

@@ -29,11 +29,14 @@ INVALID_RULES = "urn:scopa:problem:invalid-rules"
 INVALID_STATE = "urn:scopa:problem:invalid-state"
 ILLEGAL_MOVE = "urn:scopa:problem:illegal-move"
 RATE_LIMITED = "urn:scopa:problem:rate-limited"
+BUDGET_TOO_LARGE = "urn:scopa:problem:budget-too-large"
 # The titles of the problem types (translated like every text of a problem).
 VALIDATION_TITLE = N_("Validation")
 INVALID_RULES_TITLE = N_("Invalid rules")
 INVALID_STATE_TITLE = N_("Invalid state")
 ILLEGAL_MOVE_TITLE = N_("Illegal move")
+RATE_LIMITED_TITLE = N_("Too many requests")
+BUDGET_TOO_LARGE_TITLE = N_("Budget too large")
 # Where the problem types are listed, each under an anchor of its own (``ProblemType.url``).
 PROBLEMS_PAGE = "/problems"
 
@@ -49,8 +52,10 @@ class ProblemType:
 
     @property
     def slug(self) -> str:
-        """The anchor of the type on the problems page."""
-        return self.uri.rsplit(":", 1)[-1].replace("about", "other")
+        """The anchor of the type on the problems page: the last part of its URI, so that a
+        client finds it from any problem's ``type`` (``urn:scopa:problem:validation`` at
+        ``#validation``, ``about:blank`` at ``#blank``)."""
+        return self.uri.rsplit(":", 1)[-1]
 
     @property
     def url(self) -> str:
@@ -93,8 +98,19 @@ PROBLEM_TYPES: tuple[ProblemType, ...] = (
         N_("A move that is not legal in the state; `legal_moves` lists the legal ones."),
     ),
     ProblemType(
+        BUDGET_TOO_LARGE,
+        BUDGET_TOO_LARGE_TITLE,
+        (422,),
+        N_(
+            "A search budget over this server's caps: a budget per decision over the advice "
+            "caps, or a review whose decisions to search times its budget pass the review cap. "
+            "`errors` names `budget.ms` or `budget.iterations`; a review's `largest_budget` gives "
+            "the largest budget per decision its record allows."
+        ),
+    ),
+    ProblemType(
         RATE_LIMITED,
-        N_("Too many requests"),
+        RATE_LIMITED_TITLE,
         (429,),
         N_("The client spent its request budget; `Retry-After` says when to try again."),
     ),
@@ -122,7 +138,8 @@ class ProblemSchema(ma.Schema):
         validate=ma.validate.OneOf([t.uri for t in PROBLEM_TYPES]),
         metadata={
             "description": "the kind of problem; each is documented on the service's "
-            f"{PROBLEMS_PAGE} page (e.g. {PROBLEMS_PAGE}#validation)"
+            f"{PROBLEMS_PAGE} page under the last part of its URI ({PROBLEMS_PAGE}#validation; "
+            f"about:blank at {PROBLEMS_PAGE}#blank)"
         },
     )
     instance = ma.fields.String(

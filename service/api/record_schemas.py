@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
 import marshmallow as ma
@@ -78,13 +79,22 @@ class MetaValue(ma.fields.Field[Any]):
         )
 
 
+_META_KEYS = ma.validate.Length(max=MAX_META_KEYS)
+
+
+def meta_keys(value: Mapping[str, Any]) -> None:
+    """At most MAX_META_KEYS keys. A plain function rather than a Length validator on the field,
+    which apispec would document as an object's maxLength: the field says maxProperties."""
+    _META_KEYS(value)
+
+
 def meta_field(**kwargs: Any) -> ma.fields.Dict:
     """Free-form metadata about a hand, bounded."""
     return ma.fields.Dict(
         keys=ma.fields.String(validate=ma.validate.Length(1, MAX_META_KEY)),
         values=MetaValue(),
-        validate=ma.validate.Length(max=MAX_META_KEYS),
-        metadata={"description": META_DESCRIPTION},
+        validate=meta_keys,
+        metadata={"description": META_DESCRIPTION, "maxProperties": MAX_META_KEYS},
         **kwargs,
     )
 

@@ -9,7 +9,8 @@ unranked: the search does not rank such moves, so it is reported with the advice
 claim with its verdict) and counts in no loss. Before any search the total is checked: the
 decisions to search times the budget per decision may not pass REVIEW_MAX_TOTAL_MS (or
 REVIEW_MAX_TOTAL_ITERATIONS); the time cap also bounds each iteration budget's search
-(``cached_answer``'s deadline), so a review never holds a worker longer.
+(``cached_answer``'s deadline), so a review never holds a worker longer; an answer so cut is
+not cached under the key of the full budget (``advising.searched_in_full``).
 """
 
 from __future__ import annotations
@@ -31,7 +32,13 @@ from service.api.advising import (
     match_of,
 )
 from service.api.hand_records import record_from_body, replayed
-from service.api.problems import VALIDATION, ProblemError, field_message
+from service.api.problems import (
+    BUDGET_TOO_LARGE,
+    BUDGET_TOO_LARGE_TITLE,
+    VALIDATION,
+    ProblemError,
+    field_message,
+)
 from service.engine import codec
 from service.engine.message import Joined, Message
 from service.engine.moves import Move, MoveKind
@@ -158,7 +165,8 @@ def check_total(budget: Budget, searched: int, config: Mapping[str, Any]) -> Non
         422,
         field_message(field, reason),
         {field: [reason]},
-        VALIDATION,
+        BUDGET_TOO_LARGE,
+        BUDGET_TOO_LARGE_TITLE,
         largest_budget={kind: largest},
     )
 

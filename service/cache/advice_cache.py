@@ -61,7 +61,7 @@ class AdviceCache:
         )
         self._clock = clock
         self._sleep = sleep
-        self._flight: SingleFlight[tuple[Any, CacheStatus, CacheOutcome]] = SingleFlight()
+        self._flight: SingleFlight[tuple[Any, CacheStatus, CacheOutcome, bool]] = SingleFlight()
 
     def key_for(self, key_fields: Mapping[str, object]) -> str:
         """The cache key of ``key_fields`` under this cache's engine and schema versions."""
@@ -74,19 +74,26 @@ class AdviceCache:
         key_fields: Mapping[str, object],
         compute: Callable[[], Any],
         ttl_s: int | None = None,
+        *,
+        keep: Callable[[Any], bool] = lambda value: True,
     ) -> tuple[Any, CacheStatus]:
         """The JSON value for ``key_fields`` and whether it was a hit, a miss or a bypass.
 
         ``compute`` must return a JSON-serialisable value; the value returned is always the
         decoded JSON, so a hit and a miss give equal results.  Callers that waited on another
-        caller's computation of the same key report "hit" (they did not compute).
+        caller's computation of the same key report "hit" (they did not compute).  A computed
+        value that ``keep`` refuses (one that is not what the key names, such as a search cut
+        short of its budget) goes to its caller only: it is not stored, and callers that waited
+        on it compute their own.
         """
         key = self.key_for(key_fields)
         ttl = ttl_s if ttl_s is not None else self.settings.ttl_s
-        (value, status, outcome), shared = self._flight.do(
-            key, lambda: self._fetch(key, compute, ttl)
+        (value, status, outcome, kept), shared = self._flight.do(
+            key, lambda: self._fetch(key, compute, ttl, keep)
         )
-        if shared:
+        if shared and not kept:
+            value, status, outcome, _ = self._fetch(key, compute, ttl, keep)
+        elif shared:
             outcome = "coalesced"
             if status == "miss":
                 status = "hit"
@@ -108,31 +115,37 @@ class AdviceCache:
         }
 
     def _fetch(
-        self, key: str, compute: Callable[[], Any], ttl_s: int
-    ) -> tuple[Any, CacheStatus, CacheOutcome]:
+        self, key: str, compute: Callable[[], Any], ttl_s: int, keep: Callable[[Any], bool]
+    ) -> tuple[Any, CacheStatus, CacheOutcome, bool]:
+        """The value, its status and outcome, and whether it may be kept (shared, stored)."""
         if not self.breaker.allow():
-            return orjson.loads(orjson.dumps(compute())), "bypass", "bypass"
+            computed = compute()
+            return orjson.loads(orjson.dumps(computed)), "bypass", "bypass", keep(computed)
         owner_token: str | None = None
         try:
             cached = self._call("get", self.backend.get, key)
             if cached is not None:
-                return orjson.loads(cached), "hit", "hit"
+                return orjson.loads(cached), "hit", "hit", True
             token = secrets.token_hex(16)
             if self._call("lock", self.backend.try_lock, key, token, self.settings.lock_ttl_ms):
                 owner_token = token
             else:
                 cached = self._wait_for_owner(key)
                 if cached is not None:
-                    return orjson.loads(cached), "hit", "coalesced"
+                    return orjson.loads(cached), "hit", "coalesced", True
         except _BackendDownError:
-            return orjson.loads(orjson.dumps(compute())), "bypass", "error"
+            computed = compute()
+            return orjson.loads(orjson.dumps(computed)), "bypass", "error", keep(computed)
         try:
-            encoded = orjson.dumps(compute())
-            self._store(key, encoded, ttl_s)
+            computed = compute()
+            kept = keep(computed)
+            encoded = orjson.dumps(computed)
+            if kept:
+                self._store(key, encoded, ttl_s)
         finally:
             if owner_token is not None:
                 self._release(key, owner_token)
-        return orjson.loads(encoded), "miss", "miss"
+        return orjson.loads(encoded), "miss", "miss", kept
 
     def _wait_for_owner(self, key: str) -> bytes | None:
         """Poll for another process's value; None when it gave up (lock gone) or took too long."""

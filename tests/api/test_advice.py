@@ -26,6 +26,7 @@ from tests.api.problem_asserts import assert_problem
 VALIDATION = "urn:scopa:problem:validation"
 INVALID_STATE = "urn:scopa:problem:invalid-state"
 INVALID_RULES = "urn:scopa:problem:invalid-rules"
+BUDGET_TOO_LARGE = "urn:scopa:problem:budget-too-large"
 TINY = {"iterations": 4}
 
 
@@ -290,15 +291,19 @@ def test_bad_budgets_name_the_field(
     client: FlaskClient, budget: dict[str, Any], field: str
 ) -> None:
     view = view_json(deal(make_rules("scopa"), 1))
-    body = assert_problem(advise(client, "scopa", view, budget=budget), 422, VALIDATION)
+    # Over the schema's bounds a validation problem; over the server's caps a budget one.
+    over_cap = budget == {"iterations": 10_001}
+    kind = BUDGET_TOO_LARGE if over_cap else VALIDATION
+    body = assert_problem(advise(client, "scopa", view, budget=budget), 422, kind)
     assert field in body["errors"], body
 
 
 def test_the_configured_time_cap_is_enforced() -> None:
     client = create_app({"TESTING": True, "ADVICE_MAX_MS": 200}).test_client()
     view = view_json(deal(make_rules("scopa"), 1))
-    body = assert_problem(advise(client, "scopa", view, budget={"ms": 201}), 422, VALIDATION)
+    body = assert_problem(advise(client, "scopa", view, budget={"ms": 201}), 422, BUDGET_TOO_LARGE)
     assert body["errors"] == {"budget.ms": ["at most 200 on this server"]}
+    assert body["title"] == "Budget too large"
 
 
 def test_the_time_cap_cuts_an_iteration_budget() -> None:

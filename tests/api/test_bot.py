@@ -81,6 +81,8 @@ def test_every_level_answers_a_legal_move(client: FlaskClient, level: str) -> No
     assert body["seed"] == 11
     timing = response.headers["Server-Timing"]
     assert timing.startswith("search;dur=" if level == "master" else "bot;dur=")
+    # The documented X-Cache is always there: a level that searches nothing bypasses the cache.
+    assert response.headers["X-Cache"] in ({"hit", "miss"} if level == "master" else {"bypass"})
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))

@@ -228,3 +228,21 @@ def test_the_settings_table_in_deploy_readme_is_current() -> None:
         check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+ENVIRONMENT_READ = re.compile(r"os\.environ\b|os\.getenv\(")
+
+
+def test_the_settings_docstring_names_every_other_reader_of_the_environment() -> None:
+    import service.config
+
+    readers = {
+        ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        for path in (ROOT / "service").rglob("*.py")
+        if path.name != "config.py" and ENVIRONMENT_READ.search(path.read_text(encoding="utf-8"))
+    }
+    assert readers == {"service.search.kernel.backend", "service.api.metrics"}
+    doc = " ".join((service.config.__doc__ or "").split())
+    for module in readers:
+        assert module in doc, module
+    assert "nothing else" not in doc

@@ -48,6 +48,10 @@ def test_every_answer_documents_its_headers(path: str, method: str, operation: A
     if operation["operationId"] in {"adviseMove", "playBotMove"}:
         assert "503" in responses
         assert {"X-Cache", "Server-Timing"} <= set(responses["200"]["headers"])
+    if operation["operationId"] == "reviewHand":
+        assert "503" in responses
+        assert {"X-Review-Cache", "Server-Timing"} <= set(responses["200"]["headers"])
+        assert "X-Cache" not in responses["200"]["headers"]
     too_many = response_of(responses["429"]) if "429" in responses else None
     if too_many is not None:
         assert {"Retry-After", "X-RateLimit-Limit"} <= set(too_many["headers"])
@@ -103,6 +107,29 @@ def test_the_views_sent_as_built_are_the_plain_ones(client: FlaskClient) -> None
     assert built == {"/v1/deal", "/v1/moves", "/v1/play", "/v1/score"}
 
 
+def contract_headers(response: Any) -> set[str]:
+    """The headers of an answer that the contract speaks of: its own and any X- header."""
+    names = {name for name, _ in response.headers.items()}
+    return {name for name in names if name in HEADERS or name.startswith("X-")}
+
+
+FIRST_REQUESTS = {path: body for path, _, body in reversed(REQUEST_EXAMPLES)}
+
+
+@pytest.mark.parametrize(("path", "method", "operation"), OPERATIONS, ids=lambda x: str(x)[:40])
+def test_every_answer_sends_exactly_the_headers_it_documents(
+    client: FlaskClient, path: str, method: str, operation: Any
+) -> None:
+    if method == "post":
+        body = operation["requestBody"]["content"]["application/json"].get("example")
+        response = client.post(path, json=body if body is not None else FIRST_REQUESTS[path])
+    else:
+        response = client.get(path)
+    assert response.status_code == 200, (path, response.get_data(as_text=True)[:300])
+    documented = set(operation["responses"]["200"].get("headers", {}))
+    assert contract_headers(response) == documented, (path, method)
+
+
 def test_a_problem_names_its_occurrence_and_its_documented_type(client: FlaskClient) -> None:
     response = client.post(
         "/v1/moves",
@@ -116,11 +143,15 @@ def test_a_problem_names_its_occurrence_and_its_documented_type(client: FlaskCli
     assert [t["type"] for t in listed] == [t.uri for t in PROBLEM_TYPES]
     page = client.get("/problems").get_data(as_text=True)
     for t in listed:
-        assert t["url"].startswith("/problems#")
+        # The anchor is the last part of the type's URI, about:blank's too.
+        assert t["url"] == f"/problems#{t['type'].rsplit(':', 1)[-1]}"
         assert f'id="{t["url"].split("#")[1]}"' in page
+    assert {t["type"]: t["url"] for t in listed}["about:blank"] == "/problems#blank"
+    type_field = SPEC["components"]["schemas"]["Problem"]["properties"]["type"]
+    assert "/problems#blank" in type_field["description"]
 
 
-@pytest.mark.parametrize("path", ["/v1/rules", "/v1/bot", "/v1/problems"])
+@pytest.mark.parametrize("path", ["/v1/rules", "/v1/names", "/v1/bot", "/v1/problems"])
 def test_release_static_answers_revalidate(client: FlaskClient, path: str) -> None:
     first = client.get(path)
     assert first.status_code == 200
@@ -129,6 +160,20 @@ def test_release_static_answers_revalidate(client: FlaskClient, path: str) -> No
     assert again.status_code == 304
     assert again.get_data() == b""
     assert again.headers["ETag"] == first.headers["ETag"]
+    # The 304 sends what the spec lists for it: the 200's ETag, Cache-Control, Vary and
+    # Content-Language (RFC 9110 allows a 304 the representation headers a 200 would send).
+    documented = SPEC["paths"][path]["get"]["responses"]["304"]["headers"]
+    assert {"Content-Language", "Vary", "ETag", "Cache-Control"} <= set(documented)
+    assert contract_headers(again) == set(documented)
+    for name in ("Content-Language", "Vary", "Cache-Control"):
+        assert again.headers[name] == first.headers[name], name
+    italian = client.get(f"{path}?lang=it")
+    assert italian.headers["Content-Language"] == "it"
+    assert italian.headers["ETag"] != first.headers["ETag"]
+    revalidated = {"If-None-Match": italian.headers["ETag"]}
+    italian_again = client.get(f"{path}?lang=it", headers=revalidated)
+    assert italian_again.status_code == 304
+    assert italian_again.headers["Content-Language"] == "it"
     changed = client.get(path, headers={"If-None-Match": '"something-else"'})
     assert changed.status_code == 200
 

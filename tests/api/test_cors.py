@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask.testing import FlaskClient
 
+from scripts.gen_openapi import spec_dict
 from service.api.app import create_app
 from service.api.cors import allowed_origins
 
@@ -24,6 +25,20 @@ def test_allowed_origin_gets_cors_headers() -> None:
     assert "x-request-id" in exposed
     assert "retry-after" in exposed
     assert "Origin" in response.headers.get("Vary", "")
+
+
+# Response headers a browser shows to scripts without being exposed (Fetch standard).
+SAFELISTED = {"cache-control", "content-language", "content-length", "content-type", "expires"}
+
+
+def test_every_documented_answer_header_is_exposed() -> None:
+    client = cors_client(ALLOWED)
+    response = client.post("/v1/moves", json=HINT, headers={"Origin": ALLOWED})
+    exposed = {h.strip() for h in response.headers["Access-Control-Expose-Headers"].split(",")}
+    exposed = {h.lower() for h in exposed}
+    documented = {name.lower() for name in spec_dict()["components"]["headers"]}
+    assert "x-review-cache" in documented
+    assert documented - SAFELISTED <= exposed
 
 
 def test_preflight_from_an_allowed_origin() -> None:

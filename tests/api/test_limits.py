@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +20,7 @@ from tests.api.problem_asserts import assert_problem
 from tests.integration.redis_server import RedisServer, free_port
 
 HINT = {"rules": "scopa", "hand": ["7d"], "table": ["3s", "4s"]}
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
@@ -39,9 +41,16 @@ def test_over_the_limit_is_a_429_problem_with_retry_after() -> None:
     client = limited_app().test_client()
     assert [moves(client) for _ in range(3)] == [200, 200, 200]
     response = client.post("/v1/moves", json=HINT, headers={"X-Request-ID": "limited-1"})
-    assert_problem(response, 429, RATE_LIMITED)
+    body = assert_problem(response, 429, RATE_LIMITED)
     assert 1 <= int(response.headers["Retry-After"]) <= 61
     assert response.headers["X-Request-ID"] == "limited-1"
+    # Its title is the registered problem type's, in every language (/v1/problems is exempt).
+    for lang in ("en", "it"):
+        listed = client.get(f"/v1/problems?lang={lang}").get_json()["types"]
+        title = next(t["title"] for t in listed if t["type"] == RATE_LIMITED)
+        again = client.post(f"/v1/moves?lang={lang}", json=HINT)
+        assert assert_problem(again, 429, RATE_LIMITED)["title"] == title, lang
+    assert body["title"] == "Too many requests"
 
 
 def test_the_limit_is_per_client_address() -> None:
@@ -52,13 +61,21 @@ def test_the_limit_is_per_client_address() -> None:
     assert moves(client, **second) == 200
 
 
-def test_probes_metrics_and_docs_are_exempt() -> None:
+EXEMPT_PATHS = ("/healthz", "/readyz", "/metrics", "/docs", "/openapi.json", "/v1/problems")
+
+
+def test_probes_metrics_docs_and_problem_types_are_exempt() -> None:
     client = limited_app("1/minute").test_client()
     assert moves(client) == 200
     assert moves(client) == 429
-    for path in ("/healthz", "/readyz", "/metrics", "/docs", "/openapi.json"):
+    for path in (*EXEMPT_PATHS, "/problems"):
         for _ in range(3):
             assert client.get(path).status_code == 200, path
+    # deploy/README.md lists every exemption.
+    readme = " ".join((ROOT / "deploy" / "README.md").read_text(encoding="utf-8").split())
+    section = readme.split("## Rate limits", 1)[1].split("##", 1)[0]
+    for path in (*EXEMPT_PATHS, "/problems"):
+        assert f"`{path}`" in section or f"`GET {path}`" in section, path
 
 
 def test_one_budget_covers_every_endpoint() -> None:

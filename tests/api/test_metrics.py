@@ -6,6 +6,7 @@ import os
 import platform
 import subprocess
 import sys
+import tomllib
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -34,6 +35,7 @@ from tests.cache.conftest import FakeClock, FlakyBackend
 from tests.integration.redis_server import free_port
 
 HINT = {"rules": "scopa", "hand": ["7d"], "table": ["3s", "4s"]}
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def scrape(client: FlaskClient) -> str:
@@ -75,6 +77,14 @@ def test_build_info_names_version_python_and_kernel(client: FlaskClient) -> None
     }
     assert metric_value(text, "scopa_build_info", labels) == 1
     assert active_backend() in {"compiled", "python"}
+
+
+def test_one_version_for_the_package_the_spec_and_the_metrics(client: FlaskClient) -> None:
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    declared = pyproject["project"]["version"]
+    assert service.__version__ == declared
+    assert client.get("/openapi.json").get_json()["info"]["version"] == declared
+    assert f'version="{declared}"' in scrape(client)
 
 
 def test_search_and_busy_are_counted(client: FlaskClient) -> None:

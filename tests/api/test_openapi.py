@@ -87,3 +87,24 @@ def test_every_array_in_every_schema_is_bounded(spec: dict[str, Any]) -> None:
 
     walk(spec["components"]["schemas"], "schemas")
     assert not unbounded
+
+
+def test_every_object_in_every_schema_is_bounded_by_properties(spec: dict[str, Any]) -> None:
+    """A bound on an object's keys is maxProperties: maxLength applies only to strings."""
+    misplaced: list[str] = []
+
+    def walk(node: Any, where: str) -> None:
+        if isinstance(node, dict):
+            if node.get("type") == "object" and {"maxLength", "minLength"} & set(node):
+                misplaced.append(where)
+            for key, value in node.items():
+                walk(value, f"{where}.{key}")
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                walk(value, f"{where}[{i}]")
+
+    walk(spec["components"]["schemas"], "schemas")
+    assert not misplaced
+    for schema in ("HandRecord", "RecordRequest"):
+        meta = spec["components"]["schemas"][schema]["properties"]["meta"]
+        assert meta["maxProperties"] == 16

@@ -165,6 +165,8 @@ def test_a_card_not_held_is_an_illegal_move(client: FlaskClient, record: dict[st
         ({"deal": None}, "record.deal"),
         ({"moves": [{"seat": 0, "card": "11D"}]}, "record.moves[0].card"),
         ({"meta": {"round": {"deep": 1}}}, "record.meta.round.value"),
+        ({"meta": {f"k{i}": i for i in range(17)}}, "record.meta"),
+        ({"meta": {"": 1}}, "record.meta.key"),
         ({"extra": 1}, "record.extra"),
     ],
 )

@@ -30,6 +30,8 @@ from tests.api.problem_asserts import assert_problem
 
 VALIDATION = "urn:scopa:problem:validation"
 ILLEGAL_MOVE = "urn:scopa:problem:illegal-move"
+RATE_LIMITED = "urn:scopa:problem:rate-limited"
+BUDGET_TOO_LARGE = "urn:scopa:problem:budget-too-large"
 SMALL = {"iterations": 12}
 
 
@@ -200,8 +202,19 @@ def test_a_review_over_its_time_cap_says_the_largest_budget(scopa_hand: State) -
     body = review(client, record, budget=SMALL).get_json()
     searched = sum(d["status"] == "searched" for d in body["decisions"])
     largest = 1000 // searched
-    problem = assert_problem(review(client, record, budget={"ms": largest + 1}), 422, VALIDATION)
+    problem = assert_problem(
+        review(client, record, budget={"ms": largest + 1}), 422, BUDGET_TOO_LARGE
+    )
     assert list(problem["errors"]) == ["budget.ms"]
+    # A registered problem type, its title the one /v1/problems gives it.
+    listed = {t["type"]: t for t in client.get("/v1/problems").get_json()["types"]}
+    assert problem["title"] == listed[BUDGET_TOO_LARGE]["title"] == "Budget too large"
+    assert listed[BUDGET_TOO_LARGE]["statuses"] == [422]
+    italian = client.post("/v1/review?lang=it", json={"record": record, "budget": {"ms": 999}})
+    italian_title = client.get("/v1/problems?lang=it").get_json()["types"]
+    assert assert_problem(italian, 422, BUDGET_TOO_LARGE)["title"] == next(
+        t["title"] for t in italian_title if t["type"] == BUDGET_TOO_LARGE
+    )
     assert problem["largest_budget"] == {"ms": largest}
     assert f"at most {largest} ms per decision" in problem["detail"]
     # The default budget (50 ms) is over the cap for this record too.
@@ -215,7 +228,9 @@ def test_a_review_over_its_time_cap_says_the_largest_budget(scopa_hand: State) -
 def test_a_review_over_its_iteration_cap_says_the_largest_budget(scopa_hand: State) -> None:
     client = capped(REVIEW_MAX_TOTAL_ITERATIONS=100)
     record = record_json(scopa_hand)
-    problem = assert_problem(review(client, record, budget={"iterations": 5}), 422, VALIDATION)
+    problem = assert_problem(
+        review(client, record, budget={"iterations": 5}), 422, BUDGET_TOO_LARGE
+    )
     searched = 100 // problem["largest_budget"]["iterations"]
     assert searched * 5 > 100
     largest = problem["largest_budget"]["iterations"]
@@ -226,9 +241,9 @@ def test_a_review_over_its_iteration_cap_says_the_largest_budget(scopa_hand: Sta
 def test_the_advice_caps_apply(scopa_hand: State) -> None:
     client = capped(ADVICE_MAX_ITERATIONS=20, ADVICE_MAX_MS=40)
     record = record_json(scopa_hand)
-    body = assert_problem(review(client, record, budget={"iterations": 21}), 422, VALIDATION)
+    body = assert_problem(review(client, record, budget={"iterations": 21}), 422, BUDGET_TOO_LARGE)
     assert body["errors"] == {"budget.iterations": ["at most 20 on this server"]}
-    body = assert_problem(review(client, record, budget={"ms": 41}), 422, VALIDATION)
+    body = assert_problem(review(client, record, budget={"ms": 41}), 422, BUDGET_TOO_LARGE)
     assert body["errors"] == {"budget.ms": ["at most 40 on this server"]}
     body = assert_problem(review(client, record, budget={"ms": 5001}), 422, VALIDATION)
     assert "budget.ms" in body["errors"]
@@ -244,10 +259,71 @@ def test_the_time_cap_cuts_an_iteration_budget_instead_of_holding_the_worker() -
     assert min(worlds) < 2000
 
 
-def test_a_review_costs_what_an_advice_request_costs() -> None:
+def test_a_search_cut_by_the_time_cap_is_not_cached() -> None:
+    client = capped(REVIEW_MAX_TOTAL_MS=1)
+    hand = played(make_rules("scopone_scientifico"), 5)
+    budget = {"iterations": 300}
+    request = {"record": record_json(hand), "budget": budget, "seed": 4}
+    first = client.post("/v1/review", json=request)
+    searched = [d for d in first.get_json()["decisions"] if d["status"] == "searched"]
+    cut = [d for d in searched if d["worlds"] < budget["iterations"]]
+    assert cut
+    assert first.headers["X-Review-Cache"] == f"hit=0, miss={len(searched)}, bypass=0"
+    # Only the searches that spent their whole budget were kept.
+    second = client.post("/v1/review", json=request)
+    kept = len(searched) - len(cut)
+    assert second.headers["X-Review-Cache"] == f"hit={kept}, miss={len(cut)}, bypass=0"
+    # An advice request with the same key searches the full budget it names.
+    decision = cut[-1]
+    state = replay(record_of(hand)).states[decision["index"]]
+    view = client.post(
+        "/v1/view", json={"state": codec.state_to_dict(state), "seat": decision["seat"]}
+    ).get_json()["view"]
+    advice = client.post("/v1/advice", json={"view": view, "budget": budget, "seed": 4})
+    assert advice.headers["X-Cache"] == "miss"
+    stats = advice.get_json()["stats"]
+    assert stats["budget"] == budget
+    assert stats["worlds"] == budget["iterations"]
+    again = client.post("/v1/advice", json={"view": view, "budget": budget, "seed": 4})
+    assert again.headers["X-Cache"] == "hit"
+
+
+def test_a_review_costs_an_advice_request_per_card_play_reviewed(scopa_hand: State) -> None:
     app = create_app({"TESTING": True, "RATE_LIMIT_ADVICE_COST": 7})
-    with app.test_request_context("/v1/review", method="POST"):
-        assert request_cost() == 7
+    record = record_json(scopa_hand)
+    plays = {
+        seat: sum(1 for p in scopa_hand.history if p.seat == seat and p.move.plays_card)
+        for seat in (0, 1)
+    }
+    assert plays[0] + plays[1] == 36
+    for body, cost in (
+        ({"record": record}, 7 * 36),
+        ({"record": record, "seats": [1]}, 7 * plays[1]),
+        ({"record": record, "seats": [0, 1]}, 7 * 36),
+        ({"record": {**record, "moves": record["moves"][:3]}}, 7 * 3),
+        # No card play to search, or a body the view refuses unsearched: one unit.
+        ({"record": {**record, "moves": []}}, 1),
+        ({"record": "nope"}, 1),
+        ([record], 1),
+    ):
+        with app.test_request_context("/v1/review", method="POST", json=body):
+            assert request_cost() == cost, body
+    # A declaration plays no card: the search does not rank it, and it costs nothing.
+    declared = {**record, "moves": [{"seat": 0, "kind": "declare", "card": "1D"}] * 2}
+    with app.test_request_context("/v1/review", method="POST", json={"record": declared}):
+        assert request_cost() == 1
+
+
+def test_a_review_over_the_clients_budget_is_refused(scopa_hand: State) -> None:
+    client = capped(RATE_LIMIT="200/minute", RATE_LIMIT_ADVICE_COST=10)
+    record = record_json(scopa_hand)
+    seat_one = sum(1 for p in scopa_hand.history if p.seat == 1 and p.move.plays_card)
+    assert seat_one * 10 <= 200 < 36 * 10
+    assert review(client, record, budget=SMALL, seats=[1]).status_code == 200
+    assert 200 - seat_one * 10 < seat_one * 10
+    assert_problem(review(client, record, budget=SMALL, seats=[1]), 429, RATE_LIMITED)
+    fresh = capped(RATE_LIMIT="200/minute", RATE_LIMIT_ADVICE_COST=10)
+    assert_problem(review(fresh, record, budget=SMALL), 429, RATE_LIMITED)
 
 
 def test_a_busy_worker_answers_503(client: FlaskClient, scopa_hand: State) -> None:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import logging
+import threading
+from collections.abc import Callable
+from typing import Any
 
 import orjson
 import pytest
@@ -15,6 +18,7 @@ from service.cache import (
     build_cache,
     cache_key,
 )
+from service.cache.singleflight import SingleFlight
 from tests.cache.conftest import FakeClock, FlakyBackend
 
 SETTINGS = CacheSettings(ttl_s=60, breaker_failures=3, breaker_cooldown_s=5.0)
@@ -109,6 +113,69 @@ def test_a_failed_store_still_returns_the_computed_value(
     assert cache.get_or_compute({"seed": 1}, compute) == ("v", "miss")
     assert cache.stats.backend_errors() == 1
     assert cache.stats.outcomes() == {"miss": 1}
+
+
+def test_a_value_keep_refuses_is_returned_but_not_stored(clock: FakeClock) -> None:
+    backend = MemoryBackend(clock=clock)
+    cache = AdviceCache(backend, SETTINGS, engine_version="1", clock=clock)
+    calls, compute = counting({"worlds": 3})
+
+    def complete(value: dict[str, int]) -> bool:
+        return value["worlds"] == 10
+
+    for _ in range(2):
+        assert cache.get_or_compute({"seed": 1}, compute, keep=complete) == ({"worlds": 3}, "miss")
+    assert calls == [1, 1]
+    assert backend.get(cache_key({"seed": 1}, engine_version="1")) is None
+    assert cache.stats.outcomes() == {"miss": 2}
+    assert cache.get_or_compute({"seed": 1}, lambda: {"worlds": 10}, keep=complete)[1] == "miss"
+    assert cache.get_or_compute({"seed": 1}, compute, keep=complete) == ({"worlds": 10}, "hit")
+
+
+class ObservedFlight(SingleFlight[Any]):
+    """A single flight that says when a caller joins another's computation."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.joined = threading.Event()
+
+    def do(self, key: str, fn: Callable[[], Any]) -> tuple[Any, bool]:
+        with self._lock:
+            if key in self._calls:
+                self.joined.set()
+        return super().do(key, fn)
+
+
+def test_callers_waiting_on_a_value_keep_refuses_compute_their_own() -> None:
+    cache = AdviceCache(MemoryBackend(), SETTINGS, engine_version="1")
+    flight = ObservedFlight()
+    cache._flight = flight
+    started, release = threading.Event(), threading.Event()
+
+    def cut() -> str:
+        started.set()
+        release.wait(5)
+        return "cut"
+
+    def complete(value: str) -> bool:
+        return value != "cut"
+
+    results: dict[str, tuple[object, str]] = {}
+
+    def ask(name: str, compute: Callable[[], str]) -> None:
+        results[name] = cache.get_or_compute({"seed": 1}, compute, keep=complete)
+
+    leader = threading.Thread(target=ask, args=("leader", cut))
+    leader.start()
+    assert started.wait(5)
+    waiter = threading.Thread(target=ask, args=("waiter", lambda: "full"))
+    waiter.start()
+    assert flight.joined.wait(5)  # the waiter waits on the leader's computation
+    release.set()
+    leader.join(5)
+    waiter.join(5)
+    assert results == {"leader": ("cut", "miss"), "waiter": ("full", "miss")}
+    assert cache.get_or_compute({"seed": 1}, lambda: "other") == ("full", "hit")
 
 
 class LockedElsewhere(MemoryBackend):

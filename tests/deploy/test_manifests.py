@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 import yaml
 
+import service
 from service.config import load_settings
 from tests.deploy.deploy_scripts import redis_secret
 from tests.deploy.dockerfile import ROOT, instructions
@@ -241,6 +242,12 @@ def test_metrics_have_their_own_port_which_the_service_does_not_expose() -> None
     service_ports = docs[("Service", "scopa-api")]["spec"]["ports"]
     assert [p["targetPort"] for p in service_ports] == ["http"]
     assert all(metrics_port not in (p["port"], p["targetPort"]) for p in service_ports)
+
+
+def test_the_image_tag_is_the_service_version() -> None:
+    version = service.__version__
+    assert api_container()["image"] == f"scopa-service:{version}"
+    assert f"docker build -t scopa-service:{version} ." in README.read_text()
 
 
 def test_workers_are_not_recycled() -> None:

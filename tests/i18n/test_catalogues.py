@@ -14,6 +14,7 @@ from service.api.library_messages import as_message, library_templates
 from service.engine.message import Message
 from service.i18n.catalogues import catalogue_path, texts, translations
 from service.i18n.languages import DOMAINS, LANGUAGES, MESSAGES, NAMES, PAGE, SOURCE
+from service.search.special import UNRANKED_NOTES
 
 CLAIMED = [
     (language.code, domain)
@@ -95,3 +96,16 @@ def test_every_library_template_is_recognised_in_its_formatted_form() -> None:
         recognised += 1
     assert recognised > 50
     assert not isinstance(as_message("something else entirely"), Message)
+
+
+def test_advice_notes_stay_english_as_the_script_says() -> None:
+    """The notes of unranked moves are not translated: an advice answer is a function of its
+    body, cached across languages. scripts/translations.py says so."""
+    import scripts.translations
+
+    english = set(UNRANKED_NOTES.values())
+    for language in LANGUAGES:
+        if language.code != SOURCE and MESSAGES in language.domains:
+            assert not english & {m.id for m in read(language.code, MESSAGES)}, language.code
+    doc = " ".join((scripts.translations.__doc__ or "").split())
+    assert "not the advice notes, which stay English" in doc

@@ -55,7 +55,9 @@ export interface paths {
          *     `win_probability`. `budget` is `{"ms": N}` (default 50) or `{"iterations": N}`; the same
          *     view, seed and iteration budget give a byte-identical answer (`stats.elapsed_ms` is then
          *     null; the time is in the `Server-Timing` header). `X-Cache` says whether the answer came
-         *     from the cache (hit, miss or bypass). A worker runs one search at a time; a request that
+         *     from the cache (hit, miss or bypass); an iteration budget that the server's time cap
+         *     (ADVICE_MAX_MS) cut short, its `stats.budget` giving the worlds searched, is not cached. A
+         *     worker runs one search at a time; a request that
          *     finds its worker searching waits a bounded time for it, then gets 503 with `Retry-After`.
          *
          *     Every view the engine accepts is advised, with a history of any move kind. The search
@@ -105,9 +107,9 @@ export interface paths {
          *     the seed is derived from the request); for master, whose search has a time budget, while
          *     its answer is cached. Master is the advisor at the default advice budget, through the
          *     advice's cache (`X-Cache`), the worker's search slot (503 with `Retry-After` when busy)
-         *     and the advice's rate-limit cost; the other levels search nothing and cost as any cheap
-         *     request. A view that is not the seat's turn, a finished hand or an unknown level is a
-         *     422 problem naming the field.
+         *     and the advice's rate-limit cost; the other levels search nothing (`X-Cache: bypass`) and
+         *     cost as any cheap request. A view that is not the seat's turn, a finished hand or an
+         *     unknown level is a 422 problem naming the field.
          */
         post: operations["playBotMove"];
         delete?: never;
@@ -234,10 +236,11 @@ export interface paths {
         };
         /**
          * Every problem type the API answers, with its meaning.
-         * @description A problem's `type` names one of these; the page /problems documents each under an anchor
-         *     (`/problems#validation`), its `url` here. Not rate limited; the answer changes only with a
-         *     release and the language of its words (`lang`, else `Accept-Language`; `Content-Language`,
-         *     `Vary`, `ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
+         * @description A problem's `type` names one of these; the page /problems documents each under the last
+         *     part of its URI (`/problems#validation`; about:blank at `/problems#blank`), its `url` here.
+         *     Not rate limited; the answer changes only with a release and the language of its words
+         *     (`lang`, else `Accept-Language`; `Content-Language`, `Vary`, `ETag`, `Cache-Control`; a
+         *     matching `If-None-Match` gets a 304).
          */
         get: operations["listProblemTypes"];
         put?: never;
@@ -332,12 +335,17 @@ export interface paths {
          *     Budget: `budget` applies to each searched decision, with /v1/advice's default and caps;
          *     the decisions to search times it may not pass the server's review cap
          *     (`REVIEW_MAX_TOTAL_MS`, 30,000 ms, or `REVIEW_MAX_TOTAL_ITERATIONS`, 100,000): such a
-         *     request is a 422 on `budget.ms` or `budget.iterations` whose `largest_budget` is the largest
-         *     budget per decision the record allows. The time cap also cuts an iteration budget's
-         *     searches (as ADVICE_MAX_MS does for advice), so no review holds a worker longer. A worker
+         *     request is a 422 `budget-too-large` problem on `budget.ms` or `budget.iterations` whose
+         *     `largest_budget` is the largest budget per decision the record allows. The time cap also
+         *     cuts an iteration budget's searches (as ADVICE_MAX_MS does for advice), so no review holds
+         *     a worker longer; a search so cut (fewer `worlds` than the budget) is not cached. A worker
          *     runs one search at a time: a review waits for its turn before each search like an advice
-         *     request, and answers 503 with `Retry-After` when it waits too long (what was searched is
-         *     cached, so a retry goes on from there).
+         *     request, and answers 503 with `Retry-After` when it waits too long (what was searched in
+         *     full is cached, so a retry goes on from there).
+         *
+         *     Rate limit: a review spends the cost of an advice request (`RATE_LIMIT_ADVICE_COST` units)
+         *     per card play of the reviewed seats in the record, forced ones included (they are counted
+         *     from the body, before the record is replayed); one unit when there is none.
          */
         post: operations["reviewHand"];
         delete?: never;
@@ -845,10 +853,10 @@ export interface components {
             status: number;
             title: string;
             /**
-             * @description the kind of problem; each is documented on the service's /problems page (e.g. /problems#validation)
+             * @description the kind of problem; each is documented on the service's /problems page under the last part of its URI (/problems#validation; about:blank at /problems#blank)
              * @enum {string}
              */
-            type: "urn:scopa:problem:validation" | "urn:scopa:problem:invalid-rules" | "urn:scopa:problem:invalid-state" | "urn:scopa:problem:illegal-move" | "urn:scopa:problem:rate-limited" | "about:blank";
+            type: "urn:scopa:problem:validation" | "urn:scopa:problem:invalid-rules" | "urn:scopa:problem:invalid-state" | "urn:scopa:problem:illegal-move" | "urn:scopa:problem:budget-too-large" | "urn:scopa:problem:rate-limited" | "about:blank";
         };
         ProblemKind: {
             description: string;
@@ -1333,16 +1341,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Not Modified */
-        NOT_MODIFIED: {
-            headers: {
-                "Content-Language": components["headers"]["Content-Language"];
-                Vary: components["headers"]["Vary"];
-                "X-Request-ID": components["headers"]["X-Request-ID"];
-                [name: string]: unknown;
-            };
-            content?: never;
-        };
         /** @description Request Entity Too Large */
         REQUEST_ENTITY_TOO_LARGE: {
             headers: {
@@ -1419,9 +1417,9 @@ export interface components {
         "Server-Timing": string;
         /** @description Accept-Language (and Origin where CORS applies): the answer's words depend on the language asked for */
         Vary: string;
-        /** @description whether the search's answer came from the shared cache */
+        /** @description whether the search's answer came from the shared cache (bypass: no cache, or a bot level below master, which searches nothing) */
         "X-Cache": "hit" | "miss" | "bypass";
-        /** @description the client's request budget in its window (an advice search, or a master bot, costs RATE_LIMIT_ADVICE_COST units, any other request one) */
+        /** @description the client's request budget in its window (an advice search, or a master bot, costs RATE_LIMIT_ADVICE_COST units, a review that much per card play of the seats it reviews, any other request one) */
         "X-RateLimit-Limit": number;
         /** @description units of the budget left in the window */
         "X-RateLimit-Remaining": number;
@@ -1429,6 +1427,8 @@ export interface components {
         "X-RateLimit-Reset": number;
         /** @description the request's ID (the client's own when it sent a short safe one); also the problem's `instance` and every log line's `request_id` */
         "X-Request-ID": string;
+        /** @description how a review's searches met the shared cache: the count of each status, e.g. hit=3, miss=12, bypass=0 */
+        "X-Review-Cache": string;
     };
     pathItems: never;
 }
@@ -1494,7 +1494,6 @@ export type ViewRequest = components['schemas']['ViewRequest'];
 export type ViewResponse = components['schemas']['ViewResponse'];
 export type ResponseBadRequest = components['responses']['BAD_REQUEST'];
 export type ResponseDefaultError = components['responses']['DEFAULT_ERROR'];
-export type ResponseNotModified = components['responses']['NOT_MODIFIED'];
 export type ResponseRequestEntityTooLarge = components['responses']['REQUEST_ENTITY_TOO_LARGE'];
 export type ResponseServiceUnavailable = components['responses']['SERVICE_UNAVAILABLE'];
 export type ResponseTooManyRequests = components['responses']['TOO_MANY_REQUESTS'];
@@ -1513,6 +1512,7 @@ export type HeaderXRateLimitLimit = components['headers']['X-RateLimit-Limit'];
 export type HeaderXRateLimitRemaining = components['headers']['X-RateLimit-Remaining'];
 export type HeaderXRateLimitReset = components['headers']['X-RateLimit-Reset'];
 export type HeaderXRequestId = components['headers']['X-Request-ID'];
+export type HeaderXReviewCache = components['headers']['X-Review-Cache'];
 export type $defs = Record<string, never>;
 export interface operations {
     getHealth: {
@@ -1835,7 +1835,21 @@ export interface operations {
                     "application/json": components["schemas"]["Levels"];
                 };
             };
-            304: components["responses"]["NOT_MODIFIED"];
+            /** @description Not Modified: If-None-Match holds the ETag; no body */
+            304: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             429: components["responses"]["TOO_MANY_REQUESTS"];
             default: components["responses"]["DEFAULT_ERROR"];
         };
@@ -2331,7 +2345,21 @@ export interface operations {
                     "application/json": components["schemas"]["Names"];
                 };
             };
-            304: components["responses"]["NOT_MODIFIED"];
+            /** @description Not Modified: If-None-Match holds the ETag; no body */
+            304: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             429: components["responses"]["TOO_MANY_REQUESTS"];
             default: components["responses"]["DEFAULT_ERROR"];
         };
@@ -2701,6 +2729,15 @@ export interface operations {
                      *           "url": "/problems#illegal-move"
                      *         },
                      *         {
+                     *           "description": "A search budget over this server's caps: a budget per decision over the advice caps, or a review whose decisions to search times its budget pass the review cap. `errors` names `budget.ms` or `budget.iterations`; a review's `largest_budget` gives the largest budget per decision its record allows.",
+                     *           "statuses": [
+                     *             422
+                     *           ],
+                     *           "title": "Budget too large",
+                     *           "type": "urn:scopa:problem:budget-too-large",
+                     *           "url": "/problems#budget-too-large"
+                     *         },
+                     *         {
                      *           "description": "The client spent its request budget; `Retry-After` says when to try again.",
                      *           "statuses": [
                      *             429
@@ -2728,7 +2765,18 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemKinds"];
                 };
             };
-            304: components["responses"]["NOT_MODIFIED"];
+            /** @description Not Modified: If-None-Match holds the ETag; no body */
+            304: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             default: components["responses"]["DEFAULT_ERROR"];
         };
     };
@@ -4449,11 +4497,11 @@ export interface operations {
             200: {
                 headers: {
                     "Server-Timing": components["headers"]["Server-Timing"];
-                    "X-Cache": components["headers"]["X-Cache"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-Review-Cache": components["headers"]["X-Review-Cache"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4902,7 +4950,21 @@ export interface operations {
                     "application/json": components["schemas"]["RulesCatalog"];
                 };
             };
-            304: components["responses"]["NOT_MODIFIED"];
+            /** @description Not Modified: If-None-Match holds the ETag; no body */
+            304: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             429: components["responses"]["TOO_MANY_REQUESTS"];
             default: components["responses"]["DEFAULT_ERROR"];
         };

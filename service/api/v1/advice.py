@@ -108,7 +108,9 @@ def post_advice(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     `win_probability`. `budget` is `{"ms": N}` (default 50) or `{"iterations": N}`; the same
     view, seed and iteration budget give a byte-identical answer (`stats.elapsed_ms` is then
     null; the time is in the `Server-Timing` header). `X-Cache` says whether the answer came
-    from the cache (hit, miss or bypass). A worker runs one search at a time; a request that
+    from the cache (hit, miss or bypass); an iteration budget that the server's time cap
+    (ADVICE_MAX_MS) cut short, its `stats.budget` giving the worlds searched, is not cached. A
+    worker runs one search at a time; a request that
     finds its worker searching waits a bounded time for it, then gets 503 with `Retry-After`.
 
     Every view the engine accepts is advised, with a history of any move kind. The search

@@ -129,9 +129,9 @@ def post_bot(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     the seed is derived from the request); for master, whose search has a time budget, while
     its answer is cached. Master is the advisor at the default advice budget, through the
     advice's cache (`X-Cache`), the worker's search slot (503 with `Retry-After` when busy)
-    and the advice's rate-limit cost; the other levels search nothing and cost as any cheap
-    request. A view that is not the seat's turn, a finished hand or an unknown level is a
-    422 problem naming the field.
+    and the advice's rate-limit cost; the other levels search nothing (`X-Cache: bypass`) and
+    cost as any cheap request. A view that is not the seat's turn, a finished hand or an
+    unknown level is a 422 problem naming the field.
     """
     return answer(body)
 

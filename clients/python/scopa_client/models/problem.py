@@ -26,8 +26,8 @@ class Problem:
             ['holds 2 cards; after 1 plays of this deal ...']}.
         status (int):
         title (str):
-        type_ (ProblemType): the kind of problem; each is documented on the service's /problems page (e.g.
-            /problems#validation)
+        type_ (ProblemType): the kind of problem; each is documented on the service's /problems page under the last part
+            of its URI (/problems#validation; about:blank at /problems#blank)
         instance (str | Unset): this occurrence: urn:scopa:request:<its X-Request-ID>
         largest_budget (ProblemLargestBudget | Unset): for a review over its total budget: the largest budget per
             decision that the record allows, {"ms": N} or {"iterations": N}

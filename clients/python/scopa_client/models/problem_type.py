@@ -2,6 +2,7 @@ from typing import Literal
 
 ProblemType = Literal[
     "about:blank",
+    "urn:scopa:problem:budget-too-large",
     "urn:scopa:problem:illegal-move",
     "urn:scopa:problem:invalid-rules",
     "urn:scopa:problem:invalid-state",
@@ -11,6 +12,7 @@ ProblemType = Literal[
 
 PROBLEM_TYPE_VALUES: set[ProblemType] = {
     "about:blank",
+    "urn:scopa:problem:budget-too-large",
     "urn:scopa:problem:illegal-move",
     "urn:scopa:problem:invalid-rules",
     "urn:scopa:problem:invalid-state",

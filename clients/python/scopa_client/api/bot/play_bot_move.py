@@ -103,9 +103,9 @@ def sync_detailed(
     the seed is derived from the request); for master, whose search has a time budget, while
     its answer is cached. Master is the advisor at the default advice budget, through the
     advice's cache (`X-Cache`), the worker's search slot (503 with `Retry-After` when busy)
-    and the advice's rate-limit cost; the other levels search nothing and cost as any cheap
-    request. A view that is not the seat's turn, a finished hand or an unknown level is a
-    422 problem naming the field.
+    and the advice's rate-limit cost; the other levels search nothing (`X-Cache: bypass`) and
+    cost as any cheap request. A view that is not the seat's turn, a finished hand or an
+    unknown level is a 422 problem naming the field.
 
     Args:
         lang (str | Unset):  Example: it.
@@ -149,9 +149,9 @@ def sync(
     the seed is derived from the request); for master, whose search has a time budget, while
     its answer is cached. Master is the advisor at the default advice budget, through the
     advice's cache (`X-Cache`), the worker's search slot (503 with `Retry-After` when busy)
-    and the advice's rate-limit cost; the other levels search nothing and cost as any cheap
-    request. A view that is not the seat's turn, a finished hand or an unknown level is a
-    422 problem naming the field.
+    and the advice's rate-limit cost; the other levels search nothing (`X-Cache: bypass`) and
+    cost as any cheap request. A view that is not the seat's turn, a finished hand or an
+    unknown level is a 422 problem naming the field.
 
     Args:
         lang (str | Unset):  Example: it.
@@ -190,9 +190,9 @@ async def asyncio_detailed(
     the seed is derived from the request); for master, whose search has a time budget, while
     its answer is cached. Master is the advisor at the default advice budget, through the
     advice's cache (`X-Cache`), the worker's search slot (503 with `Retry-After` when busy)
-    and the advice's rate-limit cost; the other levels search nothing and cost as any cheap
-    request. A view that is not the seat's turn, a finished hand or an unknown level is a
-    422 problem naming the field.
+    and the advice's rate-limit cost; the other levels search nothing (`X-Cache: bypass`) and
+    cost as any cheap request. A view that is not the seat's turn, a finished hand or an
+    unknown level is a 422 problem naming the field.
 
     Args:
         lang (str | Unset):  Example: it.
@@ -234,9 +234,9 @@ async def asyncio(
     the seed is derived from the request); for master, whose search has a time budget, while
     its answer is cached. Master is the advisor at the default advice budget, through the
     advice's cache (`X-Cache`), the worker's search slot (503 with `Retry-After` when busy)
-    and the advice's rate-limit cost; the other levels search nothing and cost as any cheap
-    request. A view that is not the seat's turn, a finished hand or an unknown level is a
-    422 problem naming the field.
+    and the advice's rate-limit cost; the other levels search nothing (`X-Cache: bypass`) and
+    cost as any cheap request. A view that is not the seat's turn, a finished hand or an
+    unknown level is a 422 problem naming the field.
 
     Args:
         lang (str | Unset):  Example: it.

@@ -73,10 +73,11 @@ def sync_detailed(
 ) -> Response[Any | Problem | ProblemKinds]:
     """Every problem type the API answers, with its meaning.
 
-     A problem's `type` names one of these; the page /problems documents each under an anchor
-    (`/problems#validation`), its `url` here. Not rate limited; the answer changes only with a
-    release and the language of its words (`lang`, else `Accept-Language`; `Content-Language`,
-    `Vary`, `ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
+     A problem's `type` names one of these; the page /problems documents each under the last
+    part of its URI (`/problems#validation`; about:blank at `/problems#blank`), its `url` here.
+    Not rate limited; the answer changes only with a release and the language of its words
+    (`lang`, else `Accept-Language`; `Content-Language`, `Vary`, `ETag`, `Cache-Control`; a
+    matching `If-None-Match` gets a 304).
 
     Args:
         lang (str | Unset):  Example: it.
@@ -113,10 +114,11 @@ def sync(
 ) -> Any | Problem | ProblemKinds | None:
     """Every problem type the API answers, with its meaning.
 
-     A problem's `type` names one of these; the page /problems documents each under an anchor
-    (`/problems#validation`), its `url` here. Not rate limited; the answer changes only with a
-    release and the language of its words (`lang`, else `Accept-Language`; `Content-Language`,
-    `Vary`, `ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
+     A problem's `type` names one of these; the page /problems documents each under the last
+    part of its URI (`/problems#validation`; about:blank at `/problems#blank`), its `url` here.
+    Not rate limited; the answer changes only with a release and the language of its words
+    (`lang`, else `Accept-Language`; `Content-Language`, `Vary`, `ETag`, `Cache-Control`; a
+    matching `If-None-Match` gets a 304).
 
     Args:
         lang (str | Unset):  Example: it.
@@ -148,10 +150,11 @@ async def asyncio_detailed(
 ) -> Response[Any | Problem | ProblemKinds]:
     """Every problem type the API answers, with its meaning.
 
-     A problem's `type` names one of these; the page /problems documents each under an anchor
-    (`/problems#validation`), its `url` here. Not rate limited; the answer changes only with a
-    release and the language of its words (`lang`, else `Accept-Language`; `Content-Language`,
-    `Vary`, `ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
+     A problem's `type` names one of these; the page /problems documents each under the last
+    part of its URI (`/problems#validation`; about:blank at `/problems#blank`), its `url` here.
+    Not rate limited; the answer changes only with a release and the language of its words
+    (`lang`, else `Accept-Language`; `Content-Language`, `Vary`, `ETag`, `Cache-Control`; a
+    matching `If-None-Match` gets a 304).
 
     Args:
         lang (str | Unset):  Example: it.
@@ -186,10 +189,11 @@ async def asyncio(
 ) -> Any | Problem | ProblemKinds | None:
     """Every problem type the API answers, with its meaning.
 
-     A problem's `type` names one of these; the page /problems documents each under an anchor
-    (`/problems#validation`), its `url` here. Not rate limited; the answer changes only with a
-    release and the language of its words (`lang`, else `Accept-Language`; `Content-Language`,
-    `Vary`, `ETag`, `Cache-Control`; a matching `If-None-Match` gets a 304).
+     A problem's `type` names one of these; the page /problems documents each under the last
+    part of its URI (`/problems#validation`; about:blank at `/problems#blank`), its `url` here.
+    Not rate limited; the answer changes only with a release and the language of its words
+    (`lang`, else `Accept-Language`; `Content-Language`, `Vary`, `ETag`, `Cache-Control`; a
+    matching `If-None-Match` gets a 304).
 
     Args:
         lang (str | Unset):  Example: it.

@@ -117,12 +117,17 @@ def sync_detailed(
     Budget: `budget` applies to each searched decision, with /v1/advice's default and caps;
     the decisions to search times it may not pass the server's review cap
     (`REVIEW_MAX_TOTAL_MS`, 30,000 ms, or `REVIEW_MAX_TOTAL_ITERATIONS`, 100,000): such a
-    request is a 422 on `budget.ms` or `budget.iterations` whose `largest_budget` is the largest
-    budget per decision the record allows. The time cap also cuts an iteration budget's
-    searches (as ADVICE_MAX_MS does for advice), so no review holds a worker longer. A worker
+    request is a 422 `budget-too-large` problem on `budget.ms` or `budget.iterations` whose
+    `largest_budget` is the largest budget per decision the record allows. The time cap also
+    cuts an iteration budget's searches (as ADVICE_MAX_MS does for advice), so no review holds
+    a worker longer; a search so cut (fewer `worlds` than the budget) is not cached. A worker
     runs one search at a time: a review waits for its turn before each search like an advice
-    request, and answers 503 with `Retry-After` when it waits too long (what was searched is
-    cached, so a retry goes on from there).
+    request, and answers 503 with `Retry-After` when it waits too long (what was searched in
+    full is cached, so a retry goes on from there).
+
+    Rate limit: a review spends the cost of an advice request (`RATE_LIMIT_ADVICE_COST` units)
+    per card play of the reviewed seats in the record, forced ones included (they are counted
+    from the body, before the record is replayed); one unit when there is none.
 
     Args:
         lang (str | Unset):  Example: it.
@@ -180,12 +185,17 @@ def sync(
     Budget: `budget` applies to each searched decision, with /v1/advice's default and caps;
     the decisions to search times it may not pass the server's review cap
     (`REVIEW_MAX_TOTAL_MS`, 30,000 ms, or `REVIEW_MAX_TOTAL_ITERATIONS`, 100,000): such a
-    request is a 422 on `budget.ms` or `budget.iterations` whose `largest_budget` is the largest
-    budget per decision the record allows. The time cap also cuts an iteration budget's
-    searches (as ADVICE_MAX_MS does for advice), so no review holds a worker longer. A worker
+    request is a 422 `budget-too-large` problem on `budget.ms` or `budget.iterations` whose
+    `largest_budget` is the largest budget per decision the record allows. The time cap also
+    cuts an iteration budget's searches (as ADVICE_MAX_MS does for advice), so no review holds
+    a worker longer; a search so cut (fewer `worlds` than the budget) is not cached. A worker
     runs one search at a time: a review waits for its turn before each search like an advice
-    request, and answers 503 with `Retry-After` when it waits too long (what was searched is
-    cached, so a retry goes on from there).
+    request, and answers 503 with `Retry-After` when it waits too long (what was searched in
+    full is cached, so a retry goes on from there).
+
+    Rate limit: a review spends the cost of an advice request (`RATE_LIMIT_ADVICE_COST` units)
+    per card play of the reviewed seats in the record, forced ones included (they are counted
+    from the body, before the record is replayed); one unit when there is none.
 
     Args:
         lang (str | Unset):  Example: it.
@@ -238,12 +248,17 @@ async def asyncio_detailed(
     Budget: `budget` applies to each searched decision, with /v1/advice's default and caps;
     the decisions to search times it may not pass the server's review cap
     (`REVIEW_MAX_TOTAL_MS`, 30,000 ms, or `REVIEW_MAX_TOTAL_ITERATIONS`, 100,000): such a
-    request is a 422 on `budget.ms` or `budget.iterations` whose `largest_budget` is the largest
-    budget per decision the record allows. The time cap also cuts an iteration budget's
-    searches (as ADVICE_MAX_MS does for advice), so no review holds a worker longer. A worker
+    request is a 422 `budget-too-large` problem on `budget.ms` or `budget.iterations` whose
+    `largest_budget` is the largest budget per decision the record allows. The time cap also
+    cuts an iteration budget's searches (as ADVICE_MAX_MS does for advice), so no review holds
+    a worker longer; a search so cut (fewer `worlds` than the budget) is not cached. A worker
     runs one search at a time: a review waits for its turn before each search like an advice
-    request, and answers 503 with `Retry-After` when it waits too long (what was searched is
-    cached, so a retry goes on from there).
+    request, and answers 503 with `Retry-After` when it waits too long (what was searched in
+    full is cached, so a retry goes on from there).
+
+    Rate limit: a review spends the cost of an advice request (`RATE_LIMIT_ADVICE_COST` units)
+    per card play of the reviewed seats in the record, forced ones included (they are counted
+    from the body, before the record is replayed); one unit when there is none.
 
     Args:
         lang (str | Unset):  Example: it.
@@ -299,12 +314,17 @@ async def asyncio(
     Budget: `budget` applies to each searched decision, with /v1/advice's default and caps;
     the decisions to search times it may not pass the server's review cap
     (`REVIEW_MAX_TOTAL_MS`, 30,000 ms, or `REVIEW_MAX_TOTAL_ITERATIONS`, 100,000): such a
-    request is a 422 on `budget.ms` or `budget.iterations` whose `largest_budget` is the largest
-    budget per decision the record allows. The time cap also cuts an iteration budget's
-    searches (as ADVICE_MAX_MS does for advice), so no review holds a worker longer. A worker
+    request is a 422 `budget-too-large` problem on `budget.ms` or `budget.iterations` whose
+    `largest_budget` is the largest budget per decision the record allows. The time cap also
+    cuts an iteration budget's searches (as ADVICE_MAX_MS does for advice), so no review holds
+    a worker longer; a search so cut (fewer `worlds` than the budget) is not cached. A worker
     runs one search at a time: a review waits for its turn before each search like an advice
-    request, and answers 503 with `Retry-After` when it waits too long (what was searched is
-    cached, so a retry goes on from there).
+    request, and answers 503 with `Retry-After` when it waits too long (what was searched in
+    full is cached, so a retry goes on from there).
+
+    Rate limit: a review spends the cost of an advice request (`RATE_LIMIT_ADVICE_COST` units)
+    per card play of the reviewed seats in the record, forced ones included (they are counted
+    from the body, before the record is replayed); one unit when there is none.
 
     Args:
         lang (str | Unset):  Example: it.
