@@ -70,7 +70,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--requests", type=int, default=20, help="requests per position")
     args = parser.parse_args()
-    client = create_app({"TESTING": True, "ADVICE_CACHE": False}).test_client()
+    client = create_app(
+        {"TESTING": True, "ADVICE_CACHE": False, "LOG_LEVEL": "WARNING"}
+    ).test_client()
     print(f"POST /v1/advice, default budget, Flask test client, cache off, {args.requests} each")
     print("| position | p50 ms | p95 ms | worlds/s | playouts/s | moves |")
     print("|---|---|---|---|---|---|")
