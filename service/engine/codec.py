@@ -45,13 +45,14 @@ def legal_move_dict(state: State, move: Move) -> dict[str, Any]:
     return move_to_dict(move, is_sweep(state, move))
 
 
-class _Reader:
+class FieldReader:
     """Reads card fields, collecting every problem instead of stopping at the first."""
 
     def __init__(self) -> None:
         self.problems: list[Problem] = []
 
     def card(self, field: str, value: Any) -> int | None:
+        """A card code read, or None (a problem noted)."""
         try:
             return parse_card(value)
         except CardCodeError:
@@ -59,6 +60,7 @@ class _Reader:
             return None
 
     def cards(self, field: str, values: Any) -> Cards:
+        """A list of card codes read as a set; a card listed twice is a problem."""
         if not isinstance(values, list):
             self.problems.append(Problem(field, Message("must be a list of card codes")))
             return 0
@@ -75,12 +77,14 @@ class _Reader:
         return mask
 
     def seq(self, field: str, values: Any) -> list[Any]:
+        """A list, or an empty one (a problem noted)."""
         if not isinstance(values, list):
             self.problems.append(Problem(field, Message("must be a list")))
             return []
         return values
 
     def integer(self, field: str, value: Any, nullable: bool = False) -> int:
+        """A whole number (-1 for null when ``nullable``), or 0 (a problem noted)."""
         if value is None and nullable:
             return -1
         if isinstance(value, bool) or not isinstance(value, int):
@@ -91,6 +95,7 @@ class _Reader:
         return value
 
     def kind(self, field: str, value: Any) -> MoveKind:
+        """A move kind (a play when absent)."""
         if value is None:
             return MoveKind.PLAY
         try:
@@ -106,6 +111,7 @@ class _Reader:
             return MoveKind.PLAY
 
     def move(self, field: str, data: Mapping[str, Any]) -> Move | None:
+        """A move of any kind, a declaration in its canonical form; None when unreadable."""
         kind = self.kind(f"{field}.kind", data.get("kind"))
         if kind in CARDLESS_KINDS:
             return cardless_move(kind)
@@ -121,6 +127,7 @@ class _Reader:
         return Move(played, capture, kind)
 
     def declarations(self, values: Any) -> tuple[Declaration, ...]:
+        """The declarations made in the hand."""
         found = []
         for i, entry in enumerate(self.seq("declarations", values)):
             if not isinstance(entry, Mapping):
@@ -136,12 +143,14 @@ class _Reader:
         return tuple(found)
 
     def scores(self, values: Any) -> tuple[int, ...]:
+        """The match scores before the hand."""
         return tuple(
             self.integer(f"match_scores[{i}]", n)
             for i, n in enumerate(self.seq("match_scores", values))
         )
 
     def flag(self, field: str, value: Any) -> bool:
+        """True or false (false when absent)."""
         if value is None:
             return False
         if not isinstance(value, bool):
@@ -152,12 +161,15 @@ class _Reader:
         return value
 
     def optional_int(self, field: str, value: Any) -> int | None:
+        """A whole number, or None when absent."""
         return None if value is None else self.integer(field, value)
 
     def optional_card(self, field: str, value: Any) -> int | None:
+        """A card code read, or None when absent."""
         return None if value is None else self.card(field, value)
 
     def variant_fields(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The variant fields of a state or view (``variant_fields``), read."""
         return {
             "cut_card": self.optional_card("cut_card", data.get("cut_card")),
             "declarations": self.declarations(data.get("declarations", [])),
@@ -168,13 +180,14 @@ class _Reader:
         }
 
     def done(self) -> None:
+        """Raise InvalidStateError with every problem noted, if any."""
         if self.problems:
             raise InvalidStateError(self.problems)
 
 
 def move_from_dict(data: Mapping[str, Any], field: str = "move") -> Move:
     """A move from its JSON form; raises InvalidStateError naming the field."""
-    reader = _Reader()
+    reader = FieldReader()
     move = reader.move(field, data)
     reader.done()
     assert move is not None
@@ -184,7 +197,7 @@ def move_from_dict(data: Mapping[str, Any], field: str = "move") -> Move:
 def declarations_from_list(values: Any) -> tuple[Declaration, ...]:
     """Declarations from their JSON form; InvalidStateError names each bad field (a card
     listed twice in one declaration is ``declarations[i].cards[j]``)."""
-    reader = _Reader()
+    reader = FieldReader()
     found = reader.declarations(values)
     reader.done()
     return found
@@ -195,7 +208,7 @@ def play_to_dict(play: Play) -> dict[str, Any]:
     return {"seat": play.seat, **move_to_dict(play.move)}
 
 
-def _history(reader: _Reader, values: Any) -> tuple[Play, ...]:
+def _history(reader: FieldReader, values: Any) -> tuple[Play, ...]:
     plays = []
     for i, entry in enumerate(reader.seq("history", values)):
         if not isinstance(entry, Mapping):
@@ -262,7 +275,7 @@ def rules_of(data: Mapping[str, Any]) -> Rules:
 def state_from_dict(data: Mapping[str, Any], rules: Rules | None = None) -> State:
     """A full state from its JSON form; raises InvalidStateError or RulesError."""
     rules = rules or rules_of(data)
-    reader = _Reader()
+    reader = FieldReader()
     hands = tuple(
         reader.cards(f"hands[{i}]", h) for i, h in enumerate(reader.seq("hands", data.get("hands")))
     )
@@ -328,7 +341,7 @@ def view_from_dict(data: Mapping[str, Any], rules: Rules | None = None) -> View:
     (``history.rebuilt_view``); those given must then agree with it.
     """
     rules = rules or rules_of(data)
-    reader = _Reader()
+    reader = FieldReader()
     complete = "piles" in data and "scope" in data
     piles = tuple(
         reader.cards(f"piles[{i}]", p)

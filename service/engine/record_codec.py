@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from service.engine import codec
-from service.engine.cards import Card, Cards, code, codes, parse_card
-from service.engine.errors import CardCodeError, InvalidStateError, Problem
+from service.engine.cards import code, codes
+from service.engine.errors import InvalidStateError, Problem
 from service.engine.message import Message
 from service.engine.record import (
     RECORD_FORMAT,
@@ -59,47 +59,8 @@ def record_to_dict(record: HandRecord) -> dict[str, Any]:
     return data
 
 
-class _Reader:
+class _Reader(codec.FieldReader):
     """Reads a record's fields, collecting every problem."""
-
-    def __init__(self) -> None:
-        self.problems: list[Problem] = []
-
-    def card(self, field: str, value: Any) -> Card | None:
-        try:
-            if not isinstance(value, str):
-                raise CardCodeError(repr(value))
-            return parse_card(value)
-        except CardCodeError:
-            self.problems.append(Problem(field, Message("not a card code: {value!r}", value=value)))
-            return None
-
-    def cards(self, field: str, values: Any) -> Cards:
-        mask = 0
-        for i, value in enumerate(self.seq(field, values)):
-            c = self.card(f"{field}[{i}]", value)
-            if c is None:
-                continue
-            if mask >> c & 1:
-                self.problems.append(
-                    Problem(f"{field}[{i}]", Message("{card} is listed twice", card=code(c)))
-                )
-            mask |= 1 << c
-        return mask
-
-    def seq(self, field: str, values: Any) -> list[Any]:
-        if not isinstance(values, list):
-            self.problems.append(Problem(field, Message("must be a list")))
-            return []
-        return values
-
-    def integer(self, field: str, value: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.problems.append(
-                Problem(field, Message("must be a whole number, not {value!r}", value=value))
-            )
-            return 0
-        return value
 
     def mapping(self, field: str, value: Any) -> Mapping[str, Any]:
         if not isinstance(value, Mapping):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -72,38 +73,37 @@ def test_every_endpoint_has_examples_and_problem_errors(spec: dict[str, Any]) ->
     assert {"type", "title", "status", "detail", "errors"} <= set(problem["required"])
 
 
-def test_every_array_in_every_schema_is_bounded(spec: dict[str, Any]) -> None:
-    unbounded: list[str] = []
+def schema_nodes(spec: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every object node of the component schemas, with its path."""
 
-    def walk(node: Any, where: str) -> None:
+    def walk(node: Any, where: str) -> Iterator[tuple[str, dict[str, Any]]]:
         if isinstance(node, dict):
-            if node.get("type") == "array" and "maxItems" not in node:
-                unbounded.append(where)
+            yield where, node
             for key, value in node.items():
-                walk(value, f"{where}.{key}")
+                yield from walk(value, f"{where}.{key}")
         elif isinstance(node, list):
             for i, value in enumerate(node):
-                walk(value, f"{where}[{i}]")
+                yield from walk(value, f"{where}[{i}]")
 
-    walk(spec["components"]["schemas"], "schemas")
+    return walk(spec["components"]["schemas"], "schemas")
+
+
+def test_every_array_in_every_schema_is_bounded(spec: dict[str, Any]) -> None:
+    unbounded = [
+        where
+        for where, node in schema_nodes(spec)
+        if node.get("type") == "array" and "maxItems" not in node
+    ]
     assert not unbounded
 
 
 def test_every_object_in_every_schema_is_bounded_by_properties(spec: dict[str, Any]) -> None:
     """A bound on an object's keys is maxProperties: maxLength applies only to strings."""
-    misplaced: list[str] = []
-
-    def walk(node: Any, where: str) -> None:
-        if isinstance(node, dict):
-            if node.get("type") == "object" and {"maxLength", "minLength"} & set(node):
-                misplaced.append(where)
-            for key, value in node.items():
-                walk(value, f"{where}.{key}")
-        elif isinstance(node, list):
-            for i, value in enumerate(node):
-                walk(value, f"{where}[{i}]")
-
-    walk(spec["components"]["schemas"], "schemas")
+    misplaced = [
+        where
+        for where, node in schema_nodes(spec)
+        if node.get("type") == "object" and {"maxLength", "minLength"} & set(node)
+    ]
     assert not misplaced
     for schema in ("HandRecord", "RecordRequest"):
         meta = spec["components"]["schemas"][schema]["properties"]["meta"]

@@ -28,26 +28,29 @@ def answer(body: dict[str, Any]) -> dict[str, Any]:
         after, events = apply(state, move)
     except IllegalMoveError as error:
         raise illegal_move(state, error) from error
-    result: dict[str, Any] = {
+    return {
         "state": codec.state_to_dict(after),
         "events": [codec.event_to_dict(e) for e in events],
+        **hand_end(after, "state"),
     }
-    if after.finished:
-        score = score_state(after)
-        result["score"] = {"sides": codec.hand_score_to_dict(score), "totals": list(score.totals)}
-        if has_match(after):
-            try:
-                result["match"] = codec.match_to_dict(settle(after))
-            except InvalidStateError as error:
-                raise invalid_state(error.problems, "state") from error
-    return result
 
 
-def has_match(state: State) -> bool:
-    """Whether a finished hand has a match outcome to report: a claim, or a match context."""
-    return (
-        state.claimed_by is not None or bool(state.match_scores) or state.match_target is not None
-    )
+def hand_end(state: State, field: str) -> dict[str, Any]:
+    """The hand's ``score`` once it is finished, and its ``match`` when there is one to report
+    (a claim, or a match context); nothing while it goes on. A match that cannot be settled is
+    a 422 naming ``field``."""
+    if not state.finished:
+        return {}
+    score = score_state(state)
+    end: dict[str, Any] = {
+        "score": {"sides": codec.hand_score_to_dict(score), "totals": list(score.totals)}
+    }
+    if state.claimed_by is not None or state.match_scores or state.match_target is not None:
+        try:
+            end["match"] = codec.match_to_dict(settle(state))
+        except InvalidStateError as error:
+            raise invalid_state(error.problems, field) from error
+    return end
 
 
 EXAMPLE = Lazy(lambda: {"state": state_json(dealt_state()), "move": first_move_json(dealt_state())})

@@ -20,11 +20,10 @@ from service.api.record_schemas import (
     ViewRequestSchema,
     ViewResponseSchema,
 )
-from service.api.v1.play import has_match
+from service.api.v1.play import hand_end
 from service.engine import codec
 from service.engine.errors import InvalidStateError
 from service.engine.message import Message
-from service.engine.outcome import score_state, settle
 from service.engine.record import MetaValue, record_of
 from service.engine.record_codec import record_to_dict
 from service.engine.state import apply, legal_moves
@@ -56,20 +55,11 @@ def record_answer(body: Mapping[str, Any]) -> dict[str, Any]:
 def replay_answer(body: Mapping[str, Any]) -> dict[str, Any]:
     """Every state of the record's hand and each move's events; the score once it ends."""
     done = replayed(record_from_body(body["record"]))
-    result: dict[str, Any] = {
+    return {
         "states": [codec.state_to_dict(s) for s in done.states],
         "events": [[codec.event_to_dict(e) for e in events] for events in done.events],
+        **hand_end(done.final, "record.match"),
     }
-    final = done.final
-    if final.finished:
-        score = score_state(final)
-        result["score"] = {"sides": codec.hand_score_to_dict(score), "totals": list(score.totals)}
-        if has_match(final):
-            try:
-                result["match"] = codec.match_to_dict(settle(final))
-            except InvalidStateError as error:
-                raise invalid_state(error.problems, "record.match") from error
-    return result
 
 
 def view_answer(body: Mapping[str, Any]) -> dict[str, Any]:

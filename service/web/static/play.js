@@ -4,6 +4,7 @@
 import * as api from "./api.js";
 import { ApiError, describeProblem, patiently } from "./api.js";
 import { cardBack, cardElement, cardLabel, chipsElement, sortCodes } from "./cards.js";
+import { el } from "./dom.js";
 import { captureOf, cardOf, describeMove, explain } from "./explain.js";
 import { categoryName, language, languagesFor, outrightName, preferred, t, useLanguage } from "./i18n.js";
 import { fillLevelPickers, hasPartner, levelName, levelOf, levelWords } from "./levels.js";
@@ -73,24 +74,6 @@ const game = {
 /** @param {string} phase */
 function setPhase(phase) {
   document.body.dataset.phase = phase;
-}
-
-/**
- * @template {keyof HTMLElementTagNameMap} K
- * @param {K} tag
- * @param {string} [className]
- * @param {string} [text]
- * @returns {HTMLElementTagNameMap[K]}
- */
-function el(tag, className, text) {
-  const element = document.createElement(tag);
-  if (className) {
-    element.className = className;
-  }
-  if (text !== undefined) {
-    element.textContent = text;
-  }
-  return element;
 }
 
 /** @param {number} ms */

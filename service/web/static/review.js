@@ -6,6 +6,7 @@
 import * as api from "./api.js";
 import { describeProblem, patiently } from "./api.js";
 import { chipsElement, sortCodes } from "./cards.js";
+import { el } from "./dom.js";
 import { describeMove, explain, explainVersus } from "./explain.js";
 import { t } from "./i18n.js";
 import { HUMAN, rulesOf, seatName, sideOf } from "./seats.js";
@@ -58,24 +59,6 @@ const panel = {
   step: 0,
   token: 0,
 };
-
-/**
- * @template {keyof HTMLElementTagNameMap} K
- * @param {K} tag
- * @param {string} [className]
- * @param {string} [text]
- * @returns {HTMLElementTagNameMap[K]}
- */
-function el(tag, className, text) {
-  const element = document.createElement(tag);
-  if (className) {
-    element.className = className;
-  }
-  if (text !== undefined) {
-    element.textContent = text;
-  }
-  return element;
-}
 
 /** @param {string} status @param {string} text */
 function setStatus(status, text) {
