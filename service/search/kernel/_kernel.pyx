@@ -11,7 +11,7 @@ backends give identical advice; tests/search/test_kernel_differential.py checks 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.math cimport exp
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 from libc.time cimport time_t
 
 cdef extern from "<time.h>" nogil:
@@ -145,6 +145,8 @@ cdef enum:
 
 cdef uint64_t RANK_MASK[11]
 cdef int RANK_OF[40]
+cdef uint64_t CARD_BIT[40]
+cdef uint32_t RANK_BIT[40]
 cdef double CARD_WORTH[40]
 cdef double SWEEP_WORTH = _policy.SWEEP_WORTH
 cdef double SWEEP_RISK = _policy.SWEEP_RISK
@@ -162,6 +164,8 @@ for _r in range(11):
     RANK_MASK[_r] = _PY_RANK_MASKS[_r] if _r else 0
 for _c in range(40):
     RANK_OF[_c] = _c % 10 + 1
+    CARD_BIT[_c] = (<uint64_t>1) << _c
+    RANK_BIT[_c] = (<uint32_t>1) << (_c % 10)
     CARD_WORTH[_c] = _policy.CARD_WORTH[_c]
 
 # Standard captures on a table holding at most one card of each rank (as in shared/bench/limit.c):
@@ -171,7 +175,9 @@ for _c in range(40):
 cdef enum:
     LAY = 0x4000
     MULTI = 0x8000
-cdef uint64_t SPREAD = 0x40100401ULL
+cdef extern from *:
+    """#define K_SPREAD 0x40100401ULL"""
+    const uint64_t SPREAD "K_SPREAD"
 cdef uint16_t SUM_TAB[10][1024]
 cdef uint16_t SUM_OVER[1 << 15]
 
@@ -212,7 +218,8 @@ precompute_sums()
 
 
 cdef inline uint64_t rank_mask_of(uint64_t table) noexcept nogil:
-    return (table | (table >> 10) | (table >> 20) | (table >> 30)) & 1023
+    cdef uint64_t halves = table | (table >> 20)
+    return (halves | (halves >> 10)) & 1023
 
 
 cdef struct KRules:
@@ -221,7 +228,7 @@ cdef struct KRules:
     int side_of[MAX_SEATS]
     int next_seat[MAX_SEATS]
     int capture_rule
-    bint lookup
+    int lookup_from
     bint match_priority
     bint fewest
     bint compulsory
@@ -261,6 +268,11 @@ cdef struct KRules:
 cdef struct KPos:
     uint64_t hands[MAX_SEATS]
     uint64_t table
+    # The table's ranks as a 10-bit mask, and how many of its cards repeat a rank already there
+    # (popcount(table) - popcount(ranks)); kept by set_table and apply_move. While no rank is
+    # doubled, standard captures are a lookup in SUM_TAB[rank][ranks] (as in limit.c).
+    uint32_t ranks
+    int doubled
     uint64_t piles[MAX_SEATS]
     int scope[MAX_SEATS]
     uint8_t stock[40]
@@ -271,10 +283,11 @@ cdef struct KPos:
     int to_move
     int last_capturer
     # Plays since the position was loaded: ``captured`` has bit ``t`` when play ``t`` took
-    # cards (set without a branch: which plays capture is a coin toss); seat ``origin`` made
-    # play 0 and turns never skip a seat, so play t's seat is (origin + t) mod players.
+    # cards (set without a branch: which plays capture is a coin toss), ``ply_bit`` is the bit
+    # of the next play; seat ``origin`` made play 0 and turns never skip a seat, so play t's
+    # seat is (origin + t) mod players.
     uint64_t captured
-    int ply
+    uint64_t ply_bit
     int origin
     int left
 
@@ -298,8 +311,13 @@ cdef class CompiledRules:
             self.kr.side_of[i] = fr.side_of[i]
             self.kr.next_seat[i] = (i + 1) % fr.players
         self.kr.capture_rule = fr.capture_rule
-        # Standard captures with match priority come from SUM_TAB while no rank is doubled.
-        self.kr.lookup = fr.capture_rule == STANDARD and fr.match_priority
+        # Standard captures with match priority come from SUM_TAB while no rank is doubled,
+        # except an ace's where the ace takes the whole table: the lowest rank looked up.
+        self.kr.lookup_from = (
+            (2 if fr.ace_takes_all else 1)
+            if fr.capture_rule == STANDARD and fr.match_priority
+            else 11
+        )
         self.kr.match_priority = fr.match_priority
         self.kr.fewest = fr.fewest
         self.kr.compulsory = fr.compulsory
@@ -381,7 +399,7 @@ cdef int load_pos(KPos *p, object pos) except -1:
     p.stock_end = len(stock)
     for i in range(p.stock_end):
         p.stock[i] = stock[i]
-    p.table = pos.table
+    set_table(p, pos.table)
     p.dealer = pos.dealer
     p.deals_made = pos.deals_made
     p.to_move = pos.to_move
@@ -391,10 +409,17 @@ cdef int load_pos(KPos *p, object pos) except -1:
     return 0
 
 
+cdef inline void set_table(KPos *p, uint64_t table) noexcept nogil:
+    """Put these cards on the table, with their rank mask."""
+    p.table = table
+    p.ranks = <uint32_t>rank_mask_of(table)
+    p.doubled = k_popcount(table) - k_popcount(p.ranks)
+
+
 cdef inline void start_plies(KPos *p) noexcept nogil:
     """Count plays from here: the player to move makes play 0."""
     p.captured = 0
-    p.ply = 0
+    p.ply_bit = 1
     p.origin = p.to_move
 
 
@@ -551,24 +576,36 @@ cdef int captures(KRules *kr, int rank, uint64_t table, uint64_t *out) except -1
     return n
 
 
-cdef inline int card_captures(KRules *kr, int rank, uint64_t table, uint64_t *out) except -1:
-    """captures(), with the common case (standard rule, no doubled rank on the table, at most
-    one option) answered inline from SUM_TAB; ``out[0]`` is 0 when there is none."""
-    cdef uint64_t ranks
+cdef inline int card_captures(
+    KRules *kr, int rank, uint64_t table, uint32_t ranks, bint doubled, uint64_t *out,
+    uint32_t *moved,
+) except -1:
+    """captures() on a table whose rank mask is ``ranks``, the common case (standard rule, no
+    doubled rank on the table, at most one option) answered inline from SUM_TAB; ``out[0]`` is
+    0 when there is none. ``moved`` gets the ranks that move between table and hand with
+    ``out[0]`` (for apply_move), or 0 when unknown."""
     cdef uint32_t e
     cdef int n
-    if kr.lookup and not (kr.ace_takes_all and rank == 1):
-        ranks = rank_mask_of(table)
-        if k_popcount(ranks) == k_popcount(table):
-            e = SUM_TAB[rank - 1][ranks]
-            if not (e & MULTI):
-                # Branchless: a card that lays takes nothing (its rank is not on the table).
-                out[0] = table & ((e & 1023) * SPREAD)
-                return 1 - <int>((e >> 14) & 1)
+    if rank >= kr.lookup_from and not doubled:
+        e = SUM_TAB[rank - 1][ranks]
+        if not (e & MULTI):
+            # Branchless: a card that lays takes nothing (its rank is not on the table).
+            out[0] = table & ((e & 1023) * SPREAD)
+            moved[0] = e & 1023
+            return 1 - <int>((e >> 14) & 1)
+    moved[0] = 0
     n = captures(kr, rank, table, out) if table else 0
     if n == 0:
         out[0] = 0
     return n
+
+
+cdef inline int table_card_captures(KRules *kr, int rank, uint64_t table, uint64_t *out) except -1:
+    """card_captures() on a bare table."""
+    cdef uint32_t ranks = <uint32_t>rank_mask_of(table), moved
+    return card_captures(
+        kr, rank, table, ranks, k_popcount(table) != k_popcount(ranks), out, &moved
+    )
 
 
 cdef int legal_moves(KRules *kr, KPos *p, int *cards, uint64_t *caps) except -1:
@@ -576,10 +613,11 @@ cdef int legal_moves(KRules *kr, KPos *p, int *cards, uint64_t *caps) except -1:
     cdef uint64_t options[MAX_OPTIONS]
     cdef uint64_t hand = p.hands[p.to_move], table = p.table
     cdef int n = 0, c, k, i
+    cdef uint32_t moved
     while hand:
         c = k_ctz(hand)
         hand &= hand - 1
-        k = card_captures(kr, RANK_OF[c], table, options)
+        k = card_captures(kr, RANK_OF[c], table, p.ranks, p.doubled, options, &moved)
         if n + k + 1 > MAX_MOVES:
             raise OverflowError("too many moves for the compiled kernel")
         if k == 0 or not kr.compulsory:
@@ -605,25 +643,46 @@ cdef inline bint is_sweep(KRules *kr, KPos *p, int c, uint64_t capture) noexcept
 
 
 cdef inline void apply_move(KRules *kr, KPos *p, int c, uint64_t capture) noexcept nogil:
-    """Play a legal move in place, dealing the next round or ending the hand as due.
+    """Play a legal move in place, dealing the next round or ending the hand as due."""
+    apply_moved(kr, p, c, capture, 0)
+
+
+cdef inline void apply_moved(
+    KRules *kr, KPos *p, int c, uint64_t capture, uint32_t moved
+) noexcept nogil:
+    """apply_move, told the ranks that move between table and hand (card_captures' ``moved``;
+    0 when unknown) so that the table's rank mask need not be worked out from the capture.
 
     Laying and capturing share one branchless path (which of the two happens is a coin toss
     to the branch predictor); the rare sweep and the ace taking itself branch.
     """
     cdef int seat = p.to_move, side = kr.side_of[seat]
-    cdef uint64_t b = (<uint64_t>1) << c, table = p.table, took
+    cdef uint64_t b = CARD_BIT[c], table = p.table, took, after
     cdef uint64_t taken = 0 - <uint64_t>(capture != 0)
-    # Bitwise, not short-circuit: a capture of the whole table is rare, a lay is not.
-    if (capture == table) & (capture != 0):
-        if is_sweep(kr, p, c, capture):
-            p.scope[side] += 1
-    if kr.ace_self and kr.ace_takes_all and not table and RANK_OF[c] == 1:
-        taken = ~(<uint64_t>0)  # the ace on an empty table goes to the pile
+    cdef uint32_t rank_bit = RANK_BIT[c]
+    # Rare: the whole table taken, or a card laid on an empty table (capture 0 = table).
+    if capture == table:
+        if capture:
+            if is_sweep(kr, p, c, capture):
+                p.scope[side] += 1
+        elif kr.ace_self and kr.ace_takes_all and RANK_OF[c] == 1:
+            taken = ~(<uint64_t>0)  # the ace on an empty table goes to the pile
+            moved = 0
+            rank_bit = 0
     took = (capture | b) & taken
-    p.table = (table ^ capture) | (b & ~taken)
+    after = (table ^ capture) | (b & ~taken)
+    p.table = after
+    if p.doubled == 0 and not (p.ranks & rank_bit & ~taken):
+        # One card a rank before and after: the moved ranks flip.
+        if moved == 0:
+            moved = <uint32_t>rank_mask_of(capture) | (rank_bit & <uint32_t>~taken)
+        p.ranks ^= moved
+    else:
+        p.ranks = <uint32_t>rank_mask_of(after)
+        p.doubled = k_popcount(after) - k_popcount(p.ranks)
     p.piles[side] |= took
-    p.captured |= (<uint64_t>(took != 0)) << p.ply
-    p.ply += 1
+    p.captured |= p.ply_bit & taken
+    p.ply_bit <<= 1
     p.hands[seat] ^= b
     p.left -= 1
     p.to_move = kr.next_seat[seat]
@@ -631,7 +690,7 @@ cdef inline void apply_move(KRules *kr, KPos *p, int c, uint64_t capture) noexce
         end_of_deal(kr, p)
 
 
-cdef void end_of_deal(KRules *kr, KPos *p) noexcept nogil:
+cdef inline void end_of_deal(KRules *kr, KPos *p) noexcept nogil:
     """Every hand is empty: deal the next round, or give the table to the last capturer."""
     cdef int n = kr.players, size, offset, s, at, k
     cdef uint64_t h
@@ -653,7 +712,7 @@ cdef void end_of_deal(KRules *kr, KPos *p) noexcept nogil:
         p.to_move = kr.next_seat[p.dealer]
     elif p.table and last_capturer_of(p, kr.players) >= 0:
         p.piles[kr.side_of[last_capturer_of(p, kr.players)]] |= p.table
-        p.table = 0
+        set_table(p, 0)
 
 
 cdef inline bint finished(KPos *p) noexcept nogil:
@@ -697,10 +756,14 @@ cdef int unique_best_float(double *values, int *index, int n) noexcept nogil:
     return winner
 
 
-cdef void c_points(KRules *kr, uint64_t *piles, int *scope, int *points) noexcept nogil:
+cdef void c_points(
+    KRules *kr, uint64_t *piles, int *scope, int *points, int *totals
+) noexcept nogil:
     """fast.hand_points for the rules the kernels score themselves (model.SCORED): row
-    ``side`` of ``points`` (MAX_CATS wide) holds the side's points by category."""
+    ``side`` of ``points`` (MAX_CATS wide) holds the side's points by category, and
+    ``totals[side]`` their sum."""
     cdef int sides = kr.sides, side, shift, ncomplete = 0, top, prime_to, cards_to, coins_to, k
+    cdef int total
     cdef int *row
     cdef int counts[MAX_SEATS]
     cdef int coins[MAX_SEATS]
@@ -753,27 +816,35 @@ cdef void c_points(KRules *kr, uint64_t *piles, int *scope, int *points) noexcep
         row[2] = coins_to == side
         row[3] = <int>((p >> kr.settebello) & 1)
         row[4] = prime_to == side
+        total = row[0] + row[1] + row[2] + row[3] + row[4]
         k = 5
         if kr.re_bello:
             row[k] = <int>((p >> kr.re_bello_card) & 1)
+            total += row[k]
             k += 1
         if kr.sette_di_coppe:
             row[k] = <int>((p >> kr.cups_seven) & 1)
+            total += row[k]
             k += 1
         if kr.napola_form:
             row[k] = napola_points_c(kr, p)
+            total += row[k]
             k += 1
         if kr.scalette:
             row[k] = scalette_points_c(kr, p)
+            total += row[k]
             k += 1
         if kr.piva:
             row[k] = PIVA_PENALTY * <int>((p >> kr.piva_card) & 1)
+            total += row[k]
             k += 1
         if kr.grande:
             row[k] = GRANDE_POINTS * <int>((p & kr.grande_mask) == kr.grande_mask)
+            total += row[k]
             k += 1
         if kr.declarations:
             row[k] = 0
+        totals[side] = total
 
 
 cdef inline int bonus_run(KRules *kr, uint64_t pile, int top) noexcept nogil:
@@ -822,40 +893,33 @@ cdef int unique_best_int64(int64_t *values, int n) noexcept nogil:
 cdef void c_totals(KRules *kr, uint64_t *piles, int *scope, int *totals) noexcept nogil:
     """fast.hand_totals for the rules the kernels score themselves (model.SCORED)."""
     cdef int points[MAX_SEATS * MAX_CATS]
-    cdef int side, k
-    c_points(kr, piles, scope, points)
-    for side in range(kr.sides):
-        totals[side] = 0
-        for k in range(kr.ncat):
-            totals[side] += points[side * MAX_CATS + k]
+    c_points(kr, piles, scope, points, totals)
 
 
-cdef int points_of(CompiledRules cr, uint64_t *piles, int *scope, int *points) except -1:
-    """The points per side and category (fr.categories) of a finished hand: in C, or by the
-    engine's scoring (fast.hand_points)."""
+cdef int points_of(
+    CompiledRules cr, uint64_t *piles, int *scope, int *points, int *totals
+) except -1:
+    """The points per side and category (fr.categories) of a finished hand, and each side's
+    total: in C, or by the engine's scoring (fast.hand_points)."""
     cdef int i, k
     if cr.kr.c_scoring:
-        c_points(&cr.kr, piles, scope, points)
+        c_points(&cr.kr, piles, scope, points, totals)
         return 0
     result = _fast.hand_points(
         cr.fr, [piles[i] for i in range(cr.kr.sides)], [scope[i] for i in range(cr.kr.sides)]
     )
     for i in range(cr.kr.sides):
+        totals[i] = 0
         for k in range(cr.kr.ncat):
             points[i * MAX_CATS + k] = result[i][k]
+            totals[i] += result[i][k]
     return 0
 
 
 cdef int totals_of(CompiledRules cr, KPos *p, int *totals) except -1:
     """The hand totals of a finished position: in C, or by the engine's scoring."""
     cdef int points[MAX_SEATS * MAX_CATS]
-    cdef int i, k
-    points_of(cr, p.piles, p.scope, points)
-    for i in range(cr.kr.sides):
-        totals[i] = 0
-        for k in range(cr.kr.ncat):
-            totals[i] += points[i * MAX_CATS + k]
-    return 0
+    return points_of(cr, p.piles, p.scope, points, totals)
 
 
 # ---------------------------------------------------------------- heuristic policy
@@ -1060,6 +1124,7 @@ def uniform_generic_hands(fr, long long hands, uint64_t seed):
     cdef uint64_t capture, mask
     cdef int npack = 0, i, j, c, k, seat, at, size, tmp, initial, n, deals, last_hand
     cdef int totals[MAX_SEATS]
+    cdef uint32_t moved
     cdef long long h
     cdef int64_t s_scope = 0, q_scope = 0, s0 = 0, q0 = 0, s1 = 0, q1 = 0, sc
     if kr.sides != 2 or not kr.c_scoring:
@@ -1073,8 +1138,7 @@ def uniform_generic_hands(fr, long long hands, uint64_t seed):
         npack += 1
     k_wy_seed(&rng, seed)
     for h in range(hands):
-        for i in range(npack):
-            deck[i] = pack[i]
+        memcpy(deck, pack, npack)
         # Fisher-Yates, two 32-bit draws per 64-bit output; the order within the last hand
         # dealt does not matter (the pick is uniform), so those cards are not shuffled.
         i = npack - 1
@@ -1089,15 +1153,21 @@ def uniform_generic_hands(fr, long long hands, uint64_t seed):
         memset(&p, 0, sizeof(KPos))
         p.dealer = kr.players - 1  # seat 0 leads, as in limit.c
         at = 0
+        mask = 0
         for i in range(initial):
-            p.table |= (<uint64_t>1) << deck[at]
+            mask |= (<uint64_t>1) << deck[at]
             at += 1
+        set_table(&p, mask)
         size = kr.deal_sizes[0]
-        for k in range(kr.players):
-            seat = k
+        for seat in range(kr.players):
+            mask = 0
             for i in range(size):
-                p.hands[seat] |= (<uint64_t>1) << deck[at]
+                c = deck[at]
+                held[seat][i] = c
+                mask |= CARD_BIT[c]
                 at += 1
+            p.hands[seat] = mask
+            nheld[seat] = size
         for i in range(at, npack):
             p.stock[i - at] = deck[i]
         p.stock_at = 0
@@ -1107,7 +1177,6 @@ def uniform_generic_hands(fr, long long hands, uint64_t seed):
         p.to_move = 0
         p.last_capturer = -1
         start_plies(&p)
-        hold(kr, &p, held, nheld)
         while not finished(&p):
             seat = p.to_move
             n = nheld[seat]
@@ -1115,18 +1184,20 @@ def uniform_generic_hands(fr, long long hands, uint64_t seed):
             c = held[seat][i]
             held[seat][i] = held[seat][n - 1]
             nheld[seat] = n - 1
-            k = card_captures(kr, RANK_OF[c], p.table, options)
+            k = card_captures(kr, RANK_OF[c], p.table, p.ranks, p.doubled, options, &moved)
             if kr.compulsory and k <= 1:
                 capture = options[0]  # 0 when the card can take nothing
             elif kr.compulsory:
                 capture = options[k_below(wy_u32(&rng, &buf, &have), k)]
+                moved = 0
             elif k == 0:
                 capture = 0
             else:
                 j = k_below(wy_u32(&rng, &buf, &have), k + 1)
                 capture = 0 if j == 0 else options[j - 1]
+                moved = 0
             deals = p.deals_made
-            apply_move(kr, &p, c, capture)
+            apply_moved(kr, &p, c, capture, moved)
             if p.deals_made != deals:
                 hold(kr, &p, held, nheld)
         c_totals(kr, p.piles, p.scope, totals)
@@ -1181,8 +1252,8 @@ cdef inline void apply_pass_move(KRules *kr, KPos *p, int c) noexcept nogil:
     cdef int seat = p.to_move
     cdef uint64_t b = (<uint64_t>1) << c
     p.piles[kr.side_of[seat]] |= b
-    p.captured |= (<uint64_t>1) << p.ply
-    p.ply += 1
+    p.captured |= p.ply_bit
+    p.ply_bit <<= 1
     p.hands[seat] ^= b
     p.left -= 1
     p.to_move = kr.next_seat[seat]
@@ -1305,7 +1376,7 @@ cdef double best_gain_c(KRules *kr, uint64_t hand, uint64_t table) except? -2e30
     while rest:
         c = k_ctz(rest)
         rest &= rest - 1
-        k = card_captures(kr, RANK_OF[c], table, options)
+        k = table_card_captures(kr, RANK_OF[c], table, options)
         if k == 0 or not kr.compulsory:
             g = own_gain_c(kr, hand, table, c, 0)
             if g > best:
@@ -1347,6 +1418,7 @@ def run_worlds(
     cdef double deadline = now_seconds() + seconds if has_deadline else 0.0
     cdef double rest, v, w
     cdef int mine_total, rest_total
+    cdef int totals[MAX_SEATS]
     cdef uint64_t own_hand = setup.hand
     cdef k_mt world_mt, playout_mt
     cdef KPos base, pos, candidate, best_world
@@ -1408,7 +1480,7 @@ def run_worlds(
             obs[i].table = seen.table
             obs[i].later = seen.later
         memset(&base, 0, sizeof(KPos))
-        base.table = setup.table
+        set_table(&base, setup.table)
         for i in range(sides):
             base.piles[i] = setup.piles[i]
             base.scope[i] = setup.scope[i]
@@ -1459,7 +1531,7 @@ def run_worlds(
                     playout_mt = world_mt
                     play_out(kr, &pos, &playout_mt)
                     playouts += 1
-                points_of(cr, pos.piles, pos.scope, points)
+                points_of(cr, pos.piles, pos.scope, points, totals)
                 mine_total = 0
                 rest_total = 0
                 for cat in range(ncat):
