@@ -77,7 +77,10 @@ def canonical_view(view: View) -> dict[str, Any]:
         data.pop(derived)
     seen = observations_of(view)
     if seen:
-        data["observations"] = [[o.seat, o.card, o.capture, o.table, o.later] for o in seen]
+        data["observations"] = [
+            [o.seat, o.card, o.capture, o.table, o.later, o.live, o.next_size, o.next_partner]
+            for o in seen
+        ]
     return data
 
 

@@ -25,9 +25,12 @@ def observations_of(view: View) -> tuple[Observation, ...]:
     card_plays = [i for i, p in enumerate(plays) if p.move.plays_card]
     earlier = rules.players * sum(rules.deal_sizes[: view.deals_made - 1])
     current = card_plays[earlier:]
+    # Cards in hands or in the stock now; with the cards played since, those of any moment.
+    live = view.hand | view.unseen
     found = []
-    for k, i in enumerate(current):
-        play = plays[i]
+    for k in range(len(current) - 1, -1, -1):
+        play = plays[current[k]]
+        live |= 1 << play.move.card
         if (
             play.seat == view.seat
             or play.move.kind is not MoveKind.PLAY
@@ -35,11 +38,28 @@ def observations_of(view: View) -> tuple[Observation, ...]:
         ):
             continue
         later = 0
+        following = (play.seat + 1) % rules.players
+        # This deal's hands are only played from: the next seat's size then is its size now
+        # and the cards it played since.
+        next_size = view.hand_sizes[following]
         for j in current[k + 1 :]:
             if plays[j].seat == play.seat:
                 later |= 1 << plays[j].move.card
-        found.append(Observation(play.seat, play.move.card, play.move.capture, tables[i], later))
-    return tuple(found)
+            next_size += plays[j].seat == following
+        partner = rules.side_of(following) == rules.side_of(play.seat)
+        found.append(
+            Observation(
+                play.seat,
+                play.move.card,
+                play.move.capture,
+                tables[current[k]],
+                later,
+                live,
+                next_size,
+                partner,
+            )
+        )
+    return tuple(reversed(found))
 
 
 def root_setup(

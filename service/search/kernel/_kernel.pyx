@@ -1301,6 +1301,9 @@ cdef struct KObservation:
     uint64_t capture
     uint64_t table
     uint64_t later
+    uint64_t live
+    int next_size
+    bint next_partner
 
 
 cdef enum:
@@ -1309,6 +1312,17 @@ cdef enum:
 
 cdef double BETA = _inference.BETA
 cdef int MAX_TRIES = _inference.MAX_TRIES
+cdef double CONCEDED_SWEEP = _inference.CONCEDED_SWEEP
+cdef enum:
+    MAX_UNSEEN = 40
+    MAX_OF_RANK = 4
+cdef double HOLD_CHANCE[MAX_UNSEEN + 1][MAX_OF_RANK + 1][MAX_UNSEEN + 1]
+if _inference.MAX_UNSEEN != MAX_UNSEEN or _inference.MAX_OF_RANK != MAX_OF_RANK:
+    raise ImportError("inference.HOLD_CHANCE's shape differs from the compiled kernel's")
+for _u in range(MAX_UNSEEN + 1):
+    for _k in range(MAX_OF_RANK + 1):
+        for _n in range(MAX_UNSEEN + 1):
+            HOLD_CHANCE[_u][_k][_n] = _inference.HOLD_CHANCE[_u][_k][_n]
 
 
 cdef void sample_into_c(
@@ -1344,6 +1358,37 @@ cdef void sample_into_c(
     world.stock_end = nunseen - at
 
 
+cdef inline double conceded_sweep_c(
+    KRules *kr, KObservation *seen, uint64_t hand, uint64_t after
+) noexcept nogil:
+    """inference.conceded_sweep."""
+    cdef int rank
+    cdef uint64_t unseen
+    cdef double chance
+    if not after:
+        return 0.0
+    rank = sweep_rank(kr, rank_sum(after))
+    if not rank:
+        return 0.0
+    unseen = seen.live & ~hand
+    chance = HOLD_CHANCE[k_popcount(unseen)][k_popcount(unseen & RANK_MASK[rank])][seen.next_size]
+    return -CONCEDED_SWEEP / 2 * chance if seen.next_partner else CONCEDED_SWEEP * chance
+
+
+cdef inline double play_worth_c(
+    KRules *kr, KObservation *seen, uint64_t hand, int card, uint64_t capture
+) noexcept nogil:
+    """inference.play_worth."""
+    cdef uint64_t table = seen.table, after
+    if capture:
+        after = table ^ capture
+    elif kr.ace_self and kr.ace_takes_all and not table and RANK_OF[card] == 1:
+        after = table
+    else:
+        after = table | ((<uint64_t>1) << card)
+    return own_gain_c(kr, hand, table, card, capture) - conceded_sweep_c(kr, seen, hand, after)
+
+
 cdef inline double own_gain_c(
     KRules *kr, uint64_t hand, uint64_t table, int card, uint64_t capture
 ) noexcept nogil:
@@ -1367,10 +1412,10 @@ cdef inline double own_gain_c(
     return gain
 
 
-cdef double best_gain_c(KRules *kr, uint64_t hand, uint64_t table) except? -2e300:
-    """inference.best_gain."""
+cdef double best_worth_c(KRules *kr, KObservation *seen, uint64_t hand) except? -2e300:
+    """inference.best_worth."""
     cdef uint64_t options[MAX_OPTIONS]
-    cdef uint64_t rest = hand
+    cdef uint64_t rest = hand, table = seen.table
     cdef double best = -1e300, g
     cdef int c, k, i
     while rest:
@@ -1378,11 +1423,11 @@ cdef double best_gain_c(KRules *kr, uint64_t hand, uint64_t table) except? -2e30
         rest &= rest - 1
         k = table_card_captures(kr, RANK_OF[c], table, options)
         if k == 0 or not kr.compulsory:
-            g = own_gain_c(kr, hand, table, c, 0)
+            g = play_worth_c(kr, seen, hand, c, 0)
             if g > best:
                 best = g
         for i in range(k):
-            g = own_gain_c(kr, hand, table, c, options[i])
+            g = play_worth_c(kr, seen, hand, c, options[i])
             if g > best:
                 best = g
     return best
@@ -1397,8 +1442,8 @@ cdef double log_likelihood_c(
     cdef int t
     for t in range(nobs):
         hand = hands[obs[t].seat] | obs[t].later | ((<uint64_t>1) << obs[t].card)
-        chosen = own_gain_c(kr, hand, obs[t].table, obs[t].card, obs[t].capture)
-        total += BETA * (chosen - best_gain_c(kr, hand, obs[t].table))
+        chosen = play_worth_c(kr, &obs[t], hand, obs[t].card, obs[t].capture)
+        total += BETA * (chosen - best_worth_c(kr, &obs[t], hand))
     return total
 
 
@@ -1479,6 +1524,9 @@ def run_worlds(
             obs[i].capture = seen.capture
             obs[i].table = seen.table
             obs[i].later = seen.later
+            obs[i].live = seen.live
+            obs[i].next_size = seen.next_size
+            obs[i].next_partner = seen.next_partner
         memset(&base, 0, sizeof(KPos))
         set_table(&base, setup.table)
         for i in range(sides):
