@@ -1,18 +1,21 @@
-"""Request bodies decoded by orjson: bounded nesting and number size, one 400 for any failure.
+"""JSON by orjson: request bodies with bounded nesting and number size, answers faster.
 
 The standard library's decoder recurses once per nesting level and converts integer literals
 of any length, so a small body of a few thousand brackets escapes as a RecursionError and a
 few thousand digits as a ValueError: both were 500s with a traceback. orjson refuses nesting
 deeper than 1024 levels and numbers beyond a double's range (and NaN, Infinity, invalid
 UTF-8), raising its JSONDecodeError, which is answered here as a 400 problem naming the body.
-Answers are still written by Flask's default provider (sorted keys, the same bytes).
+
+Answers are written by orjson too, as Flask's default provider writes them (compact, keys
+sorted, dataclasses and dates through its ``default``), except that text outside ASCII is
+sent as UTF-8 rather than as escapes (the same JSON value; JSON is UTF-8 by spec).
 """
 
 from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import flask
 import marshmallow as ma
@@ -21,6 +24,7 @@ from flask.json.provider import DefaultJSONProvider
 from flask_smorest import Blueprint
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
+from werkzeug.sansio.response import Response
 
 from service.api.problems import VALIDATION, ProblemError
 from service.engine.message import Message
@@ -28,12 +32,36 @@ from service.engine.message import Message
 MAX_REASON = 200
 
 
+# Sorted keys as Flask's provider writes them; dataclasses and dates go to its ``default``
+# (asdict, then sorted; HTTP dates) instead of orjson's own forms.
+JSON_OPTIONS = (
+    orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+)
+# An answer ends with a newline, as Flask's provider writes it.
+ANSWER_OPTIONS = JSON_OPTIONS | orjson.OPT_APPEND_NEWLINE
+
+
 class BodyJSONProvider(DefaultJSONProvider):
-    """Flask's JSON provider, decoding with orjson (depth and number size bounded)."""
+    """Flask's JSON provider, reading and writing with orjson (depth and number size bounded)."""
 
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
         """The JSON value of a text; orjson.JSONDecodeError (a ValueError) when it is not one."""
         return orjson.loads(s)
+
+    def dumps(self, obj: Any, **kwargs: Any) -> str:
+        """Compact JSON with sorted keys; other layouts (``indent``) by Flask's provider."""
+        if set(kwargs) - {"separators"} or kwargs.get("separators", (",", ":")) != (",", ":"):
+            return super().dumps(obj, **kwargs)
+        return orjson.dumps(obj, default=self.default, option=JSON_OPTIONS).decode()
+
+    def response(self, *args: Any, **kwargs: Any) -> Response:
+        """A JSON answer, compact unless the app is in debug mode (as Flask's provider)."""
+        if self.compact is False or (self.compact is None and self._app.debug):
+            return super().response(*args, **kwargs)
+        obj = self._prepare_response_obj(args, kwargs)
+        body = orjson.dumps(obj, default=self.default, option=ANSWER_OPTIONS)
+        response_class = cast(type[flask.Response], self._app.response_class)
+        return response_class(body, mimetype=self.mimetype)
 
 
 def invalid_body(reason: str) -> ProblemError:

@@ -4692,16 +4692,16 @@ export interface operations {
                      *         {
                      *           "best": {
                      *             "breakdown": {
-                     *               "cards": -0.125,
-                     *               "coins": -0.125,
-                     *               "primiera": 0,
-                     *               "scope": 0.125,
-                     *               "settebello": 0.25
+                     *               "cards": 0.25,
+                     *               "coins": 0.25,
+                     *               "primiera": -0.25,
+                     *               "scope": -0.125,
+                     *               "settebello": 0
                      *             },
                      *             "capture": [],
-                     *             "card": "6S",
+                     *             "card": "7B",
                      *             "rank": 1,
-                     *             "std_error": 0.833185,
+                     *             "std_error": 0.742522,
                      *             "std_error_vs_best": null,
                      *             "sweep": false,
                      *             "sweep_risk": 0,
@@ -4709,32 +4709,32 @@ export interface operations {
                      *           },
                      *           "chosen": {
                      *             "capture": [],
-                     *             "card": "6S",
+                     *             "card": "7B",
                      *             "sweep": false
                      *           },
                      *           "chosen_by": "search",
                      *           "exact": false,
                      *           "index": 3,
-                     *           "label": "best",
+                     *           "label": "good",
                      *           "legal_plays": 2,
-                     *           "loss": 0,
-                     *           "noise": 0,
+                     *           "loss": 0.125,
+                     *           "noise": 0.25,
                      *           "played": {
                      *             "breakdown": {
-                     *               "cards": -0.125,
+                     *               "cards": 0.25,
                      *               "coins": -0.125,
                      *               "primiera": 0,
-                     *               "scope": 0.125,
-                     *               "settebello": 0.25
+                     *               "scope": -0.125,
+                     *               "settebello": 0
                      *             },
                      *             "capture": [],
                      *             "card": "6S",
-                     *             "rank": 1,
-                     *             "std_error": 0.833185,
-                     *             "std_error_vs_best": null,
+                     *             "rank": 2,
+                     *             "std_error": 0.731925,
+                     *             "std_error_vs_best": 0.125,
                      *             "sweep": false,
                      *             "sweep_risk": 0,
-                     *             "value": 0.125
+                     *             "value": 0
                      *           },
                      *           "seat": 0,
                      *           "seed": 7,
@@ -4753,27 +4753,32 @@ export interface operations {
                      *       "seed": 7,
                      *       "summary": [
                      *         {
-                     *           "best_share": 0.5,
+                     *           "best_share": 0,
                      *           "costliest": [
                      *             {
                      *               "index": 1,
                      *               "label": "blunder",
                      *               "loss": 2.25
+                     *             },
+                     *             {
+                     *               "index": 3,
+                     *               "label": "good",
+                     *               "loss": 0.125
                      *             }
                      *           ],
                      *           "decisions": 2,
                      *           "forced": 0,
                      *           "labels": {
-                     *             "best": 1,
+                     *             "best": 0,
                      *             "blunder": 1,
-                     *             "good": 0,
+                     *             "good": 1,
                      *             "inaccuracy": 0,
                      *             "mistake": 0
                      *           },
-                     *           "mean_loss": 1.125,
+                     *           "mean_loss": 1.1875,
                      *           "seat": 0,
                      *           "side": 0,
-                     *           "total_loss": 2.25,
+                     *           "total_loss": 2.375,
                      *           "unranked": 0
                      *         },
                      *         {
