@@ -7,7 +7,9 @@ does not count), printing the ratio pair by pair and its median, with the statis
 cross-check of shared/bench/README.md. Then the advisor's worlds and playouts per second at
 100 ms (tests/benchmarks/rollout_speed.py) at the openings and mid-hand of two-player scopa
 and scientifico, on this tree and on main before the search work (the baseline tree of
-tests/benchmarks/baseline.py), and advice speed on the pure backend.
+tests/benchmarks/baseline.py), and advice speed on the pure backend. ``--before SHA`` also
+runs that commit's general path in the same rounds (its tree built as the baseline's is) and its
+advisor's search, for a before-and-after comparison on one machine.
 """
 
 from __future__ import annotations
@@ -80,6 +82,34 @@ def kernel_rate(
     return hands / seconds
 
 
+# The general path's rate in another tree, measured in its own process (CPU time).
+TREE_RATE = """
+import sys, time
+from service.engine import make_rules
+from service.search.kernel import _kernel
+from service.search.kernel.fast import FastRules
+fr = FastRules(make_rules("scopone_scientifico"))
+hands, seed = int(sys.argv[1]), int(sys.argv[2])
+start = time.process_time()
+_kernel.uniform_generic_hands(fr, hands, seed)
+print(hands / (time.process_time() - start))
+"""
+
+
+def tree_rate(tree: Path, hands: int, seed: int) -> float:
+    """Another tree's general path: hands per CPU second."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    out = subprocess.run(
+        [sys.executable, "-c", TREE_RATE, str(hands), str(seed)],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tree,
+    ).stdout
+    return float(out)
+
+
 def advice_speed(kernel: str, preset: str, seconds: float) -> tuple[float, float, int]:
     """Worlds and playouts per second of 100 ms searches of openings, and searches made."""
     rules = make_rules(preset)
@@ -120,32 +150,44 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=2_000_000, help="hands per program run")
     parser.add_argument("--limit-c", type=Path, default=LIMIT_C)
     parser.add_argument("--advice-seconds", type=float, default=3.0)
+    parser.add_argument("--before", help="a commit whose kernel and search run beside this one")
     args = parser.parse_args()
+    before = None if args.before is None else build(args.before)
     fr = FastRules(make_rules("scopone_scientifico"))
     sums = [[0.0, 0.0] for _ in REFERENCE]
     limit_means: list[list[float]] = [[] for _ in REFERENCE]
     ratios = []
+    before_ratios = []
     dedicated_ratios = []
     unused: list[list[float]] = [[0.0, 0.0] for _ in REFERENCE]
     with tempfile.TemporaryDirectory() as folder:
         binary = build_limit(args.limit_c.resolve(), Path(folder))
         print(f"uniform random scopone scientifico hands per CPU second, {args.hands} a run")
-        print("round | limit.c | general path | ratio | scientifico-only loop | ratio")
+        print(
+            "round | limit.c | general path | ratio | scientifico-only loop | ratio"
+            + ("" if before is None else f" | general path at {args.before[:8]} | ratio")
+        )
         for i in range(args.rounds):
             limit = limit_rate(binary, args.hands, i + 1, limit_means)
             kernel = kernel_rate(fr, args.hands, i + 1, sums)
             dedicated = kernel_rate(fr, args.hands, i + 1, unused, dedicated=True)
             ratios.append(kernel / limit)
             dedicated_ratios.append(dedicated / limit)
-            print(
+            row = (
                 f"{i + 1} | {limit:.0f} | {kernel:.0f} | {kernel / limit:.3f} | "
-                f"{dedicated:.0f} | {dedicated / limit:.3f}",
-                flush=True,
+                f"{dedicated:.0f} | {dedicated / limit:.3f}"
             )
+            if before is not None:
+                old = tree_rate(before, args.hands, i + 1)
+                before_ratios.append(old / limit)
+                row += f" | {old:.0f} | {old / limit:.3f}"
+            print(row, flush=True)
     print(
         f"median ratio general path/limit.c: {statistics.median(ratios):.3f} (goal >= 0.5); "
         f"scientifico-only loop (not counted): {statistics.median(dedicated_ratios):.3f}"
     )
+    if before_ratios:
+        print(f"median ratio at {args.before[:8]}: {statistics.median(before_ratios):.3f}")
     n = args.rounds * args.hands
     print("cross-check | kernel mean (se) | README | z | limit.c this run (se) | z")
     rows = zip(REFERENCE.items(), sums, limit_means, strict=True)
@@ -160,17 +202,24 @@ def main() -> None:
             f"{lmean:.4f} ({lse:.4f}) | {(mean - lmean) / (se * se + lse * lse) ** 0.5:+.1f}"
         )
     print("(the README's figures are rounded to 0.001, about two standard errors here)")
-    print("the advisor's search at 100 ms, medians of 12 positions")
-    print("position | worlds/s before | after | playouts/s before | after | ratio")
-    before = rollout_speed(build(BASELINE_COMMIT))
+    print("the advisor's search at 100 ms, medians of 12 positions; before: the baseline")
+    print(
+        "position | worlds/s before | after | playouts/s before | after | ratio"
+        + ("" if before is None else f" | playouts/s at {args.before[:8]} | ratio")
+    )
+    baseline = rollout_speed(build(BASELINE_COMMIT))
+    at_commit = None if before is None else rollout_speed(before)
     after = rollout_speed(None)
     for name, now in after.items():
-        old = before[name]
-        print(
+        old = baseline[name]
+        row = (
             f"{name} | {old['worlds']:.0f} | {now['worlds']:.0f} | {old['playouts']:.0f} | "
-            f"{now['playouts']:.0f} | {now['playouts'] / old['playouts']:.2f}x",
-            flush=True,
+            f"{now['playouts']:.0f} | {now['playouts'] / old['playouts']:.2f}x"
         )
+        if at_commit is not None:
+            then = at_commit[name]["playouts"]
+            row += f" | {then:.0f} | {now['playouts'] / then:.2f}x"
+        print(row, flush=True)
     print("advice at 100 ms (openings), pure backend | worlds/s | playouts/s | searches")
     for preset in ("scopone_scientifico", "scopa"):
         w, p, count = advice_speed("python", preset, args.advice_seconds)
