@@ -109,6 +109,13 @@ bench-kernel: setup
 bench-levels: setup
 	$(BIN)/python -m tests.benchmarks.bench_levels all --gunicorn $(ARGS)
 
+.PHONY: bench-inference
+## Inference's play model on self-play (tests/benchmarks/bench_inference.py): the log-likelihood
+## of the plays made with and without the conceded sweep, and how often sampled worlds put the
+## hidden cards in the right hand. Sizes with ARGS, e.g. ARGS="--games 160 --workers 2".
+bench-inference: setup
+	$(BIN)/python -m tests.benchmarks.bench_inference $(ARGS)
+
 .PHONY: bench-advice
 ## /v1/advice latency (p50, p95) at the default budget, worlds and playouts per second.
 bench-advice: setup
