@@ -583,7 +583,7 @@ cdef inline int card_captures(
     """captures() on a table whose rank mask is ``ranks``, the common case (standard rule, no
     doubled rank on the table, at most one option) answered inline from SUM_TAB; ``out[0]`` is
     0 when there is none. ``moved`` gets the ranks that move between table and hand with
-    ``out[0]`` (for apply_move), or 0 when unknown."""
+    ``out[0]`` (for apply_moved), or 0 when unknown."""
     cdef uint32_t e
     cdef int n
     if rank >= kr.lookup_from and not doubled:
