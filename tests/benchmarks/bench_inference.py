@@ -35,8 +35,8 @@ from service.engine.moves import Move, MoveKind
 from service.engine.state import State
 from service.search.bots import make_player
 from service.search.kernel import inference, loop
-from service.search.kernel.fast import RANK, FastRules, captures
-from service.search.kernel.inference import BETA, Observation, play_worth
+from service.search.kernel.fast import FastRules
+from service.search.kernel.inference import BETA, Observation, card_plays, play_worth
 from service.search.worlds import observations_of, root_setup
 
 Game = list[tuple[State, Move]]
@@ -55,21 +55,6 @@ def self_play(job: tuple[str, str, int]) -> Game:
         steps.append((state, move))
         state, _ = apply(state, move)
     return steps
-
-
-def options(fr: FastRules, hand: int, table: int) -> list[tuple[int, int]]:
-    """The legal card plays of a hand on a table (inference's own enumeration)."""
-    found = []
-    rest = hand
-    while rest:
-        low = rest & -rest
-        c = low.bit_length() - 1
-        rest ^= low
-        caught = captures(fr, RANK[c], table) if table else []
-        if not caught or not fr.compulsory:
-            found.append((c, 0))
-        found.extend((c, capture) for capture in caught)
-    return found
 
 
 def observed_plays(game: Game) -> Iterator[tuple[Observation, int]]:
@@ -91,7 +76,7 @@ def mean_log_likelihood(fr: FastRules, games: Sequence[Game], conceded: float) -
         total = []
         for game in games:
             for seen, hand in observed_plays(game):
-                plays = options(fr, hand, seen.table)
+                plays = list(card_plays(fr, hand, seen.table))
                 if len(plays) < 2:
                     continue
                 worths = [play_worth(fr, seen, hand, c, capture) for c, capture in plays]

@@ -22,7 +22,7 @@ sweep term raised the mean log-likelihood of the play made, over the plays with 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from service.engine.cards import RANK_MASKS
@@ -124,10 +124,8 @@ def own_gain(fr: FastRules, hand: int, table: int, card: int, capture: int) -> f
     return gain
 
 
-def best_worth(fr: FastRules, seen: Observation, hand: int) -> float:
-    """The model's worth of the best legal play of a hand on the table the play met."""
-    table = seen.table
-    best = -math.inf
+def card_plays(fr: FastRules, hand: int, table: int) -> Iterator[tuple[int, int]]:
+    """Every legal card play (card, capture) of a hand on a table."""
     rest = hand
     while rest:
         low = rest & -rest
@@ -135,10 +133,16 @@ def best_worth(fr: FastRules, seen: Observation, hand: int) -> float:
         rest ^= low
         options = captures(fr, RANK[c], table) if table else []
         if not options or not fr.compulsory:
-            best = max(best, play_worth(fr, seen, hand, c, 0))
+            yield c, 0
         for capture in options:
-            best = max(best, play_worth(fr, seen, hand, c, capture))
-    return best
+            yield c, capture
+
+
+def best_worth(fr: FastRules, seen: Observation, hand: int) -> float:
+    """The model's worth of the best legal play of a hand on the table the play met."""
+    return max(
+        play_worth(fr, seen, hand, c, capture) for c, capture in card_plays(fr, hand, seen.table)
+    )
 
 
 def log_likelihood(
