@@ -58,7 +58,7 @@ clients: setup
 	$(BIN)/python scripts/gen_clients.py
 
 bench-api: setup
-	$(BIN)/python -m tests.benchmarks.bench_api --runs 3 --seconds 3
+	$(BIN)/python -m tests.benchmarks.bench_api --runs 3 --seconds 3 $(ARGS)
 
 .PHONY: bench-strength bench-search
 ## Duplicate-deal strength benchmark; pass options with ARGS="--preset scopa --pairs 100".

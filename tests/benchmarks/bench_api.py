@@ -4,21 +4,32 @@ Run: `make bench-api` (or `python -m tests.benchmarks.bench_api --runs 3 --secon
 The load generator is Python: processes of threads, each thread one keep-alive http.client
 connection sending requests back to back. Figures are medians over the runs; the ratio is an
 endpoint's requests/s over /healthz's in the same run (median over runs), so it cancels
-most of the machine's drift.
+most of the machine's drift. Beside the full state, /v1/moves is also sent in its light form
+with one card and an empty table: a floor, what a rate-limited POST costs with almost no work.
+
+``--in-process`` instead times each request through the app's WSGI callable in this process
+(no server, no network; request logs written to /dev/null), with rate limits on and off: the
+best of 5 batches, microseconds a request.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
+import io
 import json
+import os
 import statistics
 import sys
 import threading
 import time
+import timeit
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
 from scripts.local_gunicorn import HOST, running_gunicorn
 from service.api.examples import dealt_state, finished_state
@@ -47,6 +58,12 @@ def targets() -> list[Target]:
             "POST",
             "/v1/moves",
             json.dumps({"state": codec.state_to_dict(dealt_state())}).encode(),
+        ),
+        Target(
+            "light",
+            "POST",
+            "/v1/moves",
+            json.dumps({"rules": "scopa", "hand": ["7D"], "table": []}).encode(),
         ),
         Target(
             "score",
@@ -124,6 +141,59 @@ def measure(
     )
 
 
+def wsgi_call(app: Any, target: Target) -> None:
+    """One request through the app's WSGI callable; its status must be 200."""
+    body = target.body or b""
+    environ = {
+        "REQUEST_METHOD": target.method,
+        "PATH_INFO": target.path,
+        "QUERY_STRING": "",
+        "SERVER_NAME": HOST,
+        "SERVER_PORT": "8000",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "wsgi.url_scheme": "http",
+        "wsgi.input": io.BytesIO(body),
+        "wsgi.errors": sys.stderr,
+        "wsgi.multithread": False,
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
+        "REMOTE_ADDR": HOST,
+        "HTTP_HOST": f"{HOST}:8000",
+        "CONTENT_LENGTH": str(len(body)),
+    }
+    if body:
+        environ["CONTENT_TYPE"] = "application/json"
+    statuses = []
+    b"".join(app(environ, lambda status, headers, exc_info=None: statuses.append(status)))
+    if not statuses[0].startswith("200"):
+        raise RuntimeError(f"{target.name}: {statuses[0]}")
+
+
+def in_process(requests: int) -> None:
+    """Microseconds a request through the WSGI callable, rate limits on and off."""
+    print(f"in process, microseconds a request (best of 5 batches of {requests})")
+    print(f"{'endpoint':10} {'limits on':>10} {'limits off':>11}")
+    rows: dict[str, list[float]] = {t.name: [] for t in targets()}
+    with open(os.devnull, "w") as null, contextlib.redirect_stderr(null):
+        for enabled in ("true", "false"):
+            time_requests(enabled, requests, rows)
+    for name, (on, off) in rows.items():
+        print(f"{name:10} {on:10.0f} {off:11.0f}")
+
+
+def time_requests(enabled: str, requests: int, rows: dict[str, list[float]]) -> None:
+    """Add each target's microseconds a request, rate limits ``enabled`` (true or false)."""
+    from service.api.app import create_app
+
+    os.environ.update({**LIMITS_ON, "SCOPA_RATE_LIMIT_ENABLED": enabled})
+    app = create_app()
+    for target in targets():
+        for _ in range(200):
+            wsgi_call(app, target)
+        best = min(timeit.repeat(partial(wsgi_call, app, target), number=requests, repeat=5))
+        rows[target.name].append(best / requests * 1e6)
+
+
 def median_of(runs: list[Figures], pick: Callable[[Figures], float]) -> float:
     """The median of one figure over the runs."""
     return statistics.median(pick(r) for r in runs)
@@ -143,16 +213,25 @@ def main() -> int:
     parser.add_argument("--threads", type=int, default=1, help="gunicorn threads per worker")
     parser.add_argument("--processes", type=int, default=2, help="load generator processes")
     parser.add_argument("--connections", type=int, default=4, help="connections per process")
+    parser.add_argument("--in-process", type=int, metavar="N", help="time N requests in process")
+    parser.add_argument("--limits", choices=("on", "off"), default="on", help="rate limits")
     args = parser.parse_args()
+    if args.in_process:
+        in_process(args.in_process)
+        return 0
     endpoints = targets()
     results: dict[str, list[Figures]] = {t.name: [] for t in endpoints}
     print(
         f"gunicorn {args.workers} worker(s) x {args.threads} thread(s); load: "
         f"{args.processes} process(es) x {args.connections} keep-alive connection(s); "
-        f"{args.seconds:g} s per endpoint; {args.runs} run(s)"
+        f"{args.seconds:g} s per endpoint; {args.runs} run(s); rate limits {args.limits}"
     )
     with (
-        running_gunicorn(args.workers, args.threads, env=LIMITS_ON) as port,
+        running_gunicorn(
+            args.workers,
+            args.threads,
+            env={**LIMITS_ON, "SCOPA_RATE_LIMIT_ENABLED": str(args.limits == "on").lower()},
+        ) as port,
         ProcessPoolExecutor(args.processes) as pool,
     ):
         for target in endpoints:
