@@ -33,7 +33,7 @@ PASSWORD_BYTES = 32
 MIN_PASSWORD_DIGITS = 32
 
 # The keys the API writes: advice cache entries and their locks (service.cache.keys), and the
-# rate limiter's counters (flask-limiter's prefix plus service.api.limits.KEY_PREFIX).
+# rate limiter's counters (the limits library's prefixes around service.api.limits.KEY_PREFIX).
 KEY_PATTERNS = ("scopa:*", "LIMITS:LIMITER/scopa-limits/*")
 DEFAULT_USER_RULES = ("on", "nopass", "resetchannels", "-@all", "+ping")
 SERVICE_USER_RULES = (

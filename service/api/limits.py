@@ -1,31 +1,42 @@
-"""Rate limits per client address (Flask-Limiter), shared by workers through Redis when it is set.
+"""Rate limits per client address (fixed windows of the ``limits`` library), shared by workers
+through Redis when it is set.
 
 One budget per client covers every endpoint; a request spends ``RATE_LIMIT_ADVICE_COST`` units
 of it per advice search it asks for, any other request one unit. Advice and a bot at the master
 level ask for one search; a review for one per card play of its reviewed seats in the record,
 counted from the body before it is checked (forced plays, which are not searched, count too:
 which are forced is known only once the record is replayed). Health, readiness, in-process
-metrics, the documentation and the problem types (/v1/problems, /problems) are exempt. Without
-``REDIS_URL`` (or while Redis is down) the counts live in the worker's memory; the limiter's
+metrics, the documentation and the problem types (/v1/problems, /problems) are exempt, as is a
+request no route matches. Without ``REDIS_URL`` the counts live in the worker's memory; while
+Redis fails they do too, and Redis is tried again after 1, 2, 4 ... up to 32 s. The limiter's
 Redis client has the cache's short timeouts and no retries. A refused request is a 429 problem
-with ``Retry-After``.
+with ``Retry-After``; every limited answer carries ``X-RateLimit-Limit``, ``-Remaining`` and
+``-Reset`` (the window of the shortest limit, or of the one exceeded).
+
+Flask-Limiter did this before; its general machinery (per-route, blueprint and meta limits,
+resolved on every request, and three storage reads for the headers) cost a limited request
+about a third of a /v1/moves answer. Here one request is one ``hit`` and one window read per
+limit.
 """
 
 from __future__ import annotations
 
-import functools
 import logging
 import math
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask, Response, current_app, g, request
-from flask_limiter import Limiter, RateLimitExceeded
-from flask_limiter.util import get_remote_address
-from redis import Redis
+from limits import RateLimitItem, parse_many
+from limits.errors import StorageError
+from limits.storage import MemoryStorage, RedisStorage, Storage, storage_from_string
+from limits.strategies import FixedWindowRateLimiter
 from werkzeug.exceptions import HTTPException
 
 from service.api import limit_storage
+from service.api.limit_storage import SweptMemoryStorage
 from service.api.metrics import METRICS_ENDPOINT, endpoint_label, record_rate_limited
 from service.api.problems import RATE_LIMITED, RATE_LIMITED_TITLE, problem_response
 from service.cache import client_options
@@ -45,6 +56,10 @@ EXEMPT_ENDPOINTS = frozenset({"health.healthz", "health.readyz", METRICS_ENDPOIN
 EXEMPT_BLUEPRINTS = frozenset({"api-docs", "swagger_ui_assets", "problems", "problems_page"})
 MEMORY_STORAGE = f"{limit_storage.SCHEME}://"
 KEY_PREFIX = "scopa-limits"
+LIMITER_EXTENSION = "rate_limiter"
+LOCAL_ADDRESS = "127.0.0.1"
+MIN_BACKOFF_S = 1.0
+MAX_BACKOFF_S = 32.0
 
 log = logging.getLogger(__name__)
 
@@ -61,9 +76,11 @@ def storage(settings: Settings) -> tuple[str, dict[str, Any]]:
 
 def is_exempt() -> bool:
     """Whether the current request is outside every limit (probes, metrics, documentation,
-    the problems page)."""
-    endpoint = request.endpoint or ""
-    return endpoint in EXEMPT_ENDPOINTS or request.blueprint in EXEMPT_BLUEPRINTS
+    the problems page, a request no route matches)."""
+    endpoint = request.endpoint
+    return (
+        endpoint is None or endpoint in EXEMPT_ENDPOINTS or request.blueprint in EXEMPT_BLUEPRINTS
+    )
 
 
 def searches() -> int:
@@ -119,18 +136,85 @@ def request_cost() -> int:
     return 1
 
 
-def rate_limited_response(limiter: Limiter, error: RateLimitExceeded) -> Response:
+@dataclass(frozen=True)
+class WindowState:
+    """One limit's window for the current client after this request's hit."""
+
+    limit: RateLimitItem
+    remaining: int
+    reset_at: float
+    exceeded: bool
+
+
+class RateLimiter:
+    """The configured limits over fixed windows, counted in Redis or in this worker's memory."""
+
+    def __init__(
+        self,
+        limits: list[RateLimitItem],
+        storage: Storage,
+        fallback: Storage | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ):
+        self.limits = sorted(limits)  # shortest window first, as the headers report it
+        self.storage = storage
+        self.primary = FixedWindowRateLimiter(storage)
+        self.memory = self.primary if fallback is None else FixedWindowRateLimiter(fallback)
+        self.clock = clock
+        self._retry_at = 0.0
+        self._backoff_s = MIN_BACKOFF_S
+
+    def windows(self, key: str, cost: int) -> list[WindowState]:
+        """Spend ``cost`` units of each limit for ``key``, stopping at the first exceeded: in
+        the primary storage unless it failed within its back-off, else in memory."""
+        if self.primary is not self.memory and self.clock() >= self._retry_at:
+            try:
+                states = spend(self.primary, self.limits, key, cost)
+            except StorageError as error:
+                log.warning("rate limit storage unreachable (%s); counting in memory", error)
+                self._retry_at = self.clock() + self._backoff_s
+                self._backoff_s = min(self._backoff_s * 2, MAX_BACKOFF_S)
+            else:
+                self._backoff_s = MIN_BACKOFF_S
+                return states
+        return spend(self.memory, self.limits, key, cost)
+
+    def before_request(self) -> Response | None:
+        """Count the request against its client's budget; the 429 problem when it is spent."""
+        if is_exempt():
+            return None
+        states = self.windows(request.remote_addr or LOCAL_ADDRESS, request_cost())
+        g.rate_limit_window = states[-1] if states[-1].exceeded else states[0]
+        if states[-1].exceeded:
+            return rate_limited_response(states[-1])
+        return None
+
+
+def spend(
+    strategy: FixedWindowRateLimiter, limits: list[RateLimitItem], key: str, cost: int
+) -> list[WindowState]:
+    """Hit each limit in order until one is exceeded; each hit limit's window after it."""
+    states = []
+    for limit in limits:
+        allowed = strategy.hit(limit, KEY_PREFIX, key, cost=cost)
+        reset_at, remaining = strategy.get_window_stats(limit, KEY_PREFIX, key)
+        states.append(WindowState(limit, remaining, reset_at, not allowed))
+        if not allowed:
+            break
+    return states
+
+
+def rate_limited_response(window: WindowState) -> Response:
     """The 429 problem for a client over its limit, with Retry-After in whole seconds."""
     endpoint = endpoint_label()
     record_rate_limited(endpoint)
-    current = limiter.current_limit
-    wait_s = 1 if current is None else max(1, math.ceil(current.reset_at - time.time()))
-    log.info("rate limit %s exceeded", error.description, extra={"endpoint": endpoint})
+    wait_s = max(1, math.ceil(window.reset_at - time.time()))
+    log.info("rate limit %s exceeded", window.limit, extra={"endpoint": endpoint})
     return problem_response(
         429,
         Message(
             "too many requests from this client: the limit is {limit}; retry after {wait} s",
-            limit=error.description,
+            limit=str(window.limit),
             wait=wait_s,
         ),
         type_=RATE_LIMITED,
@@ -139,45 +223,33 @@ def rate_limited_response(limiter: Limiter, error: RateLimitExceeded) -> Respons
     )
 
 
-def keep_retry_after(response: Response) -> Response:
-    """Retry-After only where it means something: the answer's own (a 503's search slot, a
-    429's window), never on a successful answer."""
-    own = g.get("retry_after")
-    if own is not None:
-        response.headers["Retry-After"] = own
-    elif response.status_code != 429:
-        response.headers.pop("Retry-After", None)
+def add_rate_limit_headers(response: Response) -> Response:
+    """The client's budget in the answer of every counted request."""
+    window: WindowState | None = g.get("rate_limit_window")
+    if window is not None:
+        response.headers["X-RateLimit-Limit"] = str(window.limit.amount)
+        response.headers["X-RateLimit-Remaining"] = str(window.remaining)
+        response.headers["X-RateLimit-Reset"] = str(int(window.reset_at))
     return response
 
 
-def install_rate_limits(app: Flask, settings: Settings) -> Limiter | None:
+def install_rate_limits(app: Flask, settings: Settings) -> RateLimiter | None:
     """Apply the configured limit to every non-exempt request; None when limits are off."""
     if not settings.rate_limit_enabled:
         return None
     uri, options = storage(settings)
-    # Registered before the limiter's own hook, so it runs after it (Flask runs them last
-    # registered first): the limiter writes Retry-After on every answer.
-    app.after_request(keep_retry_after)
-    limiter = Limiter(
-        get_remote_address,
-        app=app,
-        application_limits=[settings.rate_limit],
-        application_limits_exempt_when=is_exempt,
-        application_limits_cost=request_cost,
-        storage_uri=uri,
-        storage_options=options,
-        in_memory_fallback_enabled=True,
-        swallow_errors=True,
-        key_prefix=KEY_PREFIX,
-        headers_enabled=True,
-    )
-    app.register_error_handler(RateLimitExceeded, functools.partial(rate_limited_response, limiter))
+    counts = storage_from_string(uri, wrap_exceptions=True, **options)
+    assert isinstance(counts, Storage)  # a synchronous scheme
+    fallback = None if isinstance(counts, MemoryStorage) else SweptMemoryStorage()
+    limiter = RateLimiter(parse_many(settings.rate_limit), counts, fallback)
+    app.before_request(limiter.before_request)
+    app.after_request(add_rate_limit_headers)
+    app.extensions[LIMITER_EXTENSION] = limiter
     return limiter
 
 
 def close_storage(app: Flask) -> None:
     """Close the Redis connections of the app's rate limiter, if it has any."""
-    for limiter in app.extensions.get("limiter", ()):
-        client = getattr(limiter.storage, "storage", None)  # limits' RedisStorage: its client
-        if isinstance(client, Redis):
-            client.close()
+    limiter = app.extensions.get(LIMITER_EXTENSION)
+    if limiter is not None and isinstance(limiter.storage, RedisStorage):
+        limiter.storage.storage.close()

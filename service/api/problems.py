@@ -225,9 +225,6 @@ def problem_response(
     response = current_app.response_class(text, status=status, mimetype=PROBLEM_CONTENT_TYPE)
     for name, value in headers:
         response.headers[name] = value
-        if name == "Retry-After":
-            # Kept over the rate limiter's own (limits.keep_retry_after).
-            g.retry_after = value
     return response
 
 

@@ -10,12 +10,20 @@ from typing import Any
 import pytest
 from flask import Flask, request
 from flask.testing import FlaskClient
+from limits import parse_many
+from limits.errors import StorageError
 from limits.storage import memory
 
 from service.api import limit_storage
 from service.api.app import close_connections, create_app
 from service.api.limit_storage import SweptMemoryStorage
-from service.api.limits import KEY_PREFIX, RATE_LIMITED, request_cost
+from service.api.limits import (
+    KEY_PREFIX,
+    LIMITER_EXTENSION,
+    RATE_LIMITED,
+    RateLimiter,
+    request_cost,
+)
 from tests.api.problem_asserts import assert_problem
 from tests.integration.redis_server import RedisServer, free_port
 
@@ -185,7 +193,7 @@ def test_the_limiters_redis_client_has_the_settings_timeouts_and_no_retries(
     monkeypatch.setenv("SCOPA_REDIS_CONNECT_TIMEOUT_MS", "20")
     monkeypatch.setenv("SCOPA_REDIS_READ_TIMEOUT_MS", "30")
     app = limited_app()
-    (limiter,) = app.extensions["limiter"]
+    limiter = app.extensions[LIMITER_EXTENSION]
     options = limiter.storage.storage.connection_pool.connection_kwargs
     assert (options["socket_connect_timeout"], options["socket_timeout"]) == (0.02, 0.03)
     assert options["retry"].get_retries() == 0
@@ -209,8 +217,7 @@ def test_memory_counts_start_no_thread_per_request(monkeypatch: pytest.MonkeyPat
         assert moves(client) == 200
         time.sleep(0.001)
     assert timers == []
-    limiter = app.extensions["limiter"]
-    assert isinstance(next(iter(limiter)).storage, SweptMemoryStorage)
+    assert isinstance(app.extensions[LIMITER_EXTENSION].storage, SweptMemoryStorage)
 
 
 def test_memory_counts_of_other_clients_are_swept() -> None:
@@ -229,3 +236,59 @@ def test_memory_counts_of_other_clients_are_swept() -> None:
     storage.incr("busy-client", expiry=60)
     assert "idle-again" not in storage.storage
     assert storage.get("busy-client") == 3
+
+
+def test_several_limits_report_the_shortest_window_until_one_is_exceeded() -> None:
+    client = limited_app("5/second;3/minute").test_client()
+    answers = [client.post("/v1/moves", json=HINT) for _ in range(4)]
+    assert [a.status_code for a in answers] == [200, 200, 200, 429]
+    assert [a.headers["X-RateLimit-Limit"] for a in answers] == ["5", "5", "5", "3"]
+    assert [a.headers["X-RateLimit-Remaining"] for a in answers[:3]] == ["4", "3", "2"]
+    assert answers[3].headers["X-RateLimit-Remaining"] == "0"
+    assert (
+        2 <= int(answers[3].headers["Retry-After"]) <= 61
+    )  # the minute's window, not the second's
+
+
+def test_a_request_no_route_matches_is_not_counted() -> None:
+    client = limited_app("1/minute").test_client()
+    for _ in range(3):
+        missing = client.post("/v1/nowhere", json=HINT)
+        assert missing.status_code == 404
+        assert "X-RateLimit-Limit" not in missing.headers
+    assert moves(client) == 200
+
+
+class FlakyStorage(memory.MemoryStorage):
+    """Memory counts that raise the storage error of an unreachable server while ``down``."""
+
+    down = False
+
+    def incr(self, key: str, expiry: float, amount: int = 1) -> int:
+        if self.down:
+            raise StorageError(ConnectionError("unreachable"))
+        return super().incr(key, expiry, amount)
+
+
+def test_a_failed_storage_is_retried_after_a_growing_back_off() -> None:
+    clock = [1000.0]
+    storage = FlakyStorage()
+    limiter = RateLimiter(
+        parse_many("100/minute"), storage, memory.MemoryStorage(), lambda: clock[0]
+    )
+    assert limiter.memory is not limiter.primary
+    storage.down = True
+    assert limiter.windows("client", 1)[0].remaining == 99  # counted in memory
+    assert storage.storage == {}
+    storage.down = False
+    clock[0] += 0.5  # within the first second's back-off: still memory
+    assert limiter.windows("client", 1)[0].remaining == 98
+    assert storage.storage == {}
+    clock[0] += 0.6
+    assert limiter.windows("client", 1)[0].remaining == 99  # back in the primary storage
+    storage.down = True
+    for step_s in (1.0, 2.0, 4.0):  # each failure doubles the wait
+        limiter.windows("client", 1)
+        clock[0] += step_s - 0.01
+        assert limiter._retry_at > clock[0]
+        clock[0] += 0.02
