@@ -26,6 +26,7 @@ from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.sansio.response import Response
 
+from service.api.fast_load import with_fast_load
 from service.api.problems import VALIDATION, ProblemError
 from service.engine.message import Message
 
@@ -106,9 +107,11 @@ class BodyBlueprint(Blueprint):  # type: ignore[misc]
 
         Given a class, webargs builds an instance per request, and with it each nested schema
         (a state's schema costs about half a millisecond); loading keeps no state, so one
-        instance is safe to share.
+        instance is safe to share. A JSON body is loaded by ``fast_load`` when it is valid.
         """
-        instance = schema() if isinstance(schema, type) else schema
+        instance = schema() if isinstance(schema, type) else copy.copy(schema)
+        if kwargs.get("location", "json") == "json":
+            instance = with_fast_load(instance)
         return super().arguments(instance, *args, **kwargs)
 
     def response(

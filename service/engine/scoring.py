@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -133,15 +134,26 @@ def prime_of(rules: Rules, pile: Cards) -> Prime:
     total: float = 0
     chosen = 0
     suits_held = 0
-    for mask in SUIT_MASKS:
-        held = pile & mask
-        if not held:
+    for suit_order in _prime_orders(rules.prime_table):
+        best = next((c for c in suit_order if pile >> c & 1), None)
+        if best is None:
             continue
         suits_held += 1
-        best = max(iter_cards(held), key=lambda c: (values[rank_of(c)], rank_of(c)))
         total += values[rank_of(best)]
         chosen |= 1 << best
     return Prime(total, chosen, suits_held == len(SUITS))
+
+
+@functools.cache
+def _prime_orders(table: str) -> tuple[tuple[int, ...], ...]:
+    """Each suit's cards, best for the primiera first (by value, then rank)."""
+    values = PRIME_TABLES[table]
+    return tuple(
+        tuple(
+            sorted(iter_cards(mask), key=lambda c: (values[rank_of(c)], rank_of(c)), reverse=True)
+        )
+        for mask in SUIT_MASKS
+    )
 
 
 def primiera_winner(rules: Rules, primes: Sequence[Prime]) -> int | None:
@@ -282,38 +294,15 @@ def check_piles(
         )
     if len(scope) != len(piles):
         problems.append(Problem("scope", Message("expected one scope count per pile")))
-    seen: dict[int, str] = {}
-    masks: list[Cards] = []
-    doubled: list[Message] = []
     places = [(f"piles[{i}]", p) for i, p in enumerate(piles)] + [("leftover", leftover)]
-    for place, cards_listed in places:
-        mask = 0
-        for c in cards_listed:
-            if not pack_has(rules, c):
-                problems.append(
-                    Problem(
-                        place,
-                        Message("{card} is not in the {pack} pack", card=code(c), pack=rules.pack),
-                    )
-                )
-            elif c in seen:
-                doubled.append(
-                    Message(
-                        "{card} ({first} and {second})", card=code(c), first=seen[c], second=place
-                    )
-                )
-            else:
-                seen[c] = place
-            mask |= 1 << c
-        masks.append(mask)
-    if doubled:
-        problems.append(
-            Problem("piles", Message("cards in two places: {cards}", cards=Joined(", ", doubled)))
-        )
-    covered = 0
+    masks = [sum(1 << c for c in set(cards_listed)) for _, cards_listed in places]
+    union = 0
     for m in masks:
-        covered |= m
-    missing = rules.pack_cards & ~covered
+        union |= m
+    entries = sum(len(cards_listed) for _, cards_listed in places)
+    if union & ~rules.pack_cards or count(union) != entries:
+        problems += _misplaced_pile_cards(rules, places)
+    missing = rules.pack_cards & ~union
     if finished and missing:
         listed = ", ".join(code(c) for c in iter_cards(missing))
         problems.append(
@@ -352,6 +341,37 @@ def check_piles(
     if problems:
         raise InvalidStateError(problems)
     return tuple(masks[:-1]), masks[-1]
+
+
+def _misplaced_pile_cards(
+    rules: Rules, places: Sequence[tuple[str, Sequence[int]]]
+) -> list[Problem]:
+    """Cards outside the pack, each named, and cards listed twice, named together."""
+    problems: list[Problem] = []
+    seen: dict[int, str] = {}
+    doubled: list[Message] = []
+    for place, cards_listed in places:
+        for c in cards_listed:
+            if not pack_has(rules, c):
+                problems.append(
+                    Problem(
+                        place,
+                        Message("{card} is not in the {pack} pack", card=code(c), pack=rules.pack),
+                    )
+                )
+            elif c in seen:
+                doubled.append(
+                    Message(
+                        "{card} ({first} and {second})", card=code(c), first=seen[c], second=place
+                    )
+                )
+            else:
+                seen[c] = place
+    if doubled:
+        problems.append(
+            Problem("piles", Message("cards in two places: {cards}", cards=Joined(", ", doubled)))
+        )
+    return problems
 
 
 def pack_has(rules: Rules, c: int) -> bool:

@@ -139,6 +139,17 @@ def layout_problems(layout: Layout) -> list[Problem]:
 
 def _card_places(layout: Layout) -> list[Problem]:
     rules = layout.rules
+    union = 0
+    for _, cards in layout.places:
+        if cards & union or cards & ~rules.pack_cards:
+            return _misplaced_cards(layout)
+        union |= cards
+    return _unaccounted(layout, union)
+
+
+def _misplaced_cards(layout: Layout) -> list[Problem]:
+    """Cards outside the pack or in two places, each named, then the unaccounted count."""
+    rules = layout.rules
     problems: list[Problem] = []
     owner: dict[int, str] = {}
     union = 0
@@ -162,7 +173,13 @@ def _card_places(layout: Layout) -> list[Problem]:
             else:
                 owner[c] = place
         union |= cards
-    missing = count(rules.pack_cards & ~union)
+    return problems + _unaccounted(layout, union)
+
+
+def _unaccounted(layout: Layout, union: int) -> list[Problem]:
+    """The problem of a pack whose cards outside ``union`` are not the hidden count."""
+    problems: list[Problem] = []
+    missing = count(layout.rules.pack_cards & ~union)
     if missing != layout.hidden:
         problems.append(
             Problem(
