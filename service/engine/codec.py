@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from service.engine.cards import Cards, code, codes, parse_card
+from service.engine.cards import Card, Cards, code, codes, parse_card
 from service.engine.declarations import Declaration, ScoredDeclaration
 from service.engine.errors import CardCodeError, InvalidStateError, Problem
 from service.engine.history import REBUILT_FIELDS, rebuilt_view
@@ -65,6 +65,21 @@ class FieldReader:
             self.problems.append(Problem(field, Message("must be a list of card codes")))
             return 0
         mask = 0
+        try:
+            for value in values:
+                c = parse_card(value)
+                if mask >> c & 1:
+                    break
+                mask |= 1 << c
+            else:
+                return mask
+        except CardCodeError:
+            pass
+        return self._cards_named(field, values)
+
+    def _cards_named(self, field: str, values: list[Any]) -> Cards:
+        """``cards`` for a list with a problem: each bad or doubled entry named by its index."""
+        mask = 0
         for i, value in enumerate(values):
             c = self.card(f"{field}[{i}]", value)
             if c is None:
@@ -75,6 +90,14 @@ class FieldReader:
                 )
             mask |= 1 << c
         return mask
+
+    def card_list(self, field: str, values: list[Any]) -> list[Card]:
+        """Card codes read in order (doubles kept); each bad entry a problem, left out."""
+        try:
+            return [parse_card(value) for value in values]
+        except CardCodeError:
+            read = (self.card(f"{field}[{i}]", value) for i, value in enumerate(values))
+            return [c for c in read if c is not None]
 
     def seq(self, field: str, values: Any) -> list[Any]:
         """A list, or an empty one (a problem noted)."""
@@ -282,11 +305,7 @@ def state_from_dict(data: Mapping[str, Any], rules: Rules | None = None) -> Stat
     piles = tuple(
         reader.cards(f"piles[{i}]", p) for i, p in enumerate(reader.seq("piles", data.get("piles")))
     )
-    stock = []
-    for i, value in enumerate(reader.seq("stock", data.get("stock", []))):
-        c = reader.card(f"stock[{i}]", value)
-        if c is not None:
-            stock.append(c)
+    stock = reader.card_list("stock", reader.seq("stock", data.get("stock", [])))
     scope = tuple(
         reader.integer(f"scope[{i}]", n)
         for i, n in enumerate(reader.seq("scope", data.get("scope")))

@@ -73,11 +73,7 @@ class _Reader(codec.FieldReader):
             self.cards(f"deal.hands[{i}]", h)
             for i, h in enumerate(self.seq("deal.hands", data.get("hands")))
         )
-        stock = []
-        for i, value in enumerate(self.seq("deal.stock", data.get("stock", []))):
-            c = self.card(f"deal.stock[{i}]", value)
-            if c is not None:
-                stock.append(c)
+        stock = self.card_list("deal.stock", self.seq("deal.stock", data.get("stock", [])))
         cut = data.get("cut_card")
         return Deal(
             hands=hands,
