@@ -15,8 +15,8 @@ with ``Retry-After``; every limited answer carries ``X-RateLimit-Limit``, ``-Rem
 
 Flask-Limiter did this before; its general machinery (per-route, blueprint and meta limits,
 resolved on every request, and three storage reads for the headers) cost a limited request
-about a third of a /v1/moves answer. Here one request is one ``hit`` and one window read per
-limit.
+about a third of a /v1/moves answer. Here one request is, per limit, one increment (which
+gives the count) and one read of the window's end.
 """
 
 from __future__ import annotations
@@ -26,13 +26,13 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from flask import Flask, Response, current_app, g, request
 from limits import RateLimitItem, parse_many
 from limits.errors import StorageError
 from limits.storage import MemoryStorage, RedisStorage, Storage, storage_from_string
-from limits.strategies import FixedWindowRateLimiter
 from werkzeug.exceptions import HTTPException
 
 from service.api import limit_storage
@@ -54,6 +54,7 @@ REVIEW_BLUEPRINT = "review"
 CARD_PLAYS = frozenset({MoveKind.PLAY.value, MoveKind.PASS.value})
 EXEMPT_ENDPOINTS = frozenset({"health.healthz", "health.readyz", METRICS_ENDPOINT})
 EXEMPT_BLUEPRINTS = frozenset({"api-docs", "swagger_ui_assets", "problems", "problems_page"})
+SEARCHING_BLUEPRINTS = frozenset({ADVICE_BLUEPRINT, BOT_BLUEPRINT, REVIEW_BLUEPRINT})
 MEMORY_STORAGE = f"{limit_storage.SCHEME}://"
 KEY_PREFIX = "scopa-limits"
 LIMITER_EXTENSION = "rate_limiter"
@@ -74,13 +75,25 @@ def storage(settings: Settings) -> tuple[str, dict[str, Any]]:
     return settings.redis_url, options
 
 
-def is_exempt() -> bool:
-    """Whether the current request is outside every limit (probes, metrics, documentation,
-    the problems page, a request no route matches)."""
-    endpoint = request.endpoint
-    return (
-        endpoint is None or endpoint in EXEMPT_ENDPOINTS or request.blueprint in EXEMPT_BLUEPRINTS
-    )
+class Counting(Enum):
+    """How a request counts against its client's budget."""
+
+    EXEMPT = "exempt"
+    ONE_UNIT = "one unit"
+    BY_SEARCHES = "by searches"
+
+
+def endpoint_counting(endpoint: str | None) -> Counting:
+    """How an endpoint's requests count: not at all (probes, metrics, documentation, the
+    problems page, a request no route matches), one unit, or by the searches they ask for."""
+    if endpoint is None:
+        return Counting.EXEMPT
+    blueprint = endpoint.rpartition(".")[0]
+    if endpoint in EXEMPT_ENDPOINTS or blueprint in EXEMPT_BLUEPRINTS:
+        return Counting.EXEMPT
+    if blueprint in SEARCHING_BLUEPRINTS:
+        return Counting.BY_SEARCHES
+    return Counting.ONE_UNIT
 
 
 def searches() -> int:
@@ -158,11 +171,12 @@ class RateLimiter:
     ):
         self.limits = sorted(limits)  # shortest window first, as the headers report it
         self.storage = storage
-        self.primary = FixedWindowRateLimiter(storage)
-        self.memory = self.primary if fallback is None else FixedWindowRateLimiter(fallback)
+        self.primary = storage
+        self.memory = storage if fallback is None else fallback
         self.clock = clock
         self._retry_at = 0.0
         self._backoff_s = MIN_BACKOFF_S
+        self._counting: dict[str | None, Counting] = {}  # by endpoint, as first met
 
     def windows(self, key: str, cost: int) -> list[WindowState]:
         """Spend ``cost`` units of each limit for ``key``, stopping at the first exceeded: in
@@ -181,25 +195,33 @@ class RateLimiter:
 
     def before_request(self) -> Response | None:
         """Count the request against its client's budget; the 429 problem when it is spent."""
-        if is_exempt():
+        endpoint = request.endpoint
+        counting = self._counting.get(endpoint)
+        if counting is None:
+            counting = self._counting[endpoint] = endpoint_counting(endpoint)
+        if counting is Counting.EXEMPT:
             return None
-        states = self.windows(request.remote_addr or LOCAL_ADDRESS, request_cost())
+        cost = request_cost() if counting is Counting.BY_SEARCHES else 1
+        states = self.windows(request.remote_addr or LOCAL_ADDRESS, cost)
         g.rate_limit_window = states[-1] if states[-1].exceeded else states[0]
         if states[-1].exceeded:
             return rate_limited_response(states[-1])
         return None
 
 
-def spend(
-    strategy: FixedWindowRateLimiter, limits: list[RateLimitItem], key: str, cost: int
-) -> list[WindowState]:
-    """Hit each limit in order until one is exceeded; each hit limit's window after it."""
+def spend(counts: Storage, limits: list[RateLimitItem], key: str, cost: int) -> list[WindowState]:
+    """Spend ``cost`` of each fixed-window limit in order until one is exceeded; each spent
+    limit's window after it (the count the increment returned, so one read fewer than
+    ``FixedWindowRateLimiter.hit`` with ``get_window_stats``)."""
     states = []
     for limit in limits:
-        allowed = strategy.hit(limit, KEY_PREFIX, key, cost=cost)
-        reset_at, remaining = strategy.get_window_stats(limit, KEY_PREFIX, key)
-        states.append(WindowState(limit, remaining, reset_at, not allowed))
-        if not allowed:
+        window = limit.key_for(KEY_PREFIX, key)
+        count = counts.incr(window, limit.get_expiry(), amount=cost)
+        exceeded = count > limit.amount
+        states.append(
+            WindowState(limit, max(0, limit.amount - count), counts.get_expiry(window), exceeded)
+        )
+        if exceeded:
             break
     return states
 

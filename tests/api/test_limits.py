@@ -16,14 +16,19 @@ from limits.storage import memory
 
 from service.api import limit_storage
 from service.api.app import close_connections, create_app
+from service.api.examples import dealt_state
 from service.api.limit_storage import SweptMemoryStorage
 from service.api.limits import (
     KEY_PREFIX,
     LIMITER_EXTENSION,
     RATE_LIMITED,
+    Counting,
     RateLimiter,
+    endpoint_counting,
     request_cost,
 )
+from service.engine import codec
+from service.engine.view import view_of
 from tests.api.problem_asserts import assert_problem
 from tests.integration.redis_server import RedisServer, free_port
 
@@ -102,6 +107,29 @@ def test_advice_costs_more_than_a_legal_move_call() -> None:
         pytest.skip("/v1/advice is not registered in this build")
     with app.test_request_context("/v1/advice", method="POST"):
         assert request_cost() == 7
+
+
+def test_each_endpoint_counts_as_its_blueprint_says() -> None:
+    app = limited_app()
+    counting = {
+        rule.endpoint: endpoint_counting(rule.endpoint) for rule in app.url_map.iter_rules()
+    }
+    assert counting["health.healthz"] is counting["health.readyz"] is Counting.EXEMPT
+    assert counting["moves.post_moves"] is counting["score.post_score"] is Counting.ONE_UNIT
+    searching = {e for e, c in counting.items() if c is Counting.BY_SEARCHES}
+    assert {e.partition(".")[0] for e in searching} == {"advice", "bot", "review"}
+    assert endpoint_counting(None) is Counting.EXEMPT
+
+
+def test_an_advice_request_spends_the_advice_cost() -> None:
+    client = limited_app("100/minute", RATE_LIMIT_ADVICE_COST=7).test_client()
+    hinted = client.post("/v1/moves", json=HINT)
+    assert hinted.headers["X-RateLimit-Remaining"] == "99"
+    view = codec.view_to_dict(view_of(dealt_state(), 1))
+    del view["unseen"]  # an answer's field, not a request's
+    advised = client.post("/v1/advice", json={"view": view, "budget": {"iterations": 4}})
+    assert advised.status_code == 200, advised.get_json()
+    assert advised.headers["X-RateLimit-Remaining"] == str(100 - 1 - 7)
 
 
 def test_limits_can_be_switched_off() -> None:
