@@ -15,6 +15,7 @@ way (``tests/api/test_fast_load.py`` checks both paths on every preset's example
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 import marshmallow as ma
@@ -47,7 +48,7 @@ def fast_loader(schema: ma.Schema) -> Loader:
         for name, field in schema.load_fields.items()
     ]
     known = frozenset(key for key, _, _, _ in fields)
-    validated = bool(schema._hooks[VALIDATES] or schema._hooks[VALIDATES_SCHEMA])
+    validate = _validator_of(schema)
 
     def load(data: Any) -> dict[str, Any]:
         if type(data) is not dict or not known.issuperset(data):
@@ -67,15 +68,43 @@ def fast_loader(schema: ma.Schema) -> Loader:
                 result[name] = None
             else:
                 result[name] = read(value, key, data)
-        if validated:
-            _run_validators(schema, result, data)
+        if validate is not None:
+            validate(result, data)
         return result
 
     return load
 
 
+def _validator_of(schema: ma.Schema) -> Callable[[dict[str, Any], Any], None] | None:
+    """What runs the schema's ``validates`` and ``validates_schema`` methods on a loaded
+    body, as its load runs them; None when it has none."""
+    if schema._hooks[VALIDATES]:
+        return partial(_run_validators, schema)
+    hooks = schema._hooks[VALIDATES_SCHEMA]
+    if not hooks:
+        return None
+    # Load runs those given the whole collection first; with one object, both get the object.
+    ordered = [h for h in hooks if h[1]] + [h for h in hooks if not h[1]]
+    methods = [
+        (getattr(schema, name), bool(options.get("pass_original"))) for name, _, options in ordered
+    ]
+
+    def validate(result: dict[str, Any], data: Any) -> None:
+        try:
+            for method, pass_original in methods:
+                if pass_original:
+                    method(result, data, partial=None, many=False, unknown=ma.RAISE)
+                else:
+                    method(result, partial=None, many=False, unknown=ma.RAISE)
+        except ma.ValidationError:
+            raise FallbackError from None
+
+    return validate
+
+
 def _run_validators(schema: ma.Schema, result: dict[str, Any], data: Any) -> None:
-    """The schema's ``validates`` and ``validates_schema`` methods, as its load runs them."""
+    """The schema's ``validates`` and ``validates_schema`` methods, by marshmallow's own
+    machinery."""
     store = ErrorStore()  # type: ignore[no-untyped-call]
     schema._invoke_field_validators(error_store=store, data=result, many=False)
     for pass_collection in (True, False):
@@ -132,11 +161,15 @@ def field_reader(field: ma.fields.Field[Any]) -> Reader:
 
 
 def _deserializer(field: ma.fields.Field[Any]) -> Reader:
-    """The field's own ``deserialize``, its error a ``FallbackError``."""
+    """The field's own deserialization, its error a ``FallbackError`` (of a value present and
+    not null, ``deserialize`` runs only ``_deserialize`` when the field has no validators and
+    no ``pre_load`` functions)."""
+    plain = not field.validators and not getattr(field, "pre_load", None)
+    convert = field._deserialize if plain else field.deserialize
 
     def read(value: Any, key: str, data: Mapping[str, Any]) -> Any:
         try:
-            return field.deserialize(value, key, data)
+            return convert(value, key, data)
         except ma.ValidationError:
             raise FallbackError from None
 

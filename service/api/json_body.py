@@ -14,6 +14,7 @@ sent as UTF-8 rather than as escapes (the same JSON value; JSON is UTF-8 by spec
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -22,6 +23,7 @@ import marshmallow as ma
 import orjson
 from flask.json.provider import DefaultJSONProvider
 from flask_smorest import Blueprint
+from flask_smorest.utils import set_status_and_headers_in_response, unpack_tuple_response
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.sansio.response import Response
@@ -31,6 +33,7 @@ from service.api.problems import VALIDATION, ProblemError
 from service.engine.message import Message
 
 MAX_REASON = 200
+JSON_TYPE = "application/json"
 
 
 # Sorted keys as Flask's provider writes them; dataclasses and dates go to its ``default``
@@ -86,7 +89,7 @@ class BodyParser(FlaskParser):
 
     def load_json(self, req: flask.Request, schema: ma.Schema) -> Any:
         """The decoded JSON body, ``missing`` when there is none, or a 400 problem."""
-        if not is_json_request(req):
+        if req.environ.get("CONTENT_TYPE") != JSON_TYPE and not is_json_request(req):
             return core.missing
         data = req.get_data(cache=True)
         if not data:
@@ -95,6 +98,16 @@ class BodyParser(FlaskParser):
             return orjson.loads(data)
         except orjson.JSONDecodeError as error:
             raise invalid_body(str(error)) from None
+
+    def load_body(self, schema: ma.Schema) -> Any:
+        """The current request's JSON body loaded by ``schema``, as ``parse`` loads it at the
+        json location; a body the schema refuses is parsed again by ``parse``, so that its
+        error answer is webargs' own."""
+        data = self.load_json(flask.request, schema)
+        try:
+            return schema.load({} if data is core.missing else data)
+        except ma.ValidationError:
+            return self.parse(schema, location="json")
 
 
 class BodyBlueprint(Blueprint):  # type: ignore[misc]
@@ -107,12 +120,37 @@ class BodyBlueprint(Blueprint):  # type: ignore[misc]
 
         Given a class, webargs builds an instance per request, and with it each nested schema
         (a state's schema costs about half a millisecond); loading keeps no state, so one
-        instance is safe to share. A JSON body is loaded by ``fast_load`` when it is valid.
+        instance is safe to share. A JSON body is loaded by ``fast_load`` when it is valid, by
+        the parser's own ``parse`` (the same loading and error answers as webargs' ``use_args``)
+        called from one plain wrapper; flask-smorest's wrappers only document.
         """
         instance = schema() if isinstance(schema, type) else copy.copy(schema)
-        if kwargs.get("location", "json") == "json":
-            instance = with_fast_load(instance)
-        return super().arguments(instance, *args, **kwargs)
+        document = super().arguments(instance, *args, **kwargs)
+        if kwargs.get("location", "json") != "json" or set(kwargs) - {"location"} - DOC_ONLY:
+            return document
+        instance = with_fast_load(instance)
+        parser = self.ARGUMENTS_PARSER
+
+        def decorator(func: Callable[..., Any]) -> Callable[..., Any]:
+            @functools.wraps(func)
+            def with_body(*f_args: Any, **f_kwargs: Any) -> Any:
+                return func(*f_args, parser.load_body(instance), **f_kwargs)
+
+            return documented_as(with_body, document(func))
+
+        return decorator
+
+    def doc(self, **kwargs: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """flask-smorest's ``doc``, adding to the view's documentation without a wrapper."""
+        document = super().doc(**kwargs)
+        return lambda func: documented_as(func, document(func))
+
+    def alt_response(
+        self, *args: Any, **kwargs: Any
+    ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """flask-smorest's ``alt_response``, documenting another answer without a wrapper."""
+        document = super().alt_response(*args, **kwargs)
+        return lambda func: documented_as(func, document(func))
 
     def response(
         self,
@@ -135,14 +173,45 @@ class BodyBlueprint(Blueprint):  # type: ignore[misc]
             return decorate
         documented = schema() if isinstance(schema, type) else copy.copy(schema)
         documented.dump = _unchanged  # type: ignore[method-assign,assignment]
-        decorate = super().response(status_code, documented, **kwargs)
+        document = super().response(status_code, documented, **kwargs)
 
         def decorator(func: Callable[..., Any]) -> Callable[..., Any]:
-            wrapper = decorate(func)
-            setattr(wrapper, SENT_AS_BUILT, type(documented))
-            return wrapper
+            @functools.wraps(func)
+            def send(*args: Any, **f_kwargs: Any) -> Any:
+                answer = func(*args, **f_kwargs)
+                if type(answer) is tuple or isinstance(answer, flask.Response):
+                    return _sent_as_flask_smorest_does(answer, status_code)
+                sent = flask.current_app.json.response(answer)
+                sent.status_code = status_code
+                return sent
+
+            setattr(send, SENT_AS_BUILT, type(documented))
+            return documented_as(send, document(func))
 
         return decorator
+
+
+# Arguments options that only document: the lean body wrapper serves routes using no others.
+DOC_ONLY = frozenset({"content_type", "required", "description", "example", "examples"})
+
+
+def documented_as(func: Callable[..., Any], documented: Callable[..., Any]) -> Callable[..., Any]:
+    """``func`` carrying the documentation flask-smorest's decorator stored on its wrapper
+    (the wrapper itself is left unused: it would only add a call per request)."""
+    func._apidoc = documented._apidoc  # type: ignore[attr-defined]
+    return func
+
+
+def _sent_as_flask_smorest_does(answer: Any, status_code: int) -> Response:
+    body, status, headers = unpack_tuple_response(answer)
+    if isinstance(body, flask.Response):
+        set_status_and_headers_in_response(body, status, headers)
+        return body
+    sent = flask.current_app.json.response(body)
+    set_status_and_headers_in_response(sent, status, headers)
+    if status is None:
+        sent.status_code = status_code
+    return sent
 
 
 # The attribute naming a view's response schema when its answers are sent as built.

@@ -366,12 +366,11 @@ class MovesRequestSchema(ma.Schema):
                 Message("give either state, or hand and table, not both"), "state"
             )
         if "state" not in data:
-            errors = {
-                name: [Message("required without state")] for name in ("hand", "table", "rules")
-            }
-            missing = {k: v for k, v in errors.items() if k not in data}
+            missing = [name for name in ("hand", "table", "rules") if name not in data]
             if missing:
-                raise ma.ValidationError(missing)
+                raise ma.ValidationError(
+                    {name: [Message("required without state")] for name in missing}
+                )
 
 
 class MovesResponseSchema(ma.Schema):
