@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from enum import IntEnum
 from typing import TypeAlias
 
@@ -56,6 +56,16 @@ def iter_cards(cards: Cards) -> Iterator[Card]:
         cards ^= low
 
 
+def one_card_sets(cards: Cards) -> list[Cards]:
+    """The one-card sets of a set's cards, in ascending id order."""
+    found = []
+    while cards:
+        low = cards & -cards
+        found.append(low)
+        cards ^= low
+    return found
+
+
 def to_list(cards: Cards) -> list[Card]:
     """The cards of a set as an ascending list."""
     return list(iter_cards(cards))
@@ -85,12 +95,20 @@ def rank_mask(rank: int) -> Cards:
 
 
 RANK_MASKS: tuple[Cards, ...] = (0, *(rank_mask(r) for r in range(1, RANKS_PER_SUIT + 1)))
+# The rank of each one-card set.
+RANK_OF_BIT: dict[Cards, int] = {1 << c: rank_of(c) for c in range(CARD_COUNT)}
 SUIT_MASKS: tuple[Cards, ...] = tuple(suit_mask(s) for s in SUITS)
+
+
+# Every card's code, by id.
+CODES: tuple[str, ...] = tuple(
+    f"{c % RANKS_PER_SUIT + 1}{SUITS[c // RANKS_PER_SUIT].name}" for c in range(CARD_COUNT)
+)
 
 
 def code(c: Card) -> str:
     """The text code of a card, rank then suit, e.g. ``7D``."""
-    return f"{rank_of(c)}{suit_of(c).name}"
+    return CODES[c]
 
 
 def parse_card(text: str) -> Card:
@@ -119,9 +137,17 @@ _CARD_OF_CODE: dict[str, Card] = {
 
 def codes(cards: Cards) -> list[str]:
     """The codes of a set's cards, sorted by suit then rank."""
-    return [code(c) for c in iter_cards(cards)]
+    found = []
+    while cards:
+        low = cards & -cards
+        found.append(CODES[low.bit_length() - 1])
+        cards ^= low
+    return found
 
 
-def parse_cards(texts: Iterable[str]) -> list[Card]:
-    """The cards named by a sequence of codes, in order, duplicates kept."""
-    return [parse_card(t) for t in texts]
+def parse_cards(texts: Sequence[str]) -> list[Card]:
+    """The cards named by a sequence of codes, in order, duplicates kept; raises CardCodeError."""
+    try:
+        return [_CARD_OF_CODE[t] for t in texts]
+    except (KeyError, TypeError):  # a code in another form, or not a code
+        return [parse_card(t) for t in texts]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from service.engine.cards import Card, Cards, code, codes, parse_card
+from service.engine.cards import Card, Cards, code, codes, parse_card, parse_cards
 from service.engine.declarations import Declaration, ScoredDeclaration
 from service.engine.errors import CardCodeError, InvalidStateError, Problem
 from service.engine.history import REBUILT_FIELDS, rebuilt_view
@@ -64,18 +64,16 @@ class FieldReader:
         if not isinstance(values, list):
             self.problems.append(Problem(field, Message("must be a list of card codes")))
             return 0
-        mask = 0
         try:
-            for value in values:
-                c = parse_card(value)
-                if mask >> c & 1:
-                    break
-                mask |= 1 << c
-            else:
-                return mask
+            read = parse_cards(values)
         except CardCodeError:
-            pass
-        return self._cards_named(field, values)
+            return self._cards_named(field, values)
+        mask = 0
+        for c in read:
+            mask |= 1 << c
+        if mask.bit_count() != len(read):  # a card listed twice
+            return self._cards_named(field, values)
+        return mask
 
     def _cards_named(self, field: str, values: list[Any]) -> Cards:
         """``cards`` for a list with a problem: each bad or doubled entry named by its index."""
@@ -94,7 +92,7 @@ class FieldReader:
     def card_list(self, field: str, values: list[Any]) -> list[Card]:
         """Card codes read in order (doubles kept); each bad entry a problem, left out."""
         try:
-            return [parse_card(value) for value in values]
+            return parse_cards(values)
         except CardCodeError:
             read = (self.card(f"{field}[{i}]", value) for i, value in enumerate(values))
             return [c for c in read if c is not None]

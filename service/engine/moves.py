@@ -7,13 +7,16 @@ from enum import StrEnum
 
 from service.engine.cards import (
     RANK_MASKS,
+    RANK_OF_BIT,
     Card,
     Cards,
     bit,
     code,
     iter_cards,
+    one_card_sets,
     parse_card,
     rank_of,
+    to_list,
 )
 from service.engine.errors import CardCodeError, EngineError
 from service.engine.rules import Rules
@@ -128,23 +131,25 @@ def declare_move(hand: Cards) -> Move:
 
 def sum_subsets(table: Cards, total: int, min_cards: int) -> list[Cards]:
     """Every set of at least ``min_cards`` table cards whose ranks add up to ``total``."""
-    ordered = sorted(iter_cards(table), key=rank_of)
-    ranks = [rank_of(c) for c in ordered]
+    # The table's cards as one-card sets, by rank then id, beside their ranks.
+    bits = sorted(one_card_sets(table), key=RANK_OF_BIT.__getitem__)
+    ranks = [RANK_OF_BIT[b] for b in bits]
     found: list[Cards] = []
+    last = len(bits)
 
     def extend(start: int, remaining: int, chosen: Cards, size: int) -> None:
-        for i in range(start, len(ordered)):
-            r = ranks[i]
-            if r > remaining:
+        for i in range(start, last):
+            rank = ranks[i]
+            if rank > remaining:
                 return
-            taken = chosen | (1 << ordered[i])
-            if r == remaining:
-                if size + 1 >= min_cards:
+            taken = chosen | bits[i]
+            if rank == remaining:
+                if size >= min_cards:
                     found.append(taken)
             else:
-                extend(i + 1, remaining - r, taken, size + 1)
+                extend(i + 1, remaining - rank, taken, size + 1)
 
-    extend(0, total, 0, 0)
+    extend(0, total, 0, 1)
     return found
 
 
@@ -153,19 +158,20 @@ def standard_captures(rank: int, table: Cards, match_priority: bool = True) -> l
 
     Without ``match_priority`` (third Quindici version) the sets are allowed beside a match.
     """
-    same = table & RANK_MASKS[rank]
-    singles = [1 << c for c in iter_cards(same)]
-    if same and match_priority:
+    singles = one_card_sets(table & RANK_MASKS[rank])
+    if singles and match_priority:
         return singles
     return singles + sum_subsets(table, rank, 2)
 
 
 def captures(rules: Rules, played: Card, table: Cards) -> list[Cards]:
     """Every distinct capture the played card may make, in a fixed order; [] when none."""
+    if not table:
+        return []
     rank = rank_of(played)
-    if rules.ace_takes_all and rank == ACE and table:
+    if rules.ace_takes_all and rank == ACE:
         aces = table & RANK_MASKS[ACE]
-        options = [1 << c for c in iter_cards(aces)] if aces else [table]
+        options = one_card_sets(aces) if aces else [table]
     elif rules.capture_rule == "standard":
         options = standard_captures(rank, table, rules.match_priority)
     elif rules.capture_rule == "fifteen":
@@ -180,8 +186,13 @@ def captures(rules: Rules, played: Card, table: Cards) -> list[Cards]:
     if rules.fewest_cards and len(options) > 1:
         fewest = min(o.bit_count() for o in options)
         options = [o for o in options if o.bit_count() == fewest]
-    options.sort(key=lambda o: (o.bit_count(), list(iter_cards(o))))
+    if len(options) > 1:
+        options.sort(key=_capture_order)
     return options
+
+
+def _capture_order(capture: Cards) -> tuple[int, list[Card]]:
+    return capture.bit_count(), to_list(capture)
 
 
 def is_ace_sweep_by_rule(rules: Rules, played: Card, table: Cards) -> bool:

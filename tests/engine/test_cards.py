@@ -3,7 +3,17 @@
 import pytest
 
 from service.engine import CardCodeError, EngineError, Move, Suit, code, codes, parse_card
-from service.engine.cards import FULL_PACK, RANK_MASKS, SUIT_MASKS, card, rank_of, suit_of
+from service.engine.cards import (
+    FULL_PACK,
+    RANK_MASKS,
+    RANK_OF_BIT,
+    SUIT_MASKS,
+    card,
+    one_card_sets,
+    parse_cards,
+    rank_of,
+    suit_of,
+)
 from tests.engine.helpers import cards
 
 
@@ -42,6 +52,26 @@ def test_a_non_string_is_not_a_card_code() -> None:
 
 def test_codes_list_suits_in_order_then_ranks() -> None:
     assert codes(cards("10B 7D 1C 3D")) == ["3D", "7D", "1C", "10B"]
+
+
+def test_card_lists_read_exact_and_other_forms_alike_and_refuse_non_codes() -> None:
+    assert parse_cards(["7D", "7D", "10b"]) == [card(7, Suit.D), card(7, Suit.D), card(10, Suit.B)]
+    assert parse_cards(["7D", " 1c "]) == [card(7, Suit.D), card(1, Suit.C)]
+    for bad in (["7D", "7X"], ["7D", 7], ["7D", ["7D"]], [True]):
+        with pytest.raises(CardCodeError):
+            parse_cards(bad)  # type: ignore[arg-type]
+
+
+def test_one_card_sets_split_a_set_in_id_order() -> None:
+    held = cards("10B 7D 1C 3D")
+    assert one_card_sets(held) == [1 << c for c in sorted(card_ids(held))]
+    assert one_card_sets(0) == []
+    assert all(RANK_OF_BIT[1 << c] == rank_of(c) for c in range(40))
+
+
+def card_ids(held: int) -> list[int]:
+    """The ids of a set's cards, by testing every id."""
+    return [c for c in range(40) if held >> c & 1]
 
 
 def test_rank_and_suit_masks_partition_the_pack() -> None:
