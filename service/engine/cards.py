@@ -95,6 +95,8 @@ def rank_mask(rank: int) -> Cards:
 
 
 RANK_MASKS: tuple[Cards, ...] = (0, *(rank_mask(r) for r in range(1, RANKS_PER_SUIT + 1)))
+# Each card's one-card set, by id.
+CARD_BITS: tuple[Cards, ...] = tuple(1 << c for c in range(CARD_COUNT))
 # The rank of each one-card set.
 RANK_OF_BIT: dict[Cards, int] = {1 << c: rank_of(c) for c in range(CARD_COUNT)}
 SUIT_MASKS: tuple[Cards, ...] = tuple(suit_mask(s) for s in SUITS)

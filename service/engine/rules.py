@@ -14,6 +14,9 @@ from service.engine.message import Message
 from service.engine.primes import PRIME_TABLE_NAMES
 from service.engine.schemes import SCHEMES
 
+# Suits by code letter (a dict lookup; Suit[...] goes through the enum's machinery).
+SUIT_NAMED: Mapping[str, Suit] = MappingProxyType({s.name: s for s in SUITS})
+
 PACKS: Mapping[str, Cards] = MappingProxyType(
     {"italian40": FULL_PACK, "corse36": FULL_PACK & ~RANK_MASKS[2]},
 )
@@ -163,7 +166,7 @@ class Rules:
     @property
     def bonus(self) -> Suit:
         """The bonus suit as a Suit."""
-        return Suit[self.bonus_suit]
+        return SUIT_NAMED[self.bonus_suit]
 
     @property
     def deals(self) -> int:

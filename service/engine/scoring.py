@@ -9,7 +9,9 @@ from types import MappingProxyType
 from typing import Any
 
 from service.engine.cards import (
+    CARD_BITS,
     RANK_MASKS,
+    RANKS_PER_SUIT,
     SUIT_MASKS,
     SUITS,
     Cards,
@@ -135,12 +137,12 @@ def prime_of(rules: Rules, pile: Cards) -> Prime:
     chosen = 0
     suits_held = 0
     for suit_order in _prime_orders(rules.prime_table):
-        best = next((c for c in suit_order if pile >> c & 1), None)
-        if best is None:
-            continue
-        suits_held += 1
-        total += values[rank_of(best)]
-        chosen |= 1 << best
+        for best in suit_order:
+            if pile >> best & 1:
+                suits_held += 1
+                total += values[rank_of(best)]
+                chosen |= 1 << best
+                break
     return Prime(total, chosen, suits_held == len(SUITS))
 
 
@@ -171,8 +173,9 @@ def primiera_winner(rules: Rules, primes: Sequence[Prime]) -> int | None:
 
 def napola_run(rules: Rules, pile: Cards) -> int:
     """The unbroken run of the bonus suit from the ace held in a pile (0 below A-2-3)."""
+    suit = pile >> int(rules.bonus) * RANKS_PER_SUIT  # bit r - 1 holds the rank r card
     run = 0
-    while run < 10 and pile >> card(run + 1, rules.bonus) & 1:
+    while run < RANKS_PER_SUIT and suit >> run & 1:
         run += 1
     return run if run >= 3 else 0
 
@@ -188,11 +191,12 @@ def napola_points(rules: Rules, run: int) -> int:
 def scaletta_runs(rules: Rules, pile: Cards) -> tuple[int, int]:
     """The low run (from the ace, up to the horse) and the high run (from the king, down to
     the 2) of the bonus suit in a pile, in cards; a run shorter than three cards is 0."""
+    suit = pile >> int(rules.bonus) * RANKS_PER_SUIT  # bit r - 1 holds the rank r card
     low = 0
-    while low < SCALETTA_LOW_TOP and pile >> card(low + 1, rules.bonus) & 1:
+    while low < SCALETTA_LOW_TOP and suit >> low & 1:
         low += 1
     high = 0
-    while 10 - high >= SCALETTA_HIGH_BOTTOM and pile >> card(10 - high, rules.bonus) & 1:
+    while 10 - high >= SCALETTA_HIGH_BOTTOM and suit >> (9 - high) & 1:
         high += 1
     return (low if low >= 3 else 0), (high if high >= 3 else 0)
 
@@ -209,7 +213,8 @@ def score_hand(
     declarations: Sequence[Declaration] = (),
 ) -> HandScore:
     """Score a finished hand from each side's pile, scope count and the hand's declarations."""
-    bonus = SUIT_MASKS[rules.bonus]
+    bonus_suit = rules.bonus
+    bonus = SUIT_MASKS[bonus_suit]
     pack = rules.pack_cards
     card_counts = [count(p) for p in piles]
     coin_counts = [count(p & bonus) for p in piles]
@@ -217,10 +222,10 @@ def score_hand(
     cards_to = majority_winner(card_counts, count(pack))
     coins_to = majority_winner(coin_counts, count(pack & bonus))
     prime_to = primiera_winner(rules, primes)
-    settebello = card(7, rules.bonus)
-    re_bello = card(10, rules.bonus)
+    settebello = card(7, bonus_suit)
+    re_bello = card(10, bonus_suit)
     sette_di_coppe = card(7, Suit.C)
-    grande = sum(1 << card(r, rules.bonus) for r in GRANDE_RANKS)
+    grande = sum(1 << card(r, bonus_suit) for r in GRANDE_RANKS)
     declared = score_declarations(rules, declarations, rules.side_of)
     sides = []
     for side, pile in enumerate(piles):
@@ -295,7 +300,7 @@ def check_piles(
     if len(scope) != len(piles):
         problems.append(Problem("scope", Message("expected one scope count per pile")))
     places = [(f"piles[{i}]", p) for i, p in enumerate(piles)] + [("leftover", leftover)]
-    masks = [sum(1 << c for c in set(cards_listed)) for _, cards_listed in places]
+    masks = [sum(map(CARD_BITS.__getitem__, set(cards_listed))) for _, cards_listed in places]
     union = 0
     for m in masks:
         union |= m

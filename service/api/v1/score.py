@@ -11,7 +11,7 @@ from service.api.examples import Lazy, finished_state, piles_json, preset_exampl
 from service.api.json_body import BodyBlueprint
 from service.api.schemas import ScoreRequestSchema, ScoreResponseSchema
 from service.engine import codec
-from service.engine.cards import parse_card
+from service.engine.cards import parse_cards
 from service.engine.declarations import Declaration, declaration_problems
 from service.engine.errors import InvalidStateError, Problem
 from service.engine.match import add_hand
@@ -54,9 +54,9 @@ def answer(body: dict[str, Any]) -> dict[str, Any]:
     """Every side's breakdown and total, and the match after the hand (or its claim's
     verdict) when one is given."""
     rules = rules_of(body["rules"])
-    piles = [[parse_card(c) for c in pile["cards"]] for pile in body["piles"]]
+    piles = [parse_cards(pile["cards"]) for pile in body["piles"]]
     scope = [pile["scope"] for pile in body["piles"]]
-    leftover = [parse_card(c) for c in body["leftover"]]
+    leftover = parse_cards(body["leftover"])
     declarations = declarations_of(rules, body)
     claimed = body.get("claimed_by")
     try:
