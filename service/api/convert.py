@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from service.api.json_text import json_text
 from service.api.problems import (
     ILLEGAL_MOVE,
     ILLEGAL_MOVE_TITLE,
@@ -20,6 +21,7 @@ from service.api.problems import (
 from service.engine import codec
 from service.engine.cards import Cards, code, parse_card
 from service.engine.errors import IllegalMoveError, InvalidStateError, Problem, RulesError
+from service.engine.memo import Memo
 from service.engine.message import Message
 from service.engine.moves import Move, move_sweeps
 from service.engine.presets import rules_from_mapping
@@ -40,10 +42,17 @@ def invalid_state(problems: Sequence[Problem], prefix: str = "") -> ProblemError
     )
 
 
+# The rules a request's rules objects describe, by their JSON text (cheaper to key than the
+# engine's memo; a miss goes on to it).
+_RULES_MEMO: Memo[Rules] = Memo(256, key=json_text)
+
+
 def rules_of(value: str | Mapping[str, Any], field: str = "rules") -> Rules:
     """The Rules a request's rules field describes, or a 422 naming each bad option."""
     try:
-        return rules_from_mapping(value)
+        if isinstance(value, str):
+            return rules_from_mapping(value)
+        return _RULES_MEMO.get(value, lambda: rules_from_mapping(value))
     except RulesError as error:
         errors = errors_by_field(error.problems, field)
         raise ProblemError(

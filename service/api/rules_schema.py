@@ -8,6 +8,7 @@ from typing import Any
 import marshmallow as ma
 
 from service.api.fields import StrictBoolean, StrictInteger
+from service.api.json_text import json_text
 from service.engine.memo import Memo
 from service.engine.message import Message
 from service.engine.presets import PRESETS
@@ -53,7 +54,7 @@ RULES_OPTIONS = RulesOptionsSchema()
 
 
 # States carry their full rules, so most requests send one of a few identical objects.
-_LOADED_MEMO: Memo[dict[str, Any]] = Memo(256)
+_LOADED_MEMO: Memo[dict[str, Any]] = Memo(256, key=json_text)
 
 
 def loaded_options(value: Mapping[str, Any]) -> dict[str, Any]:

@@ -53,14 +53,19 @@ class Memo(Generic[T]):
     with an equal value gets the same object.
     """
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, key: Callable[[Any], Hashable] = json_key) -> None:
         self.size = size
+        self._key = key
         self._results: dict[Hashable, T] = {}
 
     def get(self, value: Any, compute: Callable[[], T]) -> T:
-        """The remembered result for ``value``, else ``compute()`` (remembered unless it raises)."""
+        """The remembered result for ``value``, else ``compute()`` (remembered unless it raises).
+
+        ``key`` (``json_key`` unless given) must be equal only for equal values, types told
+        apart; a value it refuses with TypeError is computed and not remembered.
+        """
         try:
-            key = json_key(value)
+            key = self._key(value)
         except TypeError:
             return compute()
         found = self._results.get(key)
