@@ -26,6 +26,7 @@ from flask_smorest import Blueprint
 from flask_smorest.utils import set_status_and_headers_in_response, unpack_tuple_response
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
+from werkzeug.exceptions import ClientDisconnected
 from werkzeug.sansio.response import Response
 
 from service.api.fast_load import with_fast_load
@@ -80,6 +81,40 @@ def invalid_body(reason: str) -> ProblemError:
     )
 
 
+def body_bytes(req: flask.Request) -> bytes:
+    """The request's body, kept for later readers (``get_data`` returns it again).
+
+    A body with a plain Content-Length within the app's limit is read by one read of exactly
+    that many bytes (a shorter body is a disconnected client, 400); any other (chunked, no or a
+    malformed length, over the limit, already being read) goes through werkzeug's ``get_data``,
+    which answers 413 or reads a terminated stream as it always did. werkzeug's wrapping stream
+    costs a small JSON request about a tenth of its time.
+    """
+    cached: bytes | None = getattr(req, CACHED_BODY, None)
+    if cached is not None:
+        return cached
+    environ = req.environ
+    length = environ.get("CONTENT_LENGTH")
+    limit = req.max_content_length
+    if (
+        not length
+        or not (length.isascii() and length.isdigit())
+        or "HTTP_TRANSFER_ENCODING" in environ
+        or "stream" in req.__dict__
+        or (limit is not None and int(length) > limit)
+    ):
+        return req.get_data(cache=True)
+    data: bytes = environ["wsgi.input"].read(int(length))
+    if len(data) != int(length):
+        raise ClientDisconnected()
+    setattr(req, CACHED_BODY, data)
+    return data
+
+
+# Where werkzeug's Request.get_data keeps the body it read (checked by tests/api/test_errors.py).
+CACHED_BODY = "_cached_data"
+
+
 class BodyParser(FlaskParser):
     """Webargs' Flask parser reading JSON bodies with orjson, as the app's provider does.
 
@@ -91,7 +126,7 @@ class BodyParser(FlaskParser):
         """The decoded JSON body, ``missing`` when there is none, or a 400 problem."""
         if req.environ.get("CONTENT_TYPE") != JSON_TYPE and not is_json_request(req):
             return core.missing
-        data = req.get_data(cache=True)
+        data = body_bytes(req)
         if not data:
             return core.missing
         try:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import io
+import json
 import logging
 
 import pytest
-from flask import Flask
+from flask import Flask, request
 from flask.testing import FlaskClient
 
 from service.api.app import create_app
+from service.api.json_body import body_bytes
 from tests.api.problem_asserts import assert_problem
 
 
@@ -63,3 +66,39 @@ def test_an_unexpected_error_is_a_500_problem_without_traceback(
     assert "Traceback" not in text
     assert body["title"] == "Internal Server Error"
     assert any("secret internals" in r.getMessage() or r.exc_info for r in caplog.records)
+
+
+def body_environ(body: bytes, length: str) -> dict[str, object]:
+    """A WSGI environ posting ``body`` to /v1/moves with the given Content-Length header."""
+    return {
+        "REQUEST_METHOD": "POST",
+        "PATH_INFO": "/v1/moves",
+        "SERVER_NAME": "localhost",
+        "SERVER_PORT": "80",
+        "wsgi.url_scheme": "http",
+        "wsgi.input": io.BytesIO(body),
+        "CONTENT_TYPE": "application/json",
+        "CONTENT_LENGTH": length,
+    }
+
+
+def test_a_read_body_is_kept_for_later_readers(app: Flask) -> None:
+    body = json.dumps({"rules": "scopa", "hand": ["7D"], "table": []}).encode()
+    with app.request_context(body_environ(body, str(len(body)))):
+        assert body_bytes(request) == body
+        assert request.get_data() == body  # werkzeug's cache, where body_bytes put it
+        assert request.get_json() == json.loads(body)
+
+
+@pytest.mark.parametrize(
+    ("length", "status"),
+    [("999", 400), ("abc", 422), ("-5", 422), ("", 422), ("\u0661\u0662", 422)],
+)
+def test_a_body_shorter_than_its_length_or_a_bad_length_is_refused(
+    app: Flask, length: str, status: int
+) -> None:
+    body = json.dumps({"rules": "scopa", "hand": ["7D"], "table": []}).encode()
+    statuses: list[str] = []
+    answer = b"".join(app.wsgi_app(body_environ(body, length), lambda s, h: statuses.append(s)))
+    assert statuses[0].startswith(str(status)), answer
+    assert json.loads(answer)["status"] == status
