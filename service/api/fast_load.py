@@ -44,26 +44,32 @@ def fast_loader(schema: ma.Schema) -> Loader:
     ):
         return _marshmallow_loader(schema)
     fields = [
-        (name if field.data_key is None else field.data_key, name, field, field_reader(field))
+        (
+            name if field.data_key is None else field.data_key,
+            name,
+            field_reader(field),
+            field.required,
+            field.load_default,
+            field.allow_none,
+        )
         for name, field in schema.load_fields.items()
     ]
-    known = frozenset(key for key, _, _, _ in fields)
+    known = frozenset(key for key, *_ in fields)
     validate = _validator_of(schema)
 
     def load(data: Any) -> dict[str, Any]:
         if type(data) is not dict or not known.issuperset(data):
             raise FallbackError
         result: dict[str, Any] = {}
-        for key, name, field, read in fields:
+        for key, name, read, required, default, allow_none in fields:
             value = data.get(key, ma.missing)
             if value is ma.missing:
-                if field.required:
+                if required:
                     raise FallbackError
-                default = field.load_default
                 if default is not ma.missing:
                     result[name] = default() if callable(default) else default
             elif value is None:
-                if not field.allow_none:
+                if not allow_none:
                     raise FallbackError
                 result[name] = None
             else:
@@ -233,7 +239,10 @@ def _card_list_reader(longest: int | None) -> Reader:
     def read(value: Any, key: str, data: Mapping[str, Any]) -> list[str]:
         if type(value) is not list or (longest is not None and len(value) > longest):
             raise FallbackError
-        codes = [CARD_CODES.get(item) if type(item) is str else None for item in value]
+        try:
+            codes = list(map(CARD_CODES.get, value))  # None for anything not a card code
+        except TypeError:  # an item that cannot be a key: a list, an object
+            raise FallbackError from None
         if None in codes:
             raise FallbackError
         return codes  # type: ignore[return-value]

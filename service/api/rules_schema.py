@@ -54,13 +54,22 @@ RULES_OPTIONS = RulesOptionsSchema()
 
 
 # States carry their full rules, so most requests send one of a few identical objects.
-_LOADED_MEMO: Memo[dict[str, Any]] = Memo(256, key=json_text)
+# Each entry: the loaded object and the names of its list values (copied for every caller).
+_LOADED_MEMO: Memo[tuple[dict[str, Any], tuple[str, ...]]] = Memo(256, key=json_text)
 
 
 def loaded_options(value: Mapping[str, Any]) -> dict[str, Any]:
     """A rules object loaded by ``RULES_OPTIONS`` (a fresh copy), remembered by value."""
-    loaded = _LOADED_MEMO.get(value, lambda: RULES_OPTIONS.load(value))
-    return {name: list(item) if isinstance(item, list) else item for name, item in loaded.items()}
+    loaded, lists = _LOADED_MEMO.get(value, lambda: _loaded_with_lists(value))
+    copy = dict(loaded)
+    for name in lists:
+        copy[name] = list(copy[name])
+    return copy
+
+
+def _loaded_with_lists(value: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
+    loaded: dict[str, Any] = RULES_OPTIONS.load(value)
+    return loaded, tuple(name for name, item in loaded.items() if isinstance(item, list))
 
 
 class RulesField(ma.fields.Field[Any]):
