@@ -249,9 +249,11 @@ def add_rate_limit_headers(response: Response) -> Response:
     """The client's budget in the answer of every counted request."""
     window: WindowState | None = g.get("rate_limit_window")
     if window is not None:
-        response.headers["X-RateLimit-Limit"] = str(window.limit.amount)
-        response.headers["X-RateLimit-Remaining"] = str(window.remaining)
-        response.headers["X-RateLimit-Reset"] = str(int(window.reset_at))
+        # Added, not set: nothing else writes these headers, so there is none to replace.
+        headers = response.headers
+        headers.add("X-RateLimit-Limit", str(window.limit.amount))
+        headers.add("X-RateLimit-Remaining", str(window.remaining))
+        headers.add("X-RateLimit-Reset", str(int(window.reset_at)))
     return response
 
 
