@@ -130,26 +130,27 @@ def declare_move(hand: Cards) -> Move:
 
 
 def sum_subsets(table: Cards, total: int, min_cards: int) -> list[Cards]:
-    """Every set of at least ``min_cards`` table cards whose ranks add up to ``total``."""
+    """Every set of at least ``min_cards`` table cards whose ranks add up to ``total``, in no
+    particular order (``captures`` orders them)."""
     # The table's cards as one-card sets, by rank then id, beside their ranks.
     bits = sorted(one_card_sets(table), key=RANK_OF_BIT.__getitem__)
     ranks = [RANK_OF_BIT[b] for b in bits]
-    found: list[Cards] = []
     last = len(bits)
-
-    def extend(start: int, remaining: int, chosen: Cards, size: int) -> None:
+    found: list[Cards] = []
+    # Partial sets still short of the total: (next card to try, rank left, cards, size).
+    partial = [(0, total, 0, 1)]
+    while partial:
+        start, remaining, chosen, size = partial.pop()
         for i in range(start, last):
             rank = ranks[i]
             if rank > remaining:
-                return
+                break  # the ranks only grow from here
             taken = chosen | bits[i]
             if rank == remaining:
                 if size >= min_cards:
                     found.append(taken)
             else:
-                extend(i + 1, remaining - rank, taken, size + 1)
-
-    extend(0, total, 0, 1)
+                partial.append((i + 1, remaining - rank, taken, size + 1))
     return found
 
 
