@@ -9,6 +9,11 @@ UTF-8), raising its JSONDecodeError, which is answered here as a 400 problem nam
 Answers are written by orjson too, as Flask's default provider writes them (compact, keys
 sorted, dataclasses and dates through its ``default``), except that text outside ASCII is
 sent as UTF-8 rather than as escapes (the same JSON value; JSON is UTF-8 by spec).
+
+``BodyBlueprint`` keeps flask-smorest's documentation and drops its wrappers at request time:
+``doc`` and ``alt_response`` only document, a JSON body is loaded by one wrapper and an answer
+sent as built by another (flask-smorest's chain of four or five wrappers, each asking Flask
+whether its view is a coroutine, cost /v1/moves about 12 of its 340 microseconds in process).
 """
 
 from __future__ import annotations
