@@ -143,7 +143,8 @@ class BodyParser(FlaskParser):
         """The current request's JSON body loaded by ``schema``, as ``parse`` loads it at the
         json location; a body the schema refuses is parsed again by ``parse``, so that its
         error answer is webargs' own."""
-        data = self.load_json(flask.request, schema)
+        req = flask.request._get_current_object()  # type: ignore[attr-defined]  # one proxy look-up
+        data = self.load_json(req, schema)
         try:
             return schema.load({} if data is core.missing else data)
         except ma.ValidationError:

@@ -195,14 +195,15 @@ class RateLimiter:
 
     def before_request(self) -> Response | None:
         """Count the request against its client's budget; the 429 problem when it is spent."""
-        endpoint = request.endpoint
+        current = request._get_current_object()  # type: ignore[attr-defined]  # one look-up
+        endpoint = current.endpoint
         counting = self._counting.get(endpoint)
         if counting is None:
             counting = self._counting[endpoint] = endpoint_counting(endpoint)
         if counting is Counting.EXEMPT:
             return None
         cost = request_cost() if counting is Counting.BY_SEARCHES else 1
-        states = self.windows(request.remote_addr or LOCAL_ADDRESS, cost)
+        states = self.windows(current.remote_addr or LOCAL_ADDRESS, cost)
         g.rate_limit_window = states[-1] if states[-1].exceeded else states[0]
         if states[-1].exceeded:
             return rate_limited_response(states[-1])
