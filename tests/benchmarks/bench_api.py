@@ -2,9 +2,10 @@
 
 Run: `make bench-api` (or `python -m tests.benchmarks.bench_api --runs 3 --seconds 3`).
 The load generator is Python: processes of threads, each thread one keep-alive http.client
-connection sending requests back to back. Figures are medians over the runs; the ratio is an
-endpoint's requests/s over /healthz's in the same run (median over runs), so it cancels
-most of the machine's drift. Beside the full state, /v1/moves is also sent in its light form
+connection sending requests back to back. In a run the endpoints take turns, 0.5 s each
+(``--slice``), until each has had its ``--seconds``, so that the machine's drift within a run
+falls on all of them alike. Figures are medians over the runs; the ratio is an endpoint's
+requests/s over /healthz's in the same run (median over runs). Beside the full state, /v1/moves is also sent in its light form
 with one card and an empty table: a floor, what a rate-limited POST costs with almost no work.
 
 ``--in-process`` instead times each request through the app's WSGI callable in this process
@@ -118,27 +119,64 @@ class Figures:
     failures: int
 
 
-def measure(
+@dataclass(frozen=True)
+class Slice:
+    """One endpoint's load for a while: its requests' latencies, the wall time, the failures."""
+
+    latencies: list[float]
+    elapsed: float
+    failures: int
+
+
+def load_slice(
     pool: ProcessPoolExecutor,
     port: int,
     target: Target,
     processes: int,
     connections: int,
     seconds: float,
-) -> Figures:
-    """Load one endpoint from every process at once and summarise."""
+) -> Slice:
+    """Load one endpoint from every process at once for ``seconds``."""
     start = time.perf_counter()
     futures = [pool.submit(drive, port, target, connections, seconds) for _ in range(processes)]
     results = [f.result() for f in futures]
     elapsed = time.perf_counter() - start
-    latencies = sorted(x for lat, _ in results for x in lat)
+    return Slice(
+        [x for lat, _ in results for x in lat], elapsed, sum(failures for _, failures in results)
+    )
+
+
+def summary(slices: list[Slice]) -> Figures:
+    """One endpoint's figures over its slices of a run: requests over their summed wall time."""
+    latencies = sorted(x for part in slices for x in part.latencies)
     quantiles = statistics.quantiles(latencies, n=100, method="inclusive")
     return Figures(
-        rps=len(latencies) / elapsed,
+        rps=len(latencies) / sum(part.elapsed for part in slices),
         p50_ms=quantiles[49] * 1000,
         p99_ms=quantiles[98] * 1000,
-        failures=sum(f for _, f in results),
+        failures=sum(part.failures for part in slices),
     )
+
+
+def measure_run(
+    pool: ProcessPoolExecutor,
+    port: int,
+    endpoints: list[Target],
+    args: argparse.Namespace,
+) -> dict[str, Figures]:
+    """One run: every endpoint loaded for ``args.seconds`` in all, in slices taken in turn
+    (healthz, moves, light, score, healthz, ...), so that a drift of the machine's speed
+    during the run falls on every endpoint alike rather than on the one measured then."""
+    slices = max(1, round(args.seconds / args.slice))
+    parts: dict[str, list[Slice]] = {t.name: [] for t in endpoints}
+    for _ in range(slices):
+        for target in endpoints:
+            parts[target.name].append(
+                load_slice(
+                    pool, port, target, args.processes, args.connections, args.seconds / slices
+                )
+            )
+    return {name: summary(runs) for name, runs in parts.items()}
 
 
 def wsgi_call(app: Any, target: Target) -> None:
@@ -209,6 +247,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=3.0, help="load per endpoint per run")
+    parser.add_argument(
+        "--slice", type=float, default=0.5, help="seconds an endpoint is loaded before the next"
+    )
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
     parser.add_argument("--threads", type=int, default=1, help="gunicorn threads per worker")
     parser.add_argument("--processes", type=int, default=2, help="load generator processes")
@@ -224,7 +265,8 @@ def main() -> int:
     print(
         f"gunicorn {args.workers} worker(s) x {args.threads} thread(s); load: "
         f"{args.processes} process(es) x {args.connections} keep-alive connection(s); "
-        f"{args.seconds:g} s per endpoint; {args.runs} run(s); rate limits {args.limits}"
+        f"{args.seconds:g} s per endpoint in turns of {args.slice:g} s; {args.runs} run(s); "
+        f"rate limits {args.limits}"
     )
     with (
         running_gunicorn(
@@ -235,15 +277,12 @@ def main() -> int:
         ProcessPoolExecutor(args.processes) as pool,
     ):
         for target in endpoints:
-            measure(pool, port, target, args.processes, args.connections, 0.5)  # warm-up
+            load_slice(pool, port, target, args.processes, args.connections, 0.5)  # warm-up
         for run in range(args.runs):
-            for target in endpoints:
-                figures = measure(
-                    pool, port, target, args.processes, args.connections, args.seconds
-                )
-                results[target.name].append(figures)
+            for name, figures in measure_run(pool, port, endpoints, args).items():
+                results[name].append(figures)
                 print(
-                    f"  run {run + 1} {target.name:8} {figures.rps:8.0f} req/s  "
+                    f"  run {run + 1} {name:8} {figures.rps:8.0f} req/s  "
                     f"p50 {figures.p50_ms:6.2f} ms  p99 {figures.p99_ms:6.2f} ms  "
                     f"failures {figures.failures}"
                 )
