@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import typing
 from collections.abc import Mapping
 from dataclasses import MISSING, asdict, dataclass, field, fields, replace
@@ -151,7 +152,7 @@ class Rules:
 
     def seats_of(self, side: int) -> tuple[int, ...]:
         """The seats of one side."""
-        return tuple(s for s in range(self.players) if self.side_of(s) == side)
+        return _seats_of(self.players, self.teams, side)
 
     @property
     def pack_cards(self) -> Cards:
@@ -178,6 +179,12 @@ class Rules:
         data = asdict(self)
         data["deal_sizes"] = list(self.deal_sizes)
         return data
+
+
+@functools.cache
+def _seats_of(players: int, teams: bool, side: int) -> tuple[int, ...]:
+    """The seats of one side at a table of ``players`` (partners sit opposite in teams)."""
+    return tuple(s for s in range(players) if (s % 2 if teams else s) == side)
 
 
 def _kind(annotation: Any) -> type:
