@@ -5,8 +5,9 @@ The load generator is Python: processes of threads, each thread one keep-alive h
 connection sending requests back to back. In a run the endpoints take turns, 0.5 s each
 (``--slice``), until each has had its ``--seconds``, so that the machine's drift within a run
 falls on all of them alike. Figures are medians over the runs; the ratio is an endpoint's
-requests/s over /healthz's in the same run (median over runs). Beside the full state, /v1/moves is also sent in its light form
-with one card and an empty table: a floor, what a rate-limited POST costs with almost no work.
+requests/s over /healthz's in the same run (median over runs). Beside the full state,
+/v1/moves is also sent in its light form with one card and an empty table: a floor, what a
+rate-limited POST costs with almost no work.
 
 ``--in-process`` instead times each request through the app's WSGI callable in this process
 (no server, no network; request logs written to /dev/null), with rate limits on and off: the
