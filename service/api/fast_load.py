@@ -5,7 +5,8 @@ of it generic machinery (an error store, a getter and a validator list per field
 body never needs. ``fast_loader`` reads a schema's fields once and builds a loader that checks
 the common field kinds inline (strict integers in a range, booleans, card lists, bounded lists,
 nested schemas) and hands any other field to its own ``deserialize``; it runs the schema's own
-``validates`` and ``validates_schema`` methods on the result. At the first sign that the body
+``validates_schema`` methods on the result (a schema with field ``validates`` methods, or load
+hooks, is loaded by marshmallow whole). At the first sign that the body
 may be invalid (a wrong type, a value out of range, a missing required field, an unknown key,
 a validator's error) it raises ``FallbackError``, and the caller loads the body with marshmallow as
 before, so every error answer is marshmallow's own. A valid body loads to the same dict either
@@ -15,12 +16,10 @@ way (``tests/api/test_fast_load.py`` checks both paths on every preset's example
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import partial
 from typing import Any
 
 import marshmallow as ma
 from marshmallow.decorators import POST_LOAD, PRE_LOAD, VALIDATES, VALIDATES_SCHEMA
-from marshmallow.error_store import ErrorStore
 
 from service.api.fields import CARD_CODES, CardCode, CardList, StrictBoolean, StrictInteger
 
@@ -40,6 +39,7 @@ def fast_loader(schema: ma.Schema) -> Loader:
         or schema.partial
         or schema._hooks[PRE_LOAD]
         or schema._hooks[POST_LOAD]
+        or schema._hooks[VALIDATES]
         or any(f.attribute is not None for f in schema.load_fields.values())
     ):
         return _marshmallow_loader(schema)
@@ -82,10 +82,8 @@ def fast_loader(schema: ma.Schema) -> Loader:
 
 
 def _validator_of(schema: ma.Schema) -> Callable[[dict[str, Any], Any], None] | None:
-    """What runs the schema's ``validates`` and ``validates_schema`` methods on a loaded
-    body, as its load runs them; None when it has none."""
-    if schema._hooks[VALIDATES]:
-        return partial(_run_validators, schema)
+    """What runs the schema's ``validates_schema`` methods on a loaded body, as its load runs
+    them; None when it has none (a schema with field ``validates`` is not read fast)."""
     hooks = schema._hooks[VALIDATES_SCHEMA]
     if not hooks:
         return None
@@ -106,26 +104,6 @@ def _validator_of(schema: ma.Schema) -> Callable[[dict[str, Any], Any], None] | 
             raise FallbackError from None
 
     return validate
-
-
-def _run_validators(schema: ma.Schema, result: dict[str, Any], data: Any) -> None:
-    """The schema's ``validates`` and ``validates_schema`` methods, by marshmallow's own
-    machinery."""
-    store = ErrorStore()  # type: ignore[no-untyped-call]
-    schema._invoke_field_validators(error_store=store, data=result, many=False)
-    for pass_collection in (True, False):
-        schema._invoke_schema_validators(
-            error_store=store,
-            pass_collection=pass_collection,
-            data=result,
-            original_data=data,
-            many=False,
-            partial=None,
-            unknown=ma.RAISE,
-            field_errors=False,
-        )
-    if store.errors:
-        raise FallbackError
 
 
 def _marshmallow_loader(schema: ma.Schema) -> Loader:

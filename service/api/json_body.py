@@ -99,18 +99,18 @@ def body_bytes(req: flask.Request) -> bytes:
     if cached is not None:
         return cached
     environ = req.environ
-    length = environ.get("CONTENT_LENGTH")
+    length = environ.get("CONTENT_LENGTH") or ""
+    size = int(length) if length.isascii() and length.isdigit() else None
     limit = req.max_content_length
     if (
-        not length
-        or not (length.isascii() and length.isdigit())
+        size is None
         or "HTTP_TRANSFER_ENCODING" in environ
         or "stream" in req.__dict__
-        or (limit is not None and int(length) > limit)
+        or (limit is not None and size > limit)
     ):
         return req.get_data(cache=True)
-    data: bytes = environ["wsgi.input"].read(int(length))
-    if len(data) != int(length):
+    data: bytes = environ["wsgi.input"].read(size)
+    if len(data) != size:
         raise ClientDisconnected()
     setattr(req, CACHED_BODY, data)
     return data
@@ -219,12 +219,7 @@ class BodyBlueprint(Blueprint):  # type: ignore[misc]
         def decorator(func: Callable[..., Any]) -> Callable[..., Any]:
             @functools.wraps(func)
             def send(*args: Any, **f_kwargs: Any) -> Any:
-                answer = func(*args, **f_kwargs)
-                if type(answer) is tuple or isinstance(answer, flask.Response):
-                    return _sent_as_flask_smorest_does(answer, status_code)
-                sent = flask.current_app.json.response(answer)
-                sent.status_code = status_code
-                return sent
+                return _sent_as_built(func(*args, **f_kwargs), status_code)
 
             setattr(send, SENT_AS_BUILT, type(documented))
             return documented_as(send, document(func))
@@ -243,7 +238,9 @@ def documented_as(func: Callable[..., Any], documented: Callable[..., Any]) -> C
     return func
 
 
-def _sent_as_flask_smorest_does(answer: Any, status_code: int) -> Response:
+def _sent_as_built(answer: Any, status_code: int) -> Response:
+    """A view's answer sent as flask-smorest's ``response`` sends it, without the dump: a
+    Response as it is, else JSON; a (body, status, headers) tuple's parts applied."""
     body, status, headers = unpack_tuple_response(answer)
     if isinstance(body, flask.Response):
         set_status_and_headers_in_response(body, status, headers)

@@ -171,19 +171,17 @@ class RateLimiter:
     ):
         self.limits = sorted(limits)  # shortest window first, as the headers report it
         self.storage = storage
-        self.primary = storage
         self.memory = storage if fallback is None else fallback
         self.clock = clock
         self._retry_at = 0.0
         self._backoff_s = MIN_BACKOFF_S
-        self._counting: dict[str | None, Counting] = {}  # by endpoint, as first met
 
     def windows(self, key: str, cost: int) -> list[WindowState]:
         """Spend ``cost`` units of each limit for ``key``, stopping at the first exceeded: in
         the primary storage unless it failed within its back-off, else in memory."""
-        if self.primary is not self.memory and self.clock() >= self._retry_at:
+        if self.storage is not self.memory and self.clock() >= self._retry_at:
             try:
-                states = spend(self.primary, self.limits, key, cost)
+                states = spend(self.storage, self.limits, key, cost)
             except StorageError as error:
                 log.warning("rate limit storage unreachable (%s); counting in memory", error)
                 self._retry_at = self.clock() + self._backoff_s
@@ -196,10 +194,7 @@ class RateLimiter:
     def before_request(self) -> Response | None:
         """Count the request against its client's budget; the 429 problem when it is spent."""
         current = request._get_current_object()  # type: ignore[attr-defined]  # one look-up
-        endpoint = current.endpoint
-        counting = self._counting.get(endpoint)
-        if counting is None:
-            counting = self._counting[endpoint] = endpoint_counting(endpoint)
+        counting = endpoint_counting(current.endpoint)
         if counting is Counting.EXEMPT:
             return None
         cost = request_cost() if counting is Counting.BY_SEARCHES else 1

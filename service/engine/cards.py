@@ -96,16 +96,14 @@ def rank_mask(rank: int) -> Cards:
 
 RANK_MASKS: tuple[Cards, ...] = (0, *(rank_mask(r) for r in range(1, RANKS_PER_SUIT + 1)))
 # Each card's one-card set, by id.
-CARD_BITS: tuple[Cards, ...] = tuple(1 << c for c in range(CARD_COUNT))
+CARD_BITS: tuple[Cards, ...] = tuple(bit(c) for c in range(CARD_COUNT))
 # The rank of each one-card set.
-RANK_OF_BIT: dict[Cards, int] = {1 << c: rank_of(c) for c in range(CARD_COUNT)}
+RANK_OF_BIT: dict[Cards, int] = {bit(c): rank_of(c) for c in range(CARD_COUNT)}
 SUIT_MASKS: tuple[Cards, ...] = tuple(suit_mask(s) for s in SUITS)
 
 
 # Every card's code, by id.
-CODES: tuple[str, ...] = tuple(
-    f"{c % RANKS_PER_SUIT + 1}{SUITS[c // RANKS_PER_SUIT].name}" for c in range(CARD_COUNT)
-)
+CODES: tuple[str, ...] = tuple(f"{rank_of(c)}{suit_of(c).name}" for c in range(CARD_COUNT))
 
 
 def code(c: Card) -> str:
@@ -139,12 +137,7 @@ _CARD_OF_CODE: dict[str, Card] = {
 
 def codes(cards: Cards) -> list[str]:
     """The codes of a set's cards, sorted by suit then rank."""
-    found = []
-    while cards:
-        low = cards & -cards
-        found.append(CODES[low.bit_length() - 1])
-        cards ^= low
-    return found
+    return [CODES[c] for c in iter_cards(cards)]
 
 
 def parse_cards(texts: Sequence[str]) -> list[Card]:

@@ -171,9 +171,14 @@ def primiera_winner(rules: Rules, primes: Sequence[Prime]) -> int | None:
     return unique_best([p.value for p in primes])
 
 
+def bonus_suit_ranks(rules: Rules, pile: Cards) -> int:
+    """The bonus-suit cards of a pile by rank: bit ``r - 1`` is set when it holds rank ``r``."""
+    return pile >> int(rules.bonus) * RANKS_PER_SUIT & (1 << RANKS_PER_SUIT) - 1
+
+
 def napola_run(rules: Rules, pile: Cards) -> int:
     """The unbroken run of the bonus suit from the ace held in a pile (0 below A-2-3)."""
-    suit = pile >> int(rules.bonus) * RANKS_PER_SUIT  # bit r - 1 holds the rank r card
+    suit = bonus_suit_ranks(rules, pile)
     run = 0
     while run < RANKS_PER_SUIT and suit >> run & 1:
         run += 1
@@ -191,7 +196,7 @@ def napola_points(rules: Rules, run: int) -> int:
 def scaletta_runs(rules: Rules, pile: Cards) -> tuple[int, int]:
     """The low run (from the ace, up to the horse) and the high run (from the king, down to
     the 2) of the bonus suit in a pile, in cards; a run shorter than three cards is 0."""
-    suit = pile >> int(rules.bonus) * RANKS_PER_SUIT  # bit r - 1 holds the rank r card
+    suit = bonus_suit_ranks(rules, pile)
     low = 0
     while low < SCALETTA_LOW_TOP and suit >> low & 1:
         low += 1

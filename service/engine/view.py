@@ -65,7 +65,7 @@ def view_of(state: State, seat: int) -> View:
         table=state.table,
         piles=state.piles,
         scope=state.scope,
-        hand_sizes=tuple(map(int.bit_count, state.hands)),
+        hand_sizes=tuple(map(count, state.hands)),
         stock_size=len(state.stock),
         deals_made=state.deals_made,
         last_capturer=state.last_capturer,
@@ -199,14 +199,6 @@ def _match_and_declarations(layout: Layout) -> list[Problem]:
     """The match context, the claim and the declarations fit the rules."""
     rules = layout.rules
     problems: list[Problem] = []
-    if not (
-        layout.match_scores
-        or layout.match_target is not None
-        or layout.claimed_by is not None
-        or layout.declarations
-        or layout.declaration_round
-    ):
-        return problems  # nothing of the kind to check
     if layout.match_scores and len(layout.match_scores) != rules.sides:
         problems.append(
             Problem(
@@ -467,7 +459,7 @@ def state_layout(state: State) -> Layout:
         dealer=state.dealer,
         to_move=state.to_move,
         deals_made=state.deals_made,
-        hand_sizes=tuple(map(int.bit_count, state.hands)),
+        hand_sizes=tuple(map(count, state.hands)),
         stock_size=len(state.stock),
         places=tuple(places),
         piles=state.piles,

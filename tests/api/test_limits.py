@@ -304,7 +304,7 @@ def test_a_failed_storage_is_retried_after_a_growing_back_off() -> None:
     limiter = RateLimiter(
         parse_many("100/minute"), storage, memory.MemoryStorage(), lambda: clock[0]
     )
-    assert limiter.memory is not limiter.primary
+    assert limiter.memory is not limiter.storage
     storage.down = True
     assert limiter.windows("client", 1)[0].remaining == 99  # counted in memory
     assert storage.storage == {}
