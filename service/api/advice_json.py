@@ -58,5 +58,6 @@ def advice_to_dict(
             "stopped_early": stats.stopped_early,
             "saved_ms": stats.saved_ms if budget.ms is not None else None,
             "exact": stats.exact,
+            "undersampled": stats.undersampled,
         },
     }

@@ -84,6 +84,15 @@ class BudgetSchema(ma.Schema):
             raise ma.ValidationError(Message("give exactly one of ms and iterations"))
 
 
+class SpentBudgetSchema(BudgetSchema):
+    """The budget a search spent: as asked, or the worlds searched when a time cap cut an
+    iteration budget short (none at all when it passed before the first)."""
+
+    iterations = StrictInteger(
+        validate=ma.validate.Range(0, MAX_ITERATIONS), metadata={"example": 8}
+    )
+
+
 class AdviceRequestSchema(ma.Schema):
     """A seat's view, and optionally the rules, the match, the budget and the seed."""
 
@@ -186,7 +195,7 @@ class SearchStatsSchema(ma.Schema):
     )
     algorithm = ma.fields.String(required=True)
     budget = ma.fields.Nested(
-        BudgetSchema,
+        SpentBudgetSchema,
         required=True,
         metadata={"description": "the budget used; fewer iterations when the time cap cut them"},
     )
@@ -211,6 +220,15 @@ class SearchStatsSchema(ma.Schema):
         required=True,
         metadata={
             "description": "the values are exact: nothing is hidden (one world) and it was solved"
+        },
+    )
+    undersampled = StrictBoolean(
+        required=True,
+        metadata={
+            "description": "the search ended with fewer worlds than its floor (32, or an "
+            "iteration budget under it) although it may run 50 ms past its budget to reach it: "
+            "its values rest on too few worlds to rank moves reliably (a position with thousands "
+            "of captures, an overloaded machine). Such an answer is never cached; ask again"
         },
     )
 

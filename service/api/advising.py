@@ -36,7 +36,7 @@ CACHE_EXTENSION = "advice_cache"
 RETRY_AFTER_S = 1
 MAX_SEED = 2**63 - 1
 # Bump when the answer's shape changes, so that cached answers of the old shape stop matching.
-ANSWER_SHAPE = 3
+ANSWER_SHAPE = 4
 
 # One search per worker process. A request that finds the slot taken waits for it a bounded
 # time (ADVICE_QUEUE_MS; the worker's other threads keep serving health checks and cheap
@@ -196,8 +196,10 @@ def cached_answer(
 
 
 def searched_in_full(job: AdviceJob, answer: Mapping[str, Any]) -> bool:
-    """Whether the answer's search spent the whole budget its cache key names: a time cap
-    (ADVICE_MAX_MS, a review's deadline) cuts an iteration budget short, and ``stats.budget``
-    then gives the worlds searched. Such an answer is not cached: the key promises the full
-    budget, and a later request with the same key and a longer cap must get it."""
-    return bool(answer["stats"]["budget"] == job.key_fields["budget"])
+    """Whether the answer's search spent the whole budget its cache key names, and reached its
+    floor of worlds: a time cap (ADVICE_MAX_MS, a review's deadline) cuts an iteration budget
+    short, and ``stats.budget`` then gives the worlds searched; an undersampled search (the
+    advisor's floor) rests on too few worlds. Such an answer is not cached: the key promises the
+    full budget, and a later request with the same key must get it."""
+    stats = answer["stats"]
+    return bool(stats["budget"] == job.key_fields["budget"] and not stats["undersampled"])

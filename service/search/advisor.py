@@ -13,6 +13,16 @@ sweep the table after it; with a match context, its win probability is the mean 
 ``match_model.hand_win_probability`` over the same outcomes, and moves are ranked by it. A
 time budget may stop early once the best move is clear (``estimates``). Identical calls with
 an iteration budget give identical advice except ``stats.elapsed_ms``.
+
+Bounds. The budget counts the search itself: the rules' kernel tables and the match model's
+table (``match_model.prepare``) are built before its clock starts. A search runs at least
+``MIN_WORLDS`` worlds (or its iteration budget, when smaller): past its time budget when it
+must, by at most ``FLOOR_GRACE_MS``, after which it stops even inside a world; a search that
+still has fewer is ``undersampled`` (its values rest on too few worlds; the service never
+caches it), unless it is exact (one possible world, solved, which every world repeats). A
+position with more than ``MAX_SEARCHED_PLAYS`` card plays (a table of many low cards has
+thousands of captures) searches that many, chosen by the play model's own worth of each play,
+every card of the hand in turn; the others are listed unsearched with a note.
 """
 
 from __future__ import annotations
@@ -29,10 +39,11 @@ from service.engine.moves import Move
 from service.engine.view import View, check_view, view_moves
 from service.search.estimates import best_is_clear, estimate, paired_std_error
 from service.search.kernel.backend import Backend, SearchSolver, backend_for
-from service.search.kernel.fast import FastRules
+from service.search.kernel.fast import fast_rules
+from service.search.kernel.inference import own_gain
 from service.search.kernel.loop import Tally, WinFunction
-from service.search.match_model import hand_win_probability
-from service.search.special import SEARCH, UNRANKED_NOTES, chosen_special
+from service.search.match_model import hand_win_probability, prepare
+from service.search.special import POLICY, SEARCH, UNRANKED_NOTES, chosen_special
 from service.search.worlds import root_setup
 
 ALGORITHM = "pimc+alphabeta"
@@ -43,6 +54,17 @@ MAX_MS = 5000
 SOLVE_CARDS = 12
 # Worlds a time-budgeted search runs between two checks of the early-stop rule.
 WORLD_CHUNK = 16
+# The fewest worlds a search answers from (module docstring), and how far past its budget a
+# search may run to reach them.
+MIN_WORLDS = 32
+FLOOR_GRACE_MS = 50
+# The most card plays one search ranks; real play has at most a few dozen.
+MAX_SEARCHED_PLAYS = 64
+NOT_SEARCHED_NOTE = (
+    "not searched: the position has more card plays than the search ranks; this one was "
+    "left out by the play model's own worth of it"
+)
+NO_WORLD_NOTE = "not searched: no world was finished in time; ordered by the play model's worth"
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +126,8 @@ class MoveAdvice:
 @dataclass(frozen=True, slots=True)
 class SearchStats:
     """What the search did; ``saved_ms``: the time budget left when the best move was clear,
-    ``exact``: every world solved and only one world possible (nothing is hidden)."""
+    ``exact``: every world solved and only one world possible (nothing is hidden),
+    ``undersampled``: fewer worlds than the floor (module docstring)."""
 
     worlds: int
     playouts: int
@@ -115,6 +138,7 @@ class SearchStats:
     stopped_early: bool = False
     saved_ms: float = 0.0
     exact: bool = False
+    undersampled: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,7 +225,7 @@ class Searcher:
         self.moves = moves
         self.match = match
         self.backend = backend
-        self.fr = FastRules(view.rules) if solver is None else solver.fr
+        self.fr = fast_rules(view.rules) if solver is None else solver.fr
         self.solver = backend.make_solver(self.fr) if solver is None else solver
         self.side = view.rules.side_of(view.seat)
         self.setup = root_setup(view, moves, SOLVE_CARDS, inference=inference)
@@ -215,6 +239,7 @@ class Searcher:
         if match is None:
             return None
         fr, side = self.fr, self.side
+        prepare(fr.rules, match.target)
 
         def win(totals: list[int], piles: list[int]) -> float:
             return hand_win_probability(
@@ -223,8 +248,10 @@ class Searcher:
 
         return win
 
-    def run(self, max_worlds: int, seconds: float | None) -> int:
-        """Search up to ``max_worlds`` more worlds or ``seconds``; the worlds completed."""
+    def run(self, max_worlds: int, seconds: float | None, hard_seconds: float | None) -> int:
+        """Search up to ``max_worlds`` more worlds, stopping between root moves once
+        ``seconds`` pass (with a world done), and at once when ``hard_seconds`` pass; the
+        worlds completed."""
         return self.backend.run_worlds(
             self.fr,
             self.setup,
@@ -234,10 +261,14 @@ class Searcher:
             max_worlds=max_worlds,
             seconds=seconds,
             win=self.win,
+            hard_seconds=hard_seconds,
         )
 
     def ranked(self) -> list[MoveAdvice]:
-        """The searched moves ranked best first, with their estimates."""
+        """The searched moves ranked best first, with their estimates (without a world, in
+        the play model's order, unvalued)."""
+        if not self.tally.worlds:
+            return [MoveAdvice(m, None, None, NO_WORLD_NOTE) for m in self.moves]
         with_match = self.match is not None
         names = self.fr.categories
         scored = []
@@ -285,6 +316,7 @@ def advise(
     kernel: str | None = None,
     early_stop: bool = True,
     inference: bool = True,
+    must_search: tuple[Move, ...] = (),
 ) -> Advice:
     """Every legal move of the seat to move, the card plays ranked by the search.
 
@@ -296,15 +328,20 @@ def advise(
     ``stats.budget`` then gives the iterations (worlds) actually used. ``kernel`` (auto,
     compiled or python; default SCOPA_KERNEL) picks the playout kernel: same advice, faster.
     Identical calls with an iteration budget give identical advice except ``stats.elapsed_ms``.
+    ``must_search`` names plays searched even where the position has more than
+    MAX_SEARCHED_PLAYS (a review's played move).
     """
     decision = position if isinstance(position, Decision) else decision_of(position)
     budget = budget or DEFAULT_BUDGET
     view, legal = decision.view, decision.legal
     plays = [m for m in legal if m.plays_card]
+    searched = searched_plays(view, plays, must_search)
+    kept = set(searched)
+    left_out = [MoveAdvice(m, None, None, NOT_SEARCHED_NOTE) for m in plays if m not in kept]
     if plays:
         ranked, stats = _search(
             view,
-            plays,
+            searched,
             budget,
             seed,
             match=match,
@@ -320,8 +357,37 @@ def advise(
     unranked = [
         MoveAdvice(m, None, None, UNRANKED_NOTES[m.kind]) for m in legal if not m.plays_card
     ]
-    chosen, chosen_by = chosen_special(legal) or (ranked[0].move, SEARCH)
-    return Advice(tuple(ranked + unranked), chosen, stats, chosen_by)
+    chosen, chosen_by = chosen_special(legal) or (
+        ranked[0].move,
+        SEARCH if ranked[0].expected_value is not None else POLICY,
+    )
+    return Advice(tuple(ranked + left_out + unranked), chosen, stats, chosen_by)
+
+
+def searched_plays(view: View, plays: list[Move], must: tuple[Move, ...] = ()) -> list[Move]:
+    """The card plays a search ranks, in their order: every play, or where there are more
+    than MAX_SEARCHED_PLAYS, the best of each card by the play model's own worth in turn
+    (each card's best, then each card's second...), the ``must`` plays always among them."""
+    if len(plays) <= MAX_SEARCHED_PLAYS:
+        return plays
+    fr = fast_rules(view.rules)
+    by_card: dict[int, list[Move]] = {}
+    for move in plays:
+        by_card.setdefault(move.card, []).append(move)
+    for moves in by_card.values():
+        moves.sort(key=lambda m: -own_gain(fr, view.hand, view.table, m.card, m.capture))
+    chosen = [m for m in must if m in plays]
+    depth = 0
+    while len(chosen) < MAX_SEARCHED_PLAYS:
+        layer = [moves[depth] for moves in by_card.values() if depth < len(moves)]
+        if not layer:
+            break
+        for move in layer:
+            if len(chosen) < MAX_SEARCHED_PLAYS and move not in chosen:
+                chosen.append(move)
+        depth += 1
+    kept = set(chosen)
+    return [m for m in plays if m in kept]
 
 
 def _search(
@@ -338,41 +404,65 @@ def _search(
     inference: bool,
 ) -> tuple[list[MoveAdvice], SearchStats]:
     """The card plays ranked by sampling worlds until the budget is spent (or, for a time
-    budget, until the best move is clear)."""
-    start = time.perf_counter()
+    budget, until the best move is clear), with at least the floor of worlds when the grace
+    time allows (module docstring)."""
     backend = backend_for(view.rules, kernel)
     searcher = Searcher(
         view, plays, seed, match=match, solver=solver, backend=backend, inference=inference
     )
+    start = time.perf_counter()
     stopped = False
-    if budget.iterations is not None:
-        seconds = None if deadline_ms is None else deadline_ms / 1000.0
-        searcher.run(budget.iterations, seconds)
-        if searcher.tally.worlds < budget.iterations:
-            budget = Budget(iterations=searcher.tally.worlds)
+    budget_ms = budget.ms if budget.iterations is None else deadline_ms
+    hard = None if budget_ms is None else start + (budget_ms + FLOOR_GRACE_MS) / 1000.0
+    floor = MIN_WORLDS if budget.iterations is None else min(MIN_WORLDS, budget.iterations)
+    if not _reach_floor(searcher, floor, hard):
+        pass  # the hard deadline passed: the search is undersampled
+    elif budget.iterations is not None:
+        soft = None if deadline_ms is None else start + deadline_ms / 1000.0
+        searcher.run(budget.iterations - searcher.tally.worlds, *_left(soft, hard))
     else:
         deadline = start + (budget.ms or 0) / 1000.0
-        while True:
-            left = deadline - time.perf_counter()
-            if left <= 0 and searcher.tally.worlds:
-                break
-            # The first world is always completed, so every move has a value.
-            if searcher.run(WORLD_CHUNK, max(left, 0.0)) < WORLD_CHUNK:
+        while time.perf_counter() < deadline:
+            if searcher.run(WORLD_CHUNK, *_left(deadline, hard)) < WORLD_CHUNK:
                 break
             if early_stop and best_is_clear(searcher.tally, match is not None):
                 stopped = True
                 break
+    searched_budget = budget.to_dict()
+    if budget.iterations is not None and searcher.tally.worlds < budget.iterations:
+        searched_budget = {"iterations": searcher.tally.worlds}
     elapsed = (time.perf_counter() - start) * 1000.0
     tally = searcher.tally
+    # One possible world, solved: every world would give the same values.
+    exact = tally.worlds > 0 and tally.playouts == 0 and one_world(view)
     stats = SearchStats(
         worlds=tally.worlds,
         playouts=tally.playouts,
         nodes=searcher.solver.nodes,
         elapsed_ms=round(elapsed, 3),
         algorithm=ALGORITHM,
-        budget=budget.to_dict(),
+        budget=searched_budget,
         stopped_early=stopped,
         saved_ms=round(max((budget.ms or 0) - elapsed, 0.0), 3) if stopped else 0.0,
-        exact=tally.playouts == 0 and one_world(view),
+        exact=exact,
+        undersampled=tally.worlds < floor and not exact,
     )
     return searcher.ranked(), stats
+
+
+def _left(soft: float | None, hard: float | None) -> tuple[float | None, float | None]:
+    """Seconds from now to a soft and a hard deadline (clock readings; None: none)."""
+    now = time.perf_counter()
+    return (
+        None if soft is None else max(soft - now, 0.0),
+        None if hard is None else max(hard - now, 0.0),
+    )
+
+
+def _reach_floor(searcher: Searcher, floor: int, hard: float | None) -> bool:
+    """Search worlds until the tally has ``floor`` of them, or the hard deadline passes;
+    whether it has them."""
+    missing = floor - searcher.tally.worlds
+    if missing > 0:
+        searcher.run(missing, None, _left(None, hard)[1])
+    return searcher.tally.worlds >= floor

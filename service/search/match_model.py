@@ -7,11 +7,20 @@ option is on, or a single side at or over the target with more points than every
 Two sides whose hands never score negative points are solved exactly by recursion over the
 totals (each hand adds points, so the totals only grow, except for a hand where nobody scores,
 whose self-loop is solved in closed form); very long two-side matches by a normal approximation
-of the lead over the hands left; other cases by seeded Monte Carlo.
+of the lead over the hands left. Three sides, or hands that can score negative points, are
+solved by value iteration over every totals vector of a bounded box (``iterated_values``: from
+``NEGATIVE_HANDS`` hands of the worst loss below zero to one hand of the best gain past the
+target; a total under the box counts as its floor, a tie at the top past it is shared), when
+the box is small enough; larger cases by seeded Monte Carlo.
+
+``prepare(rules, target)`` builds what a rule set and target need (the self-play sample, the
+memo or the table) before a search starts, so that no search spends its budget on it; a worker
+prepares every preset's default rules and target when it starts (``search.warmup``).
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections import Counter
@@ -30,6 +39,12 @@ MONTE_CARLO_MATCHES = 400
 SEVEN_NIL = 7
 # States times outcomes above which a two-side match is approximated instead of solved.
 EXACT_WORK_LIMIT = 2_000_000
+# States times outcomes of one sweep above which value iteration is not tried (Monte Carlo).
+TABLE_WORK_LIMIT = 2_500_000
+# How far below zero the value-iteration box reaches, in hands of the worst loss.
+NEGATIVE_HANDS = 3
+MAX_SWEEPS = 500
+SWEEP_TOLERANCE = 1e-7
 
 Outcomes = tuple[tuple[tuple[int, ...], float], ...]
 
@@ -81,7 +96,110 @@ def win_probability(rules: Rules, totals: tuple[int, ...], target: int, side: in
         if remaining * remaining * len(outcomes) > EXACT_WORK_LIMIT:
             return _long_match(rules, totals, target, side)
         return _two_sides(rules, totals, target, side)
+    table = iterated_values(rules, target)
+    if table is not None:
+        return _from_table(rules, table, totals, target)[side]
     return _monte_carlo(rules, totals, target, side)
+
+
+def prepare(rules: Rules, target: int) -> None:
+    """Build what ``win_probability`` needs for these rules and target: the hands sampled,
+    then the two-side memo from 0-0 or the value-iteration table."""
+    outcomes = hand_outcomes(rules)
+    zero = (0,) * rules.sides
+    if rules.sides == 2 and all(min(o) >= 0 for o, _ in outcomes):
+        for side in range(rules.sides):
+            win_probability(rules, zero, target, side)
+    else:
+        iterated_values(rules, target)
+
+
+class ValueTable:
+    """Every side's win probability at every totals vector of a box (``iterated_values``)."""
+
+    __slots__ = ("high", "low", "values")
+
+    def __init__(self, low: int, high: int) -> None:
+        self.low = low
+        self.high = high
+        self.values: dict[tuple[int, ...], tuple[float, ...]] = {}
+
+
+def _shared_win(rules: Rules, totals: tuple[int, ...], target: int) -> tuple[float, ...]:
+    """Each side's win probability where the match is decided, or shared by the tied leaders
+    (a tie at the top past the box: a later hand would decide it)."""
+    winner = match_winner(rules, totals, target)
+    if winner >= 0:
+        return tuple(float(i == winner) for i in range(len(totals)))
+    best = max(totals)
+    leaders = [i for i, t in enumerate(totals) if t == best]
+    return tuple(1.0 / len(leaders) if i in leaders else 0.0 for i in range(len(totals)))
+
+
+def _from_table(
+    rules: Rules, table: ValueTable, totals: tuple[int, ...], target: int
+) -> tuple[float, ...]:
+    """The table's win probabilities at these totals (a total under the box at its floor)."""
+    at = tuple(max(t, table.low) for t in totals)
+    if max(at) >= table.high:
+        return _shared_win(rules, at, target)
+    return table.values[at]
+
+
+@lru_cache(maxsize=16)
+def iterated_values(rules: Rules, target: int) -> ValueTable | None:
+    """Win probabilities by value iteration over a box of totals (module docstring); None
+    when the box is too large for it. States are swept from the highest sum down (Gauss-Seidel),
+    so hands that only add points are solved in one sweep."""
+    outcomes = hand_outcomes(rules)
+    sides = rules.sides
+    top = max(max(o) for o, _ in outcomes)
+    worst = min(min(o) for o, _ in outcomes)
+    low = min(0, worst * NEGATIVE_HANDS)
+    high = target + max(top, 1)
+    if (high - low) ** sides * len(outcomes) > TABLE_WORK_LIMIT:
+        return None
+    table = ValueTable(low, high)
+    states = sorted(itertools.product(range(low, high), repeat=sides), key=sum, reverse=True)
+    index = {totals: i for i, totals in enumerate(states)}
+    # values[side][i]: the side's win probability at states[i].
+    values = [[0.0] * len(states) for _ in range(sides)]
+    for i, totals in enumerate(states):
+        for side, v in enumerate(_shared_win(rules, totals, target)):
+            values[side][i] = v
+    stay = sum(p for o, p in outcomes if not any(o))
+    steps = [(o, p / (1.0 - stay)) for o, p in outcomes if any(o)] if stay < 1.0 else []
+    # Each open state's moves: to a state of the box (its index), or out of it (fixed values).
+    moves: list[tuple[int, list[tuple[int, float]], tuple[float, ...]]] = []
+    for i, totals in enumerate(states):
+        if match_winner(rules, totals, target) >= 0:
+            continue
+        inside: list[tuple[int, float]] = []
+        out = [0.0] * sides
+        for outcome, p in steps:
+            after = tuple(max(t + o, low) for t, o in zip(totals, outcome, strict=True))
+            if max(after) >= high:
+                for side, v in enumerate(_shared_win(rules, after, target)):
+                    out[side] += p * v
+            else:
+                inside.append((index[after], p))
+        moves.append((i, inside, tuple(out)))
+    for _ in range(1 if worst >= 0 else MAX_SWEEPS):
+        change = 0.0
+        for side in range(sides):
+            row = values[side]
+            for i, inside, fixed in moves:
+                new = fixed[side]
+                for j, p in inside:
+                    new += p * row[j]
+                change = max(change, abs(new - row[i]))
+                row[i] = new
+        if change < SWEEP_TOLERANCE:
+            break
+    table.values.update(
+        (totals, tuple(values[side][i] for side in range(sides))) for i, totals in enumerate(states)
+    )
+    return table
 
 
 def _two_sides(rules: Rules, totals: tuple[int, ...], target: int, side: int) -> float:

@@ -9,11 +9,13 @@ from types import MappingProxyType
 from service.engine.moves import Move, MoveKind
 
 SEARCH = "search"
+POLICY = "policy"
 DECLARATION = "declaration"
 NO_DECLARATION = "no_declaration"
 CUTTER_KEEPS = "cutter_keeps"
-# How an advised move was chosen: the search's best play, or one of the rules below.
-CHOSEN_BY = (SEARCH, DECLARATION, NO_DECLARATION, CUTTER_KEEPS)
+# How an advised move was chosen: the search's best play, the play model's best when the search
+# had no world in time, or one of the rules below.
+CHOSEN_BY = (SEARCH, POLICY, DECLARATION, NO_DECLARATION, CUTTER_KEEPS)
 
 UNRANKED_NOTES: Mapping[MoveKind, str] = MappingProxyType(
     {

@@ -21,7 +21,10 @@ from service.engine.presets import make_rules
 from service.engine.rules import Rules
 from service.engine.state import State, apply, deal, is_sweep, legal_moves
 from service.engine.view import view_of
+from service.search import advisor
+from service.search.advisor import MIN_WORLDS
 from tests.api.problem_asserts import assert_problem
+from tests.search.helpers import crowded_state
 
 VALIDATION = "urn:scopa:problem:validation"
 INVALID_STATE = "urn:scopa:problem:invalid-state"
@@ -315,6 +318,22 @@ def test_the_time_cap_cuts_an_iteration_budget() -> None:
     worlds = body["stats"]["worlds"]
     assert worlds < 10_000
     assert body["stats"]["budget"] == {"iterations": worlds}
+
+
+def test_an_undersampled_answer_is_flagged_and_never_cached(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(advisor, "FLOOR_GRACE_MS", 0)
+    client = create_app({"TESTING": True, "ADVICE_MAX_MS": 1}).test_client()
+    state = crowded_state(make_rules("cirulla"), 3, 5)
+    assert state is not None
+    request = {"budget": {"iterations": 10_000}, "seed": 1}
+    answers = [advise(client, "cirulla", view_json(state), **request) for _ in range(2)]
+    for answer in answers:
+        stats = answer.get_json()["stats"]
+        assert stats["undersampled"] is True
+        assert stats["worlds"] < MIN_WORLDS
+        assert answer.headers["X-Cache"] == "miss"
 
 
 @pytest.mark.parametrize("seed", [-1, 2**63, "", "x" * 65, 1.5, True, None])

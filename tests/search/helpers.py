@@ -1,5 +1,6 @@
 """Hand-written positions for the search tests."""
 
+import dataclasses
 import random
 
 from service.engine import (
@@ -8,11 +9,13 @@ from service.engine import (
     View,
     apply,
     check_state,
+    deal,
     legal_moves,
     parse_card,
     view_of,
 )
 from service.engine.cards import from_cards, to_list
+from service.engine.errors import InvalidStateError
 
 
 def cards(*texts: str) -> int:
@@ -62,3 +65,47 @@ def card_play_state(state: State) -> State:
     while not state.finished and state.declaration_round:
         state, _ = apply(state, legal_moves(state)[-1])
     return state
+
+
+def crowded_state(rules: Rules, seed: int, top_rank: int) -> State | None:
+    """A legal state of ``rules`` whose table holds every card of rank ``top_rank`` or lower
+    that no hand holds: a position with hundreds or thousands of captures, as a table of low
+    cards gives. The hands are those of a random game's last deal (each seat's first card
+    play of it made by then when ``seed`` is odd); the other cards go to the piles. None when
+    the rules deal no card plays or the state is not one the engine accepts."""
+    rng = random.Random(seed)
+    state = deal_state(rules, seed)
+    while state.stock or state.cut_card is not None or state.declaration_round:
+        if state.finished:
+            return None
+        state, _ = apply(state, rng.choice(legal_moves(state)))
+    if state.finished:
+        return None
+    held = 0
+    for hand in state.hands:
+        held |= hand
+    low = 0
+    for c in to_list(rules.pack_cards & ~held):
+        if c % 10 + 1 <= top_rank:
+            low |= 1 << c
+    rest = to_list(rules.pack_cards & ~held & ~low)
+    piles = [0] * rules.sides
+    for i, c in enumerate(rest):
+        piles[i % rules.sides] |= 1 << c
+    crowded = dataclasses.replace(
+        state,
+        table=low,
+        piles=tuple(piles),
+        last_capturer=None if not rest else state.last_capturer,
+        history=(),
+    )
+    try:
+        check_state(crowded)
+    except InvalidStateError:
+        return None
+    return crowded
+
+
+def deal_state(rules: Rules, seed: int) -> State:
+    """A hand of ``rules`` dealt from ``seed``, the dealer rotating with it."""
+    return deal(rules, seed, seed % rules.players)

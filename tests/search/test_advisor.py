@@ -7,8 +7,10 @@ import pytest
 
 from service.engine import InvalidStateError, Move, apply, deal, legal_moves, make_rules, view_of
 from service.engine.cards import RANK_MASKS
-from service.search import Budget, MatchContext, advise
-from tests.search.helpers import scopa_position, seat_view
+from service.search import Budget, MatchContext, advise, advisor, match_model
+from service.search.advisor import FLOOR_GRACE_MS, MIN_WORLDS
+from service.search.special import POLICY
+from tests.search.helpers import card_play_state, crowded_state, scopa_position, seat_view
 
 CONFIGS = [
     ("scopa", {}),
@@ -86,6 +88,48 @@ def test_millisecond_budget_returns_with_at_least_one_world() -> None:
     assert advice.stats.budget == {"ms": 20}
     assert advice.stats.worlds >= 1
     assert advice.stats.elapsed_ms < 5000  # a generous sanity bound, not a timing test
+
+
+@pytest.mark.parametrize("preset", ["scopa", "scopone_scientifico", "escoba"])
+def test_a_time_budget_too_short_for_the_floor_still_reaches_it(preset: str) -> None:
+    view = view_of(deal(make_rules(preset), 4), 1)
+    advice = advise(view, Budget(ms=1), seed=2)
+    assert advice.stats.worlds >= MIN_WORLDS
+    assert not advice.stats.undersampled
+    assert advice.stats.elapsed_ms <= 1 + FLOOR_GRACE_MS + 60
+
+
+def test_an_iteration_budget_under_the_floor_is_what_was_asked() -> None:
+    view = view_of(deal(make_rules("scopa"), 4), 1)
+    advice = advise(view, Budget(iterations=3), seed=2, deadline_ms=5000)
+    assert advice.stats.worlds == 3
+    assert not advice.stats.undersampled
+
+
+def test_a_search_with_no_world_in_time_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(advisor, "FLOOR_GRACE_MS", 0)
+    state = crowded_state(make_rules("cirulla"), 3, 5)
+    assert state is not None
+    advice = advise(view_of(state, state.to_move), Budget(ms=1), seed=1, kernel="python")
+    assert advice.stats.worlds == 0
+    assert advice.stats.undersampled
+    assert advice.chosen_by == POLICY
+    plays = [m for m in advice.moves if m.move.plays_card]
+    assert all(m.expected_value is None and m.note for m in plays)
+    assert advice.chosen == plays[0].move
+
+
+def test_a_cold_match_model_is_built_outside_the_budget() -> None:
+    # Piva's hands can score negative points: its match table takes most of a second to
+    # build, twenty times the budget, and a search must not pay for it.
+    rules = make_rules("piva")
+    match_model.iterated_values.cache_clear()
+    match_model.win_probability.cache_clear()
+    state = card_play_state(deal(rules, 4))
+    view = view_of(state, state.to_move)
+    advice = advise(view, Budget(ms=50), seed=2, match=MatchContext((12, 17), rules.target))
+    assert advice.stats.worlds >= MIN_WORLDS
+    assert not advice.stats.undersampled
 
 
 def test_match_context_gives_win_probabilities() -> None:

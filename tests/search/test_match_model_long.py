@@ -37,8 +37,36 @@ def test_a_very_long_match_is_approximated_from_the_lead() -> None:
     assert ahead + match_model.win_probability(rules, (100, 0), 1001, 1) == pytest.approx(1.0)
 
 
-def test_negative_hand_points_use_the_simulation() -> None:
-    rules = make_rules("scopa", players=4, piva=True)
+def test_negative_hand_points_are_solved_by_value_iteration() -> None:
+    rules = make_rules("piva")
     assert any(min(o) < 0 for o, _ in match_model.hand_outcomes(rules))
-    value = match_model.win_probability(rules, (0, 0), rules.target, 0)
-    assert value == match_model._monte_carlo(rules, (0, 0), rules.target, 0)
+    assert match_model.iterated_values(rules, rules.target) is not None
+    value = match_model.win_probability(rules, (10, 3), rules.target, 0)
+    # 400 simulated matches: a standard error of at most 0.025.
+    assert abs(value - match_model._monte_carlo(rules, (10, 3), rules.target, 0)) < 0.1
+    both = value + match_model.win_probability(rules, (10, 3), rules.target, 1)
+    assert both == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("totals", [(0, 0, 0), (10, 3, 5), (20, 20, 4)])
+def test_three_sides_are_solved_by_value_iteration(totals: tuple[int, int, int]) -> None:
+    rules = make_rules("scopone_messina")
+    assert rules.sides == 3
+    values = [match_model.win_probability(rules, totals, rules.target, s) for s in range(3)]
+    assert sum(values) == pytest.approx(1.0)
+    simulated = [match_model._monte_carlo(rules, totals, rules.target, s) for s in range(3)]
+    assert max(abs(a - b) for a, b in zip(values, simulated, strict=True)) < 0.1
+
+
+def test_a_table_too_large_for_value_iteration_is_simulated() -> None:
+    rules = make_rules("scopone_messina")
+    assert match_model.iterated_values(rules, 1001) is None
+    value = match_model.win_probability(rules, (0, 0, 0), 1001, 0)
+    assert value == match_model._monte_carlo(rules, (0, 0, 0), 1001, 0)
+
+
+def test_prepare_builds_what_a_search_reads() -> None:
+    rules = make_rules("piva")
+    match_model.iterated_values.cache_clear()
+    match_model.prepare(rules, 31)
+    assert match_model.iterated_values.cache_info().currsize == 1

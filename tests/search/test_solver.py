@@ -5,11 +5,13 @@ import random
 import pytest
 
 from service.engine import Rules, State, apply, deal, legal_moves, make_rules, score_hand
+from service.search.advisor import SOLVE_CARDS
+from service.search.kernel.backend import make_solver
 from service.search.kernel.fast import FastRules
 from service.search.kernel.fast import apply as fast_apply
 from service.search.kernel.fast import legal_moves as fast_legal_moves
 from service.search.kernel.policy import choose
-from service.search.kernel.solver import Solver
+from service.search.kernel.solver import NODE_LIMIT, Solver
 from service.search.worlds import pos_of_state
 
 
@@ -68,3 +70,27 @@ def test_solver_values_each_child_like_minimax_after_a_move() -> None:
         pos = pos_of_state(state)
         fast_apply(fr, pos, move.card, move.capture)
         assert solver.solve(pos)[0] == minimax(apply(state, move)[0])
+
+
+@pytest.mark.parametrize(
+    ("preset", "options"),
+    [
+        ("scopone_scientifico", {}),
+        ("scopa", {"players": 4}),
+        ("escoba", {}),
+        ("scopa", {"capture_rule": "sum_or_fifteen"}),
+    ],
+)
+def test_endgames_of_real_play_stay_far_below_the_node_limit(
+    preset: str, options: dict[str, object]
+) -> None:
+    rules = make_rules(preset, **options)
+    most = 0
+    for seed in range(12):
+        state = endgame(rules, seed, SOLVE_CARDS)
+        if state.finished or state.cut_card is not None or state.declaration_round:
+            continue
+        solver = make_solver(rules)
+        solver.solve_leaf(pos_of_state(state))
+        most = max(most, solver.nodes)
+    assert 0 < most < NODE_LIMIT // 10

@@ -454,7 +454,7 @@ export interface components {
              * @description search: the best ranked play; declaration / no_declaration: in the declaration round after a deal, a hand that declares something is declared, else the seat declines (ask again for the next seat); cutter_keeps: at the Chkobba cutter's choice, which the search cannot rank, keep is chosen by rule
              * @enum {string}
              */
-            chosen_by: "search" | "declaration" | "no_declaration" | "cutter_keeps";
+            chosen_by: "search" | "policy" | "declaration" | "no_declaration" | "cutter_keeps";
             moves: components["schemas"]["AdvisedMove"][];
             stats: components["schemas"]["SearchStats"];
         };
@@ -943,7 +943,7 @@ export interface components {
              * @description searched only: how /v1/advice picks chosen
              * @enum {string}
              */
-            chosen_by?: "search" | "declaration" | "no_declaration" | "cutter_keeps";
+            chosen_by?: "search" | "policy" | "declaration" | "no_declaration" | "cutter_keeps";
             /**
              * @description a claim: right (the side won the match) or wrong (lost it)
              * @enum {string}
@@ -1164,7 +1164,7 @@ export interface components {
         SearchStats: {
             algorithm: string;
             /** @description the budget used; fewer iterations when the time cap cut them */
-            budget: components["schemas"]["Budget"];
+            budget: components["schemas"]["SpentBudget"];
             /** @description null for an iteration budget (see the Server-Timing header) */
             elapsed_ms: number | null;
             /** @description the values are exact: nothing is hidden (one world) and it was solved */
@@ -1177,6 +1177,8 @@ export interface components {
             seed: number | string;
             /** @description a time budget stopped once the best move was clear: its lead over every other move passed 3 standard errors of their paired difference (100 worlds at least) */
             stopped_early: boolean;
+            /** @description the search ended with fewer worlds than its floor (32, or an iteration budget under it) although it may run 50 ms past its budget to reach it: its values rest on too few worlds to rank moves reliably (a position with thousands of captures, an overloaded machine). Such an answer is never cached; ask again */
+            undersampled: boolean;
             worlds: number;
         };
         SeatReview: {
@@ -1224,6 +1226,12 @@ export interface components {
             settebello: boolean;
             side: number;
             total: number;
+        };
+        SpentBudget: {
+            /** @example 8 */
+            iterations?: number;
+            /** @example 20 */
+            ms?: number;
         };
         State: {
             /** @description claims: the seat whose claim ended the hand */
@@ -1487,6 +1495,7 @@ export type ScoredDeclaration = components['schemas']['ScoredDeclaration'];
 export type SearchStats = components['schemas']['SearchStats'];
 export type SeatReview = components['schemas']['SeatReview'];
 export type SideScore = components['schemas']['SideScore'];
+export type SpentBudget = components['schemas']['SpentBudget'];
 export type State = components['schemas']['State'];
 export type Thresholds = components['schemas']['Thresholds'];
 export type View = components['schemas']['View'];
@@ -1696,6 +1705,7 @@ export interface operations {
                      *         "saved_ms": null,
                      *         "seed": 7,
                      *         "stopped_early": false,
+                     *         "undersampled": false,
                      *         "worlds": 8
                      *       }
                      *     }

@@ -9,7 +9,7 @@ backends give identical advice; tests/search/test_kernel_differential.py checks 
 """
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc
+from libc.stdlib cimport free, malloc, realloc
 from libc.math cimport exp
 from libc.string cimport memcpy, memset
 from libc.time cimport time_t
@@ -28,6 +28,7 @@ from service.engine import scoring as _scoring
 from service.search.kernel import fast as _fast
 from service.search.kernel import inference as _inference
 from service.search.kernel import policy as _policy
+from service.search.kernel import solver as _solver
 
 cdef extern from *:
     """
@@ -135,8 +136,14 @@ cdef enum:
     MAX_DEALS = 40
     MAX_CATS = 16
     MAX_PRIME_GROUPS = 10
-    MAX_MOVES = 1024
-    MAX_OPTIONS = 1024
+    # The first size of a move or capture buffer; buffers grow (``reserve``) without bound, so
+    # a table of many low cards, with thousands of captures, has them all.
+    MIN_BUFFER = 64
+    # Plies a solver may search below its root: every card of the pack played.
+    MAX_DEPTH = 41
+    # Moves in a turn above which a playout looks at its deadline first (real play has far
+    # fewer; a crowded table's turn costs far more than the look).
+    MANY_MOVES = 256
 
 cdef enum:
     STANDARD = 0
@@ -157,7 +164,8 @@ cdef int GRANDE_POINTS = _scoring.GRANDE_POINTS
 cdef int SCALETTA_LOW_TOP = _scoring.SCALETTA_LOW_TOP
 cdef int SCALETTA_HIGH_BASE = _scoring.SCALETTA_HIGH_BASE
 cdef int SCALETTA_HIGH_BOTTOM = _scoring.SCALETTA_HIGH_BOTTOM
-cdef int TABLE_LIMIT = 500_000
+cdef int TABLE_LIMIT = _solver.TABLE_LIMIT
+cdef long long NODE_LIMIT = _solver.NODE_LIMIT
 cdef int INF = 1 << 20
 
 for _r in range(11):
@@ -290,6 +298,102 @@ cdef struct KPos:
     uint64_t ply_bit
     int origin
     int left
+
+
+cdef struct KOptions:
+    # The captures of one card (``captures``): ``items`` holds ``capacity`` masks.
+    uint64_t *items
+    int capacity
+
+
+cdef struct KMoves:
+    # Legal moves (``legal_moves``): move i plays ``cards[i]`` taking ``caps[i]``; ``order`` is
+    # the solver's move order. Each array holds ``capacity`` entries.
+    int *cards
+    uint64_t *caps
+    int *order
+    int capacity
+
+
+cdef int grown_size(int capacity, int needed) noexcept nogil:
+    """A buffer size of at least ``needed``: doubled from ``capacity`` (or MIN_BUFFER)."""
+    cdef int size = capacity * 2 if capacity else MIN_BUFFER
+    while size < needed:
+        size *= 2
+    return size
+
+
+cdef int options_reserve(KOptions *o, int needed) except -1:
+    """Room for ``needed`` captures in ``o``."""
+    cdef int size
+    cdef uint64_t *items
+    if needed <= o.capacity:
+        return 0
+    size = grown_size(o.capacity, needed)
+    items = <uint64_t *>realloc(o.items, size * sizeof(uint64_t))
+    if items == NULL:
+        raise MemoryError()
+    o.items = items
+    o.capacity = size
+    return 0
+
+
+cdef int moves_reserve(KMoves *m, int needed) except -1:
+    """Room for ``needed`` moves in ``m``."""
+    cdef int size
+    cdef int *cards
+    cdef uint64_t *caps
+    cdef int *order
+    if needed <= m.capacity:
+        return 0
+    size = grown_size(m.capacity, needed)
+    cards = <int *>realloc(m.cards, size * sizeof(int))
+    if cards == NULL:
+        raise MemoryError()
+    m.cards = cards
+    caps = <uint64_t *>realloc(m.caps, size * sizeof(uint64_t))
+    if caps == NULL:
+        raise MemoryError()
+    m.caps = caps
+    order = <int *>realloc(m.order, size * sizeof(int))
+    if order == NULL:
+        raise MemoryError()
+    m.order = order
+    m.capacity = size
+    return 0
+
+
+cdef void options_free(KOptions *o) noexcept:
+    free(o.items)
+    o.items = NULL
+    o.capacity = 0
+
+
+cdef void moves_free(KMoves *m) noexcept:
+    free(m.cards)
+    free(m.caps)
+    free(m.order)
+    m.cards = NULL
+    m.caps = NULL
+    m.order = NULL
+    m.capacity = 0
+
+
+cdef class Scratch:
+    """The move and capture buffers of one caller (a world loop, a playout), freed with it."""
+
+    cdef KOptions options
+    cdef KMoves moves
+
+    def __cinit__(self):
+        memset(&self.options, 0, sizeof(KOptions))
+        memset(&self.moves, 0, sizeof(KMoves))
+        options_reserve(&self.options, MIN_BUFFER)
+        moves_reserve(&self.moves, MIN_BUFFER)
+
+    def __dealloc__(self):
+        options_free(&self.options)
+        moves_free(&self.moves)
 
 
 cdef class CompiledRules:
@@ -448,7 +552,7 @@ cdef int store_pos(KPos *p, object pos, int players, int sides) except -1:
 
 cdef int add_subsets(
     const int *ranks, const uint64_t *bits, int count, int start, int remaining,
-    uint64_t chosen, int size, int min_cards, uint64_t *out, int n,
+    uint64_t chosen, int size, int min_cards, KOptions *out, int n,
 ) except -1:
     """Append every set from items[start:] adding up to ``remaining`` (items sorted by rank)."""
     cdef int i, r
@@ -458,9 +562,9 @@ cdef int add_subsets(
             break
         if r == remaining:
             if size + 1 >= min_cards:
-                if n >= MAX_OPTIONS:
-                    raise OverflowError("too many captures for the compiled kernel")
-                out[n] = chosen | bits[i]
+                if n >= out.capacity:
+                    options_reserve(out, n + 1)
+                out.items[n] = chosen | bits[i]
                 n += 1
         else:
             n = add_subsets(
@@ -470,7 +574,7 @@ cdef int add_subsets(
     return n
 
 
-cdef int sum_subsets(uint64_t table, int total, int min_cards, uint64_t *out, int n) except -1:
+cdef int sum_subsets(uint64_t table, int total, int min_cards, KOptions *out, int n) except -1:
     """Append every set of at least ``min_cards`` table cards whose ranks add up to ``total``."""
     cdef int ranks[40]
     cdef uint64_t bits[40]
@@ -509,10 +613,12 @@ cdef inline int table_captures(int k, uint64_t table, uint64_t *out) noexcept no
     return o[0]
 
 
-cdef int captures(KRules *kr, int rank, uint64_t table, uint64_t *out) except -1:
-    """Every capture a card of this rank may make on the table, in fast.captures order."""
+cdef int captures(KRules *kr, int rank, uint64_t table, KOptions *options) except -1:
+    """Every capture a card of this rank may make on the table, in fast.captures order: in
+    ``options`` (at least MIN_BUFFER long, grown as needed)."""
     cdef int n = 0, m0, i, j, fewest, p
     cdef uint64_t same, aces, o, rest
+    cdef uint64_t *out = options.items
     cdef bint dup
     if kr.ace_takes_all and rank == 1 and table:
         aces = table & RANK_MASK[1]
@@ -537,10 +643,12 @@ cdef int captures(KRules *kr, int rank, uint64_t table, uint64_t *out) except -1
                 rest &= rest - 1
                 n += 1
             if not same or not kr.match_priority:
-                n = sum_subsets(table, rank, 2, out, n)
+                n = sum_subsets(table, rank, 2, options, n)
+                out = options.items
         if kr.capture_rule != STANDARD:
             m0 = n
-            n = sum_subsets(table, 15 - rank, 1, out, n)
+            n = sum_subsets(table, 15 - rank, 1, options, n)
+            out = options.items
             # drop the fifteens already found as equal-rank captures (order kept)
             j = m0
             for i in range(m0, n):
@@ -577,7 +685,7 @@ cdef int captures(KRules *kr, int rank, uint64_t table, uint64_t *out) except -1
 
 
 cdef inline int card_captures(
-    KRules *kr, int rank, uint64_t table, uint32_t ranks, bint doubled, uint64_t *out,
+    KRules *kr, int rank, uint64_t table, uint32_t ranks, bint doubled, KOptions *options,
     uint32_t *moved,
 ) except -1:
     """captures() on a table whose rank mask is ``ranks``, the common case (standard rule, no
@@ -590,27 +698,29 @@ cdef inline int card_captures(
         e = SUM_TAB[rank - 1][ranks]
         if not (e & MULTI):
             # Branchless: a card that lays takes nothing (its rank is not on the table).
-            out[0] = table & ((e & 1023) * SPREAD)
+            options.items[0] = table & ((e & 1023) * SPREAD)
             moved[0] = e & 1023
             return 1 - <int>((e >> 14) & 1)
     moved[0] = 0
-    n = captures(kr, rank, table, out) if table else 0
+    n = captures(kr, rank, table, options) if table else 0
     if n == 0:
-        out[0] = 0
+        options.items[0] = 0
     return n
 
 
-cdef inline int table_card_captures(KRules *kr, int rank, uint64_t table, uint64_t *out) except -1:
+cdef inline int table_card_captures(
+    KRules *kr, int rank, uint64_t table, KOptions *options
+) except -1:
     """card_captures() on a bare table."""
     cdef uint32_t ranks = <uint32_t>rank_mask_of(table), moved
     return card_captures(
-        kr, rank, table, ranks, k_popcount(table) != k_popcount(ranks), out, &moved
+        kr, rank, table, ranks, k_popcount(table) != k_popcount(ranks), options, &moved
     )
 
 
-cdef int legal_moves(KRules *kr, KPos *p, int *cards, uint64_t *caps) except -1:
-    """Every legal move of the player to move, in fast.legal_moves order."""
-    cdef uint64_t options[MAX_OPTIONS]
+cdef int legal_moves(KRules *kr, KPos *p, KMoves *moves, KOptions *options) except -1:
+    """Every legal move of the player to move, in fast.legal_moves order, into ``moves``
+    (``options`` is scratch for each card's captures)."""
     cdef uint64_t hand = p.hands[p.to_move], table = p.table
     cdef int n = 0, c, k, i
     cdef uint32_t moved
@@ -618,15 +728,15 @@ cdef int legal_moves(KRules *kr, KPos *p, int *cards, uint64_t *caps) except -1:
         c = k_ctz(hand)
         hand &= hand - 1
         k = card_captures(kr, RANK_OF[c], table, p.ranks, p.doubled, options, &moved)
-        if n + k + 1 > MAX_MOVES:
-            raise OverflowError("too many moves for the compiled kernel")
+        if n + k + 1 > moves.capacity:
+            moves_reserve(moves, n + k + 1)
         if k == 0 or not kr.compulsory:
-            cards[n] = c
-            caps[n] = 0
+            moves.cards[n] = c
+            moves.caps[n] = 0
             n += 1
         for i in range(k):
-            cards[n] = c
-            caps[n] = options[i]
+            moves.cards[n] = c
+            moves.caps[n] = options.items[i]
             n += 1
     return n
 
@@ -1008,22 +1118,19 @@ cdef int choose(KRules *kr, KPos *p, int *cards, uint64_t *caps, int n, k_mt *rn
     return best
 
 
-cdef int run_playout(KRules *kr, KPos *p, uint64_t seed) except -1:
-    """policy.playout with random.Random(seed)."""
-    cdef k_mt rng
-    k_mt_seed(&rng, seed)
-    return play_out(kr, p, &rng)
-
-
-cdef int play_out(KRules *kr, KPos *p, k_mt *rng) except -1:
-    """policy.playout drawing from a seeded generator."""
-    cdef int cards[MAX_MOVES]
-    cdef uint64_t caps[MAX_MOVES]
+cdef int play_out(
+    KRules *kr, KPos *p, k_mt *rng, Scratch scratch, double abandon_at=0.0
+) except -1:
+    """policy.playout drawing from a seeded generator; 1 when it stopped at ``abandon_at``
+    (monotonic seconds; 0: never), looked at before a turn of more than MANY_MOVES moves."""
     cdef int n, i
+    cdef KMoves *moves = &scratch.moves
     while not finished(p):
-        n = legal_moves(kr, p, cards, caps)
-        i = choose(kr, p, cards, caps, n, rng)
-        apply_move(kr, p, cards[i], caps[i])
+        n = legal_moves(kr, p, moves, &scratch.options)
+        if n > MANY_MOVES and abandon_at > 0.0 and now_seconds() >= abandon_at:
+            return 1
+        i = choose(kr, p, moves.cards, moves.caps, n, rng)
+        apply_move(kr, p, moves.cards[i], moves.caps[i])
     return 0
 
 
@@ -1033,12 +1140,11 @@ def py_legal_moves(fr, pos):
     """fast.legal_moves on the compiled kernel."""
     cdef CompiledRules cr = compiled(fr)
     cdef KPos p
-    cdef int cards[MAX_MOVES]
-    cdef uint64_t caps[MAX_MOVES]
+    cdef Scratch scratch = Scratch()
     cdef int n, i
     load_pos(&p, pos)
-    n = legal_moves(&cr.kr, &p, cards, caps)
-    return [(cards[i], caps[i]) for i in range(n)]
+    n = legal_moves(&cr.kr, &p, &scratch.moves, &scratch.options)
+    return [(scratch.moves.cards[i], scratch.moves.caps[i]) for i in range(n)]
 
 
 def py_apply(fr, pos, int c, uint64_t capture):
@@ -1068,10 +1174,12 @@ def py_playout(fr, pos, uint64_t seed):
     """policy.playout with random.Random(seed), on the compiled kernel; returns the totals."""
     cdef CompiledRules cr = compiled(fr)
     cdef KPos p
+    cdef k_mt rng
     cdef int totals[MAX_SEATS]
     cdef int i
     load_pos(&p, pos)
-    run_playout(&cr.kr, &p, seed)
+    k_mt_seed(&rng, seed)
+    play_out(&cr.kr, &p, &rng, Scratch())
     store_pos(&p, pos, cr.kr.players, cr.kr.sides)
     totals_of(cr, &p, totals)
     return [totals[i] for i in range(cr.kr.sides)]
@@ -1120,7 +1228,8 @@ def uniform_generic_hands(fr, long long hands, uint64_t seed):
     cdef uint8_t deck[40]
     cdef int held[MAX_SEATS][40]
     cdef int nheld[MAX_SEATS]
-    cdef uint64_t options[MAX_OPTIONS]
+    cdef Scratch scratch = Scratch()
+    cdef uint64_t *options
     cdef uint64_t capture, mask
     cdef int npack = 0, i, j, c, k, seat, at, size, tmp, initial, n, deals, last_hand
     cdef int totals[MAX_SEATS]
@@ -1184,7 +1293,10 @@ def uniform_generic_hands(fr, long long hands, uint64_t seed):
             c = held[seat][i]
             held[seat][i] = held[seat][n - 1]
             nheld[seat] = n - 1
-            k = card_captures(kr, RANK_OF[c], p.table, p.ranks, p.doubled, options, &moved)
+            k = card_captures(
+                kr, RANK_OF[c], p.table, p.ranks, p.doubled, &scratch.options, &moved
+            )
+            options = scratch.options.items
             if kr.compulsory and k <= 1:
                 capture = options[0]  # 0 when the card can take nothing
             elif kr.compulsory:
@@ -1261,16 +1373,15 @@ cdef inline void apply_pass_move(KRules *kr, KPos *p, int c) noexcept nogil:
         end_of_deal(kr, p)
 
 
-cdef int opponent_can_sweep(KRules *kr, KPos *p, int side) except -1:
+cdef int opponent_can_sweep(KRules *kr, KPos *p, int side, Scratch scratch) except -1:
     """loop.opponent_can_sweep: the player to move, an opponent, can sweep the table now."""
-    cdef int cards[MAX_MOVES]
-    cdef uint64_t caps[MAX_MOVES]
     cdef int n, i
+    cdef KMoves *moves = &scratch.moves
     if not p.table or finished(p) or kr.side_of[p.to_move] == side:
         return 0
-    n = legal_moves(kr, p, cards, caps)
+    n = legal_moves(kr, p, moves, &scratch.options)
     for i in range(n):
-        if caps[i] == p.table and is_sweep(kr, p, cards[i], caps[i]):
+        if moves.caps[i] == p.table and is_sweep(kr, p, moves.cards[i], moves.caps[i]):
             return 1
     return 0
 
@@ -1412,9 +1523,10 @@ cdef inline double own_gain_c(
     return gain
 
 
-cdef double best_worth_c(KRules *kr, KObservation *seen, uint64_t hand) except? -2e300:
+cdef double best_worth_c(
+    KRules *kr, KObservation *seen, uint64_t hand, KOptions *options
+) except? -2e300:
     """inference.best_worth."""
-    cdef uint64_t options[MAX_OPTIONS]
     cdef uint64_t rest = hand, table = seen.table
     cdef double best = -1e300, g
     cdef int c, k, i
@@ -1427,14 +1539,14 @@ cdef double best_worth_c(KRules *kr, KObservation *seen, uint64_t hand) except? 
             if g > best:
                 best = g
         for i in range(k):
-            g = play_worth_c(kr, seen, hand, c, options[i])
+            g = play_worth_c(kr, seen, hand, c, options.items[i])
             if g > best:
                 best = g
     return best
 
 
 cdef double log_likelihood_c(
-    KRules *kr, uint64_t *hands, KObservation *obs, int nobs
+    KRules *kr, uint64_t *hands, KObservation *obs, int nobs, KOptions *options
 ) except? -2e300:
     """inference.log_likelihood."""
     cdef double total = 0.0, chosen
@@ -1443,13 +1555,13 @@ cdef double log_likelihood_c(
     for t in range(nobs):
         hand = hands[obs[t].seat] | obs[t].later | ((<uint64_t>1) << obs[t].card)
         chosen = play_worth_c(kr, &obs[t], hand, obs[t].card, obs[t].capture)
-        total += BETA * (chosen - best_worth_c(kr, &obs[t], hand))
+        total += BETA * (chosen - best_worth_c(kr, &obs[t], hand, options))
     return total
 
 
 def run_worlds(
     fr, setup, tally, KernelRandom rng, CompiledSolver solver, long long max_worlds, seconds,
-    win,
+    win, hard_seconds=None,
 ):
     """loop.run_worlds on the compiled kernel: the same worlds, values and tally."""
     cdef CompiledRules cr = compiled(fr)
@@ -1459,8 +1571,10 @@ def run_worlds(
     cdef int i, j, k, seat, at, c, cat, others = sides - 1, solve_cards = setup.solve_cards
     cdef long long done = 0, playouts, all_playouts = 0, before = tally.worlds
     cdef bint with_match = win is not None, has_cross = len(tally.cross) > 0
-    cdef bint has_deadline = seconds is not None
+    cdef bint has_deadline = seconds is not None, has_hard = hard_seconds is not None
     cdef double deadline = now_seconds() + seconds if has_deadline else 0.0
+    cdef double hard_deadline = now_seconds() + hard_seconds if has_hard else 0.0
+    cdef Scratch scratch = Scratch()
     cdef double rest, v, w
     cdef int mine_total, rest_total
     cdef int totals[MAX_SEATS]
@@ -1468,6 +1582,7 @@ def run_worlds(
     cdef k_mt world_mt, playout_mt
     cdef KPos base, pos, candidate, best_world
     cdef int nobs = len(setup.observations), tries
+    cdef bint solved
     cdef KObservation obs[MAX_OBSERVATIONS]
     cdef double log_w, best_log
     cdef KLeaf leaf
@@ -1547,7 +1662,7 @@ def run_worlds(
                 best_log = -1e300
                 for tries in range(MAX_TRIES):
                     sample_into_c(kr, &rng.mt, unseen, nunseen, sizes, own, own_hand, &candidate)
-                    log_w = log_likelihood_c(kr, candidate.hands, obs, nobs)
+                    log_w = log_likelihood_c(kr, candidate.hands, obs, nobs, &scratch.options)
                     if k_mt_random(&rng.mt) < exp(log_w):
                         base = candidate
                         break
@@ -1563,21 +1678,30 @@ def run_worlds(
             for i in range(m):
                 if has_deadline and before + done > 0 and now_seconds() >= deadline:
                     return done
+                if has_hard and now_seconds() >= hard_deadline:
+                    return done
                 pos = base
                 if move_passes[i]:
                     apply_pass_move(kr, &pos, move_cards[i])
                 else:
                     apply_move(kr, &pos, move_cards[i], move_caps[i])
-                world_sweeps[i] = opponent_can_sweep(kr, &pos, side)
+                world_sweeps[i] = opponent_can_sweep(kr, &pos, side, scratch)
+                solved = False
                 if sides == 2 and pos.stock_at == pos.stock_end and pos.left <= solve_cards:
+                    solver.abandon_at = hard_deadline
                     solver.solve_pos(&pos, &leaf)
+                    if solver.stop == STOP_TIME:
+                        return done
+                    solved = solver.stop == SOLVING
+                if solved:
                     pos.piles[0] = leaf.piles[0]
                     pos.piles[1] = leaf.piles[1]
                     pos.scope[0] = leaf.scope[0]
                     pos.scope[1] = leaf.scope[1]
                 else:
                     playout_mt = world_mt
-                    play_out(kr, &pos, &playout_mt)
+                    if play_out(kr, &pos, &playout_mt, scratch, hard_deadline):
+                        return done
                     playouts += 1
                 points_of(cr, pos.piles, pos.scope, points, totals)
                 mine_total = 0
@@ -1658,13 +1782,23 @@ cdef enum:
     UPPER = 2
 
 
+cdef enum:
+    # Why a solve stopped before its end (CompiledSolver.stop).
+    SOLVING = 0
+    STOP_NODES = 1
+    STOP_TIME = 2
+
+
 cdef class CompiledSolver:
     """solver.Solver on the compiled kernel: the same search, move order and table policy.
 
     The transposition table is a C hash table that, like the dict of the pure solver, keeps
-    every entry until it holds more than 500,000 at the start of a solve; keys pack the
+    every entry until it holds more than TABLE_LIMIT at the start of a solve; keys pack the
     location of every card (3 bits each), pile 0, the scope counts, the seat to move and the
     side of the last capture, so two keys are equal exactly when the pure solver's tuples are.
+    A solve that would visit more than ``node_limit`` nodes stops there (solver.SolveAborted), as
+    the pure solver's does, storing nothing more; ``abandon_at`` (monotonic seconds, 0 for
+    never) stops one at a deadline.
     """
 
     cdef CompiledRules cr
@@ -1675,9 +1809,16 @@ cdef class CompiledSolver:
     cdef long long count
     cdef long long capacity
     cdef long long slot_mask
+    cdef KMoves depths[MAX_DEPTH]
+    cdef KOptions options
+    cdef long long limit_at
+    cdef long long node_limit
+    cdef double abandon_at
+    cdef int stop
 
-    def __cinit__(self, fr):
+    def __cinit__(self, fr, long long node_limit=NODE_LIMIT):
         self.fr = fr
+        self.node_limit = node_limit
         self.cr = compiled(fr)
         self.nodes = 0
         self.entries = NULL
@@ -1685,10 +1826,20 @@ cdef class CompiledSolver:
         self.count = 0
         self.capacity = 0
         self.slot_mask = 0
+        memset(self.depths, 0, sizeof(self.depths))
+        memset(&self.options, 0, sizeof(KOptions))
+        options_reserve(&self.options, MIN_BUFFER)
+        self.limit_at = 0
+        self.abandon_at = 0.0
+        self.stop = SOLVING
 
     def __dealloc__(self):
+        cdef int i
         free(self.entries)
         free(self.slots)
+        for i in range(MAX_DEPTH):
+            moves_free(&self.depths[i])
+        options_free(&self.options)
 
     def applies(self, pos, int max_cards):
         """Whether the position is small enough and two-sided with nothing left to deal."""
@@ -1716,16 +1867,24 @@ cdef class CompiledSolver:
 
     cdef int solve_into(self, object pos, KLeaf *leaf) except? -999999:
         cdef KPos p
+        cdef int value
         load_pos(&p, pos)
-        return self.solve_pos(&p, leaf)
+        self.abandon_at = 0.0
+        value = self.solve_pos(&p, leaf)
+        if self.stop:
+            raise _solver.SolveAborted(self.nodes)
+        return value
 
     cdef int solve_pos(self, KPos *p, KLeaf *leaf) except? -999999:
-        """solve() on a C position: the value, and the leaf in ``leaf``."""
+        """solve() on a C position: the value, and the leaf in ``leaf``; ``stop`` says
+        whether the solve ended early (no value then)."""
         if self.cr.kr.sides != 2:
             raise ValueError("the solver needs two sides")
         if self.count > TABLE_LIMIT:
             self.clear()
-        return self.search(p, -INF, INF, leaf)
+        self.limit_at = self.nodes + self.node_limit
+        self.stop = SOLVING
+        return self.search(p, -INF, INF, leaf, 0)
 
     cdef void clear(self):
         self.count = 0
@@ -1795,11 +1954,12 @@ cdef class CompiledSolver:
         e.leaf = leaf[0]
         return 0
 
-    cdef int search(self, KPos *p, int alpha, int beta, KLeaf *out) except? -999999:
+    cdef int search(self, KPos *p, int alpha, int beta, KLeaf *out, int depth) except? -999999:
         cdef KRules *kr = &self.cr.kr
-        cdef int cards[MAX_MOVES]
-        cdef uint64_t caps[MAX_MOVES]
-        cdef int order[MAX_MOVES]
+        cdef KMoves *moves = &self.depths[depth]
+        cdef int *cards
+        cdef uint64_t *caps
+        cdef int *order
         cdef KLeaf child_leaf
         cdef KLeaf best_leaf
         cdef int totals[2]
@@ -1811,6 +1971,14 @@ cdef class CompiledSolver:
         cdef bint maximizing
         cdef KPos child
         self.nodes += 1
+        if depth >= MAX_DEPTH:
+            raise ValueError("a position too deep for the solver")
+        if self.nodes > self.limit_at:
+            self.stop = STOP_NODES
+            return 0
+        if self.abandon_at > 0.0 and (self.nodes & 4095) == 0 and now_seconds() >= self.abandon_at:
+            self.stop = STOP_TIME
+            return 0
         if p.left == 0:
             out.piles[0] = p.piles[0]
             out.piles[1] = p.piles[1]
@@ -1848,7 +2016,10 @@ cdef class CompiledSolver:
                     out[0] = e.leaf
                     return e.value
         maximizing = kr.side_of[p.to_move] == 0
-        n = legal_moves(kr, p, cards, caps)
+        n = legal_moves(kr, p, moves, &self.options)
+        cards = moves.cards
+        caps = moves.caps
+        order = moves.order
         for i in range(n):  # stable sort by captured cards, most first (as the pure solver)
             m = i
             j = i - 1
@@ -1862,7 +2033,9 @@ cdef class CompiledSolver:
             m = order[i]
             child = p[0]
             apply_move(kr, &child, cards[m], caps[m])
-            value = self.search(&child, alpha, beta, &child_leaf)
+            value = self.search(&child, alpha, beta, &child_leaf, depth + 1)
+            if self.stop:
+                return 0
             if maximizing:
                 if value > best:
                     best = value

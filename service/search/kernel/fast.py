@@ -7,6 +7,7 @@ affects play is mirrored here; the differential tests compare it with the engine
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from service.engine.cards import RANK_MASKS, SUIT_MASKS, Suit, card
 from service.engine.primes import PRIME_TABLES
@@ -36,6 +37,11 @@ ACES = RANK_MASKS[1]
 CAPTURE_CACHE_LIMIT = 200_000
 
 FastMove = tuple[int, int]  # (card id, capture mask; 0 when laid down)
+
+
+class DeadlinePassed(Exception):  # noqa: N818 (an outcome, as StopIteration)
+    """A search's hard deadline passed inside a world (a playout, a solve): the world is
+    dropped."""
 
 
 def cards_of(mask: int) -> list[int]:
@@ -110,6 +116,13 @@ class FastRules:
         self.sweep_ranks: dict[int, int] = {}
         # The compiled kernel's C copy of these rules, built on first use (_kernel.pyx).
         self.compiled: object | None = None
+
+
+@lru_cache(maxsize=64)
+def fast_rules(rules: Rules) -> FastRules:
+    """The flattened rules of a rule set, built once (with the compiled kernel's copy, and the
+    capture cache that searches of these rules share)."""
+    return FastRules(rules)
 
 
 class Pos:

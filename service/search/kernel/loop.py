@@ -7,11 +7,16 @@ from a Mersenne Twister seeded with a 64-bit integer (``random.Random``'s shuffl
 kernels draw alike). Every root move is then played in the same world and the position is
 valued by the exact solver when it applies (two sides, nothing left to deal, few cards),
 else by one heuristic playout seeded alike for every root move (common random numbers).
-Only complete worlds are tallied: a deadline that passes inside a world drops it.
+Only complete worlds are tallied: a deadline that passes inside a world drops it. The soft
+deadline (``seconds``) is looked at between root moves once the search has a world; the hard one
+(``hard_seconds``) between root moves, every ply of a playout and every few thousand nodes of a
+solve, even in the search's first world. A solve past the solver's node limit
+(``solver.SolveAborted``) is replaced by a playout, on both kernels alike.
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 import time
@@ -19,6 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from service.search.kernel.fast import (
+    DeadlinePassed,
     FastRules,
     Pos,
     apply,
@@ -29,7 +35,7 @@ from service.search.kernel.fast import (
 )
 from service.search.kernel.inference import MAX_TRIES, Observation, log_likelihood
 from service.search.kernel.policy import playout
-from service.search.kernel.solver import Solver
+from service.search.kernel.solver import SolveAborted, Solver
 
 # Root moves above which the tally keeps no cross products (they cost moves squared a world).
 MAX_CROSS_MOVES = 64
@@ -182,10 +188,44 @@ def run_worlds(
     max_worlds: int,
     seconds: float | None,
     win: WinFunction | None,
+    hard_seconds: float | None = None,
 ) -> int:
     """Search up to ``max_worlds`` more worlds, or until ``seconds`` pass (the first world of
-    a search is always completed); returns the complete worlds added to the tally."""
-    deadline = None if seconds is None else time.perf_counter() + seconds
+    a search is completed unless ``hard_seconds`` pass first); returns the complete worlds
+    added to the tally."""
+    now = time.perf_counter()
+    deadline = None if seconds is None else now + seconds
+    abandon_at = None if hard_seconds is None else now + hard_seconds
+    solver.abandon_at = abandon_at
+    before = tally.worlds
+    with contextlib.suppress(DeadlinePassed):
+        _search_worlds(
+            fr,
+            setup,
+            tally,
+            rng,
+            solver,
+            max_worlds=max_worlds,
+            deadline=deadline,
+            abandon_at=abandon_at,
+            win=win,
+        )
+    return tally.worlds - before
+
+
+def _search_worlds(
+    fr: FastRules,
+    setup: RootSetup,
+    tally: Tally,
+    rng: random.Random,
+    solver: Solver,
+    *,
+    max_worlds: int,
+    deadline: float | None,
+    abandon_at: float | None,
+    win: WinFunction | None,
+) -> None:
+    """``run_worlds`` with its deadlines as clock readings; DeadlinePassed inside a world."""
     moves = setup.moves
     count = len(moves)
     ncat = tally.categories
@@ -199,19 +239,27 @@ def run_worlds(
         wins = [0.0] * count
         sweeps = [0] * count
         for i, (card, capture, passes) in enumerate(moves):
-            if deadline is not None and tally.worlds > 0 and time.perf_counter() >= deadline:
-                return done
+            now = time.perf_counter() if deadline is not None or abandon_at is not None else 0.0
+            if deadline is not None and tally.worlds > 0 and now >= deadline:
+                return
+            if abandon_at is not None and now >= abandon_at:
+                return
             pos = world.copy()
             if passes:
                 apply_pass(fr, pos, card)
             else:
                 apply(fr, pos, card, capture)
             sweeps[i] = int(opponent_can_sweep(fr, pos, setup.side))
+            leaf = None
             if solver.applies(pos, setup.solve_cards):
-                _, leaf = solver.solve_leaf(pos)
+                try:
+                    _, leaf = solver.solve_leaf(pos)
+                except SolveAborted:
+                    leaf = None
+            if leaf is not None:
                 piles, scope = list(leaf[:2]), list(leaf[2:])
             else:
-                playout(fr, pos, random.Random(rollout_seed))
+                playout(fr, pos, random.Random(rollout_seed), abandon_at)
                 piles, scope = pos.piles, pos.scope
                 playouts += 1
             points = hand_points(fr, piles, scope)
@@ -223,7 +271,6 @@ def run_worlds(
         _add_world(tally, values, wins, cats, sweeps, with_match=win is not None)
         tally.playouts += playouts
         done += 1
-    return done
 
 
 def _add_world(

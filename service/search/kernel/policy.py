@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 from service.engine.cards import RANK_MASKS
 from service.search.kernel.fast import (
@@ -10,6 +11,7 @@ from service.search.kernel.fast import (
     FIFTEEN,
     RANK,
     STANDARD,
+    DeadlinePassed,
     FastMove,
     FastRules,
     Pos,
@@ -140,10 +142,14 @@ def choose(fr: FastRules, pos: Pos, moves: list[FastMove], rng: random.Random) -
     return best
 
 
-def playout(fr: FastRules, pos: Pos, rng: random.Random) -> None:
-    """Play the heuristic policy in place to the end of the hand."""
+def playout(fr: FastRules, pos: Pos, rng: random.Random, abandon_at: float | None = None) -> None:
+    """Play the heuristic policy in place to the end of the hand; DeadlinePassed when the
+    ``time.perf_counter`` reading ``abandon_at`` passes first."""
     while not pos.finished:
-        c, capture = choose(fr, pos, legal_moves(fr, pos), rng)
+        moves = legal_moves(fr, pos)
+        if abandon_at is not None and time.perf_counter() >= abandon_at:
+            raise DeadlinePassed
+        c, capture = choose(fr, pos, moves, rng)
         apply(fr, pos, c, capture)
 
 

@@ -1,14 +1,38 @@
-"""Exact endgame solver for two sides: alpha-beta with a transposition table, no stock left."""
+"""Exact endgame solver for two sides: alpha-beta with a transposition table, no stock left.
+
+A solve visits at most ``NODE_LIMIT`` nodes (``node_limit``): one that would visit more (a
+table of many low cards, with hundreds of captures at every turn) stops with ``SolveAborted``,
+and the world loop values that position by a playout instead. Endgames of real play stay far
+below it (tests/search/test_solver.py). ``abandon_at`` (a ``time.perf_counter`` reading, or
+None) stops a solve at a deadline with ``DeadlinePassed``.
+"""
 
 from __future__ import annotations
 
-from service.search.kernel.fast import FastRules, Pos, apply, hand_totals, legal_moves
+import time
+
+from service.search.kernel.fast import (
+    DeadlinePassed,
+    FastRules,
+    Pos,
+    apply,
+    hand_totals,
+    legal_moves,
+)
 
 EXACT = 0
 LOWER = 1
 UPPER = 2
 INF = 1 << 20
 TABLE_LIMIT = 500_000
+NODE_LIMIT = 250_000
+# Nodes between two looks at the clock when a solve has a deadline.
+CLOCK_EVERY = 256
+
+
+class SolveAborted(Exception):  # noqa: N818 (a solve stopped, not an error of the caller)
+    """A solve stopped at NODE_LIMIT nodes: the position has no exact value here."""
+
 
 # The end of the solved line: each side's pile and scope count (side 0, side 1).
 Leaf = tuple[int, int, int, int]
@@ -24,12 +48,15 @@ def leaf_totals(fr: FastRules, leaf: Leaf) -> tuple[int, ...]:
 class Solver:
     """Solves positions of one ruleset exactly; keeps its transposition table between calls."""
 
-    __slots__ = ("fr", "nodes", "table")
+    __slots__ = ("abandon_at", "fr", "limit_at", "node_limit", "nodes", "table")
 
-    def __init__(self, fr: FastRules) -> None:
+    def __init__(self, fr: FastRules, node_limit: int = NODE_LIMIT) -> None:
         self.fr = fr
+        self.node_limit = node_limit
         self.table: dict[tuple[int, ...], tuple[int, int, Leaf]] = {}
         self.nodes = 0
+        self.limit_at = 0
+        self.abandon_at: float | None = None
 
     def applies(self, pos: Pos, max_cards: int) -> bool:
         """Whether the position is small enough and two-sided with nothing left to deal."""
@@ -41,13 +68,23 @@ class Solver:
         return value, leaf_totals(self.fr, leaf)
 
     def solve_leaf(self, pos: Pos) -> tuple[int, Leaf]:
-        """The minimax value for side 0 under perfect play, and the end of the solved line."""
+        """The minimax value for side 0 under perfect play, and the end of the solved line;
+        SolveAborted past NODE_LIMIT nodes, DeadlinePassed past ``abandon_at``."""
         if len(self.table) > TABLE_LIMIT:
             self.table.clear()
+        self.limit_at = self.nodes + self.node_limit
         return self._search(pos, -INF, INF)
 
     def _search(self, pos: Pos, alpha: int, beta: int) -> tuple[int, Leaf]:
         self.nodes += 1
+        if self.nodes > self.limit_at:
+            raise SolveAborted(self.nodes)
+        if (
+            self.abandon_at is not None
+            and self.nodes % CLOCK_EVERY == 0
+            and time.perf_counter() >= self.abandon_at
+        ):
+            raise DeadlinePassed
         fr = self.fr
         if pos.left == 0:
             leaf = (pos.piles[0], pos.piles[1], pos.scope[0], pos.scope[1])

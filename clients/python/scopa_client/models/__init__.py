@@ -112,6 +112,7 @@ from .seat_review import SeatReview
 from .seat_review_labels import SeatReviewLabels
 from .side_score import SideScore
 from .side_score_points import SideScorePoints
+from .spent_budget import SpentBudget
 from .state import State
 from .state_rules_type_0 import StateRulesType0
 from .thresholds import Thresholds
@@ -234,6 +235,7 @@ __all__ = (
     "SeatReviewLabels",
     "SideScore",
     "SideScorePoints",
+    "SpentBudget",
     "State",
     "StateRulesType0",
     "Thresholds",

@@ -1,11 +1,12 @@
 from typing import Literal
 
-AdviceResponseChosenBy = Literal["cutter_keeps", "declaration", "no_declaration", "search"]
+AdviceResponseChosenBy = Literal["cutter_keeps", "declaration", "no_declaration", "policy", "search"]
 
 ADVICE_RESPONSE_CHOSEN_BY_VALUES: set[AdviceResponseChosenBy] = {
     "cutter_keeps",
     "declaration",
     "no_declaration",
+    "policy",
     "search",
 }
 

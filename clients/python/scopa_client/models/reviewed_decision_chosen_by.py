@@ -1,11 +1,12 @@
 from typing import Literal
 
-ReviewedDecisionChosenBy = Literal["cutter_keeps", "declaration", "no_declaration", "search"]
+ReviewedDecisionChosenBy = Literal["cutter_keeps", "declaration", "no_declaration", "policy", "search"]
 
 REVIEWED_DECISION_CHOSEN_BY_VALUES: set[ReviewedDecisionChosenBy] = {
     "cutter_keeps",
     "declaration",
     "no_declaration",
+    "policy",
     "search",
 }
 

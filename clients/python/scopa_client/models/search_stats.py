@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
-    from ..models.budget import Budget
+    from ..models.spent_budget import SpentBudget
 
 
 T = TypeVar("T", bound="SearchStats")
@@ -17,7 +17,7 @@ class SearchStats:
     """
     Attributes:
         algorithm (str):
-        budget (Budget):
+        budget (SpentBudget):
         elapsed_ms (float | None): null for an iteration budget (see the Server-Timing header)
         exact (bool): the values are exact: nothing is hidden (one world) and it was solved
         nodes (int):
@@ -26,11 +26,14 @@ class SearchStats:
         seed (int | str): the same seed deals the same cards
         stopped_early (bool): a time budget stopped once the best move was clear: its lead over every other move passed
             3 standard errors of their paired difference (100 worlds at least)
+        undersampled (bool): the search ended with fewer worlds than its floor (32, or an iteration budget under it)
+            although it may run 50 ms past its budget to reach it: its values rest on too few worlds to rank moves reliably
+            (a position with thousands of captures, an overloaded machine). Such an answer is never cached; ask again
         worlds (int):
     """
 
     algorithm: str
-    budget: Budget
+    budget: SpentBudget
     elapsed_ms: float | None
     exact: bool
     nodes: int
@@ -38,6 +41,7 @@ class SearchStats:
     saved_ms: float | None
     seed: int | str
     stopped_early: bool
+    undersampled: bool
     worlds: int
 
     def to_dict(self) -> dict[str, Any]:
@@ -62,6 +66,8 @@ class SearchStats:
 
         stopped_early = self.stopped_early
 
+        undersampled = self.undersampled
+
         worlds = self.worlds
 
         field_dict: dict[str, Any] = {}
@@ -77,6 +83,7 @@ class SearchStats:
                 "saved_ms": saved_ms,
                 "seed": seed,
                 "stopped_early": stopped_early,
+                "undersampled": undersampled,
                 "worlds": worlds,
             }
         )
@@ -85,12 +92,12 @@ class SearchStats:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.budget import Budget  # noqa: PLC0415
+        from ..models.spent_budget import SpentBudget  # noqa: PLC0415
 
         d = dict(src_dict)
         algorithm = d.pop("algorithm")
 
-        budget = Budget.from_dict(d.pop("budget"))
+        budget = SpentBudget.from_dict(d.pop("budget"))
 
         def _parse_elapsed_ms(data: object) -> float | None:
             if data is None:
@@ -119,6 +126,8 @@ class SearchStats:
 
         stopped_early = d.pop("stopped_early")
 
+        undersampled = d.pop("undersampled")
+
         worlds = d.pop("worlds")
 
         search_stats = cls(
@@ -131,6 +140,7 @@ class SearchStats:
             saved_ms=saved_ms,
             seed=seed,
             stopped_early=stopped_early,
+            undersampled=undersampled,
             worlds=worlds,
         )
 
