@@ -13,10 +13,10 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from service.api.metrics_dir import MetricsDirectory
-from service.api.metrics_dir import prepare_directory as _prepare_directory
-from service.api.server_logging import capture_process_output as _capture_process_output
-from service.api.server_logging import fatal as _fatal
+from service.api.http.metrics_dir import MetricsDirectory
+from service.api.http.metrics_dir import prepare_directory as _prepare_directory
+from service.api.http.server_logging import capture_process_output as _capture_process_output
+from service.api.http.server_logging import fatal as _fatal
 from service.config import ConfigError
 from service.config import load_settings as _load_settings
 
@@ -69,7 +69,7 @@ control_socket = (
 
 # JSON lines: gunicorn's error log on stderr; its access log (stdout) only on request, since
 # the app already logs every request once, with the client address behind trusted proxies.
-logger_class = "service.api.server_logging.JsonLogger"
+logger_class = "service.api.http.server_logging.JsonLogger"
 loglevel = _settings.gunicorn_log_level
 errorlog = "-"
 accesslog = "-" if _settings.gunicorn_access_log else None
@@ -87,7 +87,7 @@ def on_starting(server: Any) -> None:
 
 def when_ready(server: Any) -> None:
     """Serve the workers' summed metrics at /metrics on SCOPA_METRICS_PORT from the master."""
-    from service.api import metrics_server  # imports prometheus_client: after on_starting
+    from service.api.http import metrics_server  # imports prometheus_client: after on_starting
 
     directory: MetricsDirectory = _state["directory"]
     host = metrics_server.metrics_host(listener.cfg_addr for listener in server.LISTENERS)

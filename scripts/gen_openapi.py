@@ -10,6 +10,7 @@ from typing import Any
 import yaml
 
 from service.api.app import create_app
+from service.api.examples import resolve_lazy
 
 SPEC_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
 
@@ -19,7 +20,7 @@ def spec_dict() -> dict[str, Any]:
     app = create_app({"TESTING": True})
     with app.app_context():
         api = app.extensions["flask-smorest"]["apis"][""]["ext_obj"]
-        spec: dict[str, Any] = api.spec.to_dict()
+        spec: dict[str, Any] = resolve_lazy(api.spec.to_dict())
     return spec
 
 

@@ -59,15 +59,19 @@ def wait_until_healthy(port: int, process: subprocess.Popen[bytes], limit_s: flo
 def running_gunicorn(
     workers: int = 1,
     threads: int = 1,
+    *,
     env: Mapping[str, str] | None = None,
     limit_s: float = 30,
     log_path: Path | None = None,
+    root: Path = ROOT,
 ) -> Iterator[int]:
     """Run gunicorn with the project's gunicorn.conf.py on a free port; yield the port.
 
     /metrics is on a free port too unless ``env`` names one in SCOPA_METRICS_PORT. Without
     ``log_path`` the request log is quiet (stderr is read only on failure); with it, stdout and
-    stderr go to that file at the configured levels.
+    stderr go to that file at the configured levels. ``root`` serves another checkout of the
+    project (a worktree of an older commit, for a benchmark against it) with this one's
+    virtual environment.
     """
     executable = gunicorn_path()
     if executable is None:
@@ -86,10 +90,12 @@ def running_gunicorn(
     # A pipe read only on failure: quiet request logs so a long run never fills it.
     quiet = {} if log_path is not None else {"SCOPA_LOG_LEVEL": "WARNING"}
     environment = {**os.environ, METRICS_PORT_ENV: str(free_port()), **quiet, **(env or {})}
+    if root != ROOT:
+        environment["PYTHONPATH"] = str(root)
     output = log_path.open("ab") if log_path is not None else None
     process = subprocess.Popen(
         command,
-        cwd=ROOT,
+        cwd=root,
         env=environment,
         stdout=output or subprocess.DEVNULL,
         stderr=output or subprocess.PIPE,

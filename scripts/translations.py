@@ -30,14 +30,14 @@ from babel.messages.extract import extract
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from service.api.library_messages import library_templates
+from service.api.http.library_messages import library_templates
 from service.i18n.catalogues import TRANSLATIONS_DIR, catalogue_path
 from service.i18n.languages import LANGUAGES, MESSAGES, NAMES, PAGE, SOURCE
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVICE = ROOT / "service"
 STATIC = SERVICE / "web" / "static"
-NAMES_MODULE = SERVICE / "api" / "card_names.py"
+NAMES_MODULE = SERVICE / "api" / "usecases" / "card_names.py"
 # The catalogues' header dates: fixed, so that the same texts always give the same files.
 CATALOGUE_DATE = datetime(2026, 11, 25, tzinfo=UTC)
 WIDTH = 100

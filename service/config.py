@@ -5,7 +5,7 @@ bounds, default and meaning are declared once, here, and validated at start. gun
 the app factory, the cache and the rate limiter read this object. Two variables are also read
 where they are used (the service validates them here first): ``SCOPA_KERNEL`` by the search kernel
 (``service.search.kernel.backend``, which runs without the app too: tests, benchmarks), and
-``PROMETHEUS_MULTIPROC_DIR`` by the metrics (``service.api.metrics``; gunicorn.conf.py sets it
+``PROMETHEUS_MULTIPROC_DIR`` by the metrics (``service.api.http.metrics``; gunicorn.conf.py sets it
 for its workers from this setting, and prometheus_client reads it too). A malformed value, or a
 ``SCOPA_*`` variable that is not a setting, stops the process with one line per problem naming
 the variable, its value and what is expected.

@@ -8,20 +8,24 @@ from typing import Any
 from flask import Flask
 
 import service
-from service.api.advising import CACHE_EXTENSION
-from service.api.blueprints import BLUEPRINTS, PAGES
-from service.api.body_limit import install_chunked_body_limit
-from service.api.cors import install_cors
-from service.api.docs import ASSETS_URL, assets
-from service.api.json_body import BodyJSONProvider
-from service.api.language import install_language_headers
-from service.api.limits import close_storage, install_rate_limits
-from service.api.logging_setup import install_request_logging
-from service.api.metrics import install_metrics
-from service.api.proxies import install_proxy_fix
-from service.api.smorest import ProblemApi
+from service.api.endpoints import declare_endpoints
+from service.api.http.body_limit import install_chunked_body_limit
+from service.api.http.cors import install_cors
+from service.api.http.docs import ASSETS_URL, assets
+from service.api.http.json import OrjsonProvider
+from service.api.http.language import install_language_headers
+from service.api.http.limits import close_storage, install_rate_limits
+from service.api.http.metrics import install_metrics
+from service.api.http.problems import ProblemError, handle_problem_error, handle_unexpected
+from service.api.http.proxies import install_proxy_fix
+from service.api.http.request_log import install_request_logging
+from service.api.spec import contract_api
+from service.api.usecases.advising import CACHE_EXTENSION
+from service.api.v1 import BLUEPRINTS
+from service.api.v1.problems import html_page
 from service.cache import AdviceCache, CacheSettings, build_cache
 from service.config import APP_FIELDS, Settings, load_settings
+from service.web import pages
 
 API_DESCRIPTION = """\
 Rules, legal moves, play and scoring for the Scopa family of Italian card games.
@@ -71,20 +75,21 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     settings = load_settings(config)
     app = Flask(__name__)
     # Request bodies are decoded by orjson (bounded depth and numbers; answers unchanged).
-    app.json = BodyJSONProvider(app)
-    app.config.update(SPEC_SETTINGS)
+    app.json = OrjsonProvider(app)
     app.config.update(settings.app_config())
     app.config.update({k: v for k, v in (config or {}).items() if k not in APP_FIELDS})
     app.extensions[SETTINGS_EXTENSION] = settings
     if settings.advice_cache:
         # Built once per app; Redis (REDIS_URL) is connected lazily, else an in-process LRU.
         app.extensions[CACHE_EXTENSION] = build_cache(CacheSettings.from_settings(settings))
-    api = ProblemApi(app)
+    api = contract_api(app, dict(SPEC_SETTINGS))
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
+    app.register_error_handler(ProblemError, handle_problem_error)
+    app.register_error_handler(Exception, handle_unexpected)
     app.register_blueprint(assets)
-    for page in PAGES:
-        app.register_blueprint(page)
+    app.register_blueprint(pages.page)
+    app.register_blueprint(html_page)
     # Last, so that metrics attach to the cache wired above and the request ID comes first.
     install_request_logging(app)
     install_metrics(app)
@@ -93,6 +98,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     install_language_headers(app)
     install_chunked_body_limit(app)
     install_proxy_fix(app, settings.trusted_proxies)
+    declare_endpoints(app)
     return app
 
 

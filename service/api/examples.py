@@ -6,13 +6,18 @@ from collections.abc import Callable
 from functools import cache, partial
 from typing import Any
 
+import marshmallow as ma
+
 from service.engine import codec
 from service.engine.cards import codes
 from service.engine.presets import PRESETS, make_rules
+from service.engine.record import record_of
+from service.engine.record_codec import record_to_dict
 from service.engine.state import State, apply, deal, legal_moves
 from service.engine.view import view_of
 
 EXAMPLE_SEED = 42
+EXAMPLE_META = {"players": ["Ann", "Bruno"], "date": "2026-11-22", "place": "Bar Sport"}
 
 
 @cache
@@ -71,6 +76,19 @@ def state_json(state: State) -> dict[str, Any]:
 def first_move_json(state: State) -> dict[str, Any]:
     """The first legal move of a state, as a client sends it."""
     return codec.move_to_dict(legal_moves(state)[0])
+
+
+def short_record() -> dict[str, Any]:
+    """The record of the example hand after its first four moves."""
+    state = dealt_state()
+    for _ in range(4):
+        state, _ = apply(state, legal_moves(state)[0])
+    return record_to_dict(record_of(state))
+
+
+def loaded(schema: type[ma.Schema], body: Any) -> Any:
+    """An example request as its schema loads it (the use case's argument)."""
+    return schema().load(body)
 
 
 class Lazy:

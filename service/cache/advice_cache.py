@@ -1,4 +1,8 @@
-"""get_or_compute: cached answers with single flight, degrading to uncached when Redis fails."""
+"""get_or_compute: cached answers with single flight, degrading to uncached when Redis fails.
+
+``advice`` caches Advice values in the cache layer's own form (``advice_form``);
+``get_or_compute`` any JSON value.
+"""
 
 from __future__ import annotations
 
@@ -7,16 +11,19 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
 import orjson
 
+from service.cache.advice_form import FORM_VERSION, advice_bytes, advice_of_bytes
 from service.cache.backend import CacheBackend, CacheBackendError
 from service.cache.breaker import BreakerState, CircuitBreaker
 from service.cache.keys import CACHE_SCHEMA_VERSION, cache_key
 from service.cache.settings import CacheSettings
 from service.cache.singleflight import SingleFlight
 from service.cache.stats import BreakerChange, CacheOutcome, CacheStats
+from service.search import Advice
 
 CacheStatus = Literal["hit", "miss", "bypass"]
 T = TypeVar("T")
@@ -32,6 +39,14 @@ _CHANGES: dict[BreakerState, BreakerChange] = {
 
 class _BackendDownError(Exception):
     """A backend call failed: finish this lookup without the backend."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Form:
+    """How values are written to the backend and read back."""
+
+    write: Callable[[Any], bytes]
+    read: Callable[[bytes], Any]
 
 
 class AdviceCache:
@@ -69,6 +84,10 @@ class AdviceCache:
             key_fields, engine_version=self.engine_version, schema_version=self.schema_version
         )
 
+    def advice_key_for(self, key_fields: Mapping[str, object]) -> str:
+        """The cache key of the advice ``key_fields`` name, in this cache's form of advice."""
+        return self.key_for({**key_fields, "form": FORM_VERSION})
+
     def get_or_compute(
         self,
         key_fields: Mapping[str, object],
@@ -86,13 +105,38 @@ class AdviceCache:
         short of its budget) goes to its caller only: it is not stored, and callers that waited
         on it compute their own.
         """
-        key = self.key_for(key_fields)
+        form = _Form(orjson.dumps, orjson.loads)
+        return self._get(self.key_for(key_fields), compute, ttl_s, keep, form)
+
+    def advice(
+        self,
+        key_fields: Mapping[str, object],
+        compute: Callable[[], Advice],
+        ttl_s: int | None = None,
+        *,
+        keep: Callable[[Advice], bool] = lambda value: True,
+    ) -> tuple[Advice, CacheStatus]:
+        """The advice for ``key_fields``, as ``get_or_compute`` gives a JSON value: stored in
+        the cache's own form, a hit and a miss give equal values."""
+        key = self.advice_key_for(key_fields)
+        value, status = self._get(key, compute, ttl_s, keep, _Form(advice_bytes, advice_of_bytes))
+        advice: Advice = value
+        return advice, status
+
+    def _get(
+        self,
+        key: str,
+        compute: Callable[[], Any],
+        ttl_s: int | None,
+        keep: Callable[[Any], bool],
+        form: _Form,
+    ) -> tuple[Any, CacheStatus]:
         ttl = ttl_s if ttl_s is not None else self.settings.ttl_s
         (value, status, outcome, kept), shared = self._flight.do(
-            key, lambda: self._fetch(key, compute, ttl, keep)
+            key, lambda: self._fetch(key, compute, ttl, keep, form)
         )
         if shared and not kept:
-            value, status, outcome, _ = self._fetch(key, compute, ttl, keep)
+            value, status, outcome, _ = self._fetch(key, compute, ttl, keep, form)
         elif shared:
             outcome = "coalesced"
             if status == "miss":
@@ -115,37 +159,42 @@ class AdviceCache:
         }
 
     def _fetch(
-        self, key: str, compute: Callable[[], Any], ttl_s: int, keep: Callable[[Any], bool]
+        self,
+        key: str,
+        compute: Callable[[], Any],
+        ttl_s: int,
+        keep: Callable[[Any], bool],
+        form: _Form,
     ) -> tuple[Any, CacheStatus, CacheOutcome, bool]:
         """The value, its status and outcome, and whether it may be kept (shared, stored)."""
         if not self.breaker.allow():
             computed = compute()
-            return orjson.loads(orjson.dumps(computed)), "bypass", "bypass", keep(computed)
+            return form.read(form.write(computed)), "bypass", "bypass", keep(computed)
         owner_token: str | None = None
         try:
             cached = self._call("get", self.backend.get, key)
             if cached is not None:
-                return orjson.loads(cached), "hit", "hit", True
+                return form.read(cached), "hit", "hit", True
             token = secrets.token_hex(16)
             if self._call("lock", self.backend.try_lock, key, token, self.settings.lock_ttl_ms):
                 owner_token = token
             else:
                 cached = self._wait_for_owner(key)
                 if cached is not None:
-                    return orjson.loads(cached), "hit", "coalesced", True
+                    return form.read(cached), "hit", "coalesced", True
         except _BackendDownError:
             computed = compute()
-            return orjson.loads(orjson.dumps(computed)), "bypass", "error", keep(computed)
+            return form.read(form.write(computed)), "bypass", "error", keep(computed)
         try:
             computed = compute()
             kept = keep(computed)
-            encoded = orjson.dumps(computed)
+            encoded = form.write(computed)
             if kept:
                 self._store(key, encoded, ttl_s)
         finally:
             if owner_token is not None:
                 self._release(key, owner_token)
-        return orjson.loads(encoded), "miss", "miss", kept
+        return form.read(encoded), "miss", "miss", kept
 
     def _wait_for_owner(self, key: str) -> bytes | None:
         """Poll for another process's value; None when it gave up (lock gone) or took too long."""

@@ -111,28 +111,23 @@ def code(c: Card) -> str:
     return CODES[c]
 
 
-def parse_card(text: str) -> Card:
-    """The card named by a code such as ``7D`` or ``10b``; raises CardCodeError."""
-    found = _CARD_OF_CODE.get(text) if isinstance(text, str) else None
-    if found is not None:
-        return found
-    if not isinstance(text, str):
-        raise CardCodeError(repr(text))
-    body = text.strip().upper()
-    if len(body) < 2 or body[-1] not in Suit.__members__ or not body[:-1].isdigit():
-        raise CardCodeError(text)
-    rank = int(body[:-1])
-    if not 1 <= rank <= RANKS_PER_SUIT or body[:-1] != str(rank):
-        raise CardCodeError(text)
-    return card(rank, Suit[body[-1]])
-
-
-# The exact codes in either case, read with one lookup (others go through the parser above).
-_CARD_OF_CODE: dict[str, Card] = {
+# The grammar of a card code: rank 1-10, then the suit D, C, S or B, in either case.
+CARD_PATTERN = "(10|[1-9])[DCSBdcsb]"
+# Every card code, in both cases, to its card: reading a code is one lookup.
+CARD_OF_CODE: dict[str, Card] = {
     f"{rank}{suit}": card(rank, Suit[suit.upper()])
     for rank in range(1, RANKS_PER_SUIT + 1)
     for suit in "DCSBdcsb"
 }
+
+
+def parse_card(text: str) -> Card:
+    """The card named by a code such as ``7D`` or ``10b`` (``CARD_PATTERN``); raises
+    CardCodeError."""
+    found = CARD_OF_CODE.get(text) if isinstance(text, str) else None
+    if found is None:
+        raise CardCodeError(text if isinstance(text, str) else repr(text))
+    return found
 
 
 def codes(cards: Cards) -> list[str]:
@@ -143,6 +138,6 @@ def codes(cards: Cards) -> list[str]:
 def parse_cards(texts: Sequence[str]) -> list[Card]:
     """The cards named by a sequence of codes, in order, duplicates kept; raises CardCodeError."""
     try:
-        return [_CARD_OF_CODE[t] for t in texts]
+        return [CARD_OF_CODE[t] for t in texts]
     except (KeyError, TypeError):  # a code in another form, or not a code
         return [parse_card(t) for t in texts]

@@ -5,13 +5,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from service.engine.cards import Card, Cards, code, codes, parse_card, parse_cards
+from service.engine.assemble import (
+    PartsReader,
+    declarations_from_parts,
+    move_from_parts,
+    state_from_parts,
+    view_from_parts,
+)
+from service.engine.cards import Card, code, codes, parse_card, parse_cards
 from service.engine.declarations import Declaration, ScoredDeclaration
 from service.engine.errors import CardCodeError, InvalidStateError, Problem
-from service.engine.history import REBUILT_FIELDS, rebuilt_view
+from service.engine.history import REBUILT_FIELDS
 from service.engine.match import MatchResult
 from service.engine.message import Message
-from service.engine.moves import CARDLESS_KINDS, Move, MoveKind, cardless_move
+from service.engine.moves import CARDLESS_KINDS, Move, MoveKind
 from service.engine.presets import rules_from_mapping
 from service.engine.rules import Rules
 from service.engine.scoring import HandScore, SideScore
@@ -45,13 +52,12 @@ def legal_move_dict(state: State, move: Move) -> dict[str, Any]:
     return move_to_dict(move, is_sweep(state, move))
 
 
-class FieldReader:
-    """Reads card fields, collecting every problem instead of stopping at the first."""
+class FieldReader(PartsReader):
+    """Reads the JSON form into parts (``assemble``): every field checked for its type and
+    every card code read, each problem collected instead of stopping at the first; the parts
+    are then built by ``assemble`` with this reader, so that one error lists them all."""
 
-    def __init__(self) -> None:
-        self.problems: list[Problem] = []
-
-    def card(self, field: str, value: Any) -> int | None:
+    def card(self, field: str, value: Any) -> Card | None:
         """A card code read, or None (a problem noted)."""
         try:
             return parse_card(value)
@@ -59,43 +65,15 @@ class FieldReader:
             self.problems.append(Problem(field, Message("not a card code: {value!r}", value=value)))
             return None
 
-    def cards(self, field: str, values: Any) -> Cards:
-        """A list of card codes read as a set; a card listed twice is a problem."""
+    def card_ids(self, field: str, values: Any) -> list[Card | None]:
+        """A list of card codes read in order (None for each bad one, a problem noted)."""
         if not isinstance(values, list):
             self.problems.append(Problem(field, Message("must be a list of card codes")))
-            return 0
+            return []
         try:
-            read = parse_cards(values)
+            return list(parse_cards(values))
         except CardCodeError:
-            return self._cards_named(field, values)
-        mask = 0
-        for c in read:
-            mask |= 1 << c
-        if mask.bit_count() != len(read):  # a card listed twice
-            return self._cards_named(field, values)
-        return mask
-
-    def _cards_named(self, field: str, values: list[Any]) -> Cards:
-        """``cards`` for a list with a problem: each bad or doubled entry named by its index."""
-        mask = 0
-        for i, value in enumerate(values):
-            c = self.card(f"{field}[{i}]", value)
-            if c is None:
-                continue
-            if mask >> c & 1:
-                self.problems.append(
-                    Problem(f"{field}[{i}]", Message("{card} is listed twice", card=code(c)))
-                )
-            mask |= 1 << c
-        return mask
-
-    def card_list(self, field: str, values: list[Any]) -> list[Card]:
-        """Card codes read in order (doubles kept); each bad entry a problem, left out."""
-        try:
-            return parse_cards(values)
-        except CardCodeError:
-            read = (self.card(f"{field}[{i}]", value) for i, value in enumerate(values))
-            return [c for c in read if c is not None]
+            return [self.card(f"{field}[{i}]", value) for i, value in enumerate(values)]
 
     def seq(self, field: str, values: Any) -> list[Any]:
         """A list, or an empty one (a problem noted)."""
@@ -104,16 +82,22 @@ class FieldReader:
             return []
         return values
 
-    def integer(self, field: str, value: Any, nullable: bool = False) -> int:
-        """A whole number (-1 for null when ``nullable``), or 0 (a problem noted)."""
+    def integer(self, field: str, value: Any, nullable: bool = False) -> int | None:
+        """A whole number (None for null when ``nullable``), or 0 (a problem noted)."""
         if value is None and nullable:
-            return -1
+            return None
         if isinstance(value, bool) or not isinstance(value, int):
             self.problems.append(
                 Problem(field, Message("must be a whole number, not {value!r}", value=value))
             )
             return 0
         return value
+
+    def whole(self, field: str, value: Any) -> int:
+        """A whole number, or 0 (a problem noted)."""
+        found = self.integer(field, value)
+        assert found is not None
+        return found
 
     def kind(self, field: str, value: Any) -> MoveKind:
         """A move kind (a play when absent)."""
@@ -131,23 +115,31 @@ class FieldReader:
             )
             return MoveKind.PLAY
 
-    def move(self, field: str, data: Mapping[str, Any]) -> Move | None:
-        """A move of any kind, a declaration in its canonical form; None when unreadable."""
+    def move_parts(self, field: str, data: Mapping[str, Any]) -> dict[str, Any] | None:
+        """A move's parts; None when its card cannot be read."""
         kind = self.kind(f"{field}.kind", data.get("kind"))
         if kind in CARDLESS_KINDS:
-            return cardless_move(kind)
+            return {"kind": kind.value}
         played = self.card(f"{field}.card", data.get("card"))
-        capture = self.cards(f"{field}.capture", data.get("capture", []))
+        capture = self.card_ids(f"{field}.capture", data.get("capture", []))
         if played is None:
             return None
-        if kind is MoveKind.DECLARE:
-            # The canonical form: the lowest card shown as ``card``, the others as ``capture``.
-            shown = capture | 1 << played
-            low = shown & -shown
-            return Move(low.bit_length() - 1, shown & ~low, kind)
-        return Move(played, capture, kind)
+        return {"kind": kind.value, "card": played, "capture": capture}
 
-    def declarations(self, values: Any) -> tuple[Declaration, ...]:
+    def play_parts(self, field: str, values: Any) -> list[dict[str, Any]]:
+        """The readable moves of a history or a record, with their seats."""
+        plays = []
+        for i, entry in enumerate(self.seq(field, values)):
+            if not isinstance(entry, Mapping):
+                self.problems.append(Problem(f"{field}[{i}]", Message("must be an object")))
+                continue
+            seat = self.whole(f"{field}[{i}].seat", entry.get("seat"))
+            move = self.move_parts(f"{field}[{i}]", entry)
+            if move is not None:
+                plays.append({"seat": seat, **move})
+        return plays
+
+    def declaration_parts(self, values: Any) -> list[dict[str, Any]]:
         """The declarations made in the hand."""
         found = []
         for i, entry in enumerate(self.seq("declarations", values)):
@@ -155,20 +147,13 @@ class FieldReader:
                 self.problems.append(Problem(f"declarations[{i}]", Message("must be an object")))
                 continue
             found.append(
-                Declaration(
-                    self.integer(f"declarations[{i}].seat", entry.get("seat")),
-                    self.integer(f"declarations[{i}].deal", entry.get("deal")),
-                    self.cards(f"declarations[{i}].cards", entry.get("cards")),
-                )
+                {
+                    "seat": self.whole(f"declarations[{i}].seat", entry.get("seat")),
+                    "deal": self.whole(f"declarations[{i}].deal", entry.get("deal")),
+                    "cards": self.card_ids(f"declarations[{i}].cards", entry.get("cards")),
+                }
             )
-        return tuple(found)
-
-    def scores(self, values: Any) -> tuple[int, ...]:
-        """The match scores before the hand."""
-        return tuple(
-            self.integer(f"match_scores[{i}]", n)
-            for i, n in enumerate(self.seq("match_scores", values))
-        )
+        return found
 
     def flag(self, field: str, value: Any) -> bool:
         """True or false (false when absent)."""
@@ -183,63 +168,53 @@ class FieldReader:
 
     def optional_int(self, field: str, value: Any) -> int | None:
         """A whole number, or None when absent."""
-        return None if value is None else self.integer(field, value)
+        return None if value is None else self.whole(field, value)
 
-    def optional_card(self, field: str, value: Any) -> int | None:
-        """A card code read, or None when absent."""
-        return None if value is None else self.card(field, value)
-
-    def variant_fields(self, data: Mapping[str, Any]) -> dict[str, Any]:
+    def variant_parts(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """The variant fields of a state or view (``variant_fields``), read."""
+        cut = data.get("cut_card")
         return {
-            "cut_card": self.optional_card("cut_card", data.get("cut_card")),
-            "declarations": self.declarations(data.get("declarations", [])),
+            "cut_card": None if cut is None else self.card("cut_card", cut),
+            "declarations": self.declaration_parts(data.get("declarations", [])),
             "declaration_round": self.flag("declaration_round", data.get("declaration_round")),
             "claimed_by": self.optional_int("claimed_by", data.get("claimed_by")),
-            "match_scores": self.scores(data.get("match_scores", [])),
+            "match_scores": [
+                self.whole(f"match_scores[{i}]", n)
+                for i, n in enumerate(self.seq("match_scores", data.get("match_scores", [])))
+            ],
             "match_target": self.optional_int("match_target", data.get("match_target")),
         }
 
-    def done(self) -> None:
-        """Raise InvalidStateError with every problem noted, if any."""
-        if self.problems:
-            raise InvalidStateError(self.problems)
+    def card_lists(self, field: str, values: Any) -> list[list[Card | None]]:
+        """A list of card lists (hands, piles)."""
+        return [self.card_ids(f"{field}[{i}]", v) for i, v in enumerate(self.seq(field, values))]
+
+    def whole_list(self, field: str, values: Any) -> list[int]:
+        """A list of whole numbers (scope, hand sizes)."""
+        return [self.whole(f"{field}[{i}]", n) for i, n in enumerate(self.seq(field, values))]
 
 
 def move_from_dict(data: Mapping[str, Any], field: str = "move") -> Move:
     """A move from its JSON form; raises InvalidStateError naming the field."""
     reader = FieldReader()
-    move = reader.move(field, data)
+    parts = reader.move_parts(field, data)
     reader.done()
-    assert move is not None
-    return move
+    assert parts is not None
+    return move_from_parts(parts, field)
 
 
 def declarations_from_list(values: Any) -> tuple[Declaration, ...]:
     """Declarations from their JSON form; InvalidStateError names each bad field (a card
     listed twice in one declaration is ``declarations[i].cards[j]``)."""
     reader = FieldReader()
-    found = reader.declarations(values)
+    parts = reader.declaration_parts(values)
     reader.done()
-    return found
+    return declarations_from_parts(parts)
 
 
 def play_to_dict(play: Play) -> dict[str, Any]:
     """One history entry in JSON form."""
     return {"seat": play.seat, **move_to_dict(play.move)}
-
-
-def _history(reader: FieldReader, values: Any) -> tuple[Play, ...]:
-    plays = []
-    for i, entry in enumerate(reader.seq("history", values)):
-        if not isinstance(entry, Mapping):
-            reader.problems.append(Problem(f"history[{i}]", Message("must be an object")))
-            continue
-        seat = reader.integer(f"history[{i}].seat", entry.get("seat"))
-        move = reader.move(f"history[{i}]", entry)
-        if move is not None:
-            plays.append(Play(seat, move))
-    return tuple(plays)
 
 
 def state_to_dict(state: State) -> dict[str, Any]:
@@ -297,34 +272,20 @@ def state_from_dict(data: Mapping[str, Any], rules: Rules | None = None) -> Stat
     """A full state from its JSON form; raises InvalidStateError or RulesError."""
     rules = rules or rules_of(data)
     reader = FieldReader()
-    hands = tuple(
-        reader.cards(f"hands[{i}]", h) for i, h in enumerate(reader.seq("hands", data.get("hands")))
-    )
-    piles = tuple(
-        reader.cards(f"piles[{i}]", p) for i, p in enumerate(reader.seq("piles", data.get("piles")))
-    )
-    stock = reader.card_list("stock", reader.seq("stock", data.get("stock", [])))
-    scope = tuple(
-        reader.integer(f"scope[{i}]", n)
-        for i, n in enumerate(reader.seq("scope", data.get("scope")))
-    )
-    capturer = reader.integer("last_capturer", data.get("last_capturer"), nullable=True)
-    state = State(
-        rules=rules,
-        dealer=reader.integer("dealer", data.get("dealer")),
-        hands=hands,
-        table=reader.cards("table", data.get("table", [])),
-        piles=piles,
-        scope=scope,
-        stock=tuple(stock),
-        deals_made=reader.integer("deals_made", data.get("deals_made", 1)),
-        to_move=reader.integer("to_move", data.get("to_move")),
-        last_capturer=None if capturer == -1 else capturer,
-        history=_history(reader, data.get("history", [])),
-        **reader.variant_fields(data),
-    )
-    reader.done()
-    return state
+    parts = {
+        "hands": reader.card_lists("hands", data.get("hands")),
+        "piles": reader.card_lists("piles", data.get("piles")),
+        "stock": [c for c in reader.card_ids("stock", data.get("stock", [])) if c is not None],
+        "scope": reader.whole_list("scope", data.get("scope")),
+        "last_capturer": reader.integer("last_capturer", data.get("last_capturer"), True),
+        "dealer": reader.whole("dealer", data.get("dealer")),
+        "table": reader.card_ids("table", data.get("table", [])),
+        "deals_made": reader.whole("deals_made", data.get("deals_made", 1)),
+        "to_move": reader.whole("to_move", data.get("to_move")),
+        "history": reader.play_parts("history", data.get("history", [])),
+        **reader.variant_parts(data),
+    }
+    return state_from_parts(rules, parts, reader)
 
 
 def view_to_dict(view: View) -> dict[str, Any]:
@@ -359,41 +320,26 @@ def view_from_dict(data: Mapping[str, Any], rules: Rules | None = None) -> View:
     """
     rules = rules or rules_of(data)
     reader = FieldReader()
-    complete = "piles" in data and "scope" in data
-    piles = tuple(
-        reader.cards(f"piles[{i}]", p)
-        for i, p in enumerate(reader.seq("piles", data.get("piles", [])))
-    )
-    capturer = reader.integer("last_capturer", data.get("last_capturer"), nullable=True)
-    view = View(
-        rules=rules,
-        seat=reader.integer("seat", data.get("seat")),
-        dealer=reader.integer("dealer", data.get("dealer")),
-        to_move=reader.integer("to_move", data.get("to_move")),
-        hand=reader.cards("hand", data.get("hand")),
-        table=reader.cards("table", data.get("table", [])),
-        piles=piles,
-        scope=tuple(
-            reader.integer(f"scope[{i}]", n)
-            for i, n in enumerate(reader.seq("scope", data.get("scope", [])))
-        ),
-        hand_sizes=tuple(
-            reader.integer(f"hand_sizes[{i}]", n)
-            for i, n in enumerate(reader.seq("hand_sizes", data.get("hand_sizes")))
-        ),
-        stock_size=reader.integer("stock_size", data.get("stock_size", 0)),
-        deals_made=reader.integer("deals_made", data.get("deals_made", 1)),
-        last_capturer=None if capturer == -1 else capturer,
-        history=_history(reader, data.get("history", [])),
-        cut_pending=data.get("cut_pending") is True,
-        **reader.variant_fields(data),
-    )
-    if not complete and "history" not in data:
-        reader.problems.append(Problem("piles", Message("give piles and scope, or the history")))
-    reader.done()
-    if complete:
-        return view
-    return rebuilt_view(view, {name for name in REBUILT_FIELDS if name in data})
+    parts: dict[str, Any] = {
+        "seat": reader.whole("seat", data.get("seat")),
+        "dealer": reader.whole("dealer", data.get("dealer")),
+        "to_move": reader.whole("to_move", data.get("to_move")),
+        "hand": reader.card_ids("hand", data.get("hand")),
+        "table": reader.card_ids("table", data.get("table", [])),
+        "hand_sizes": reader.whole_list("hand_sizes", data.get("hand_sizes")),
+        "stock_size": reader.whole("stock_size", data.get("stock_size", 0)),
+        "deals_made": reader.whole("deals_made", data.get("deals_made", 1)),
+        "last_capturer": reader.integer("last_capturer", data.get("last_capturer"), True),
+        "cut_pending": data.get("cut_pending") is True,
+        **reader.variant_parts(data),
+    }
+    for name, read in (("piles", reader.card_lists), ("scope", reader.whole_list)):
+        if name in data:
+            parts[name] = read(name, data[name])
+    if "history" in data:
+        parts["history"] = reader.play_parts("history", data["history"])
+    given = {name for name in REBUILT_FIELDS if name in data}
+    return view_from_parts(rules, parts, reader, given)
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:

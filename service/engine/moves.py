@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import functools
+import itertools
+import operator
 from dataclasses import dataclass
 from enum import StrEnum
 
 from service.engine.cards import (
     RANK_MASKS,
     RANK_OF_BIT,
+    RANKS_PER_SUIT,
     Card,
     Cards,
     bit,
@@ -154,15 +158,37 @@ def sum_subsets(table: Cards, total: int, min_cards: int) -> list[Cards]:
     return found
 
 
+@functools.cache  # at most 2**9 rank sets times 10 totals
+def rank_sums(ranks: int, total: int) -> tuple[tuple[int, ...], ...]:
+    """The sets of two or more distinct ranks among ``ranks`` (bit r - 1 for rank r) that add
+    up to ``total``, each as its ranks."""
+    present = [r for r in range(1, RANKS_PER_SUIT + 1) if ranks >> (r - 1) & 1]
+    found = []
+    for size in range(2, len(present) + 1):
+        found += [c for c in itertools.combinations(present, size) if sum(c) == total]
+    return tuple(found)
+
+
 def standard_captures(rank: int, table: Cards, match_priority: bool = True) -> list[Cards]:
     """Captures by the standard rule: one card of equal rank, else a set summing to the rank.
 
     Without ``match_priority`` (third Quindici version) the sets are allowed beside a match.
+    A table holding one card of each of its ranks (as most do) has its sets by rank.
     """
     singles = one_card_sets(table & RANK_MASKS[rank])
     if singles and match_priority:
         return singles
-    return singles + sum_subsets(table, rank, 2)
+    ranks = 0
+    for r in range(1, min(rank, RANKS_PER_SUIT + 1)):
+        held = table & RANK_MASKS[r]
+        if held & (held - 1):  # two cards of a rank: every subset, one by one
+            return singles + sum_subsets(table, rank, 2)
+        if held:
+            ranks |= 1 << (r - 1)
+    return singles + [
+        functools.reduce(operator.or_, (table & RANK_MASKS[r] for r in combination))
+        for combination in rank_sums(ranks, rank)
+    ]
 
 
 def captures(rules: Rules, played: Card, table: Cards) -> list[Cards]:

@@ -16,18 +16,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from service.engine import codec
+from service.engine.assemble import record_from_parts
 from service.engine.cards import code, codes
-from service.engine.errors import InvalidStateError, Problem
+from service.engine.errors import Problem
 from service.engine.message import Message
-from service.engine.record import (
-    RECORD_FORMAT,
-    RECORD_VERSION,
-    Deal,
-    HandRecord,
-    MetaValue,
-)
+from service.engine.record import RECORD_FORMAT, RECORD_VERSION, HandRecord
 from service.engine.rules import Rules
-from service.engine.state import Play
 
 
 def record_to_dict(record: HandRecord) -> dict[str, Any]:
@@ -60,7 +54,7 @@ def record_to_dict(record: HandRecord) -> dict[str, Any]:
 
 
 class _Reader(codec.FieldReader):
-    """Reads a record's fields, collecting every problem."""
+    """Reads a record's fields into parts, collecting every problem."""
 
     def mapping(self, field: str, value: Any) -> Mapping[str, Any]:
         if not isinstance(value, Mapping):
@@ -68,45 +62,27 @@ class _Reader(codec.FieldReader):
             return {}
         return value
 
-    def deal(self, data: Mapping[str, Any]) -> Deal:
-        hands = tuple(
-            self.cards(f"deal.hands[{i}]", h)
-            for i, h in enumerate(self.seq("deal.hands", data.get("hands")))
-        )
-        stock = self.card_list("deal.stock", self.seq("deal.stock", data.get("stock", [])))
+    def deal_parts(self, data: Mapping[str, Any]) -> dict[str, Any]:
         cut = data.get("cut_card")
-        return Deal(
-            hands=hands,
-            table=self.cards("deal.table", data.get("table", [])),
-            stock=tuple(stock),
-            cut_card=None if cut is None else self.card("deal.cut_card", cut),
-        )
+        stock = self.card_ids("deal.stock", self.seq("deal.stock", data.get("stock", [])))
+        return {
+            "hands": self.card_lists("deal.hands", data.get("hands")),
+            "stock": [c for c in stock if c is not None],
+            "table": self.card_ids("deal.table", data.get("table", [])),
+            "cut_card": None if cut is None else self.card("deal.cut_card", cut),
+        }
 
-    def moves(self, values: Any) -> tuple[Play, ...]:
-        plays = []
-        for i, entry in enumerate(self.seq("moves", values)):
-            field = f"moves[{i}]"
-            if not isinstance(entry, Mapping):
-                self.problems.append(Problem(field, Message("must be an object")))
-                continue
-            seat = self.integer(f"{field}.seat", entry.get("seat"))
-            try:
-                plays.append(Play(seat, codec.move_from_dict(entry, field)))
-            except InvalidStateError as error:
-                self.problems += error.problems
-        return tuple(plays)
-
-    def meta(self, value: Any) -> tuple[tuple[str, MetaValue], ...]:
-        found: list[tuple[str, MetaValue]] = []
+    def meta_parts(self, value: Any) -> dict[str, Any]:
+        found: dict[str, Any] = {}
         for key, item in self.mapping("meta", value).items():
-            if isinstance(item, str | int | float | bool):
-                found.append((str(key), item))
-            elif isinstance(item, list) and all(isinstance(x, str) for x in item):
-                found.append((str(key), tuple(item)))
+            if isinstance(item, str | int | float | bool) or (
+                isinstance(item, list) and all(isinstance(x, str) for x in item)
+            ):
+                found[str(key)] = item
             else:
                 reason = Message("a text, a number, true or false, or a list of texts")
                 self.problems.append(Problem(f"meta.{key}", reason))
-        return tuple(found)
+        return found
 
 
 def record_from_dict(data: Mapping[str, Any], rules: Rules) -> HandRecord:
@@ -123,18 +99,14 @@ def record_from_dict(data: Mapping[str, Any], rules: Rules) -> HandRecord:
         reader.problems.append(Problem("version", reason))
     match = reader.mapping("match", data.get("match", {}))
     target = match.get("target")
-    record = HandRecord(
-        rules=rules,
-        dealer=reader.integer("dealer", data.get("dealer")),
-        deal=reader.deal(reader.mapping("deal", data.get("deal"))),
-        moves=reader.moves(data.get("moves", [])),
-        match_scores=tuple(
-            reader.integer(f"match.scores[{i}]", n)
-            for i, n in enumerate(reader.seq("match.scores", match.get("scores", [])))
-        ),
-        match_target=None if target is None else reader.integer("match.target", target),
-        meta=reader.meta(data.get("meta", {})),
-    )
-    if reader.problems:
-        raise InvalidStateError(reader.problems)
-    return record
+    parts = {
+        "dealer": reader.whole("dealer", data.get("dealer")),
+        "deal": reader.deal_parts(reader.mapping("deal", data.get("deal"))),
+        "moves": reader.play_parts("moves", data.get("moves", [])),
+        "match": {
+            "scores": reader.whole_list("match.scores", match.get("scores", [])),
+            "target": None if target is None else reader.whole("match.target", target),
+        },
+        "meta": reader.meta_parts(data.get("meta", {})),
+    }
+    return record_from_parts(rules, parts, reader)

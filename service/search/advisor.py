@@ -278,7 +278,7 @@ class Searcher:
             advice = MoveAdvice(
                 move,
                 value,
-                found.win,
+                None if found.win is None else round(found.win, 6),
                 std_error=_rounded(found.std_error),
                 win_std_error=_rounded(found.win_std_error),
                 breakdown=MappingProxyType(

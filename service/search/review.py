@@ -8,7 +8,13 @@ error of the best move's value less the played one's (``std_error_vs_best``; for
 probabilities, which have no paired error, the two moves' errors combined). An exact (solved)
 decision has no noise; one valued from a single world has no error estimate, so it is never
 labelled worse than good. With a match the label is the more severe of the points label and
-the win-probability label.
+the win-probability label. A decision whose search is undersampled (fewer worlds than the
+advisor's floor, ``advisor.MIN_WORLDS``) is not judged: it has no label and no loss, and each
+seat's summary counts it apart.
+
+``plan`` says which moves of a replayed hand a review searches (a card play with a choice),
+which are forced (the only legal card play) and which the search does not rank (moves that
+play no card); ``compare`` finds the played move among an advice's ranked moves and judges it.
 """
 
 from __future__ import annotations
@@ -16,6 +22,11 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+
+from service.engine.moves import Move
+from service.engine.record import Replay
+from service.engine.state import Event, Play, State, legal_moves
+from service.search.advisor import Advice, MoveAdvice
 
 BEST, GOOD, INACCURACY, MISTAKE, BLUNDER = "best", "good", "inaccuracy", "mistake", "blunder"
 # The labels of a searched decision, from the best to the worst.
@@ -70,6 +81,79 @@ class Verdict:
     win_loss: float | None
     win_noise: float | None
     label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """A reviewed move: its index, the state it met, the move and its events, its status."""
+
+    index: int
+    state: State
+    play: Play
+    events: tuple[Event, ...]
+    status: str
+
+
+def legal_plays(state: State) -> int:
+    """How many legal card plays the seat to move has."""
+    return sum(1 for m in legal_moves(state) if m.plays_card)
+
+
+def plan(done: Replay, moves: Sequence[Play], seats: frozenset[int]) -> list[Planned]:
+    """The reviewed seats' moves, each searched, forced or unranked."""
+    found = []
+    for index, play in enumerate(moves):
+        if play.seat not in seats:
+            continue
+        state = done.states[index]
+        if not play.move.plays_card:
+            status = UNRANKED
+        elif legal_plays(state) == 1:
+            status = FORCED
+        else:
+            status = SEARCHED
+        found.append(Planned(index, state, play, done.events[index], status))
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class Compared:
+    """A searched decision: the played move's rank among the ranked plays (1: the best), the
+    best and the played move as advised, and the verdict (None: the search is undersampled,
+    or ranked nothing)."""
+
+    rank: int | None
+    best: MoveAdvice | None
+    played: MoveAdvice | None
+    verdict: Verdict | None
+
+
+def estimate_of(advised: MoveAdvice) -> Estimate:
+    """A ranked move's estimates as the judge reads them."""
+    assert advised.expected_value is not None
+    return Estimate(
+        value=advised.expected_value,
+        win_probability=advised.win_probability,
+        std_error=advised.std_error,
+        win_std_error=advised.win_std_error,
+        std_error_vs_best=advised.std_error_vs_best,
+    )
+
+
+def compare(advice: Advice, move: Move) -> Compared:
+    """The played move against the best ranked one of an advice (its search had to rank it:
+    ``advise(..., must_search=(move,))``)."""
+    ranked = [m for m in advice.moves if m.expected_value is not None]
+    rank = next((i for i, m in enumerate(ranked, 1) if m.move == move), None)
+    if rank is None:
+        return Compared(None, None, None, None)
+    best, played = ranked[0], ranked[rank - 1]
+    verdict = None
+    if not advice.stats.undersampled:
+        verdict = judge(
+            estimate_of(best), estimate_of(played), is_best=rank == 1, exact=advice.stats.exact
+        )
+    return Compared(rank, best, played, verdict)
 
 
 def label_for(loss: float, noise: float | None, thresholds: Thresholds) -> str:
@@ -129,7 +213,8 @@ def _rounded(value: float | None) -> float | None:
 
 @dataclass(frozen=True, slots=True)
 class Judged:
-    """One reviewed move as the summary reads it: its index, seat, status and verdict."""
+    """One reviewed move as the summary reads it: its index, seat, status and verdict (None
+    for a searched decision left unjudged: undersampled)."""
 
     index: int
     seat: int
@@ -146,6 +231,7 @@ class SeatSummary:
     decisions: int
     forced: int
     unranked: int
+    undersampled: int
     total_loss: float
     mean_loss: float | None
     best_share: float | None
@@ -178,6 +264,7 @@ def summarize(seat: int, moves: Iterable[Judged], with_match: bool) -> SeatSumma
         decisions=n,
         forced=sum(1 for m in mine if m.status == FORCED),
         unranked=sum(1 for m in mine if m.status == UNRANKED),
+        undersampled=sum(1 for m in mine if m.status == SEARCHED and m.verdict is None),
         total_loss=total,
         mean_loss=round(total / n, 6) if n else None,
         best_share=round(labels[BEST] / n, 6) if n else None,

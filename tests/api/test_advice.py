@@ -11,9 +11,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from prometheus_client.parser import text_string_to_metric_families
 
-from service.api.advising import CACHE_EXTENSION, SEARCH_SLOT
 from service.api.app import create_app
-from service.api.v1.advice import job_of
+from service.api.schemas.advice import AdviceRequestSchema
+from service.api.usecases.advising import CACHE_EXTENSION, SEARCH_SLOT, AdviceJob, advice_job_of
 from service.engine import codec
 from service.engine.history import rebuild
 from service.engine.moves import MoveKind
@@ -31,6 +31,11 @@ INVALID_STATE = "urn:scopa:problem:invalid-state"
 INVALID_RULES = "urn:scopa:problem:invalid-rules"
 BUDGET_TOO_LARGE = "urn:scopa:problem:budget-too-large"
 TINY = {"iterations": 4}
+
+
+def job_of(body: dict[str, Any], config: Any) -> AdviceJob:
+    """The advice job of a request body, as /v1/advice makes it."""
+    return advice_job_of(AdviceRequestSchema().load(body), config)
 
 
 def view_json(state: State, *, piles: bool = True, history: bool = False) -> dict[str, Any]:

@@ -7,12 +7,13 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from flask import Flask
+from flask import Flask, request
 from flask.testing import FlaskClient
 
-from service.api.advising import SEARCH_SLOT
 from service.api.app import create_app
-from service.api.limits import request_cost
+from service.api.endpoints import declared
+from service.api.http.limits import request_cost
+from service.api.usecases.advising import SEARCH_SLOT
 from service.engine import codec
 from service.engine.moves import MoveKind
 from service.engine.presets import PRESETS, make_rules
@@ -221,9 +222,9 @@ def test_master_costs_as_advice_and_the_cheap_levels_as_any_call() -> None:
     body = {"view": view_json(state), "rules": "scopa"}
     for level, cost in (("master", 10), ("club", 1), ("nobody", 1)):
         with app.test_request_context("/v1/bot", method="POST", json={**body, "level": level}):
-            assert request_cost() == cost
+            assert request_cost(declared(app, request.endpoint)) == cost  # type: ignore[arg-type]
     with app.test_request_context("/v1/bot", method="GET"):
-        assert request_cost() == 1
+        assert request_cost(declared(app, request.endpoint)) == 1  # type: ignore[arg-type]
     client = app.test_client()
     assert [bot(client, state, "club", rules="scopa").status_code for _ in range(10)] == [200] * 10
     assert bot(client, state, "club", rules="scopa").status_code == 429

@@ -197,7 +197,7 @@ def test_only_the_settings_read_the_environment() -> None:
     """No module of the service reads a variable beside service/config.py (with two reasons)."""
     allowed = {
         # prometheus_client decides by this variable; the metrics code follows the same test.
-        "service/api/metrics.py": {"PROMETHEUS_MULTIPROC_DIR"},
+        "service/api/http/metrics.py": {"PROMETHEUS_MULTIPROC_DIR"},
         # The search package reads SCOPA_KERNEL itself (the settings validate it at start).
         "service/search/kernel/backend.py": {"SCOPA_KERNEL"},
     }
@@ -241,7 +241,7 @@ def test_the_settings_docstring_names_every_other_reader_of_the_environment() ->
         for path in (ROOT / "service").rglob("*.py")
         if path.name != "config.py" and ENVIRONMENT_READ.search(path.read_text(encoding="utf-8"))
     }
-    assert readers == {"service.search.kernel.backend", "service.api.metrics"}
+    assert readers == {"service.search.kernel.backend", "service.api.http.metrics"}
     doc = " ".join((service.config.__doc__ or "").split())
     for module in readers:
         assert module in doc, module

@@ -6,7 +6,7 @@ from flask.testing import FlaskClient
 
 from scripts.gen_openapi import spec_dict
 from service.api.app import create_app
-from service.api.cors import allowed_origins
+from service.api.http.cors import allowed_origins
 
 ALLOWED = "https://play.example.org"
 HINT = {"rules": "scopa", "hand": ["7d"], "table": ["3s", "4s"]}

@@ -7,11 +7,10 @@ import json
 import logging
 
 import pytest
-from flask import Flask, request
+from flask import Flask
 from flask.testing import FlaskClient
 
 from service.api.app import create_app
-from service.api.json_body import body_bytes
 from tests.api.problem_asserts import assert_problem
 
 
@@ -80,14 +79,6 @@ def body_environ(body: bytes, length: str) -> dict[str, object]:
         "CONTENT_TYPE": "application/json",
         "CONTENT_LENGTH": length,
     }
-
-
-def test_a_read_body_is_kept_for_later_readers(app: Flask) -> None:
-    body = json.dumps({"rules": "scopa", "hand": ["7D"], "table": []}).encode()
-    with app.request_context(body_environ(body, str(len(body)))):
-        assert body_bytes(request) == body
-        assert request.get_data() == body  # werkzeug's cache, where body_bytes put it
-        assert request.get_json() == json.loads(body)
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
-from service.api import health
+from service.api.v1 import health
 from tests.api.problem_asserts import assert_problem
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import threading
-import time
 from pathlib import Path
 from typing import Any
 
@@ -14,17 +12,14 @@ from limits import parse_many
 from limits.errors import StorageError
 from limits.storage import memory
 
-from service.api import limit_storage
 from service.api.app import close_connections, create_app
+from service.api.endpoints import Cost, declared
 from service.api.examples import dealt_state
-from service.api.limit_storage import SweptMemoryStorage
-from service.api.limits import (
+from service.api.http.limits import (
     KEY_PREFIX,
     LIMITER_EXTENSION,
     RATE_LIMITED,
-    Counting,
     RateLimiter,
-    endpoint_counting,
     request_cost,
 )
 from service.engine import codec
@@ -98,27 +93,36 @@ def test_one_budget_covers_every_endpoint() -> None:
     assert client.get("/v1/rules").status_code == 429
 
 
+def cost_of(app: Flask, path: str, body: Any = None) -> int:
+    """The units a POST of ``body`` to ``path`` spends."""
+    with app.test_request_context(path, method="POST", json=body):
+        endpoint = declared(app, request.endpoint)
+        assert endpoint is not None
+        return request_cost(endpoint)
+
+
 def test_advice_costs_more_than_a_legal_move_call() -> None:
     app = limited_app(RATE_LIMIT_ADVICE_COST=7)
-    with app.test_request_context("/v1/moves", method="POST"):
-        assert request_cost() == 1
-    advice_views = [rule for rule in app.url_map.iter_rules() if rule.rule == "/v1/advice"]
-    if not advice_views:
-        pytest.skip("/v1/advice is not registered in this build")
-    with app.test_request_context("/v1/advice", method="POST"):
-        assert request_cost() == 7
+    assert cost_of(app, "/v1/moves", HINT) == 1
+    assert cost_of(app, "/v1/advice", {}) == 7
+    assert cost_of(app, "/v1/bot", {"level": "master"}) == 7
+    assert cost_of(app, "/v1/bot", {"level": "club"}) == 1
+    moves = [{"seat": 0, "card": "7D"}, {"seat": 1, "kind": "claim"}, {"seat": 1, "card": "1C"}]
+    assert cost_of(app, "/v1/review", {"record": {"moves": moves}}) == 14
+    assert cost_of(app, "/v1/review", {"record": {"moves": moves}, "seats": [1]}) == 7
 
 
-def test_each_endpoint_counts_as_its_blueprint_says() -> None:
+def test_each_endpoint_counts_as_its_declaration_says() -> None:
     app = limited_app()
     counting = {
-        rule.endpoint: endpoint_counting(rule.endpoint) for rule in app.url_map.iter_rules()
+        rule.endpoint: declared(app, rule.endpoint).cost  # type: ignore[union-attr]
+        for rule in app.url_map.iter_rules()
     }
-    assert counting["health.healthz"] is counting["health.readyz"] is Counting.EXEMPT
-    assert counting["moves.post_moves"] is counting["score.post_score"] is Counting.ONE_UNIT
-    searching = {e for e, c in counting.items() if c is Counting.BY_SEARCHES}
+    assert counting["health.healthz"] is counting["health.readyz"] is Cost.EXEMPT
+    assert counting["moves.post_moves"] is counting["score.post_score"] is Cost.ONE_UNIT
+    searching = {e for e, c in counting.items() if c is Cost.BY_SEARCHES}
     assert {e.partition(".")[0] for e in searching} == {"advice", "bot", "review"}
-    assert endpoint_counting(None) is Counting.EXEMPT
+    assert declared(app, None) is None
 
 
 def test_an_advice_request_spends_the_advice_cost() -> None:
@@ -231,41 +235,6 @@ def test_the_limiters_redis_client_has_the_settings_timeouts_and_no_retries(
     assert (cache.settings.connect_timeout_s, cache.settings.read_timeout_s) == (0.02, 0.03)
 
 
-def test_memory_counts_start_no_thread_per_request(monkeypatch: pytest.MonkeyPatch) -> None:
-    app = limited_app("1000/minute")
-    client = app.test_client()
-    timers: list[object] = []
-
-    def counted_timer(*args: Any, **kwargs: Any) -> threading.Timer:
-        timers.append(args)
-        return threading.Timer(*args, **kwargs)
-
-    monkeypatch.setattr(memory.threading, "Timer", counted_timer)
-    for _ in range(50):
-        assert moves(client) == 200
-        time.sleep(0.001)
-    assert timers == []
-    assert isinstance(app.extensions[LIMITER_EXTENSION].storage, SweptMemoryStorage)
-
-
-def test_memory_counts_of_other_clients_are_swept() -> None:
-    storage = SweptMemoryStorage()
-    storage.incr("idle-client", expiry=0.01)
-    time.sleep(0.02)  # the idle client's count expires
-    storage._next_sweep = 0.0  # the sweep is due
-    storage.incr("busy-client", expiry=60)  # the sweep runs inline here
-    assert "idle-client" not in storage.storage
-    storage.incr("idle-again", expiry=0.01)
-    time.sleep(0.02)
-    storage._next_sweep = time.monotonic() + limit_storage.SWEEP_INTERVAL_S
-    storage.incr("busy-client", expiry=60)  # within the interval: no sweep
-    assert "idle-again" in storage.storage
-    storage._next_sweep = 0.0
-    storage.incr("busy-client", expiry=60)
-    assert "idle-again" not in storage.storage
-    assert storage.get("busy-client") == 3
-
-
 def test_several_limits_report_the_shortest_window_until_one_is_exceeded() -> None:
     client = limited_app("5/second;3/minute").test_client()
     answers = [client.post("/v1/moves", json=HINT) for _ in range(4)]
@@ -318,5 +287,5 @@ def test_a_failed_storage_is_retried_after_a_growing_back_off() -> None:
     for step_s in (1.0, 2.0, 4.0):  # each failure doubles the wait
         limiter.windows("client", 1)
         clock[0] += step_s - 0.01
-        assert limiter._retry_at > clock[0]
+        assert limiter.retry_at > clock[0]
         clock[0] += 0.02

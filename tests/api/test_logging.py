@@ -14,8 +14,8 @@ import pytest
 from gunicorn.config import Config
 
 from service.api.app import create_app
-from service.api.logging_setup import REQUEST_ID_PATTERN, JsonFormatter, request_id_from
-from service.api.server_logging import JsonLogger, fatal
+from service.api.http.request_log import REQUEST_ID_PATTERN, JsonFormatter, request_id_from
+from service.api.http.server_logging import JsonLogger, fatal
 
 HINT = {"rules": "scopa", "hand": ["7d"], "table": ["3s", "4s"]}
 FIELDS = {"time", "level", "logger", "message", "pid", "request_id", "method", "path", "status"}
@@ -201,7 +201,7 @@ def test_fatal_writes_one_json_line_per_problem_and_exits_2(
 
 CRASH = """
 import threading, warnings
-from service.api.server_logging import capture_process_output
+from service.api.http.server_logging import capture_process_output
 capture_process_output()
 warnings.warn("deprecated\\nthing", UserWarning)
 thread = threading.Thread(target=lambda: 1 / 0, name="worker-thread")

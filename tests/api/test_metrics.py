@@ -18,11 +18,11 @@ from prometheus_client.parser import text_string_to_metric_families
 from werkzeug.test import Client
 
 import service
-from service.api import metrics
 from service.api.app import create_app
-from service.api.metrics import attach_cache_metrics, metric_value, record_busy, record_search
-from service.api.metrics_dir import MULTIPROC_ENV, prepare_directory
-from service.api.metrics_server import (
+from service.api.http import metrics
+from service.api.http.metrics import attach_cache_metrics, metric_value, record_busy, record_search
+from service.api.http.metrics_dir import MULTIPROC_ENV, prepare_directory
+from service.api.http.metrics_server import (
     metrics_app,
     metrics_host,
     multiprocess_registry,

@@ -7,14 +7,15 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from flask import Flask
+from flask import Flask, request
 from flask.testing import FlaskClient
 from prometheus_client.parser import text_string_to_metric_families
 
-from service.api import reviewing
-from service.api.advising import SEARCH_SLOT
 from service.api.app import create_app
-from service.api.limits import request_cost
+from service.api.endpoints import declared
+from service.api.http.limits import request_cost
+from service.api.usecases import reviewing
+from service.api.usecases.advising import SEARCH_SLOT
 from service.engine import codec
 from service.engine.cards import iter_cards
 from service.engine.moves import MoveKind
@@ -307,11 +308,11 @@ def test_a_review_costs_an_advice_request_per_card_play_reviewed(scopa_hand: Sta
         ([record], 1),
     ):
         with app.test_request_context("/v1/review", method="POST", json=body):
-            assert request_cost() == cost, body
+            assert request_cost(declared(app, request.endpoint)) == cost, body  # type: ignore[arg-type]
     # A declaration plays no card: the search does not rank it, and it costs nothing.
-    declared = {**record, "moves": [{"seat": 0, "kind": "declare", "card": "1D"}] * 2}
-    with app.test_request_context("/v1/review", method="POST", json={"record": declared}):
-        assert request_cost() == 1
+    declaring = {**record, "moves": [{"seat": 0, "kind": "declare", "card": "1D"}] * 2}
+    with app.test_request_context("/v1/review", method="POST", json={"record": declaring}):
+        assert request_cost(declared(app, request.endpoint)) == 1  # type: ignore[arg-type]
 
 
 def test_a_review_over_the_clients_budget_is_refused(scopa_hand: State) -> None:

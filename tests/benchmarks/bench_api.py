@@ -9,6 +9,10 @@ requests/s over /healthz's in the same run (median over runs). Beside the full s
 /v1/moves is also sent in its light form with one card and an empty table: a floor, what a
 rate-limited POST costs with almost no work.
 
+``--baseline DIR`` serves another checkout too (a worktree of an older commit, with this
+checkout's virtual environment) and loads the two in alternate slices of the same runs, so that
+both ratios come from the same machine at the same time.
+
 ``--in-process`` instead times each request through the app's WSGI callable in this process
 (no server, no network; request logs written to /dev/null), with rate limits on and off: the
 best of 5 batches, microseconds a request.
@@ -31,6 +35,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from scripts.local_gunicorn import HOST, running_gunicorn
@@ -161,23 +166,28 @@ def summary(slices: list[Slice]) -> Figures:
 
 def measure_run(
     pool: ProcessPoolExecutor,
-    port: int,
+    ports: dict[str, int],
     endpoints: list[Target],
     args: argparse.Namespace,
-) -> dict[str, Figures]:
-    """One run: every endpoint loaded for ``args.seconds`` in all, in slices taken in turn
-    (healthz, moves, light, score, healthz, ...), so that a drift of the machine's speed
-    during the run falls on every endpoint alike rather than on the one measured then."""
+) -> dict[str, dict[str, Figures]]:
+    """One run: every endpoint of every server loaded for ``args.seconds`` in all, in slices
+    taken in turn (healthz, moves, light, score, healthz, ...; a server's turn, then the
+    other's), so that a drift of the machine's speed during the run falls on every endpoint
+    and server alike rather than on the one measured then."""
     slices = max(1, round(args.seconds / args.slice))
-    parts: dict[str, list[Slice]] = {t.name: [] for t in endpoints}
+    parts = {server: {t.name: list[Slice]() for t in endpoints} for server in ports}
     for _ in range(slices):
-        for target in endpoints:
-            parts[target.name].append(
-                load_slice(
-                    pool, port, target, args.processes, args.connections, args.seconds / slices
+        for server, port in ports.items():
+            for target in endpoints:
+                parts[server][target.name].append(
+                    load_slice(
+                        pool, port, target, args.processes, args.connections, args.seconds / slices
+                    )
                 )
-            )
-    return {name: summary(runs) for name, runs in parts.items()}
+    return {
+        server: {name: summary(runs) for name, runs in found.items()}
+        for server, found in parts.items()
+    }
 
 
 def wsgi_call(app: Any, target: Target) -> None:
@@ -257,46 +267,54 @@ def main() -> int:
     parser.add_argument("--connections", type=int, default=4, help="connections per process")
     parser.add_argument("--in-process", type=int, metavar="N", help="time N requests in process")
     parser.add_argument("--limits", choices=("on", "off"), default="on", help="rate limits")
+    parser.add_argument("--baseline", type=Path, help="another checkout served beside this one")
     args = parser.parse_args()
     if args.in_process:
         in_process(args.in_process)
         return 0
     endpoints = targets()
-    results: dict[str, list[Figures]] = {t.name: [] for t in endpoints}
+    servers = ["this"] + (["baseline"] if args.baseline else [])
+    results: dict[str, dict[str, list[Figures]]] = {
+        server: {t.name: [] for t in endpoints} for server in servers
+    }
     print(
         f"gunicorn {args.workers} worker(s) x {args.threads} thread(s); load: "
         f"{args.processes} process(es) x {args.connections} keep-alive connection(s); "
         f"{args.seconds:g} s per endpoint in turns of {args.slice:g} s; {args.runs} run(s); "
-        f"rate limits {args.limits}"
+        f"rate limits {args.limits}" + (f"; baseline {args.baseline}" if args.baseline else "")
     )
-    with (
-        running_gunicorn(
-            args.workers,
-            args.threads,
-            env={**LIMITS_ON, "SCOPA_RATE_LIMIT_ENABLED": str(args.limits == "on").lower()},
-        ) as port,
-        ProcessPoolExecutor(args.processes) as pool,
-    ):
-        for target in endpoints:
-            load_slice(pool, port, target, args.processes, args.connections, 0.5)  # warm-up
+    env = {**LIMITS_ON, "SCOPA_RATE_LIMIT_ENABLED": str(args.limits == "on").lower()}
+    with contextlib.ExitStack() as stack:
+        ports = {"this": stack.enter_context(running_gunicorn(args.workers, args.threads, env=env))}
+        if args.baseline:
+            ports["baseline"] = stack.enter_context(
+                running_gunicorn(args.workers, args.threads, env=env, root=args.baseline)
+            )
+        pool = stack.enter_context(ProcessPoolExecutor(args.processes))
+        for port in ports.values():
+            for target in endpoints:
+                load_slice(pool, port, target, args.processes, args.connections, 0.5)  # warm-up
         for run in range(args.runs):
-            for name, figures in measure_run(pool, port, endpoints, args).items():
-                results[name].append(figures)
-                print(
-                    f"  run {run + 1} {name:8} {figures.rps:8.0f} req/s  "
-                    f"p50 {figures.p50_ms:6.2f} ms  p99 {figures.p99_ms:6.2f} ms  "
-                    f"failures {figures.failures}"
-                )
-    print("\nmedians over the runs (the ratio is the median of each run's ratio)")
-    print(f"{'endpoint':10} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'vs healthz':>11}")
-    for name, runs in results.items():
-        ratios = [r.rps / h.rps for r, h in zip(runs, results["healthz"], strict=True)]
-        print(
-            f"{name:10} {median_of(runs, lambda f: f.rps):8.0f} "
-            f"{median_of(runs, lambda f: f.p50_ms):8.2f} "
-            f"{median_of(runs, lambda f: f.p99_ms):8.2f} {statistics.median(ratios):10.2f}x"
-        )
-    failed = sum(f.failures for runs in results.values() for f in runs)
+            for server, found in measure_run(pool, ports, endpoints, args).items():
+                for name, figures in found.items():
+                    results[server][name].append(figures)
+                    print(
+                        f"  run {run + 1} {server:8} {name:8} {figures.rps:8.0f} req/s  "
+                        f"p50 {figures.p50_ms:6.2f} ms  p99 {figures.p99_ms:6.2f} ms  "
+                        f"failures {figures.failures}"
+                    )
+    failed = 0
+    for server, found in results.items():
+        print(f"\n{server}: medians over the runs (the ratio is the median of each run's ratio)")
+        print(f"{'endpoint':10} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'vs healthz':>11}")
+        for name, runs in found.items():
+            ratios = [r.rps / h.rps for r, h in zip(runs, found["healthz"], strict=True)]
+            print(
+                f"{name:10} {median_of(runs, lambda f: f.rps):8.0f} "
+                f"{median_of(runs, lambda f: f.p50_ms):8.2f} "
+                f"{median_of(runs, lambda f: f.p99_ms):8.2f} {statistics.median(ratios):10.2f}x"
+            )
+        failed += sum(f.failures for runs in found.values() for f in runs)
     if failed:
         print(f"{failed} request(s) did not answer 200", file=sys.stderr)
         return 1

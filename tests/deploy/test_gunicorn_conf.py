@@ -17,8 +17,8 @@ import pytest
 from gunicorn.app.base import Application
 from gunicorn.config import Config
 
-from service.api.metrics_dir import MULTIPROC_ENV
-from service.api.server_logging import JsonLogger
+from service.api.http.metrics_dir import MULTIPROC_ENV
+from service.api.http.server_logging import JsonLogger
 from tests.settings_env import clear_settings_env
 
 ROOT = Path(__file__).resolve().parents[2]

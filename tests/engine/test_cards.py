@@ -28,7 +28,7 @@ def test_every_card_code_round_trips() -> None:
     [
         ("7D", 7, Suit.D),
         ("7d", 7, Suit.D),
-        (" 10B ", 10, Suit.B),
+        ("10b", 10, Suit.B),
         ("1C", 1, Suit.C),
         ("8S", 8, Suit.S),
     ],
@@ -38,7 +38,9 @@ def test_codes_name_rank_then_suit(text: str, rank: int, suit: Suit) -> None:
     assert (rank_of(c), suit_of(c)) == (rank, suit)
 
 
-@pytest.mark.parametrize("text", ["", "D", "7", "0D", "11D", "07D", "7X", "+7D", "7 D", "AD"])
+@pytest.mark.parametrize(
+    "text", ["", "D", "7", "0D", "11D", "07D", "7X", "+7D", "7 D", "AD", " 7D", "10B ", "\u0667D"]
+)
 def test_bad_card_codes_are_rejected(text: str) -> None:
     with pytest.raises(CardCodeError) as error:
         parse_card(text)
@@ -54,10 +56,10 @@ def test_codes_list_suits_in_order_then_ranks() -> None:
     assert codes(cards("10B 7D 1C 3D")) == ["3D", "7D", "1C", "10B"]
 
 
-def test_card_lists_read_exact_and_other_forms_alike_and_refuse_non_codes() -> None:
+def test_card_lists_read_either_case_and_refuse_non_codes() -> None:
     assert parse_cards(["7D", "7D", "10b"]) == [card(7, Suit.D), card(7, Suit.D), card(10, Suit.B)]
-    assert parse_cards(["7D", " 1c "]) == [card(7, Suit.D), card(1, Suit.C)]
-    for bad in (["7D", "7X"], ["7D", 7], ["7D", ["7D"]], [True]):
+    assert parse_cards(["7D", "1c"]) == [card(7, Suit.D), card(1, Suit.C)]
+    for bad in (["7D", "7X"], ["7D", 7], ["7D", ["7D"]], [True], ["7D", " 1c "]):
         with pytest.raises(CardCodeError):
             parse_cards(bad)  # type: ignore[arg-type]
 

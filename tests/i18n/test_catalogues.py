@@ -10,7 +10,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from scripts.translations import mo_bytes, stale, template
-from service.api.library_messages import as_message, library_templates
+from service.api.http.library_messages import as_message, library_templates
 from service.engine.message import Message
 from service.i18n.catalogues import catalogue_path, texts, translations
 from service.i18n.languages import DOMAINS, LANGUAGES, MESSAGES, NAMES, PAGE, SOURCE

@@ -6,14 +6,14 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-import orjson
 import pytest
 from flask import Flask
 
-from service.api.advising import CACHE_EXTENSION
 from service.api.app import close_connections, create_app
-from service.api.v1.advice import job_of
+from service.api.schemas.advice import AdviceRequestSchema
+from service.api.usecases.advising import CACHE_EXTENSION, AdviceJob, advice_job_of, job_answer
 from service.cache import key_prefix
+from service.cache.advice_form import advice_of_bytes
 from service.engine import codec
 from service.engine.presets import make_rules
 from service.engine.state import deal
@@ -42,11 +42,15 @@ def request(seed: int = 1, iterations: int = 4) -> dict[str, Any]:
     return {"rules": "scopa", "view": view, "budget": {"iterations": iterations}, "seed": seed}
 
 
-def key_of(app: Flask, body: dict[str, Any]) -> str:
-    """The Redis key of a request's answer."""
+def job_of(app: Flask, body: dict[str, Any]) -> AdviceJob:
+    """The advice job of a request."""
     with app.app_context():
-        fields = job_of(body, app.config).key_fields
-    key: str = app.extensions[CACHE_EXTENSION].key_for(fields)
+        return advice_job_of(AdviceRequestSchema().load(body), app.config)
+
+
+def key_of(app: Flask, body: dict[str, Any]) -> str:
+    """The Redis key of a request's advice."""
+    key: str = app.extensions[CACHE_EXTENSION].advice_key_for(job_of(app, body).key_fields)
     return key
 
 
@@ -61,11 +65,12 @@ def test_miss_then_hit_with_the_same_body_ttl_and_version(
     key = key_of(app, request())
     assert key.startswith(key_prefix())
     with redis_server.client() as raw:
-        assert orjson.loads(raw.get(key)) == first.get_json()
+        stored = advice_of_bytes(raw.get(key))
+        assert job_answer(job_of(app, request()), stored) == first.get_json()
         assert 0 < raw.ttl(key) <= TTL_S
     cache = app.extensions[CACHE_EXTENSION]
     with app.app_context():
-        fields = job_of(request(), app.config).key_fields
+        fields = advice_job_of(AdviceRequestSchema().load(request()), app.config).key_fields
     assert cache.key_for(fields) != type(cache)(
         cache.backend, cache.settings, engine_version=cache.engine_version + "+next"
     ).key_for(fields)

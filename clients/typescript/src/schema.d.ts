@@ -960,7 +960,7 @@ export interface components {
             label?: "best" | "good" | "inaccuracy" | "mistake" | "blunder" | null;
             /** @description how many legal card plays the seat had */
             legal_plays: number;
-            /** @description searched: best value less played value in expected hand points, never negative; null otherwise */
+            /** @description searched: best value less played value in expected hand points, never negative; null otherwise (and for an undersampled search) */
             loss?: number | null;
             /** @description searched: the noise allowance on loss (null: no error estimate) */
             noise?: number | null;
@@ -977,6 +977,8 @@ export interface components {
              * @enum {string}
              */
             status: "searched" | "forced" | "unranked";
+            /** @description searched: the search ended with fewer worlds than its floor (see /v1/advice's stats.undersampled): the decision is not judged (loss, noise and label null) and its summary counts it as undersampled */
+            undersampled?: boolean;
             /** @description searched, with a match: the win probability lost */
             win_probability_loss?: number | null;
             /** @description searched, with a match: the noise allowance on it */
@@ -1186,7 +1188,7 @@ export interface components {
             best_share: number | null;
             /** @description up to 3 decisions that lost something, the costliest first (win probability lost with a match, then points) */
             costliest: components["schemas"]["CostlyDecision"][];
-            /** @description searched decisions */
+            /** @description searched decisions judged (labelled) */
             decisions: number;
             forced: number;
             /** @description how many searched decisions got each label */
@@ -1203,6 +1205,8 @@ export interface components {
             total_loss: number;
             /** @description with a match */
             total_win_probability_loss?: number | null;
+            /** @description searched decisions not judged: their search was undersampled */
+            undersampled: number;
             unranked: number;
         };
         SideScore: {
@@ -1337,7 +1341,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Any other error */
+        /** @description Default error response */
         DEFAULT_ERROR: {
             headers: {
                 "Content-Language": components["headers"]["Content-Language"];
@@ -4583,6 +4587,7 @@ export interface operations {
                      *           "seed": 7,
                      *           "side": 1,
                      *           "status": "searched",
+                     *           "undersampled": false,
                      *           "worlds": 8
                      *         },
                      *         {
@@ -4644,6 +4649,7 @@ export interface operations {
                      *           "seed": 7,
                      *           "side": 0,
                      *           "status": "searched",
+                     *           "undersampled": false,
                      *           "worlds": 8
                      *         },
                      *         {
@@ -4697,6 +4703,7 @@ export interface operations {
                      *           "seed": 7,
                      *           "side": 1,
                      *           "status": "searched",
+                     *           "undersampled": false,
                      *           "worlds": 8
                      *         },
                      *         {
@@ -4750,6 +4757,7 @@ export interface operations {
                      *           "seed": 7,
                      *           "side": 0,
                      *           "status": "searched",
+                     *           "undersampled": false,
                      *           "worlds": 8
                      *         }
                      *       ],
@@ -4789,6 +4797,7 @@ export interface operations {
                      *           "seat": 0,
                      *           "side": 0,
                      *           "total_loss": 2.375,
+                     *           "undersampled": 0,
                      *           "unranked": 0
                      *         },
                      *         {
@@ -4813,6 +4822,7 @@ export interface operations {
                      *           "seat": 1,
                      *           "side": 1,
                      *           "total_loss": 0.875,
+                     *           "undersampled": 0,
                      *           "unranked": 0
                      *         }
                      *       ],

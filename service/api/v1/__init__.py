@@ -1,1 +1,35 @@
-"""Version 1 of the API: rules, deal, legal moves, play and scoring."""
+"""API v1: one module of views per group of endpoints, each routed by its declaration."""
+
+from __future__ import annotations
+
+from service.api.http.json import Blueprint
+from service.api.v1 import (
+    advice,
+    bot,
+    deal,
+    health,
+    moves,
+    names,
+    play,
+    problems,
+    records,
+    review,
+    rules,
+    score,
+)
+
+# A new group of endpoints is one more entry here.
+BLUEPRINTS: tuple[Blueprint, ...] = (
+    health.blp,
+    problems.blp,
+    rules.blp,
+    names.blp,
+    deal.blp,
+    moves.blp,
+    play.blp,
+    score.blp,
+    advice.blp,
+    bot.blp,
+    records.blp,
+    review.blp,
+)

@@ -2,63 +2,20 @@
 
 from __future__ import annotations
 
-import http
-from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from flask import current_app
+from flask import Response, current_app
 
-from service.api.advice_schemas import AdviceRequestSchema, AdviceResponseSchema
-from service.api.advising import (
-    AdviceJob,
-    advice_job,
-    budget_of,
-    cached_answer,
-    computed_answer,
-    match_of,
-)
-from service.api.convert import effective_rules, invalid_state
-from service.api.examples import Lazy, dealt_state, preset_examples, view_json
-from service.api.json_body import BodyBlueprint
-from service.api.problems import INVALID_STATE, INVALID_STATE_TITLE, ProblemError
+from service.api.endpoints import ADVISE_MOVE, route
+from service.api.examples import Lazy, dealt_state, loaded, preset_examples, view_json
+from service.api.http.json import Blueprint, json_answer
+from service.api.requests import AdviceRequest
+from service.api.schemas.advice import AdviceRequestSchema, AdviceResponseSchema
+from service.api.usecases.advising import advice_answer, uncached_answer
 from service.config import DEFAULTS
-from service.engine import codec
-from service.engine.errors import InvalidStateError
-from service.search import Decision, UnadvisableError, decision_of
 
-blp = BodyBlueprint("advice", __name__, url_prefix="/v1", description="Move advice.")
-
-TOO_LARGE = http.HTTPStatus(413).name
-
-
-def decision_from(body: Mapping[str, Any]) -> Decision:
-    """The request's view as a checked decision, or a 422 naming the view's fields."""
-    rules = effective_rules(body, "view")
-    try:
-        return decision_of(codec.view_from_dict(body["view"], rules))
-    except InvalidStateError as error:
-        raise invalid_state(error.problems, "view") from error
-    except UnadvisableError as error:
-        field = f"view.{error.field}"
-        raise ProblemError(
-            422, error.reason, {field: [error.reason]}, INVALID_STATE, INVALID_STATE_TITLE
-        ) from error
-
-
-def job_of(body: Mapping[str, Any], config: Mapping[str, Any]) -> AdviceJob:
-    """Every part of the request checked, as a job with its seed and cache key."""
-    decision = decision_from(body)
-    view = decision.view
-    budget = budget_of(body.get("budget"), config, "budget")
-    match = match_of(view.rules, body.get("match"), view)
-    return advice_job(decision, budget, match, body.get("seed"))
-
-
-def answer(body: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
-    """The advice and its headers: X-Cache and Server-Timing."""
-    result, status, elapsed = cached_answer(current_app, job_of(body, current_app.config))
-    return result, {"X-Cache": status, "Server-Timing": f"search;dur={elapsed:.3f}"}
+blp = Blueprint("advice", __name__, url_prefix="/v1", description="Move advice.")
 
 
 def example_request() -> dict[str, Any]:
@@ -74,18 +31,15 @@ def example_request() -> dict[str, Any]:
 @cache
 def example_answer() -> dict[str, Any]:
     """The answer to the example request under the default settings."""
-    return computed_answer(
-        job_of(example_request(), DEFAULTS), DEFAULTS["ADVICE_MAX_MS"], DEFAULTS["ADVICE_QUEUE_MS"]
-    )
+    return uncached_answer(loaded(AdviceRequestSchema, example_request()), DEFAULTS)
 
 
 EXAMPLE = Lazy(example_request)
 
 
-@blp.route("/advice", methods=["POST"])
-@blp.doc(operationId="adviseMove")
+@route(blp, ADVISE_MOVE)
 @blp.arguments(
-    AdviceRequestSchema,
+    AdviceRequestSchema(),
     examples=preset_examples(
         lambda name: {
             "rules": name,
@@ -97,9 +51,7 @@ EXAMPLE = Lazy(example_request)
     ),
 )
 @blp.response(200, AdviceResponseSchema, example=Lazy(example_answer))
-@blp.alt_response(413, response=TOO_LARGE)
-@blp.alt_response(503, response="SERVICE_UNAVAILABLE")
-def post_advice(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+def post_advice(request: AdviceRequest) -> Response:
     """Every legal move of the seat to move, ranked best first by a determinized search.
 
     The seat's `view` holds what it can know; `piles` and `scope` may be left out when the
@@ -127,4 +79,4 @@ def post_advice(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     claim (`claimed_by`) is a 422, like a finished hand; the cutter's view must show
     `cut_card`.
     """
-    return answer(body)
+    return json_answer(*advice_answer(current_app, request))

@@ -2,49 +2,34 @@
 
 from __future__ import annotations
 
-import http
-from typing import Any
+from flask import Response
 
-from service.api.convert import cards_of, effective_rules, light_move_dict, rules_of, state_of
-from service.api.examples import Lazy, dealt_state, preset_examples, state_json
-from service.api.json_body import BodyBlueprint
-from service.api.schemas import MovesRequestSchema, MovesResponseSchema
-from service.engine import codec
-from service.engine.moves import hand_moves
-from service.engine.state import legal_moves
+from service.api.endpoints import LIST_MOVES, route
+from service.api.examples import Lazy, dealt_state, loaded, preset_examples, state_json
+from service.api.http.json import Blueprint, json_answer
+from service.api.requests import MovesRequest
+from service.api.schemas.game import MovesRequestSchema, MovesResponseSchema
+from service.api.usecases.hand import moves_answer
 
-blp = BodyBlueprint("moves", __name__, url_prefix="/v1", description="Legal moves.")
-
-TOO_LARGE = http.HTTPStatus(413).name
-
-
-def answer(body: dict[str, Any]) -> dict[str, Any]:
-    """The legal moves, each with whether it sweeps."""
-    if "state" in body:
-        rules = effective_rules(body)
-        state = state_of(rules, body["state"])
-        return {"moves": [codec.legal_move_dict(state, m) for m in legal_moves(state)]}
-    rules = rules_of(body["rules"])
-    cards = cards_of(rules, {"hand": body["hand"], "table": body["table"]})
-    moves = hand_moves(rules, cards["hand"], cards["table"])
-    return {"moves": [light_move_dict(rules, m, cards["table"]) for m in moves]}
-
+blp = Blueprint("moves", __name__, url_prefix="/v1", description="Legal moves.")
 
 LIGHT_EXAMPLE = {"rules": "scopa", "hand": ["7D", "3c", "10B"], "table": ["3S", "4S", "7C"]}
 
 
-@blp.route("/moves", methods=["POST"])
-@blp.doc(operationId="listMoves")
+@route(blp, LIST_MOVES)
 @blp.arguments(
-    MovesRequestSchema,
+    MovesRequestSchema(),
     examples=preset_examples(
         lambda name: {"state": state_json(dealt_state(name))},
         {"light": {"summary": "a hand on a table", "value": LIGHT_EXAMPLE}},
     ),
 )
-@blp.response(200, MovesResponseSchema, example=Lazy(lambda: answer(LIGHT_EXAMPLE)), as_built=True)
-@blp.alt_response(413, response=TOO_LARGE)
-def post_moves(body: dict[str, Any]) -> dict[str, Any]:
+@blp.response(
+    200,
+    MovesResponseSchema,
+    example=Lazy(lambda: moves_answer(loaded(MovesRequestSchema, LIGHT_EXAMPLE))),
+)
+def post_moves(request: MovesRequest) -> Response:
     """The legal moves of the player to move.
 
     Either `{state}` (a full state; its `rules`, or a top-level `rules` equal to them) or the
@@ -57,4 +42,4 @@ def post_moves(body: dict[str, Any]) -> dict[str, Any]:
     only moves while `state.declaration_round` is open, `pass` (an ace put in the pile) and
     `claim` (no card, listed last). The light form lists card plays only.
     """
-    return answer(body)
+    return json_answer(moves_answer(request))

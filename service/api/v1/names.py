@@ -7,14 +7,14 @@ from typing import Any
 
 import marshmallow as ma
 
-from service.api.card_names import names_of
-from service.api.contract import STATIC_CACHE_CONTROL
+from service.api.endpoints import GET_NAMES, route
 from service.api.examples import Lazy
-from service.api.json_body import BodyBlueprint
-from service.api.language import answer_language
+from service.api.http.json import Blueprint
+from service.api.http.language import answer_language
+from service.api.usecases.card_names import names_of
 from service.i18n.languages import NAMES, SOURCE
 
-blp = BodyBlueprint(
+blp = Blueprint(
     "names", __name__, url_prefix="/v1", description="Display names of cards and scores."
 )
 
@@ -68,11 +68,10 @@ class NamesSchema(ma.Schema):
     outright = _names("outright win (a side's outright) to name", {"napoleone": "napoleone"})
 
 
-@blp.route("/names", methods=["GET"])
-@blp.doc(operationId="getNames")
+@route(blp, GET_NAMES)
 @blp.etag
 @blp.response(200, NamesSchema, example=Lazy(partial(names_of, SOURCE)))
-def get_names() -> tuple[dict[str, Any], dict[str, str]]:
+def get_names() -> dict[str, Any]:
     """The display names of cards, suits, figures, score categories and outright wins.
 
     In the language of `lang` (a query parameter) or else of `Accept-Language`, among those
@@ -84,4 +83,4 @@ def get_names() -> tuple[dict[str, Any], dict[str, str]]:
     The answer changes only with a release and the language (`ETag`, `Cache-Control`,
     `Vary: Accept-Language`; a matching `If-None-Match` gets a 304).
     """
-    return names_of(answer_language(NAMES)), {"Cache-Control": STATIC_CACHE_CONTROL}
+    return names_of(answer_language(NAMES))

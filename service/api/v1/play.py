@@ -2,66 +2,28 @@
 
 from __future__ import annotations
 
-import http
-from typing import Any
+from flask import Response
 
-from service.api.convert import effective_rules, illegal_move, invalid_state, move_of, state_of
-from service.api.examples import Lazy, dealt_state, first_move_json, state_json
-from service.api.json_body import BodyBlueprint
-from service.api.schemas import PlayRequestSchema, PlayResponseSchema
-from service.engine import codec
-from service.engine.errors import IllegalMoveError, InvalidStateError
-from service.engine.outcome import score_state, settle
-from service.engine.state import State, apply
+from service.api.endpoints import PLAY_MOVE, route
+from service.api.examples import Lazy, dealt_state, first_move_json, loaded, state_json
+from service.api.http.json import Blueprint, json_answer
+from service.api.requests import PlayRequest
+from service.api.schemas.game import PlayRequestSchema, PlayResponseSchema
+from service.api.usecases.hand import play_answer
 
-blp = BodyBlueprint("play", __name__, url_prefix="/v1", description="Playing a move.")
-
-TOO_LARGE = http.HTTPStatus(413).name
-
-
-def answer(body: dict[str, Any]) -> dict[str, Any]:
-    """The next state and its events, with the hand's score when the hand ends."""
-    rules = effective_rules(body)
-    state = state_of(rules, body["state"])
-    move = move_of(body["move"])
-    try:
-        after, events = apply(state, move)
-    except IllegalMoveError as error:
-        raise illegal_move(state, error) from error
-    return {
-        "state": codec.state_to_dict(after),
-        "events": [codec.event_to_dict(e) for e in events],
-        **hand_end(after, "state"),
-    }
-
-
-def hand_end(state: State, field: str) -> dict[str, Any]:
-    """The hand's ``score`` once it is finished, and its ``match`` when there is one to report
-    (a claim, or a match context); nothing while it goes on. A match that cannot be settled is
-    a 422 naming ``field``."""
-    if not state.finished:
-        return {}
-    score = score_state(state)
-    end: dict[str, Any] = {
-        "score": {"sides": codec.hand_score_to_dict(score), "totals": list(score.totals)}
-    }
-    if state.claimed_by is not None or state.match_scores or state.match_target is not None:
-        try:
-            end["match"] = codec.match_to_dict(settle(state))
-        except InvalidStateError as error:
-            raise invalid_state(error.problems, field) from error
-    return end
-
+blp = Blueprint("play", __name__, url_prefix="/v1", description="Playing a move.")
 
 EXAMPLE = Lazy(lambda: {"state": state_json(dealt_state()), "move": first_move_json(dealt_state())})
 
 
-@blp.route("/play", methods=["POST"])
-@blp.doc(operationId="playMove")
-@blp.arguments(PlayRequestSchema, example=EXAMPLE)
-@blp.response(200, PlayResponseSchema, example=Lazy(lambda: answer(EXAMPLE.value())), as_built=True)
-@blp.alt_response(413, response=TOO_LARGE)
-def post_play(body: dict[str, Any]) -> dict[str, Any]:
+@route(blp, PLAY_MOVE)
+@blp.arguments(PlayRequestSchema(), example=EXAMPLE)
+@blp.response(
+    200,
+    PlayResponseSchema,
+    example=Lazy(lambda: play_answer(loaded(PlayRequestSchema, EXAMPLE.value()))),
+)
+def post_play(request: PlayRequest) -> Response:
     """Play the move of the player to move.
 
     The rules are the state's own `rules` (as /v1/deal returns them) or a top-level `rules`;
@@ -78,4 +40,4 @@ def post_play(body: dict[str, Any]) -> dict[str, Any]:
     match totals with the hand's points added and any winner. After a claim, `score` is the
     piles' points as the hand stopped; the match is decided by the claim alone.
     """
-    return answer(body)
+    return json_answer(play_answer(request))

@@ -2,45 +2,33 @@
 
 from __future__ import annotations
 
-import http
-import time
-from typing import Any
+from flask import Response, current_app
 
-from flask import current_app
-
-from service.api.examples import Lazy
-from service.api.json_body import BodyBlueprint
-from service.api.review_schemas import ReviewRequestSchema, ReviewResponseSchema
-from service.api.reviewing import app_answers, review, uncached_answers
-from service.api.v1.records import short_record
+from service.api.endpoints import REVIEW_HAND, route
+from service.api.examples import Lazy, loaded, short_record
+from service.api.http.json import Blueprint, json_answer
+from service.api.requests import ReviewRequest
+from service.api.schemas.review import ReviewRequestSchema, ReviewResponseSchema
+from service.api.usecases.reviewing import review, review_answer, uncached_advice
 from service.config import DEFAULTS
 
-blp = BodyBlueprint("review", __name__, url_prefix="/v1", description="Hand review.")
+blp = Blueprint("review", __name__, url_prefix="/v1", description="Hand review.")
 
-TOO_LARGE = http.HTTPStatus(413).name
 EXAMPLE = Lazy(lambda: {"record": short_record(), "budget": {"iterations": 8}, "seed": 7})
 
 
-def answer(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
-    """The review and its headers: X-Review-Cache and Server-Timing."""
-    start = time.perf_counter()
-    result, cache = review(body, current_app.config, app_answers(current_app))
-    counts = ", ".join(f"{status}={cache[status]}" for status in ("hit", "miss", "bypass"))
-    elapsed = (time.perf_counter() - start) * 1000.0
-    return result, {"X-Review-Cache": counts, "Server-Timing": f"review;dur={elapsed:.3f}"}
-
-
-@blp.route("/review", methods=["POST"])
-@blp.doc(operationId="reviewHand")
-@blp.arguments(ReviewRequestSchema, example=EXAMPLE)
+@route(blp, REVIEW_HAND)
+@blp.arguments(ReviewRequestSchema(), example=EXAMPLE)
 @blp.response(
     200,
     ReviewResponseSchema,
-    example=Lazy(lambda: review(EXAMPLE.value(), DEFAULTS, uncached_answers(DEFAULTS))[0]),
+    example=Lazy(
+        lambda: review(
+            loaded(ReviewRequestSchema, EXAMPLE.value()), DEFAULTS, uncached_advice(DEFAULTS)
+        )[0]
+    ),
 )
-@blp.alt_response(413, response=TOO_LARGE)
-@blp.alt_response(503, response="SERVICE_UNAVAILABLE")
-def post_review(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+def post_review(request: ReviewRequest) -> Response:
     """Review a hand record: each decision of the chosen seats against the advice.
 
     The record is replayed and checked first (its problems are 422s as in /v1/replay). For
@@ -76,4 +64,4 @@ def post_review(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     per card play of the reviewed seats in the record, forced ones included (they are counted
     from the body, before the record is replayed); one unit when there is none.
     """
-    return answer(body)
+    return json_answer(*review_answer(current_app, request))

@@ -5,17 +5,17 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from service.api.contract import STATIC_CACHE_CONTROL
+from service.api.endpoints import GET_RULES, route
 from service.api.examples import Lazy
-from service.api.json_body import BodyBlueprint
-from service.api.language import answer_language
-from service.api.schemas import RulesCatalogSchema
+from service.api.http.json import Blueprint
+from service.api.http.language import answer_language
+from service.api.schemas.game import RulesCatalogSchema
 from service.engine.presets import PRESETS, make_rules
 from service.engine.rules import OPTIONS
 from service.i18n.catalogues import gettext_of
 from service.i18n.languages import MESSAGES, SOURCE
 
-blp = BodyBlueprint("rules", __name__, url_prefix="/v1", description="Presets and rule options.")
+blp = Blueprint("rules", __name__, url_prefix="/v1", description="Presets and rule options.")
 
 TYPE_NAMES = {int: "integer", bool: "boolean", str: "string", list: "array"}
 
@@ -51,11 +51,10 @@ def _example() -> dict[str, Any]:
     return {"presets": full["presets"][:1], "options": full["options"][:3]}
 
 
-@blp.route("/rules", methods=["GET"])
-@blp.doc(operationId="getRules")
+@route(blp, GET_RULES)
 @blp.etag
 @blp.response(200, RulesCatalogSchema, example=Lazy(_example))
-def get_rules() -> tuple[dict[str, Any], dict[str, str]]:
+def get_rules() -> dict[str, Any]:
     """Every preset with its full options, and the option schema.
 
     A request's `rules` field is a preset name, or `{"preset": name, <options>}` where each
@@ -66,4 +65,4 @@ def get_rules() -> tuple[dict[str, Any], dict[str, str]]:
     carries an `ETag`, `Cache-Control` and `Vary: Accept-Language`, and a request with a
     matching `If-None-Match` gets a 304.
     """
-    return catalog(answer_language(MESSAGES)), {"Cache-Control": STATIC_CACHE_CONTROL}
+    return catalog(answer_language(MESSAGES))

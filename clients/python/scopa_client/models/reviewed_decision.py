@@ -52,10 +52,13 @@ class ReviewedDecision:
             inaccuracy: from 0.1 points (0.01); mistake: from 0.3 (0.03); blunder: from 0.75 (0.08). With a match the label
             is the more severe of the points label and the win-probability label.
         loss (float | None | Unset): searched: best value less played value in expected hand points, never negative;
-            null otherwise
+            null otherwise (and for an undersampled search)
         noise (float | None | Unset): searched: the noise allowance on loss (null: no error estimate)
         note (str | Unset): unranked: what the move is for
         seed (int | str | Unset): searched: the advice's seed (stats.seed)
+        undersampled (bool | Unset): searched: the search ended with fewer worlds than its floor (see /v1/advice's
+            stats.undersampled): the decision is not judged (loss, noise and label null) and its summary counts it as
+            undersampled
         win_probability_loss (float | None | Unset): searched, with a match: the win probability lost
         win_probability_noise (float | None | Unset): searched, with a match: the noise allowance on it
         worlds (int | Unset): searched: the worlds the search sampled
@@ -79,6 +82,7 @@ class ReviewedDecision:
     noise: float | None | Unset = UNSET
     note: str | Unset = UNSET
     seed: int | str | Unset = UNSET
+    undersampled: bool | Unset = UNSET
     win_probability_loss: float | None | Unset = UNSET
     win_probability_noise: float | None | Unset = UNSET
     worlds: int | Unset = UNSET
@@ -146,6 +150,8 @@ class ReviewedDecision:
         else:
             seed = self.seed
 
+        undersampled = self.undersampled
+
         win_probability_loss: float | None | Unset
         if isinstance(self.win_probability_loss, Unset):
             win_probability_loss = UNSET
@@ -192,6 +198,8 @@ class ReviewedDecision:
             field_dict["note"] = note
         if seed is not UNSET:
             field_dict["seed"] = seed
+        if undersampled is not UNSET:
+            field_dict["undersampled"] = undersampled
         if win_probability_loss is not UNSET:
             field_dict["win_probability_loss"] = win_probability_loss
         if win_probability_noise is not UNSET:
@@ -324,6 +332,8 @@ class ReviewedDecision:
 
         seed = _parse_seed(d.pop("seed", UNSET))
 
+        undersampled = d.pop("undersampled", UNSET)
+
         def _parse_win_probability_loss(data: object) -> float | None | Unset:
             if data is None:
                 return data
@@ -361,6 +371,7 @@ class ReviewedDecision:
             noise=noise,
             note=note,
             seed=seed,
+            undersampled=undersampled,
             win_probability_loss=win_probability_loss,
             win_probability_noise=win_probability_noise,
             worlds=worlds,

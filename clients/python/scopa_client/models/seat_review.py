@@ -22,13 +22,14 @@ class SeatReview:
         best_share (float | None): the share labelled best
         costliest (list[CostlyDecision]): up to 3 decisions that lost something, the costliest first (win probability
             lost with a match, then points)
-        decisions (int): searched decisions
+        decisions (int): searched decisions judged (labelled)
         forced (int):
         labels (SeatReviewLabels): how many searched decisions got each label
         mean_loss (float | None): per searched decision
         seat (int):
         side (int):
         total_loss (float): in hand points
+        undersampled (int): searched decisions not judged: their search was undersampled
         unranked (int):
         mean_win_probability_loss (float | None | Unset): with a match
         total_win_probability_loss (float | None | Unset): with a match
@@ -43,6 +44,7 @@ class SeatReview:
     seat: int
     side: int
     total_loss: float
+    undersampled: int
     unranked: int
     mean_win_probability_loss: float | None | Unset = UNSET
     total_win_probability_loss: float | None | Unset = UNSET
@@ -71,6 +73,8 @@ class SeatReview:
 
         total_loss = self.total_loss
 
+        undersampled = self.undersampled
+
         unranked = self.unranked
 
         mean_win_probability_loss: float | None | Unset
@@ -98,6 +102,7 @@ class SeatReview:
                 "seat": seat,
                 "side": side,
                 "total_loss": total_loss,
+                "undersampled": undersampled,
                 "unranked": unranked,
             }
         )
@@ -148,6 +153,8 @@ class SeatReview:
 
         total_loss = d.pop("total_loss")
 
+        undersampled = d.pop("undersampled")
+
         unranked = d.pop("unranked")
 
         def _parse_mean_win_probability_loss(data: object) -> float | None | Unset:
@@ -178,6 +185,7 @@ class SeatReview:
             seat=seat,
             side=side,
             total_loss=total_loss,
+            undersampled=undersampled,
             unranked=unranked,
             mean_win_probability_loss=mean_win_probability_loss,
             total_win_probability_loss=total_win_probability_loss,

@@ -1,0 +1,154 @@
+"""JSON by orjson: request bodies with bounded nesting and number size, answers faster.
+
+The standard library's decoder recurses once per nesting level and converts integer literals
+of any length, so a small body of a few thousand brackets escapes as a RecursionError and a
+few thousand digits as a ValueError: both were 500s with a traceback. orjson refuses nesting
+deeper than 1024 levels and numbers beyond a double's range (and NaN, Infinity, invalid
+UTF-8), raising its JSONDecodeError, which is answered here as a 400 problem naming the body.
+
+Answers are written by orjson too, as Flask's default provider writes them (compact, keys
+sorted, dataclasses and dates through its ``default``), except that text outside ASCII is
+sent as UTF-8 rather than as escapes (the same JSON value; JSON is UTF-8 by spec). A spec
+example computed on first use (``examples.Lazy``) is written as its value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import flask
+import flask_smorest
+import marshmallow as ma
+import orjson
+from flask.json.provider import DefaultJSONProvider
+from webargs import core
+from webargs.flaskparser import FlaskParser, is_json_request
+from werkzeug.exceptions import ClientDisconnected
+
+from service.api.examples import Lazy
+from service.api.http.problems import VALIDATION, ProblemError
+from service.engine.message import Message
+
+MAX_REASON = 200
+JSON_TYPE = "application/json"
+
+# Sorted keys as Flask's provider writes them; dataclasses and dates go to its ``default``
+# (asdict, then sorted; HTTP dates) instead of orjson's own forms.
+JSON_OPTIONS = (
+    orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+)
+# An answer ends with a newline, as Flask's provider writes it.
+ANSWER_OPTIONS = JSON_OPTIONS | orjson.OPT_APPEND_NEWLINE
+
+
+def answer_default(value: Any) -> Any:
+    """Flask's ``default`` for what JSON has no form of, and a lazy example's value."""
+    if isinstance(value, Lazy):
+        return value.value()
+    return DefaultJSONProvider.default(value)
+
+
+class OrjsonProvider(DefaultJSONProvider):
+    """Flask's JSON provider, reading and writing with orjson (depth and number size bounded)."""
+
+    default = staticmethod(answer_default)
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        """The JSON value of a text; orjson.JSONDecodeError (a ValueError) when it is not one."""
+        return orjson.loads(s)
+
+    def dumps(self, obj: Any, **kwargs: Any) -> str:
+        """Compact JSON with sorted keys; other layouts (``indent``) by Flask's provider."""
+        if set(kwargs) - {"separators"} or kwargs.get("separators", (",", ":")) != (",", ":"):
+            return super().dumps(obj, **kwargs)
+        return orjson.dumps(obj, default=self.default, option=JSON_OPTIONS).decode()
+
+
+def invalid_body(reason: str) -> ProblemError:
+    """The 400 problem of a request body that is not JSON the API can read."""
+    reason = reason[:MAX_REASON]
+    return ProblemError(
+        400,
+        Message("the request body is not valid JSON: {reason}", reason=reason),
+        {"body": [reason]},
+        VALIDATION,
+        Message("Invalid JSON body"),
+    )
+
+
+def request_body(req: flask.Request) -> bytes:
+    """The request's body, read once and kept for the request (``flask.g``): its
+    Content-Length bytes from the input stream when that length is plain and within the app's
+    limit; any other body (chunked, without or with a malformed length, too large) by werkzeug's
+    ``get_data``, which answers 413 or reads a terminated stream. A body shorter than its
+    length is a client gone (400), as werkzeug says."""
+    kept: bytes | None = flask.g.get(BODY)
+    if kept is not None:
+        return kept
+    length = req.content_length
+    limit = req.max_content_length
+    if (
+        length is None
+        or "Transfer-Encoding" in req.headers
+        or (limit is not None and length > limit)
+    ):
+        data = req.get_data()
+    else:
+        data = req.input_stream.read(length)
+        if len(data) != length:
+            raise ClientDisconnected()
+    setattr(flask.g, BODY, data)
+    return data
+
+
+# Where the request's body is kept once read (flask.g, the request's own storage).
+BODY = "request_body"
+
+
+def json_body(req: flask.Request) -> Any:
+    """The request's JSON body, ``core.missing`` when it has none, or a 400 problem."""
+    if not is_json_request(req):
+        return core.missing
+    data = request_body(req)
+    if not data:
+        return core.missing
+    try:
+        return orjson.loads(data)
+    except orjson.JSONDecodeError as error:
+        raise invalid_body(str(error)) from None
+
+
+class BodyParser(FlaskParser):
+    """Webargs' Flask parser reading JSON bodies with orjson, as the app's provider does.
+
+    An empty body is missing (the schema names its required fields); any other body that
+    does not decode, invalid UTF-8 included, is the same 400.
+    """
+
+    def load_json(self, req: flask.Request, schema: ma.Schema) -> Any:
+        """The decoded JSON body, ``missing`` when there is none, or a 400 problem."""
+        return json_body(req)
+
+
+class Blueprint(flask_smorest.Blueprint):  # type: ignore[misc]
+    """flask-smorest's blueprint whose request bodies are read by ``BodyParser`` (its documented
+    ``ARGUMENTS_PARSER`` hook)."""
+
+    ARGUMENTS_PARSER = BodyParser()
+
+
+def json_answer(
+    body: Any, headers: Mapping[str, str] | None = None, status: int = 200
+) -> flask.Response:
+    """An answer sent as the view built it: JSON as the app writes it (``OrjsonProvider``:
+    compact, keys sorted, a newline at the end), with these headers.
+
+    flask-smorest sends a view's Response as it is, its ``response`` schema documenting it
+    (the contract tests check that the schema's dump would change nothing).
+    """
+    text = orjson.dumps(body, default=answer_default, option=ANSWER_OPTIONS)
+    response = flask.current_app.response_class(text, status=status, mimetype=JSON_TYPE)
+    if headers:
+        response.headers.update(headers)
+    return response

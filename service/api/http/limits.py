@@ -1,0 +1,215 @@
+"""Rate limits per client address (the ``limits`` library's fixed windows), shared by workers
+through Redis when it is set.
+
+One budget per client covers every endpoint; how a request counts is its endpoint's
+declaration (``service.api.endpoints``): exempt (health, readiness, metrics, the documentation,
+the problem types, a request no route matches), one unit, or ``RATE_LIMIT_ADVICE_COST`` units
+per advice search its body asks for (advice and a bot at the master level one search; a review
+one per card play of its reviewed seats, counted from the body before it is checked: which
+plays are forced is known only once the record is replayed). Without ``REDIS_URL`` the counts
+live in the worker's memory; while Redis fails they do too, and Redis is tried again after 1,
+2, 4 ... up to 32 s (``worker_counts``). The limiter's Redis client has the cache's short
+timeouts and no retries.
+A refused request is a 429 problem with ``Retry-After``; every limited answer carries
+``X-RateLimit-Limit``, ``-Remaining`` and ``-Reset`` (the window of the shortest limit, or of
+the one exceeded).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Flask, Response, current_app, g, request
+from limits import RateLimitItem, parse_many
+from limits.errors import StorageError
+from limits.storage import RedisStorage, Storage, storage_from_string
+from limits.strategies import FixedWindowRateLimiter
+from werkzeug.exceptions import HTTPException
+
+from service.api.endpoints import Cost, Endpoint, Operation, declared
+from service.api.http.json import json_body
+from service.api.http.metrics import endpoint_label, record_rate_limited
+from service.api.http.problems import (
+    RATE_LIMITED,
+    RATE_LIMITED_TITLE,
+    ProblemError,
+    problem_response,
+)
+from service.api.http.worker_counts import SCHEME, WorkerCounts
+from service.cache import client_options
+from service.config import Settings
+from service.engine.message import Message
+
+MEMORY_STORAGE = f"{SCHEME}://"
+KEY_PREFIX = "scopa-limits"
+LIMITER_EXTENSION = "rate_limiter"
+LOCAL_ADDRESS = "127.0.0.1"
+MIN_BACKOFF_S = 1.0
+MAX_BACKOFF_S = 32.0
+
+log = logging.getLogger(__name__)
+
+
+def storage(settings: Settings) -> tuple[str, dict[str, Any]]:
+    """Where the counts live and the client options: the REDIS_URL Redis, else memory."""
+    if settings.redis_url is None:
+        return MEMORY_STORAGE, {}
+    options = client_options(
+        settings.redis_connect_timeout_ms / 1000, settings.redis_read_timeout_ms / 1000
+    )
+    return settings.redis_url, options
+
+
+def searches(endpoint: Operation) -> int:
+    """The advice searches the current request asks for, by its operation's count of them
+    from the body as sent (none for a body that is not JSON the view would read)."""
+    if endpoint.searches is None:
+        return 0
+    try:
+        body = json_body(request)
+    except (HTTPException, ProblemError):  # too large (413), short (400), not JSON (400)
+        return 0
+    return endpoint.searches(body)
+
+
+def request_cost(endpoint: Endpoint) -> int:
+    """Units of the client's budget the current request spends: none when exempt,
+    RATE_LIMIT_ADVICE_COST per search it asks for, else one."""
+    if endpoint.cost is Cost.EXEMPT:
+        return 0
+    asked = searches(endpoint) if isinstance(endpoint, Operation) else 0
+    if asked:
+        cost: int = current_app.config["RATE_LIMIT_ADVICE_COST"]
+        return cost * asked
+    return 1
+
+
+@dataclass(frozen=True)
+class WindowState:
+    """One limit's window for the current client after this request's hit."""
+
+    limit: RateLimitItem
+    remaining: int
+    reset_at: float
+    exceeded: bool
+
+
+class RateLimiter:
+    """The configured limits over fixed windows, counted in Redis or in this worker's memory."""
+
+    def __init__(
+        self,
+        limits: list[RateLimitItem],
+        storage: Storage,
+        fallback: Storage | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ):
+        self.limits = sorted(limits)  # shortest window first, as the headers report it
+        self.storage = storage
+        self.memory = storage if fallback is None else fallback
+        self.counting = FixedWindowRateLimiter(storage)
+        self.counting_in_memory = FixedWindowRateLimiter(self.memory)
+        self.clock = clock
+        self.retry_at = 0.0
+        self.backoff_s = MIN_BACKOFF_S
+
+    def windows(self, key: str, cost: int) -> list[WindowState]:
+        """Spend ``cost`` units of each limit for ``key``, stopping at the first exceeded: in
+        the primary storage unless it failed within its back-off, else in memory."""
+        if self.storage is not self.memory and self.clock() >= self.retry_at:
+            try:
+                states = spend(self.counting, self.limits, key, cost)
+            except StorageError as error:
+                log.warning("rate limit storage unreachable (%s); counting in memory", error)
+                self.retry_at = self.clock() + self.backoff_s
+                self.backoff_s = min(self.backoff_s * 2, MAX_BACKOFF_S)
+            else:
+                self.backoff_s = MIN_BACKOFF_S
+                return states
+        return spend(self.counting_in_memory, self.limits, key, cost)
+
+    def before_request(self) -> Response | None:
+        """Count the request against its client's budget; the 429 problem when it is spent."""
+        endpoint = declared(current_app, request.endpoint)
+        if endpoint is None:
+            return None
+        cost = request_cost(endpoint)
+        if not cost:
+            return None
+        states = self.windows(request.remote_addr or LOCAL_ADDRESS, cost)
+        g.rate_limit_window = states[-1] if states[-1].exceeded else states[0]
+        if states[-1].exceeded:
+            return rate_limited_response(states[-1])
+        return None
+
+
+def spend(
+    strategy: FixedWindowRateLimiter, limits: list[RateLimitItem], key: str, cost: int
+) -> list[WindowState]:
+    """Spend ``cost`` of each fixed-window limit in order until one is exceeded, with each
+    spent limit's window after it (the strategy's hit and window stats)."""
+    states = []
+    for limit in limits:
+        allowed = strategy.hit(limit, KEY_PREFIX, key, cost=cost)
+        stats = strategy.get_window_stats(limit, KEY_PREFIX, key)
+        states.append(WindowState(limit, stats.remaining, stats.reset_time, not allowed))
+        if not allowed:
+            break
+    return states
+
+
+def rate_limited_response(window: WindowState) -> Response:
+    """The 429 problem for a client over its limit, with Retry-After in whole seconds."""
+    endpoint = endpoint_label()
+    record_rate_limited(endpoint)
+    wait_s = max(1, math.ceil(window.reset_at - time.time()))
+    log.info("rate limit %s exceeded", window.limit, extra={"endpoint": endpoint})
+    return problem_response(
+        429,
+        Message(
+            "too many requests from this client: the limit is {limit}; retry after {wait} s",
+            limit=str(window.limit),
+            wait=wait_s,
+        ),
+        type_=RATE_LIMITED,
+        title=RATE_LIMITED_TITLE,
+        headers=[("Retry-After", str(wait_s))],
+    )
+
+
+def add_rate_limit_headers(response: Response) -> Response:
+    """The client's budget in the answer of every counted request."""
+    window: WindowState | None = g.get("rate_limit_window")
+    if window is not None:
+        headers = response.headers
+        headers["X-RateLimit-Limit"] = str(window.limit.amount)
+        headers["X-RateLimit-Remaining"] = str(window.remaining)
+        headers["X-RateLimit-Reset"] = str(int(window.reset_at))
+    return response
+
+
+def install_rate_limits(app: Flask, settings: Settings) -> RateLimiter | None:
+    """Apply the configured limit to every non-exempt request; None when limits are off."""
+    if not settings.rate_limit_enabled:
+        return None
+    uri, options = storage(settings)
+    counts = storage_from_string(uri, wrap_exceptions=True, **options)
+    assert isinstance(counts, Storage)  # a synchronous scheme
+    fallback = None if isinstance(counts, WorkerCounts) else WorkerCounts()
+    limiter = RateLimiter(parse_many(settings.rate_limit), counts, fallback)
+    app.before_request(limiter.before_request)
+    app.after_request(add_rate_limit_headers)
+    app.extensions[LIMITER_EXTENSION] = limiter
+    return limiter
+
+
+def close_storage(app: Flask) -> None:
+    """Close the Redis connections of the app's rate limiter, if it has any."""
+    limiter = app.extensions.get(LIMITER_EXTENSION)
+    if limiter is not None and isinstance(limiter.storage, RedisStorage):
+        limiter.storage.storage.close()

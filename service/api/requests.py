@@ -1,0 +1,138 @@
+"""The requests of API v1 as the schemas load them: engine values, every check of the request
+done (``service.api.schemas``), what the use cases answer (``service.api.usecases``).
+
+Budgets and match contexts are left as sent (``Budget``, ``MatchInput``): the server's caps
+and the side count are checked by the use case, after the position, as the answers' order of
+problems has always been.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from service.engine.cards import Cards
+from service.engine.declarations import Declaration
+from service.engine.errors import RulesError
+from service.engine.moves import Move
+from service.engine.record import HandRecord, MetaValue
+from service.engine.rules import Rules
+from service.engine.state import State
+from service.search import Budget, Decision
+from service.search.levels import Level
+
+Seed = int | str
+
+
+@dataclass(frozen=True, slots=True)
+class RulesRefused:
+    """Options the engine refused together (a clash, a bad combination): its error, which the
+    request's schema answers as a 422 naming each option under the field it came from, once
+    the other fields are checked."""
+
+    error: RulesError
+
+
+# What a rules field loads: the engine's Rules, or the engine's refusal.
+RulesValue = Rules | RulesRefused
+
+
+@dataclass(frozen=True, slots=True)
+class MatchInput:
+    """The match a request names: the sides' scores before the hand, and a target."""
+
+    scores: tuple[int, ...]
+    target: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DealRequest:
+    """Deal a hand of these rules from a seed (None: the service draws one)."""
+
+    rules: Rules
+    seed: Seed | None
+    dealer: int
+
+
+@dataclass(frozen=True, slots=True)
+class MovesRequest:
+    """The legal moves of a full state, or of a hand on a table (the light form)."""
+
+    rules: Rules
+    state: State | None = None
+    hand: Cards = 0
+    table: Cards = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRequest:
+    """A move of the player to move in a full state."""
+
+    state: State
+    move: Move
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRequest:
+    """A finished hand's piles (checked against the pack), its declarations, its claim and the
+    match so far."""
+
+    rules: Rules
+    piles: tuple[Cards, ...]
+    scope: tuple[int, ...]
+    declarations: tuple[Declaration, ...]
+    claimed_by: int | None
+    match: MatchInput | None
+
+
+@dataclass(frozen=True, slots=True)
+class AdviceRequest:
+    """A decision to advise, with the budget, match and seed asked for."""
+
+    decision: Decision
+    budget: Budget | None
+    match: MatchInput | None
+    seed: Seed | None
+
+
+@dataclass(frozen=True, slots=True)
+class BotRequest:
+    """A bot's decision at a level, with the match and seed asked for."""
+
+    decision: Decision
+    level: Level
+    match: MatchInput | None
+    seed: Seed | None
+
+
+@dataclass(frozen=True, slots=True)
+class RecordRequest:
+    """The record of a state's hand, with metadata to copy into it."""
+
+    state: State
+    meta: tuple[tuple[str, MetaValue], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayRequest:
+    """A hand record to check and replay."""
+
+    record: HandRecord
+
+
+@dataclass(frozen=True, slots=True)
+class ViewRequest:
+    """What one seat of a full state can know."""
+
+    state: State
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewRequest:
+    """A record to review: the seats (None: every seat), the budget, seed and match."""
+
+    record: HandRecord
+    seats: tuple[int, ...] | None
+    budget: Budget | None
+    match: MatchInput | None
+    seed: Seed | None

@@ -1,0 +1,322 @@
+"""Reviews of hand records: each reviewed decision advised as an identical /v1/advice request
+would be (the seat's view at that moment, engine ``view_of``, checked; the same budget, match
+and seed; the same cache key, so a position already advised is not searched again), then
+judged by ``search.review``, which also plans which decisions are searched, forced or unranked.
+
+Before any search the total is checked: the decisions to search times the budget per decision
+may not pass REVIEW_MAX_TOTAL_MS (or REVIEW_MAX_TOTAL_ITERATIONS); the time cap also bounds
+each iteration budget's search (``cached_advice``'s deadline), so a review never holds a worker
+longer; an advice so cut is not cached under the key of the full budget
+(``advising.searched_in_full``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from flask import Flask
+
+from service.api.http.problems import (
+    BUDGET_TOO_LARGE,
+    BUDGET_TOO_LARGE_TITLE,
+    VALIDATION,
+    ProblemError,
+    field_message,
+)
+from service.api.requests import MatchInput, ReviewRequest, Seed
+from service.api.usecases.advice_json import advised_move_dict, sweeps
+from service.api.usecases.advising import (
+    AdviceJob,
+    advice_job,
+    budget_of,
+    cached_advice,
+    computed_advice,
+    match_of,
+)
+from service.api.usecases.records import replayed
+from service.engine import codec
+from service.engine.message import Joined, Message
+from service.engine.moves import Move, MoveKind
+from service.engine.rules import Rules
+from service.engine.state import EventKind, State, is_sweep
+from service.engine.view import view_of
+from service.search import Advice, Budget, MatchContext, decision_of
+from service.search.advisor import searched_plays
+from service.search.review import (
+    NOISE_Z,
+    POINTS,
+    SEARCHED,
+    UNRANKED,
+    WIN,
+    Judged,
+    Planned,
+    SeatSummary,
+    compare,
+    legal_plays,
+    plan,
+    summaries,
+)
+from service.search.special import UNRANKED_NOTES
+
+PLAYS_NO_CARD = "plays no card: the search does not rank it"
+# The advice of a job searched within a deadline (ms), and its cache status.
+AdviceOf = Callable[[AdviceJob, int], tuple[Advice, str]]
+
+
+def app_advice(app: Flask) -> AdviceOf:
+    """Advice through the app's advice cache and its worker's search slot."""
+
+    def advice_of(job: AdviceJob, deadline_ms: int) -> tuple[Advice, str]:
+        advice, status, _ = cached_advice(app, job, deadline_ms)
+        return advice, status
+
+    return advice_of
+
+
+def uncached_advice(config: Mapping[str, Any]) -> AdviceOf:
+    """Advice searched every time, under the settings' caps (examples, benchmarks)."""
+
+    def advice_of(job: AdviceJob, deadline_ms: int) -> tuple[Advice, str]:
+        max_ms = min(config["ADVICE_MAX_MS"], deadline_ms)
+        return computed_advice(job, max(1, max_ms), config["ADVICE_QUEUE_MS"]), "bypass"
+
+    return advice_of
+
+
+def seats_of(rules: Rules, data: Sequence[int] | None) -> frozenset[int]:
+    """The seats to review (every seat by default), or a 422 naming the bad entries."""
+    if data is None:
+        return frozenset(range(rules.players))
+    errors: dict[str, list[str]] = {}
+    for i, seat in enumerate(data):
+        if seat >= rules.players:
+            errors[f"seats[{i}]"] = [Message("must be a seat 0..{last}", last=rules.players - 1)]
+        elif seat in data[:i]:
+            errors[f"seats[{i}]"] = [Message("seat {seat} is listed twice", seat=seat)]
+    if errors:
+        detail = Joined("; ", (field_message(k, v[0]) for k, v in errors.items()))
+        raise ProblemError(422, detail, errors, VALIDATION)
+    return frozenset(data)
+
+
+def check_total(budget: Budget, searched: int, config: Mapping[str, Any]) -> None:
+    """A 422 when the decisions to search times the budget pass the review cap, giving the
+    largest budget per decision this record allows."""
+    if budget.ms is not None:
+        kind, asked, cap = "ms", budget.ms, config["REVIEW_MAX_TOTAL_MS"]
+    else:
+        kind, asked, cap = (
+            "iterations",
+            budget.iterations or 0,
+            config["REVIEW_MAX_TOTAL_ITERATIONS"],
+        )
+    if searched * asked <= cap:
+        return
+    largest = cap // searched
+    allowed = (
+        Message("at most {largest} {kind} per decision for this record", largest=largest, kind=kind)
+        if largest
+        else Message("no budget fits: review fewer seats")
+    )
+    reason = Message(
+        "{searched} decisions to search at {asked} {kind} each is {total} {kind}, over this "
+        "server's review cap of {cap}: {allowed}",
+        searched=searched,
+        asked=asked,
+        kind=kind,
+        total=searched * asked,
+        cap=cap,
+        allowed=allowed,
+    )
+    field = f"budget.{kind}"
+    raise ProblemError(
+        422,
+        field_message(field, reason),
+        {field: [reason]},
+        BUDGET_TOO_LARGE,
+        BUDGET_TOO_LARGE_TITLE,
+        largest_budget={kind: largest},
+    )
+
+
+def move_dict(state: State, move: Move) -> dict[str, Any]:
+    """A move with whether it sweeps."""
+    return codec.move_to_dict(move, is_sweep(state, move))
+
+
+class Reviewer:
+    """One review's run: where advice comes from, the time cap, the budget, seed and match, and
+    how the searches met the cache."""
+
+    def __init__(
+        self,
+        advice_of: AdviceOf,
+        cap_ms: int,
+        budget: Budget,
+        seed: Seed | None,
+        match: MatchInput | None,
+    ) -> None:
+        self.advice_of = advice_of
+        self.budget = budget
+        self.seed = seed
+        self.match = match
+        self.cap_ms = cap_ms
+        self.start = time.perf_counter()
+        self.cache: Counter[str] = Counter()
+
+    def deadline_ms(self) -> int:
+        """What is left of the review's time cap, for the next search (at least 1 ms)."""
+        spent = (time.perf_counter() - self.start) * 1000.0
+        return max(1, int(self.cap_ms - spent))
+
+    def searched(self, planned: Planned) -> tuple[dict[str, Any], Judged]:
+        """A searched decision: advised through the cache (the played move searched even in a
+        position with more plays than the search ranks), judged."""
+        move = planned.play.move
+        decision = decision_of(view_of(planned.state, planned.play.seat))
+        view = decision.view
+        match: MatchContext | None = match_of(view.rules, self.match, view)
+        plays = [m for m in decision.legal if m.plays_card]
+        must = () if move in searched_plays(view, plays) else (move,)
+        job = advice_job(decision, self.budget, match, self.seed, must)
+        advice, status = self.advice_of(job, self.deadline_ms())
+        self.cache[status] += 1
+        found = compare(advice, move)
+        with_match = match is not None
+        stats = advice.stats
+        entry: dict[str, Any] = {}
+        if found.played is not None and found.best is not None:
+            entry["played"] = {
+                **advised_move_dict(view, found.played, with_match),
+                "rank": found.rank,
+            }
+            entry["best"] = {**advised_move_dict(view, found.best, with_match), "rank": 1}
+        else:
+            entry["played"] = move_dict(planned.state, move)
+        entry |= {
+            "chosen": codec.move_to_dict(advice.chosen, sweeps(view, advice.chosen)),
+            "chosen_by": advice.chosen_by,
+        }
+        verdict = found.verdict
+        entry |= {
+            "loss": None if verdict is None else verdict.loss,
+            "noise": None if verdict is None else verdict.noise,
+        }
+        if with_match:
+            entry["win_probability_loss"] = None if verdict is None else verdict.win_loss
+            entry["win_probability_noise"] = None if verdict is None else verdict.win_noise
+        entry |= {
+            "label": None if verdict is None else verdict.label,
+            "exact": stats.exact,
+            "worlds": stats.worlds,
+            "undersampled": stats.undersampled,
+            "seed": job.seed,
+        }
+        return entry, Judged(planned.index, planned.play.seat, SEARCHED, verdict)
+
+    def decision(self, planned: Planned) -> tuple[dict[str, Any], Judged]:
+        """One reviewed move as the answer lists it, and as the summary reads it."""
+        state, play = planned.state, planned.play
+        entry: dict[str, Any] = {
+            "index": planned.index,
+            "seat": play.seat,
+            "side": state.rules.side_of(play.seat),
+            "status": planned.status,
+            "legal_plays": legal_plays(state),
+        }
+        if planned.status == SEARCHED:
+            found, judged = self.searched(planned)
+            return entry | found, judged
+        entry |= {"played": move_dict(state, play.move), "loss": None, "label": None}
+        if planned.status == UNRANKED:
+            entry["note"] = UNRANKED_NOTES.get(play.move.kind, PLAYS_NO_CARD)
+            if play.move.kind is MoveKind.CLAIM:
+                right = any(e.kind is EventKind.CLAIM for e in planned.events)
+                entry["claim"] = "right" if right else "wrong"
+        return entry, Judged(planned.index, play.seat, planned.status)
+
+
+def summary_dict(summary: SeatSummary, rules: Rules, with_match: bool) -> dict[str, Any]:
+    """A seat's summary as JSON."""
+    data: dict[str, Any] = {
+        "seat": summary.seat,
+        "side": rules.side_of(summary.seat),
+        "decisions": summary.decisions,
+        "forced": summary.forced,
+        "unranked": summary.unranked,
+        "undersampled": summary.undersampled,
+        "total_loss": summary.total_loss,
+        "mean_loss": summary.mean_loss,
+        "best_share": summary.best_share,
+        "labels": summary.labels,
+    }
+    if with_match:
+        data["total_win_probability_loss"] = summary.total_win_loss
+        data["mean_win_probability_loss"] = summary.mean_win_loss
+    costliest = []
+    for judged in summary.costliest:
+        assert judged.verdict is not None
+        costly: dict[str, Any] = {
+            "index": judged.index,
+            "loss": judged.verdict.loss,
+            "label": judged.verdict.label,
+        }
+        if with_match:
+            costly["win_probability_loss"] = judged.verdict.win_loss
+        costliest.append(costly)
+    data["costliest"] = costliest
+    return data
+
+
+THRESHOLDS = {"points": POINTS.to_dict(), "win_probability": WIN.to_dict(), "noise_z": NOISE_Z}
+
+
+def review(
+    request: ReviewRequest, config: Mapping[str, Any], advice_of: AdviceOf
+) -> tuple[dict[str, Any], Counter[str]]:
+    """The review of a request's record under the settings, each decision's advice from
+    ``advice_of`` (``app_advice`` for a request), and how the searches met the cache."""
+    record = request.record
+    done = replayed(record)
+    rules = record.rules
+    seats = seats_of(rules, request.seats)
+    budget = budget_of(request.budget, config, "budget")
+    context = match_of(rules, request.match, view_of(done.states[0], 0))
+    planned = plan(done, record.moves, seats)
+    check_total(budget, sum(1 for p in planned if p.status == SEARCHED), config)
+    cap_ms = config["REVIEW_MAX_TOTAL_MS"]
+    reviewer = Reviewer(advice_of, cap_ms, budget, request.seed, request.match)
+    decisions, judged = [], []
+    for each in planned:
+        entry, verdict = reviewer.decision(each)
+        decisions.append(entry)
+        judged.append(verdict)
+    with_match = context is not None
+    answer = {
+        "moves": len(record.moves),
+        "finished": done.final.finished,
+        "seats": sorted(seats),
+        "budget": budget.to_dict(),
+        "seed": request.seed,
+        "match": None
+        if context is None
+        else {"scores": list(context.scores), "target": context.target},
+        "thresholds": THRESHOLDS,
+        "decisions": decisions,
+        "summary": [
+            summary_dict(s, rules, with_match) for s in summaries(sorted(seats), judged, with_match)
+        ],
+    }
+    return answer, reviewer.cache
+
+
+def review_answer(app: Flask, request: ReviewRequest) -> tuple[dict[str, Any], dict[str, str]]:
+    """The review and its headers: X-Review-Cache and Server-Timing."""
+    start = time.perf_counter()
+    result, cache = review(request, app.config, app_advice(app))
+    counts = ", ".join(f"{status}={cache[status]}" for status in ("hit", "miss", "bypass"))
+    elapsed = (time.perf_counter() - start) * 1000.0
+    return result, {"X-Review-Cache": counts, "Server-Timing": f"review;dur={elapsed:.3f}"}
