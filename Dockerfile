@@ -43,7 +43,8 @@ WORKDIR /app
 COPY gunicorn.conf.py deploy/healthcheck.py ./
 
 USER 10001:10001
-# The API, and /metrics (SCOPA_METRICS_PORT) served by the gunicorn master.
+# The API, and the monitoring port (SCOPA_METRICS_PORT: /metrics, /healthz, /readyz) served by
+# the gunicorn master.
 EXPOSE 8000 9464
 
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \

@@ -141,6 +141,18 @@ soak: setup
 bench-workers: setup
 	$(BIN)/python -m tests.benchmarks.bench_load workers $(ARGS)
 
+.PHONY: drill-overload drill-cold-start
+## Overload drill: 64 clients of cache-missing advice for 20 s against the default gunicorn
+## (every worker warmed up), /healthz probed every 250 ms on the monitoring port; exits 1 when a
+## probe is slow or an answer is neither a 200 in time nor a 503 with Retry-After.
+drill-overload: setup
+	$(BIN)/python -m tests.benchmarks.drill_overload $(ARGS)
+
+## Cold-start drill: a fresh gunicorn worker's first advice, bot move and review with a match,
+## for every preset, each from at least the floor of worlds, and nothing starved cached.
+drill-cold-start: setup
+	$(BIN)/pytest -q tests/integration/test_cold_start.py $(PYTEST_ARGS)
+
 .PHONY: fuzz
 ## Mutation fuzz of every endpoint: 12,000 seeded cases (ARGS="--cases N --seed S" to vary) over
 ## POST /v1/deal, moves, play, score, advice, view, record, replay, bot and review, and the lang

@@ -1,9 +1,10 @@
 """gunicorn settings, from the service's one settings object (service.config; deploy/README.md).
 
-gthread workers: each worker runs one search at a time (the app refuses more with 503) while its
-other threads keep answering /healthz and /readyz, so a long search never fails a probe.
-The master serves /metrics on SCOPA_METRICS_PORT (same host as the app), summing the workers'
-metric files; every line gunicorn and the app write is JSON.
+gthread workers: each worker runs one search at a time, in turn, and refuses with 503 the
+searching requests it could not start in time (service.api.http.admission).
+The master serves /metrics, /healthz and /readyz on SCOPA_METRICS_PORT (same host as the app)
+from the workers' metric files, so probes never queue behind requests; every line gunicorn and
+the app write is JSON.
 """
 
 from __future__ import annotations
@@ -86,21 +87,25 @@ def on_starting(server: Any) -> None:
 
 
 def when_ready(server: Any) -> None:
-    """Serve the workers' summed metrics at /metrics on SCOPA_METRICS_PORT from the master."""
-    from service.api.http import metrics_server  # imports prometheus_client: after on_starting
+    """Serve the workers' summed metrics and the probes on SCOPA_METRICS_PORT from the master."""
+    from service.api.http import monitoring_server  # imports prometheus_client: after on_starting
 
     directory: MetricsDirectory = _state["directory"]
-    host = metrics_server.metrics_host(listener.cfg_addr for listener in server.LISTENERS)
+    host = monitoring_server.metrics_host(listener.cfg_addr for listener in server.LISTENERS)
+    registry = monitoring_server.multiprocess_registry(directory.path)
     try:
-        _state["metrics"] = metrics_server.start_metrics_server(
-            host, _settings.metrics_port, metrics_server.multiprocess_registry(directory.path)
+        _state["metrics"] = monitoring_server.start_monitoring_server(
+            host, _settings.metrics_port, registry
         )
     except OSError as problem:
         server.log.error(
-            "metrics not served: cannot listen on %s:%s: %s", host, _settings.metrics_port, problem
+            "metrics and probes not served: cannot listen on %s:%s: %s",
+            host,
+            _settings.metrics_port,
+            problem,
         )
         return
-    server.log.info("metrics at http://%s:%s/metrics", host, _settings.metrics_port)
+    server.log.info("metrics, /healthz and /readyz at http://%s:%s", host, _settings.metrics_port)
 
 
 def child_exit(server: Any, worker: Any) -> None:

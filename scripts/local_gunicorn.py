@@ -57,8 +57,8 @@ def wait_until_healthy(port: int, process: subprocess.Popen[bytes], limit_s: flo
 
 @contextmanager
 def running_gunicorn(
-    workers: int = 1,
-    threads: int = 1,
+    workers: int | None = 1,
+    threads: int | None = 1,
     *,
     env: Mapping[str, str] | None = None,
     limit_s: float = 30,
@@ -67,29 +67,34 @@ def running_gunicorn(
 ) -> Iterator[int]:
     """Run gunicorn with the project's gunicorn.conf.py on a free port; yield the port.
 
-    /metrics is on a free port too unless ``env`` names one in SCOPA_METRICS_PORT. Without
-    ``log_path`` the request log is quiet (stderr is read only on failure); with it, stdout and
-    stderr go to that file at the configured levels. ``root`` serves another checkout of the
-    project (a worktree of an older commit, for a benchmark against it) with this one's
-    virtual environment.
+    ``None`` workers or threads leave gunicorn.conf.py's defaults (WEB_CONCURRENCY,
+    GUNICORN_THREADS). /metrics is on a free port too unless ``env`` names one in
+    SCOPA_METRICS_PORT. Without ``log_path`` the request log is quiet (stderr is read only on
+    failure); with it, stdout and stderr go to that file at the configured levels. ``root``
+    serves another checkout of the project (a worktree of an older commit, for a benchmark
+    against it) with this one's virtual environment.
     """
     executable = gunicorn_path()
     if executable is None:
         raise FileNotFoundError("gunicorn is not installed")
     port = free_port()
-    command = [
-        executable,
-        "--bind",
-        f"{HOST}:{port}",
-        "--workers",
-        str(workers),
-        "--threads",
-        str(threads),
-        TARGET,
-    ]
+    command = [executable, "--bind", f"{HOST}:{port}"]
+    if workers is not None:
+        command += ["--workers", str(workers)]
+    if threads is not None:
+        command += ["--threads", str(threads)]
+    command.append(TARGET)
     # A pipe read only on failure: quiet request logs so a long run never fills it.
     quiet = {} if log_path is not None else {"SCOPA_LOG_LEVEL": "WARNING"}
-    environment = {**os.environ, METRICS_PORT_ENV: str(free_port()), **quiet, **(env or {})}
+    # Workers warm their search up only where a caller asks (SCOPA_WARMUP): it takes seconds.
+    cold = {"SCOPA_WARMUP": "false"}
+    environment = {
+        **os.environ,
+        METRICS_PORT_ENV: str(free_port()),
+        **quiet,
+        **cold,
+        **(env or {}),
+    }
     if root != ROOT:
         environment["PYTHONPATH"] = str(root)
     output = log_path.open("ab") if log_path is not None else None

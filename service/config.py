@@ -126,7 +126,13 @@ class Settings(BaseSettings):
     web_concurrency: int = _env(
         0, "WEB_CONCURRENCY", "gunicorn workers; 0 means one per CPU usable by the process", ge=0
     )
-    gunicorn_threads: int = _env(4, "GUNICORN_THREADS", "threads per gthread worker", ge=1)
+    gunicorn_threads: int = _env(
+        16,
+        "GUNICORN_THREADS",
+        "threads per gthread worker: searches admitted to a worker may take all of them but two "
+        "(kept for health checks and cheap requests), so that none waits for a thread",
+        ge=1,
+    )
     gunicorn_max_requests: int = _env(
         0,
         "GUNICORN_MAX_REQUESTS",
@@ -192,10 +198,16 @@ class Settings(BaseSettings):
     advice_queue_ms: int = _env(
         500,
         "SCOPA_ADVICE_QUEUE_MS",
-        "ms an advice request waits for its worker's search slot before a 503",
+        "ms a searching request may wait for its worker's search: one that would wait longer "
+        "is refused at once with a 503 (admission control)",
         ge=0,
     )
     advice_cache: bool = _env(True, "SCOPA_ADVICE_CACHE", "cache advice answers")
+    warmup: bool = _env(
+        True,
+        "SCOPA_WARMUP",
+        "build every preset's search tables when a worker starts (readiness waits for it)",
+    )
     review_max_total_ms: int = _env(
         30_000,
         "SCOPA_REVIEW_MAX_TOTAL_MS",

@@ -1,10 +1,15 @@
 """Suite-wide pytest hooks and fixtures: the search kernel backend in the header, and a
 private Redis server for the tests that need a real one."""
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+# Apps the tests make do not warm their search up (seconds of CPU each); the tests of the
+# warm-up ask for it.
+os.environ.setdefault("SCOPA_WARMUP", "false")
 
 from service.search.kernel.backend import active_backend, requested
 from tests.integration.redis_server import RedisServer

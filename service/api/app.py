@@ -9,6 +9,7 @@ from flask import Flask
 
 import service
 from service.api.endpoints import declare_endpoints
+from service.api.http.admission import install_admission
 from service.api.http.body_limit import install_chunked_body_limit
 from service.api.http.cors import install_cors
 from service.api.http.docs import ASSETS_URL, assets
@@ -21,6 +22,7 @@ from service.api.http.proxies import install_proxy_fix
 from service.api.http.request_log import install_request_logging
 from service.api.spec import contract_api
 from service.api.usecases.advising import CACHE_EXTENSION
+from service.api.usecases.readiness import PUBLISHER, report_kernel, start_warm_up
 from service.api.v1 import BLUEPRINTS
 from service.api.v1.problems import html_page
 from service.cache import AdviceCache, CacheSettings, build_cache
@@ -93,12 +95,17 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # Last, so that metrics attach to the cache wired above and the request ID comes first.
     install_request_logging(app)
     install_metrics(app)
+    install_admission(app, settings.advice_queue_ms, settings.gunicorn_threads)
     install_rate_limits(app, settings)
     install_cors(app)
     install_language_headers(app)
     install_chunked_body_limit(app)
     install_proxy_fix(app, settings.trusted_proxies)
     declare_endpoints(app)
+    report_kernel()
+    if settings.warmup and not app.testing:
+        start_warm_up(app)
+    PUBLISHER.track(app)
     return app
 
 

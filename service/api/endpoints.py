@@ -119,7 +119,9 @@ def review_searches(body: Body) -> int:
 EXEMPT, ONE_UNIT, BY_SEARCHES = Cost.EXEMPT, Cost.ONE_UNIT, Cost.BY_SEARCHES
 
 GET_HEALTH = Operation("getHealth", EXEMPT, "GET", "/healthz")
-GET_READINESS = Operation("getReadiness", EXEMPT, "GET", "/readyz", unavailable=True)
+GET_READINESS = Operation(
+    "getReadiness", EXEMPT, "GET", "/readyz", localised=True, unavailable=True
+)
 LIST_PROBLEM_TYPES = Operation(
     "listProblemTypes", EXEMPT, "GET", "/v1/problems", static=True, localised=True
 )

@@ -12,8 +12,9 @@ from flask.testing import FlaskClient
 from prometheus_client.parser import text_string_to_metric_families
 
 from service.api.app import create_app
+from service.api.http.admission import SEARCHES
 from service.api.schemas.advice import AdviceRequestSchema
-from service.api.usecases.advising import CACHE_EXTENSION, SEARCH_SLOT, AdviceJob, advice_job_of
+from service.api.usecases.advising import CACHE_EXTENSION, AdviceJob, advice_job_of
 from service.engine import codec
 from service.engine.history import rebuild
 from service.engine.moves import MoveKind
@@ -431,27 +432,31 @@ def test_a_history_seat_outside_the_table_is_named(client: FlaskClient) -> None:
 
 def test_a_busy_worker_answers_503_with_retry_after(client: FlaskClient) -> None:
     view = view_json(deal(make_rules("scopa"), 1))
-    assert SEARCH_SLOT.acquire(blocking=False)
-    try:
+    with SEARCHES.occupied():
         response = advise(client, "scopa", view, budget=TINY, seed=99)
         body = assert_problem(response, 503)
         assert response.headers["Retry-After"] == "1"
         assert "search" in body["detail"]
         assert client.get("/healthz").status_code == 200
-    finally:
-        SEARCH_SLOT.release()
     assert advise(client, "scopa", view, budget=TINY, seed=99).status_code == 200
 
 
 def test_a_request_waits_a_bounded_time_for_its_workers_search(client: FlaskClient) -> None:
     view = view_json(deal(make_rules("scopa"), 1))
-    assert SEARCH_SLOT.acquire(blocking=False)
-    releaser = threading.Timer(0.1, SEARCH_SLOT.release)
-    releaser.start()
+    holding, done = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with SEARCHES.occupied():
+            holding.set()
+            done.wait(0.1)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    holding.wait()
     try:
         response = advise(client, "scopa", view, budget=TINY, seed=98)
     finally:
-        releaser.join()
+        holder.join()
     assert response.status_code == 200
 
 
@@ -467,11 +472,8 @@ def test_searches_and_busy_refusals_are_counted_in_the_metrics(client: FlaskClie
     view = view_json(deal(make_rules("scopa"), 2))
     searches, busy = counter("scopa_searches_total"), counter("scopa_busy_rejections_total")
     assert advise(client, "scopa", view, budget=TINY, seed=97).status_code == 200
-    assert SEARCH_SLOT.acquire(blocking=False)
-    try:
+    with SEARCHES.occupied():
         assert advise(client, "scopa", view, budget=TINY, seed=96).status_code == 503
-    finally:
-        SEARCH_SLOT.release()
     assert counter("scopa_searches_total") == searches + 1
     assert counter("scopa_busy_rejections_total") == busy + 1
 

@@ -12,8 +12,8 @@ from flask.testing import FlaskClient
 
 from service.api.app import create_app
 from service.api.endpoints import declared
+from service.api.http.admission import SEARCHES
 from service.api.http.limits import request_cost
-from service.api.usecases.advising import SEARCH_SLOT
 from service.engine import codec
 from service.engine.moves import MoveKind
 from service.engine.presets import PRESETS, make_rules
@@ -204,15 +204,12 @@ def test_master_goes_through_the_advice_cache(client: FlaskClient) -> None:
 def test_master_needs_the_search_slot_and_the_cheap_levels_do_not() -> None:
     client = create_app({"TESTING": True, "ADVICE_QUEUE_MS": 0}).test_client()
     state = played(deal(make_rules("scopa"), 6), 1)
-    assert SEARCH_SLOT.acquire(blocking=False)
-    try:
+    with SEARCHES.occupied():
         busy = bot(client, state, "master", seed=5)
         assert_problem(busy, 503)
         assert busy.headers["Retry-After"] == "1"
         for level in CHEAP:
             assert bot(client, state, level).status_code == 200
-    finally:
-        SEARCH_SLOT.release()
     assert bot(client, state, "master", seed=5).status_code == 200
 
 

@@ -22,11 +22,11 @@ from service.api.app import create_app
 from service.api.http import metrics
 from service.api.http.metrics import attach_cache_metrics, metric_value, record_busy, record_search
 from service.api.http.metrics_dir import MULTIPROC_ENV, prepare_directory
-from service.api.http.metrics_server import (
-    metrics_app,
+from service.api.http.monitoring_server import (
     metrics_host,
+    monitoring_app,
     multiprocess_registry,
-    start_metrics_server,
+    start_monitoring_server,
 )
 from service.cache import OUTCOMES, AdviceCache, CacheSettings, MemoryBackend
 from service.search import SearchStats
@@ -185,7 +185,7 @@ def test_the_metrics_server_sums_every_process_at_metrics_only(tmp_path: Path) -
     run_worker(directory, 2)
     run_worker(directory, 3)
     assert len(list(directory.glob("counter_*.db"))) == 2
-    server = start_metrics_server("127.0.0.1", free_port(), multiprocess_registry(directory))
+    server = start_monitoring_server("127.0.0.1", free_port(), multiprocess_registry(directory))
     try:
         url = f"http://127.0.0.1:{server.port}"
         with urllib.request.urlopen(f"{url}/metrics", timeout=5) as response:
@@ -199,10 +199,10 @@ def test_the_metrics_server_sums_every_process_at_metrics_only(tmp_path: Path) -
         server.stop()
 
 
-def test_the_metrics_wsgi_app_serves_a_registry() -> None:
+def test_the_monitoring_wsgi_app_serves_a_registry() -> None:
     registry = CollectorRegistry()
     Counter("one_thing", "a thing", registry=registry).inc()
-    client = Client(metrics_app(registry))
+    client = Client(monitoring_app(registry))
     response = client.get("/metrics")
     assert response.status_code == 200
     assert metric_value(response.get_data(as_text=True), "one_thing_total") == 1
@@ -210,10 +210,10 @@ def test_the_metrics_wsgi_app_serves_a_registry() -> None:
 
 
 def test_a_taken_port_is_an_os_error() -> None:
-    first = start_metrics_server("127.0.0.1", free_port(), CollectorRegistry())
+    first = start_monitoring_server("127.0.0.1", free_port(), CollectorRegistry())
     try:
         with pytest.raises(OSError):
-            start_metrics_server("127.0.0.1", first.port, CollectorRegistry())
+            start_monitoring_server("127.0.0.1", first.port, CollectorRegistry())
     finally:
         first.stop()
 

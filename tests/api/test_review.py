@@ -13,9 +13,9 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from service.api.app import create_app
 from service.api.endpoints import declared
+from service.api.http.admission import SEARCHES
 from service.api.http.limits import request_cost
 from service.api.usecases import reviewing
-from service.api.usecases.advising import SEARCH_SLOT
 from service.engine import codec
 from service.engine.cards import iter_cards
 from service.engine.moves import MoveKind
@@ -328,11 +328,8 @@ def test_a_review_over_the_clients_budget_is_refused(scopa_hand: State) -> None:
 
 
 def test_a_busy_worker_answers_503(client: FlaskClient, scopa_hand: State) -> None:
-    assert SEARCH_SLOT.acquire(blocking=False)
-    try:
+    with SEARCHES.occupied():
         response = review(client, record_json(scopa_hand), budget=SMALL, seed=77)
-    finally:
-        SEARCH_SLOT.release()
     assert_problem(response, 503)
     assert response.headers["Retry-After"] == "1"
 

@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
@@ -115,7 +116,7 @@ class _Status(BaseHTTPRequestHandler):
 
 
 def run_healthcheck(port: int) -> int:
-    env = {**os.environ, "PORT": str(port)}
+    env = {**os.environ, "SCOPA_METRICS_PORT": str(port)}
     return subprocess.run(
         [sys.executable, str(HEALTHCHECK)], env=env, capture_output=True, check=False
     ).returncode
@@ -136,6 +137,22 @@ def test_healthcheck_script_follows_the_status(status: int, expected: int) -> No
 
 def test_healthcheck_script_fails_when_nothing_listens() -> None:
     assert run_healthcheck(free_port()) == 1
+
+
+def master_readiness(port: int, deadline: float) -> dict[str, int]:
+    """The workers the master counts at /readyz once every worker it runs is ready."""
+    counts: dict[str, int] = {}
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=5) as answer:
+                counts = json.loads(answer.read())["workers"]
+        except urllib.error.HTTPError as refused:
+            counts = json.loads(refused.read())["workers"]
+            refused.close()
+        if counts and counts["ready"] == counts["live"] > 1:
+            return counts
+        time.sleep(0.2)
+    return counts
 
 
 @pytest.mark.integration
@@ -162,12 +179,13 @@ def test_entrypoint_serves_health_and_stops_gracefully(tmp_path: Path) -> None:
     server = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 30
-        while run_healthcheck(port) != 0:
+        while run_healthcheck(metrics_port) != 0:
             assert server.poll() is None, (tmp_path / "gunicorn.log").read_text()
             assert time.monotonic() < deadline, "gunicorn did not answer /healthz in 30 s"
             time.sleep(0.2)
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=5) as response:
             assert response.status == 200
+        assert master_readiness(metrics_port, deadline) == {"live": 2, "ready": 2}
         metrics_url = f"http://127.0.0.1:{metrics_port}/metrics"
         with urllib.request.urlopen(metrics_url, timeout=5) as response:
             assert b"scopa_build_info{" in response.read()

@@ -59,7 +59,7 @@ def test_defaults(clean_env: pytest.MonkeyPatch) -> None:
     assert cfg.bind == ["0.0.0.0:8000"]
     assert cfg.workers == len(os.sched_getaffinity(0))
     assert cfg.worker_class_str == "gthread"
-    assert cfg.threads == 4
+    assert cfg.threads == 16
     assert cfg.max_requests == 0  # no recycling: recycled workers leave metric files behind
     assert cfg.max_requests_jitter == 100
     assert cfg.graceful_timeout == 20

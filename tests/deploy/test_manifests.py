@@ -192,6 +192,9 @@ def test_api_deployment_probes_limits_and_user() -> None:
     pod, container = api_pod(), api_container()
     assert container["livenessProbe"]["httpGet"]["path"] == "/healthz"
     assert container["readinessProbe"]["httpGet"]["path"] == "/readyz"
+    # Answered by the gunicorn master, never queued behind a worker's requests.
+    probes = ("startupProbe", "livenessProbe", "readinessProbe")
+    assert {container[probe]["httpGet"]["port"] for probe in probes} == {"metrics"}
     user = next(i.args for i in instructions() if i.keyword == "USER").split(":")[0]
     assert pod["securityContext"]["runAsNonRoot"] is True
     assert pod["securityContext"]["runAsUser"] == int(user)

@@ -105,13 +105,15 @@ def test_metrics_sum_the_requests_of_every_worker(served: tuple[int, int, Path])
         assert metric_value(text, "scopa_build_info", labels) == 1
 
 
-def test_the_app_port_has_no_metrics_and_the_metrics_port_no_app(
+def test_the_app_port_has_no_metrics_and_the_metrics_port_no_api(
     served: tuple[int, int, Path],
 ) -> None:
     port, metrics_port, _ = served
     status, headers, _ = request(port, "GET", "/metrics")
     assert (status, headers["content-type"]) == (404, "application/problem+json")
-    assert request(metrics_port, "GET", "/healthz")[0] == 404
+    # The master answers the probes there, and nothing of the API.
+    assert request(metrics_port, "GET", "/healthz")[0] == 200
+    assert request(metrics_port, "GET", "/v1/presets")[0] == 404
 
 
 def test_request_id_is_echoed_under_gunicorn(served: tuple[int, int, Path]) -> None:

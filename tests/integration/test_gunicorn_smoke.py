@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from scripts.local_gunicorn import HOST, gunicorn_path, running_gunicorn
+from service.search.kernel.backend import active_backend
 
 pytestmark = pytest.mark.integration
 
@@ -43,7 +44,8 @@ def call(port: int, method: str, path: str, body: Any = None) -> tuple[int, dict
 
 def test_every_endpoint_answers_under_gunicorn(port: int) -> None:
     assert call(port, "GET", "/healthz")[2] == {"status": "ok"}
-    assert call(port, "GET", "/readyz")[2] == {"status": "ready"}
+    ready = {"status": "ready", "kernel": active_backend(), "degraded": []}
+    assert call(port, "GET", "/readyz")[2] == ready
     status, _, catalog = call(port, "GET", "/v1/rules")
     assert status == 200
     assert "scopone_scientifico" in {p["name"] for p in catalog["presets"]}

@@ -2,9 +2,10 @@
 
 With ``PROMETHEUS_MULTIPROC_DIR`` set before prometheus_client is imported (gunicorn.conf.py
 always sees to it) every worker writes its values to files there and the gunicorn master serves
-their sum at /metrics on its own port (``service.api.metrics_server``): the app's port, the one a
-Kubernetes Service exposes, then has no /metrics. Without the variable (tests, ``flask run``)
-nothing else could serve this process's registry, so the app answers GET /metrics itself.
+their sum at /metrics on its own port (``service.api.http.monitoring_server``): the app's port,
+the one a Kubernetes Service exposes, then has no /metrics. Without the variable (tests,
+``flask run``) nothing else could serve this process's registry, so the app answers GET
+/metrics itself.
 """
 
 from __future__ import annotations
@@ -89,6 +90,12 @@ SEARCH_SECONDS = Histogram(
 BUSY_REJECTIONS = Counter(
     "scopa_busy_rejections", "Requests answered 503 because every search slot was busy."
 )
+WORKER_READY = Gauge(
+    "scopa_worker_ready",
+    "1 while the worker is warmed up and would admit a search, 0 otherwise; one series per "
+    "live worker (the gunicorn master answers its /readyz from these).",
+    multiprocess_mode="liveall",
+)
 RATE_LIMITED = Counter(
     "scopa_rate_limited", "Requests answered 429 by the rate limiter, by endpoint.", ["endpoint"]
 )
@@ -120,6 +127,11 @@ def record_search(stats: SearchStats) -> None:
 def record_busy() -> None:
     """Count one request refused with 503 because every search slot was busy."""
     BUSY_REJECTIONS.inc()
+
+
+def record_worker_ready(ready: bool) -> None:
+    """Publish whether this worker is ready (warmed up and not saturated)."""
+    WORKER_READY.set(1 if ready else 0)
 
 
 def record_rate_limited(endpoint: str) -> None:

@@ -138,6 +138,8 @@ class ProblemError(Exception):
         errors: Mapping[str, Sequence[str]] | None = None,
         type_: str = "about:blank",
         title: str | None = None,
+        *,
+        headers: Mapping[str, str] | None = None,
         **extensions: Any,
     ) -> None:
         super().__init__(detail)
@@ -146,6 +148,7 @@ class ProblemError(Exception):
         self.errors = {k: list(v) for k, v in (errors or {}).items()}
         self.type = type_
         self.title = title or http.HTTPStatus(status).phrase
+        self.headers = dict(headers or {})
         self.extensions = extensions
 
 
@@ -234,7 +237,13 @@ def flatten_messages(messages: Any, path: str = "") -> dict[str, list[str]]:
 def handle_problem_error(error: ProblemError) -> Response:
     """The response of a ProblemError raised by a view."""
     return problem_response(
-        error.status, error.detail, error.errors, error.type, error.title, **error.extensions
+        error.status,
+        error.detail,
+        error.errors,
+        error.type,
+        error.title,
+        headers=error.headers.items(),
+        **error.extensions,
     )
 
 

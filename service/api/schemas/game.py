@@ -590,6 +590,23 @@ class ScoreResponseSchema(ma.Schema):
 
 
 class HealthSchema(ma.Schema):
-    """The process answers, or is ready to serve."""
+    """The process answers."""
 
-    status = ma.fields.String(required=True, validate=ma.validate.OneOf(["ok", "ready"]))
+    status = ma.fields.String(required=True, validate=ma.validate.OneOf(["ok"]))
+
+
+class ReadinessSchema(ma.Schema):
+    """The worker is ready to serve, on which search kernel, and what it runs short of."""
+
+    status = ma.fields.String(required=True, validate=ma.validate.OneOf(["ready"]))
+    kernel = ma.fields.String(
+        required=True,
+        validate=ma.validate.OneOf(["compiled", "python"]),
+        metadata={"description": "the search kernel the worker runs"},
+    )
+    degraded = ma.fields.List(
+        ma.fields.String(),
+        required=True,
+        validate=ma.validate.Length(max=MAX_CHOICES),
+        metadata={"description": "what the worker runs short of, in words; empty when nothing"},
+    )

@@ -1,20 +1,19 @@
-"""Advice searches for any endpoint: the request's seed and cache key, the worker's search slot
-and the shared cache. /v1/advice answers one decision this way; reviews and bots reuse it."""
+"""Advice searches for any endpoint: the request's seed and cache key, the worker's searches in
+turn (``http.admission``) and the shared cache. /v1/advice answers one decision this way;
+reviews and bots reuse it."""
 
 from __future__ import annotations
 
 import hashlib
-import threading
 import time
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from flask import Flask
-from werkzeug.exceptions import ServiceUnavailable
 
-from service.api.http.metrics import record_busy, record_search
+from service.api.http.admission import SEARCHES
+from service.api.http.metrics import record_search
 from service.api.http.problems import (
     BUDGET_TOO_LARGE,
     BUDGET_TOO_LARGE_TITLE,
@@ -35,29 +34,9 @@ from service.search.advisor import MAX_MS
 from service.search.worlds import observations_of
 
 CACHE_EXTENSION = "advice_cache"
-RETRY_AFTER_S = 1
 MAX_SEED = 2**63 - 1
 # Bump when what a cache key names changes, so that old answers stop matching.
 ANSWER_SHAPE = 4
-
-# One search per worker process. A request that finds the slot taken waits for it a bounded
-# time (ADVICE_QUEUE_MS; the worker's other threads keep serving health checks and cheap
-# endpoints meanwhile), then is answered 503 with Retry-After instead of queueing further.
-SEARCH_SLOT = threading.Lock()
-
-
-@contextmanager
-def search_slot(wait_ms: int) -> Iterator[None]:
-    """Hold the worker's search slot, waiting at most ``wait_ms``; else answer 503."""
-    if not SEARCH_SLOT.acquire(timeout=wait_ms / 1000.0 if wait_ms > 0 else 0.0):
-        record_busy()
-        raise ServiceUnavailable(
-            "this worker is already running a search; retry shortly", retry_after=RETRY_AFTER_S
-        )
-    try:
-        yield
-    finally:
-        SEARCH_SLOT.release()
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,11 +144,11 @@ def match_of(
 
 
 def computed_advice(job: AdviceJob, max_ms: int, wait_ms: int) -> Advice:
-    """The advice of a job: the search in the worker's search slot when there are plays."""
+    """The advice of a job: the search in the worker's turn when there are plays."""
     decision = job.decision
     if not any(m.plays_card for m in decision.legal):
         return advise(decision, job.budget, job.seed, job.match)
-    with search_slot(wait_ms):
+    with SEARCHES.turn(wait_ms):
         advice = advise(
             decision,
             job.budget,

@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from flask import current_app
+
 from service.api.endpoints import GET_HEALTH, GET_READINESS, route
+from service.api.http.admission import RETRY_AFTER_S
 from service.api.http.json import Blueprint
+from service.api.http.language import answer_language, translate
 from service.api.http.problems import ProblemError
-from service.api.schemas.game import HealthSchema
+from service.api.schemas.game import HealthSchema, ReadinessSchema
+from service.api.usecases.readiness import readiness
 from service.engine.cards import parse_card
 from service.engine.message import Message
 from service.engine.moves import hand_moves
 from service.engine.presets import make_rules
+from service.i18n.languages import MESSAGES
 
 blp = Blueprint("health", __name__, description="Liveness and readiness.")
 
@@ -29,9 +37,24 @@ def engine_answers() -> bool:
 
 
 @route(blp, GET_READINESS)
-@blp.response(200, HealthSchema, example={"status": "ready"})
-def readyz() -> dict[str, str]:
-    """The app is configured and its engine answers."""
+@blp.response(
+    200, ReadinessSchema, example={"status": "ready", "kernel": "compiled", "degraded": []}
+)
+def readyz() -> dict[str, Any]:
+    """The worker is ready to serve: its engine answers, its search is warmed up, and it is
+    not saturated by searches (a 503 problem saying which, while not).
+
+    A load balancer sends its traffic elsewhere meanwhile; a saturated worker is ready again as
+    soon as it can start a search in time. `kernel` names the search kernel the worker runs,
+    and `degraded` what it runs short of (the pure-Python kernel searches about a hundred times
+    fewer worlds than the compiled one): such a worker is ready, and logs an error at start.
+    """
     if not engine_answers():
         raise ProblemError(503, Message("the rules engine gave an unexpected answer"))
-    return {"status": "ready"}
+    found = readiness(current_app)
+    if not found.ready:
+        assert found.reason is not None
+        raise ProblemError(503, found.reason, headers={"Retry-After": str(RETRY_AFTER_S)})
+    language = answer_language(MESSAGES)
+    degraded = [translate(reason, language) for reason in found.degraded]
+    return {"status": "ready", "kernel": found.kernel, "degraded": degraded}

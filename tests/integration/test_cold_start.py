@@ -1,0 +1,119 @@
+"""A cold worker answers from a full search: a fresh gunicorn worker's first advice, master bot
+move and review decision with a match, for every preset, search at least the advisor's floor
+of worlds (the tables they need are built before the search's clock starts), and what the
+worker caches is such an answer. Then, with the warm-up on, readiness waits for it."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from scripts.local_gunicorn import HOST, gunicorn_path, running_gunicorn
+from service.engine import codec
+from service.engine.presets import PRESETS, make_rules
+from service.engine.record import record_of
+from service.engine.record_codec import record_to_dict
+from service.engine.state import apply, deal, legal_moves
+from service.engine.view import view_of
+from service.search.advisor import MIN_WORLDS
+from tests.search.helpers import card_play_state
+
+pytestmark = pytest.mark.integration
+
+if gunicorn_path() is None and os.environ.get("CI", "").lower() != "true":
+    pytest.skip("gunicorn is not installed (never skipped in CI)", allow_module_level=True)
+
+# Rate limits out of the way: the test asks many searches of one client.
+LIMITS_OFF = {"SCOPA_RATE_LIMIT_ENABLED": "false"}
+
+
+def call(port: int, method: str, path: str, body: Any = None) -> tuple[int, dict[str, str], Any]:
+    """Status, headers and decoded JSON body of one request."""
+    connection = http.client.HTTPConnection(HOST, port, timeout=60)
+    payload = None if body is None else json.dumps(body)
+    headers = {} if body is None else {"Content-Type": "application/json"}
+    connection.request(method, path, body=payload, headers=headers)
+    response = connection.getresponse()
+    raw = response.read()
+    found = {k.lower(): v for k, v in response.getheaders()}
+    connection.close()
+    return response.status, found, json.loads(raw)
+
+
+@pytest.fixture(scope="module")
+def cold() -> Iterator[int]:
+    """One fresh worker that has not warmed up: every table is built on first use."""
+    with running_gunicorn(workers=1, threads=4, env={**LIMITS_OFF, "SCOPA_WARMUP": "false"}) as p:
+        yield p
+
+
+def position(name: str) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
+    """A card-play position of the preset: the view of the seat to move, the record of the
+    hand so far (two more card plays), and a match in progress."""
+    rules = make_rules(name)
+    state = card_play_state(deal(rules, 5))
+    view = codec.view_to_dict(view_of(state, state.to_move))
+    for derived in ("rules", "unseen", "history"):
+        view.pop(derived)
+    later = state
+    for _ in range(2):
+        if later.finished:
+            break
+        later = card_play_state(apply(later, legal_moves(later)[-1])[0])
+    record = record_to_dict(record_of(later))
+    scores = [rules.target // 3 + side for side in range(rules.sides)]
+    return view, record, scores
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_a_cold_worker_s_first_searches_reach_the_floor(cold: int, name: str) -> None:
+    view, record, scores = position(name)
+    match = {"scores": scores}
+    status, headers, advice = call(
+        cold, "POST", "/v1/advice", {"rules": name, "view": view, "match": match}
+    )
+    assert status == 200, advice
+    stats = advice["stats"]
+    assert stats["worlds"] >= MIN_WORLDS or stats["exact"], stats
+    assert stats["undersampled"] is False
+    assert headers["x-cache"] == "miss"
+    # What was cached is that answer: the same request is a hit, with the same worlds.
+    again = call(cold, "POST", "/v1/advice", {"rules": name, "view": view, "match": match})
+    assert again[1]["x-cache"] == "hit"
+    assert again[2]["stats"]["worlds"] == stats["worlds"]
+
+    bot = {"rules": name, "view": view, "level": "master", "match": match, "seed": 3}
+    status, headers, moved = call(cold, "POST", "/v1/bot", bot)
+    assert status == 200, moved
+    assert headers["x-cache"] == "miss"
+
+    status, _, reviewed = call(cold, "POST", "/v1/review", {"record": record, "match": match})
+    assert status == 200, reviewed
+    for decision in reviewed["decisions"]:
+        if decision["status"] == "searched":
+            assert decision["worlds"] >= MIN_WORLDS or decision["exact"], decision
+            assert decision["undersampled"] is False
+            assert decision["label"] is not None
+
+
+def test_a_warming_worker_is_ready_once_warm() -> None:
+    env = {**LIMITS_OFF, "SCOPA_WARMUP": "true"}
+    with running_gunicorn(workers=1, threads=4, env=env) as port:
+        seen = set()
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            status, _, body = call(port, "GET", "/readyz")
+            seen.add(status)
+            if status == 200:
+                break
+            assert "warming up" in body["detail"]
+            assert call(port, "GET", "/healthz")[0] == 200
+            time.sleep(0.2)
+        assert status == 200, seen
+        assert 503 in seen  # it said so while warming
