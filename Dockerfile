@@ -21,7 +21,10 @@ WORKDIR /src
 COPY pyproject.toml setup.py requirements.lock README.md ./
 COPY service ./service
 # The lock pins every version; as a constraints file it installs only the runtime dependencies.
+# The compiled search kernel is required (setup.py): the build fails without it, and the import
+# check fails it should the installed package lack it anyway.
 RUN pip install --constraint requirements.lock . \
+    && python -I -c "import service.search.kernel._kernel" \
     && python -m compileall -q /opt/venv
 
 # ---- runtime stage: the venv, the gunicorn settings and an unprivileged user ----

@@ -95,6 +95,14 @@ def test_entrypoint_command_line_parses_as_gunicorn_arguments() -> None:
     assert module == "service.api.app"
 
 
+def test_the_image_build_fails_without_the_compiled_kernel() -> None:
+    runs = [item.args for item in instructions() if item.keyword == "RUN"]
+    install = next(run for run in runs if "pip install" in run)
+    # Isolated (-I): the check imports the installed package, never the source tree beside it.
+    assert 'python -I -c "import service.search.kernel._kernel"' in install
+    assert "SCOPA_KERNEL_OPTIONAL" not in (ROOT / "Dockerfile").read_text()
+
+
 def test_healthcheck_is_exec_form_python_without_curl() -> None:
     text = (ROOT / "Dockerfile").read_text()
     assert "curl" not in text

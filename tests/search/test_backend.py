@@ -14,6 +14,7 @@ from service.search.bots import make_player
 from service.search.kernel import backend, model
 from service.search.kernel.fast import FastRules, apply_pass
 from service.search.worlds import pos_of_state
+from tests.search.compiled import compiled_kernel_required
 
 
 def test_kernel_supports_the_card_play_presets() -> None:
@@ -88,6 +89,12 @@ def test_missing_compiled_kernel(
         assert backend.active_backend("auto") == "python"
     assert len([r for r in caplog.records if "unavailable" in r.message]) == 1
     assert backend.backend_for(make_rules("scopa"), "auto") is backend.PYTHON
+
+
+def test_the_compiled_kernel_is_built_where_it_is_required() -> None:
+    if not compiled_kernel_required():
+        pytest.skip("neither CI nor SCOPA_KERNEL=compiled requires the compiled kernel here")
+    assert backend.COMPILED is not None, "CI runs without the compiled search kernel"
 
 
 @pytest.mark.skipif(backend.COMPILED is None, reason="the compiled kernel is not built")

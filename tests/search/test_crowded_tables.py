@@ -2,7 +2,6 @@
 list and play them alike, the solver stops at its node limit alike, and a search keeps its time
 budget and its floor of worlds on either kernel."""
 
-import os
 import random
 
 import pytest
@@ -19,18 +18,14 @@ from service.search.advisor import (
     NOT_SEARCHED_NOTE,
     searched_plays,
 )
-from service.search.kernel import backend, fast, loop, policy
+from service.search.kernel import fast, loop, policy
 from service.search.kernel.fast import FastRules
 from service.search.kernel.solver import SolveAborted, Solver
 from service.search.worlds import pos_of_state, root_setup
+from tests.search.compiled import require_compiled_kernel
 from tests.search.helpers import crowded_state
 
-if backend.COMPILED is None:
-    if os.environ.get("CI") == "true" or os.environ.get(backend.ENV) == "compiled":
-        raise ImportError("the compiled kernel (service.search.kernel._kernel) is not built")
-    pytest.skip("the compiled kernel is not built", allow_module_level=True)
-
-from service.search.kernel import _kernel
+_kernel = require_compiled_kernel()
 
 # Every preset at every player count it deals for.
 CONFIGS = [(name, players) for name, preset in PRESETS.items() for players in preset.schedules]

@@ -6,7 +6,6 @@ same advice from ``advise`` on both backends.
 """
 
 import dataclasses
-import os
 import random
 
 import pytest
@@ -21,14 +20,10 @@ from service.search.kernel import backend, fast, model, policy
 from service.search.kernel.fast import FastRules, Pos
 from service.search.kernel.solver import Solver
 from service.search.worlds import pos_of_state
+from tests.search.compiled import require_compiled_kernel
 from tests.search.helpers import card_play_state
 
-if backend.COMPILED is None:
-    if os.environ.get(backend.ENV) == "compiled":
-        raise ImportError("SCOPA_KERNEL=compiled but service.search.kernel._kernel is not built")
-    pytest.skip("the compiled kernel is not built", allow_module_level=True)
-
-from service.search.kernel import _kernel
+_kernel = require_compiled_kernel()
 
 # Every preset at every player count it deals for, and scopa's individual 4 and 6 players.
 CONFIGS: list[tuple[str, int, bool | None]] = [
