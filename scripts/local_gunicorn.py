@@ -87,7 +87,8 @@ def running_gunicorn(
     # A pipe read only on failure: quiet request logs so a long run never fills it.
     quiet = {} if log_path is not None else {"SCOPA_LOG_LEVEL": "WARNING"}
     # Workers warm their search up only where a caller asks (SCOPA_WARMUP): it takes seconds.
-    cold = {"SCOPA_WARMUP": "false"}
+    # (An older checkout served for comparison may not know the setting, and refuses it.)
+    cold = {"SCOPA_WARMUP": "false"} if root == ROOT else {}
     environment = {
         **os.environ,
         METRICS_PORT_ENV: str(free_port()),

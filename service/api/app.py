@@ -10,7 +10,7 @@ from flask import Flask
 import service
 from service.api.endpoints import declare_endpoints
 from service.api.http.admission import install_admission
-from service.api.http.body_limit import install_chunked_body_limit
+from service.api.http.body import install_body_reader
 from service.api.http.cors import install_cors
 from service.api.http.docs import ASSETS_URL, assets
 from service.api.http.json import OrjsonProvider
@@ -99,7 +99,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     install_rate_limits(app, settings)
     install_cors(app)
     install_language_headers(app)
-    install_chunked_body_limit(app)
+    install_body_reader(app)
     install_proxy_fix(app, settings.trusted_proxies)
     declare_endpoints(app)
     report_kernel()

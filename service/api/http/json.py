@@ -24,9 +24,9 @@ import orjson
 from flask.json.provider import DefaultJSONProvider
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
-from werkzeug.exceptions import ClientDisconnected
 
 from service.api.examples import Lazy
+from service.api.http.body import request_body
 from service.api.http.problems import VALIDATION, ProblemError
 from service.engine.message import Message
 
@@ -75,35 +75,6 @@ def invalid_body(reason: str) -> ProblemError:
         VALIDATION,
         Message("Invalid JSON body"),
     )
-
-
-def request_body(req: flask.Request) -> bytes:
-    """The request's body, read once and kept for the request (``flask.g``): its
-    Content-Length bytes from the input stream when that length is plain and within the app's
-    limit; any other body (chunked, without or with a malformed length, too large) by werkzeug's
-    ``get_data``, which answers 413 or reads a terminated stream. A body shorter than its
-    length is a client gone (400), as werkzeug says."""
-    kept: bytes | None = flask.g.get(BODY)
-    if kept is not None:
-        return kept
-    length = req.content_length
-    limit = req.max_content_length
-    if (
-        length is None
-        or "Transfer-Encoding" in req.headers
-        or (limit is not None and length > limit)
-    ):
-        data = req.get_data()
-    else:
-        data = req.input_stream.read(length)
-        if len(data) != length:
-            raise ClientDisconnected()
-    setattr(flask.g, BODY, data)
-    return data
-
-
-# Where the request's body is kept once read (flask.g, the request's own storage).
-BODY = "request_body"
 
 
 def json_body(req: flask.Request) -> Any:

@@ -36,6 +36,7 @@ from service.api.usecases.convert import (
     state_of,
 )
 from service.engine.assemble import declarations_from_parts
+from service.engine.cards import CARD_OF_CODE
 from service.engine.declarations import Declaration, declaration_problems
 from service.engine.errors import InvalidStateError, Problem
 from service.engine.message import Message
@@ -484,6 +485,41 @@ class PileSchema(ma.Schema):
     scope = StrictInteger(validate=ma.validate.Range(0, MAX_SCOPE), load_default=0)
 
 
+PILE_KEYS = frozenset(PileSchema().fields)
+
+
+def plain_pile(item: Any) -> dict[str, Any] | None:
+    """A pile as PileSchema loads it, when ``item`` is one it accepts as it stands: an object
+    of known keys, at most MAX_CARDS valid card codes and a scope count in range; else None."""
+    if type(item) is not dict or not item.keys() <= PILE_KEYS:
+        return None
+    cards, scope = item.get("cards"), item.get("scope", 0)
+    if type(cards) is not list or len(cards) > MAX_CARDS:
+        return None
+    if type(scope) is not int or not 0 <= scope <= MAX_SCOPE:
+        return None
+    try:
+        return {"cards": [CARD_OF_CODE[card] for card in cards], "scope": scope}
+    except (KeyError, TypeError):
+        return None
+
+
+class PilesField(ma.fields.List[Any]):
+    """The piles of a hand, each loaded by PileSchema: a list of piles that PileSchema accepts
+    as they stand is read in one pass, anything else pile by pile by the schema, for its
+    errors."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(ma.fields.Nested(PileSchema), **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
+        if type(value) is list:
+            piles = [plain_pile(item) for item in value]
+            if None not in piles:
+                return piles
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 class MatchInputSchema(ma.Schema):
     """Match totals before the hand, and optionally a target other than the rules'."""
 
@@ -501,7 +537,7 @@ class ScoreRequestSchema(ma.Schema):
     claim ended it if one did, and optionally the match so far."""
 
     rules = RulesField(required=True)
-    piles = bounded_list(ma.fields.Nested(PileSchema), MAX_SEATS, required=True)
+    piles = PilesField(validate=ma.validate.Length(max=MAX_SEATS), required=True)
     leftover = card_list(
         MAX_CARDS,
         load_default=list,
