@@ -1,4 +1,4 @@
-"""JSON by orjson: request bodies with bounded nesting and number size, answers faster.
+"""JSON by orjson: request bodies of bounded nesting and number size, and the answers.
 
 The standard library's decoder recurses once per nesting level and converts integer literals
 of any length, so a small body of a few thousand brackets escapes as a RecursionError and a

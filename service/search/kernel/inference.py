@@ -13,10 +13,9 @@ sweepable table while holding a safe card is rarer too. After ``MAX_TRIES`` draw
 likeliest one is used. The exact part needs no test: a card laid could not capture, and the
 views already agree with every play's legality.
 
-On 160 hands of the advisor's self-play in scopone scientifico (`make bench-inference`), the
-sweep term raised the mean log-likelihood of the play made, over the plays with a choice, from
--1.54 to -1.34, and the share of hidden cards that sampled worlds put in the right hand after
-30 plays from 0.39 to 0.41 (uniform worlds: 0.34).
+``make bench-inference`` measures how well the model explains the plays of the advisor's
+self-play, and how often its worlds put the hidden cards in the right hand (its figures are in
+docs/benchmarks.md).
 """
 
 from __future__ import annotations

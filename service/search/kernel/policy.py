@@ -91,8 +91,8 @@ def reply_threat(fr: FastRules, table: int, total: int, reach: int, partner: boo
 
     Counts a sweep, and the best card it can take by matching rank (``reach``: every card of
     the ranks it holds; ``total``: the table's rank sum). Rollouts run in a sampled world, so
-    the next hand is known; a full capture search here was five times slower for a small
-    gain, which lost strength at a fixed time budget.
+    the next hand is known; a full capture search here cost more playouts than its small gain
+    was worth at a fixed time budget (docs/performance-log.md).
     """
     if not table:
         return 0.0
