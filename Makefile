@@ -5,6 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
 .PHONY: setup test lint typecheck pytest serve lock bench-engine clean openapi bench-api differential
+.PHONY: docs docs-tables
 .PHONY: clients
 
 setup: $(STAMP)
@@ -26,8 +27,18 @@ typecheck: setup
 pytest: setup
 	$(BIN)/pytest $(PYTEST_ARGS)
 
-## The whole test suite: lint, strict types, then every test.
-test: lint typecheck pytest
+## The documentation site (docs/, mkdocs.yml) into build/site; any warning fails it (a broken
+## link or anchor, a page missing from the nav).
+docs: setup
+	$(BIN)/mkdocs build --strict --site-dir build/site
+
+## Regenerate the generated tables of the docs: the endpoints of docs/api.md, from
+## service/api/endpoints.py (a test fails when it is out of date).
+docs-tables: setup
+	$(BIN)/python -m scripts.endpoints_table --write
+
+## The whole test suite: lint, strict types, the docs build, then every test.
+test: lint typecheck docs pytest
 
 ## Engine vs the independent referee (tests/referee): 10,000 games per plain configuration (half
 ## random, half greedy) and 10,000 random piles scored; exits 1 on any disagreement.
@@ -59,6 +70,11 @@ clients: setup
 
 bench-api: setup
 	$(BIN)/python -m tests.benchmarks.bench_api --runs 3 --seconds 3 $(ARGS)
+
+.PHONY: bench-request-profile
+## Where the time of a request goes, in process: each hook, the body, the schema, the view.
+bench-request-profile: setup
+	$(BIN)/python -m tests.benchmarks.request_profile $(ARGS)
 
 .PHONY: bench-strength bench-search
 ## Duplicate-deal strength benchmark; pass options with ARGS="--preset scopa --pairs 100".

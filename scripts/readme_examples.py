@@ -1,16 +1,21 @@
-"""Run the README's console examples against a fresh server and write their real output back.
+"""Run the console examples of the README and the docs against a fresh server; write back
+their real output.
 
-    python scripts/readme_examples.py [--readme README.md] [--port 8090]
+    python scripts/readme_examples.py [FILE ...] [--readme FILE] [--port 8090]
 
-Every ```console block of the README is a list of commands (lines starting with ``$ ``; a
-heredoc's lines belong to its command) each followed by its output. The commands run in order
+With no file, the README and every page of docs/ that has a ```console block, in that order;
+name files (``docs/api.md``, or ``--readme README.md`` as before) to run only theirs. Every
+```console block of a file is a list of commands (lines starting with ``$ ``; a heredoc's
+lines belong to its command) each followed by its output. The commands run in order
 in one bash session, in a scratch folder that links the repository's ``.venv`` and ``clients``
 (so a variable or a file one example makes serves the next), against gunicorn started as
 ``make serve`` starts it but with one worker (so the in-process cache examples hit the worker
 that filled it) on ``--port``; the README's own addresses (127.0.0.1:8000, and the metrics port
 9464) are rewritten on the fly. Each output is replaced by what the command printed. A block
 right after the line ``<!-- examples: not re-run -->`` is left as written (it needs another
-server, or prints times). Review the change with ``git diff README.md`` before committing it.
+server, or prints times). The files share that one session, in the order given, and each
+file's examples are self-contained. Review the change with ``git diff README.md docs`` before
+committing it.
 """
 
 from __future__ import annotations
@@ -27,6 +32,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+DOCS = ROOT / "docs"
+CONSOLE = "```console"
 SKIP = "<!-- examples: not re-run -->"
 README_API = "127.0.0.1:8000"
 README_METRICS = "127.0.0.1:9464"
@@ -149,7 +157,7 @@ def rerun(text: str, shell: Shell) -> str:
         line = lines[i]
         result.append(line)
         i += 1
-        if line != "```console":
+        if line != CONSOLE:
             continue
         end = lines.index("```", i)
         block = lines[i:end]
@@ -166,12 +174,20 @@ def rerun(text: str, shell: Shell) -> str:
     return "\n".join(result)
 
 
-def main() -> None:
-    """Re-run the README's examples and write it back."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--readme", type=Path, default=ROOT / "README.md")
+def with_examples() -> list[Path]:
+    """The README and every docs page that has a console block."""
+    pages = sorted(DOCS.glob("*.md"))
+    return [README] + [page for page in pages if CONSOLE in page.read_text().split("\n")]
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Re-run the examples of the files and write them back."""
+    parser = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
+    parser.add_argument("files", type=Path, nargs="*", help="default: README.md and docs/*.md")
+    parser.add_argument("--readme", type=Path, action="append", default=[], help="a file too")
     parser.add_argument("--port", type=int, default=8090)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
+    files: list[Path] = [*args.files, *args.readme] or with_examples()
     server = start_server(args.port)
     try:
         with tempfile.TemporaryDirectory() as folder:
@@ -180,7 +196,8 @@ def main() -> None:
                 (Path(folder) / name).symlink_to(ROOT / name)
             shell = Shell(Path(folder), f"127.0.0.1:{args.port}", f"127.0.0.1:{args.port + 1}")
             try:
-                args.readme.write_text(rerun(args.readme.read_text(), shell))
+                for path in files:
+                    path.write_text(rerun(path.read_text(), shell))
             finally:
                 shell.close()
     finally:
