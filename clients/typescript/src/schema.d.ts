@@ -28,7 +28,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The app is configured and its engine answers. */
+        /**
+         * The worker is ready to serve: its engine answers, its search is warmed up, and it is
+         *     not saturated by searches (a 503 problem saying which, while not).
+         * @description A load balancer sends its traffic elsewhere meanwhile; a saturated worker is ready again as
+         *     soon as it can start a search in time. `kernel` names the search kernel the worker runs,
+         *     and `degraded` what it runs short of (the pure-Python kernel searches about a hundred times
+         *     fewer worlds than the compiled one): such a worker is ready, and logs an error at start.
+         */
         get: operations["getReadiness"];
         put?: never;
         post?: never;
@@ -617,7 +624,7 @@ export interface components {
         };
         Health: {
             /** @enum {string} */
-            status: "ok" | "ready";
+            status: "ok";
         };
         HistoryPlay: {
             /** @description table cards taken; [] lays the card */
@@ -868,6 +875,17 @@ export interface components {
         };
         ProblemKinds: {
             types: components["schemas"]["ProblemKind"][];
+        };
+        Readiness: {
+            /** @description what the worker runs short of, in words; empty when nothing */
+            degraded: string[];
+            /**
+             * @description the search kernel the worker runs
+             * @enum {string}
+             */
+            kernel: "compiled" | "python";
+            /** @enum {string} */
+            status: "ready";
         };
         RecordMatch: {
             /** @description one per side, before this hand */
@@ -1480,6 +1498,7 @@ export type Prime = components['schemas']['Prime'];
 export type Problem = components['schemas']['Problem'];
 export type ProblemKind = components['schemas']['ProblemKind'];
 export type ProblemKinds = components['schemas']['ProblemKinds'];
+export type Readiness = components['schemas']['Readiness'];
 export type RecordMatch = components['schemas']['RecordMatch'];
 export type RecordRequest = components['schemas']['RecordRequest'];
 export type RecordResponse = components['schemas']['RecordResponse'];
@@ -1579,16 +1598,20 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
+                     *       "degraded": [],
+                     *       "kernel": "compiled",
                      *       "status": "ready"
                      *     }
                      */
-                    "application/json": components["schemas"]["Health"];
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
             503: components["responses"]["SERVICE_UNAVAILABLE"];

@@ -68,6 +68,9 @@ from .problem_kind import ProblemKind
 from .problem_kinds import ProblemKinds
 from .problem_largest_budget import ProblemLargestBudget
 from .problem_type import ProblemType
+from .readiness import Readiness
+from .readiness_kernel import ReadinessKernel
+from .readiness_status import ReadinessStatus
 from .record_match import RecordMatch
 from .record_request import RecordRequest
 from .record_request_meta import RecordRequestMeta
@@ -191,6 +194,9 @@ __all__ = (
     "ProblemKinds",
     "ProblemLargestBudget",
     "ProblemType",
+    "Readiness",
+    "ReadinessKernel",
+    "ReadinessStatus",
     "RecordMatch",
     "RecordRequest",
     "RecordRequestMeta",

@@ -1,10 +1,9 @@
 from typing import Literal
 
-HealthStatus = Literal["ok", "ready"]
+HealthStatus = Literal["ok"]
 
 HEALTH_STATUS_VALUES: set[HealthStatus] = {
     "ok",
-    "ready",
 }
 
 

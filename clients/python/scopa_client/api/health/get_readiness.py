@@ -4,8 +4,8 @@ from typing import Any
 import httpx
 
 from ...client import AuthenticatedClient, Client
-from ...models.health import Health
 from ...models.problem import Problem
+from ...models.readiness import Readiness
 from ...types import UNSET, Response, Unset
 
 
@@ -34,9 +34,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Health | Problem:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | Readiness:
     if response.status_code == 200:
-        response_200 = Health.from_dict(response.json())
+        response_200 = Readiness.from_dict(response.json())
 
         return response_200
 
@@ -50,7 +50,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     return response_default
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Health | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | Readiness]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -64,8 +64,14 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
-) -> Response[Health | Problem]:
-    """The app is configured and its engine answers.
+) -> Response[Problem | Readiness]:
+    """The worker is ready to serve: its engine answers, its search is warmed up, and it is
+    not saturated by searches (a 503 problem saying which, while not).
+
+     A load balancer sends its traffic elsewhere meanwhile; a saturated worker is ready again as
+    soon as it can start a search in time. `kernel` names the search kernel the worker runs,
+    and `degraded` what it runs short of (the pure-Python kernel searches about a hundred times
+    fewer worlds than the compiled one): such a worker is ready, and logs an error at start.
 
     Args:
         lang (str | Unset):  Example: it.
@@ -76,7 +82,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Health | Problem]
+        Response[Problem | Readiness]
     """
 
     kwargs = _get_kwargs(
@@ -96,8 +102,14 @@ def sync(
     client: AuthenticatedClient | Client,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
-) -> Health | Problem | None:
-    """The app is configured and its engine answers.
+) -> Problem | Readiness | None:
+    """The worker is ready to serve: its engine answers, its search is warmed up, and it is
+    not saturated by searches (a 503 problem saying which, while not).
+
+     A load balancer sends its traffic elsewhere meanwhile; a saturated worker is ready again as
+    soon as it can start a search in time. `kernel` names the search kernel the worker runs,
+    and `degraded` what it runs short of (the pure-Python kernel searches about a hundred times
+    fewer worlds than the compiled one): such a worker is ready, and logs an error at start.
 
     Args:
         lang (str | Unset):  Example: it.
@@ -108,7 +120,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Health | Problem
+        Problem | Readiness
     """
 
     return sync_detailed(
@@ -123,8 +135,14 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
-) -> Response[Health | Problem]:
-    """The app is configured and its engine answers.
+) -> Response[Problem | Readiness]:
+    """The worker is ready to serve: its engine answers, its search is warmed up, and it is
+    not saturated by searches (a 503 problem saying which, while not).
+
+     A load balancer sends its traffic elsewhere meanwhile; a saturated worker is ready again as
+    soon as it can start a search in time. `kernel` names the search kernel the worker runs,
+    and `degraded` what it runs short of (the pure-Python kernel searches about a hundred times
+    fewer worlds than the compiled one): such a worker is ready, and logs an error at start.
 
     Args:
         lang (str | Unset):  Example: it.
@@ -135,7 +153,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Health | Problem]
+        Response[Problem | Readiness]
     """
 
     kwargs = _get_kwargs(
@@ -153,8 +171,14 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
-) -> Health | Problem | None:
-    """The app is configured and its engine answers.
+) -> Problem | Readiness | None:
+    """The worker is ready to serve: its engine answers, its search is warmed up, and it is
+    not saturated by searches (a 503 problem saying which, while not).
+
+     A load balancer sends its traffic elsewhere meanwhile; a saturated worker is ready again as
+    soon as it can start a search in time. `kernel` names the search kernel the worker runs,
+    and `degraded` what it runs short of (the pure-Python kernel searches about a hundred times
+    fewer worlds than the compiled one): such a worker is ready, and logs an error at start.
 
     Args:
         lang (str | Unset):  Example: it.
@@ -165,7 +189,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Health | Problem
+        Problem | Readiness
     """
 
     return (
