@@ -20,7 +20,7 @@ from service.engine.state import State, legal_moves
 from service.search.advisor import FLOOR_GRACE_MS, MIN_WORLDS
 from service.search.kernel import backend
 from tests.api.test_advice import view_json
-from tests.search.helpers import crowded_state
+from tests.search.helpers import collector_paused, crowded_state
 
 CONFIGS = [(name, players) for name, preset in PRESETS.items() for players in preset.schedules]
 KERNELS = ["python"] + (["compiled"] if backend.COMPILED is not None else [])
@@ -79,7 +79,7 @@ def test_advice_on_a_crowded_table_is_a_200_within_its_budget(
         "budget": {"ms": budget_ms},
         "seed": seed,
     }
-    with pytest.MonkeyPatch.context() as patch:
+    with pytest.MonkeyPatch.context() as patch, collector_paused():
         patch.setenv(backend.ENV, kernel)
         response = fresh_client().post("/v1/advice", json=body)
     assert response.status_code == 200, response.get_json()
@@ -104,7 +104,7 @@ def test_the_master_bot_on_a_crowded_table_answers_a_legal_move_in_time(
     body = {"rules": state.rules.options(), "view": view_json(state), "level": "master"}
     client = fresh_client()
     bound_ms = client.application.config["ADVICE_DEFAULT_MS"] + FLOOR_GRACE_MS
-    with pytest.MonkeyPatch.context() as patch:
+    with pytest.MonkeyPatch.context() as patch, collector_paused():
         patch.setenv(backend.ENV, kernel)
         start = time.perf_counter()
         response = client.post("/v1/bot", json=body)

@@ -1,7 +1,10 @@
 """Hand-written positions for the search tests."""
 
 import dataclasses
+import gc
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from service.engine import (
     Rules,
@@ -109,3 +112,16 @@ def crowded_state(rules: Rules, seed: int, top_rank: int) -> State | None:
 def deal_state(rules: Rules, seed: int) -> State:
     """A hand of ``rules`` dealt from ``seed``, the dealer rotating with it."""
     return deal(rules, seed, seed % rules.players)
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's garbage collector: a time bound asserted on a search is the search's,
+    not a full collection's of whatever the test process holds by then."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()

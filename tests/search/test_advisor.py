@@ -10,7 +10,13 @@ from service.engine.cards import RANK_MASKS
 from service.search import Budget, MatchContext, advise, advisor, match_model
 from service.search.advisor import FLOOR_GRACE_MS, MIN_WORLDS
 from service.search.special import POLICY
-from tests.search.helpers import card_play_state, crowded_state, scopa_position, seat_view
+from tests.search.helpers import (
+    card_play_state,
+    collector_paused,
+    crowded_state,
+    scopa_position,
+    seat_view,
+)
 
 CONFIGS = [
     ("scopa", {}),
@@ -93,7 +99,8 @@ def test_millisecond_budget_returns_with_at_least_one_world() -> None:
 @pytest.mark.parametrize("preset", ["scopa", "scopone_scientifico", "escoba"])
 def test_a_time_budget_too_short_for_the_floor_still_reaches_it(preset: str) -> None:
     view = view_of(deal(make_rules(preset), 4), 1)
-    advice = advise(view, Budget(ms=1), seed=2)
+    with collector_paused():
+        advice = advise(view, Budget(ms=1), seed=2)
     assert advice.stats.worlds >= MIN_WORLDS
     assert not advice.stats.undersampled
     assert advice.stats.elapsed_ms <= 1 + FLOOR_GRACE_MS + 60
