@@ -7,7 +7,6 @@ from typing import Any
 
 from service.engine.assemble import (
     PartsReader,
-    declarations_from_parts,
     move_from_parts,
     state_from_parts,
     view_from_parts,
@@ -201,15 +200,6 @@ def move_from_dict(data: Mapping[str, Any], field: str = "move") -> Move:
     reader.done()
     assert parts is not None
     return move_from_parts(parts, field)
-
-
-def declarations_from_list(values: Any) -> tuple[Declaration, ...]:
-    """Declarations from their JSON form; InvalidStateError names each bad field (a card
-    listed twice in one declaration is ``declarations[i].cards[j]``)."""
-    reader = FieldReader()
-    parts = reader.declaration_parts(values)
-    reader.done()
-    return declarations_from_parts(parts)
 
 
 def play_to_dict(play: Play) -> dict[str, Any]:

@@ -77,17 +77,29 @@ def invalid_body(reason: str) -> ProblemError:
     )
 
 
+# Where the decoded body is kept for the request: admission control, the rate limiter and the
+# view all read it (each only reads it).
+DECODED_BODY = "scopa.json_body"
+
+
 def json_body(req: flask.Request) -> Any:
-    """The request's JSON body, ``core.missing`` when it has none, or a 400 problem."""
+    """The request's JSON body, decoded once a request; ``core.missing`` when it has none, or
+    a 400 problem."""
+    environ = req.environ
+    if DECODED_BODY in environ:
+        return environ[DECODED_BODY]
     if not is_json_request(req):
         return core.missing
     data = request_body(req)
     if not data:
-        return core.missing
-    try:
-        return orjson.loads(data)
-    except orjson.JSONDecodeError as error:
-        raise invalid_body(str(error)) from None
+        body: Any = core.missing
+    else:
+        try:
+            body = orjson.loads(data)
+        except orjson.JSONDecodeError as error:
+            raise invalid_body(str(error)) from None
+    environ[DECODED_BODY] = body
+    return body
 
 
 class BodyParser(FlaskParser):
