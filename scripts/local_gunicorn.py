@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import http.client
+import json
 import os
 import shutil
 import signal
@@ -13,6 +14,7 @@ import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = "service.api.app:create_app()"
@@ -53,6 +55,46 @@ def wait_until_healthy(port: int, process: subprocess.Popen[bytes], limit_s: flo
             connection.close()
         time.sleep(0.1)
     raise RuntimeError(f"gunicorn did not answer /healthz within {limit_s} s")
+
+
+def call(
+    port: int, method: str, path: str, body: Any = None, timeout: float = 10
+) -> tuple[int, dict[str, str], Any]:
+    """Status, headers (lower-case names) and decoded JSON body (or text) of one request."""
+    connection = http.client.HTTPConnection(HOST, port, timeout=timeout)
+    payload = None if body is None else json.dumps(body)
+    headers = {} if body is None else {"Content-Type": "application/json"}
+    try:
+        connection.request(method, path, body=payload, headers=headers)
+        response = connection.getresponse()
+        raw = response.read()
+    finally:
+        connection.close()
+    found = {k.lower(): v for k, v in response.getheaders()}
+    if "json" in found.get("content-type", ""):
+        return response.status, found, json.loads(raw)
+    return response.status, found, raw.decode()
+
+
+def wait_until_workers_ready(
+    metrics_port: int, workers: int | None = None, limit_s: float = 60
+) -> dict[str, int]:
+    """Poll the master's /readyz on the monitoring port until every live worker is ready (and
+    ``workers`` of them live, when given); the counts it answered. RuntimeError past the limit."""
+    deadline = time.monotonic() + limit_s
+    counts: dict[str, int] = {}
+    while time.monotonic() < deadline:
+        try:
+            _, _, answer = call(metrics_port, "GET", "/readyz", timeout=2)
+            counts = answer["workers"]
+        except (OSError, http.client.HTTPException, KeyError, TypeError, ValueError):
+            pass  # not listening yet
+        else:
+            live = counts["live"]
+            if live > 0 and counts["ready"] == live and workers in (None, live):
+                return counts
+        time.sleep(0.2)
+    raise RuntimeError(f"the workers were not ready within {limit_s:g} s: {counts}")
 
 
 @contextmanager

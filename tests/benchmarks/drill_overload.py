@@ -34,7 +34,13 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from scripts.local_gunicorn import HOST, METRICS_PORT_ENV, free_port, running_gunicorn
+from scripts.local_gunicorn import (
+    HOST,
+    METRICS_PORT_ENV,
+    free_port,
+    running_gunicorn,
+    wait_until_workers_ready,
+)
 from service.api.examples import view_json
 from service.config import DEFAULTS
 from service.engine.presets import make_rules
@@ -162,24 +168,6 @@ def probe(targets: list[tuple[int, str, Probes]], until: float) -> None:
         time.sleep(max(0.0, PROBE_EVERY_S - (time.perf_counter() - start)))
 
 
-def wait_until_ready(metrics_port: int) -> None:
-    """Wait until the master reports every live worker ready (their warm-up done)."""
-    deadline = time.monotonic() + READY_WITHIN_S
-    while time.monotonic() < deadline:
-        connection = http.client.HTTPConnection(HOST, metrics_port, timeout=PROBE_TIMEOUT_S)
-        try:
-            connection.request("GET", "/readyz")
-            workers = json.loads(connection.getresponse().read())["workers"]
-            if workers["live"] > 0 and workers["ready"] == workers["live"]:
-                return
-        except (OSError, http.client.HTTPException, KeyError, ValueError):
-            pass
-        finally:
-            connection.close()
-        time.sleep(0.2)
-    raise RuntimeError(f"the workers were not ready within {READY_WITHIN_S:g} s")
-
-
 def server_durations(log: Path) -> list[float]:
     """The milliseconds the server took for each advice request it answered 200, from its
     request log (JSON lines)."""
@@ -255,7 +243,7 @@ def run_drill(
         running_gunicorn(None, None, env=server_env, log_path=log) as port,
         ProcessPoolExecutor(processes) as pool,
     ):
-        wait_until_ready(metrics_port)
+        wait_until_workers_ready(metrics_port, limit_s=READY_WITHIN_S)
         per_process = [clients // processes + (i < clients % processes) for i in range(processes)]
         futures = [
             pool.submit(load_process, port, count, seconds, 1_000_000 * (i + 1))

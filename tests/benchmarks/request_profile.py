@@ -34,11 +34,16 @@ from flask import Flask, Response
 from flask import request as current_request
 
 from service.api.http.body import read_whole
+from service.api.schemas.game import MovesRequestSchema, ScoreRequestSchema
 from tests.benchmarks.bench_api import LIMITS_ON, Target, targets, wsgi_call
 
 SERVER = {"SCOPA_WARMUP": "false", **LIMITS_ON}
-# The view functions of the bodies profiled, by target name.
-ENDPOINTS = {"moves": "moves.post_moves", "light": "moves.post_moves", "score": "score.post_score"}
+# The view function of each body profiled, and the schema its ``arguments`` load it with.
+ENDPOINTS = {
+    "moves": ("moves.post_moves", MovesRequestSchema),
+    "light": ("moves.post_moves", MovesRequestSchema),
+    "score": ("score.post_score", ScoreRequestSchema),
+}
 
 
 def environ_of(target: Target) -> dict[str, Any]:
@@ -119,11 +124,11 @@ def profile(app: Flask, target: Target, requests: int) -> list[tuple[str, float]
     for hook in app.after_request_funcs.get(None, []):
         took_us = cost(lambda hook=hook: hook(Response(b"{}"))) - answer_us
         rows.append((f"after: {name_of(hook)}", took_us))
-    endpoint = ENDPOINTS.get(target.name)
-    if endpoint is None:
+    if target.name not in ENDPOINTS:
         return rows
+    endpoint, schema_class = ENDPOINTS[target.name]
     routed = app.view_functions[endpoint]
-    schema = routed.__dict__["_apidoc"]["arguments"]["parameters"][0]["schema"]
+    schema = schema_class()
     view = unwrapped(routed)
     body = target.body or b"null"
     loaded = schema.load(orjson.loads(body))

@@ -18,6 +18,7 @@ from threading import Thread
 import pytest
 from gunicorn.config import Config
 
+from scripts.local_gunicorn import wait_until_workers_ready
 from tests.deploy.dockerfile import (
     ROOT,
     copy_sources,
@@ -147,22 +148,6 @@ def test_healthcheck_script_fails_when_nothing_listens() -> None:
     assert run_healthcheck(free_port()) == 1
 
 
-def master_readiness(port: int, deadline: float) -> dict[str, int]:
-    """The workers the master counts at /readyz once every worker it runs is ready."""
-    counts: dict[str, int] = {}
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=5) as answer:
-                counts = json.loads(answer.read())["workers"]
-        except urllib.error.HTTPError as refused:
-            counts = json.loads(refused.read())["workers"]
-            refused.close()
-        if counts and counts["ready"] == counts["live"] > 1:
-            return counts
-        time.sleep(0.2)
-    return counts
-
-
 @pytest.mark.integration
 @pytest.mark.skipif(
     not (ROOT / "service" / "api" / "app.py").exists(), reason="service/api/app.py not written yet"
@@ -193,7 +178,7 @@ def test_entrypoint_serves_health_and_stops_gracefully(tmp_path: Path) -> None:
             time.sleep(0.2)
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=5) as response:
             assert response.status == 200
-        assert master_readiness(metrics_port, deadline) == {"live": 2, "ready": 2}
+        assert wait_until_workers_ready(metrics_port, workers=2) == {"live": 2, "ready": 2}
         metrics_url = f"http://127.0.0.1:{metrics_port}/metrics"
         with urllib.request.urlopen(metrics_url, timeout=5) as response:
             assert b"scopa_build_info{" in response.read()

@@ -5,8 +5,6 @@ worker caches is such an answer. Then, with the warm-up on, readiness waits for 
 
 from __future__ import annotations
 
-import http.client
-import json
 import os
 import time
 from collections.abc import Iterator
@@ -14,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from scripts.local_gunicorn import HOST, gunicorn_path, running_gunicorn
+from scripts.local_gunicorn import call, gunicorn_path, running_gunicorn
 from service.engine import codec
 from service.engine.presets import PRESETS, make_rules
 from service.engine.record import record_of
@@ -33,17 +31,11 @@ if gunicorn_path() is None and os.environ.get("CI", "").lower() != "true":
 LIMITS_OFF = {"SCOPA_RATE_LIMIT_ENABLED": "false"}
 
 
-def call(port: int, method: str, path: str, body: Any = None) -> tuple[int, dict[str, str], Any]:
-    """Status, headers and decoded JSON body of one request."""
-    connection = http.client.HTTPConnection(HOST, port, timeout=60)
-    payload = None if body is None else json.dumps(body)
-    headers = {} if body is None else {"Content-Type": "application/json"}
-    connection.request(method, path, body=payload, headers=headers)
-    response = connection.getresponse()
-    raw = response.read()
-    found = {k.lower(): v for k, v in response.getheaders()}
-    connection.close()
-    return response.status, found, json.loads(raw)
+def call_cold(
+    port: int, method: str, path: str, body: Any = None
+) -> tuple[int, dict[str, str], Any]:
+    """One request to the cold worker, whose first searches build their tables first."""
+    return call(port, method, path, body, timeout=60)
 
 
 @pytest.fixture(scope="module")
@@ -75,7 +67,7 @@ def position(name: str) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
 def test_a_cold_worker_s_first_searches_reach_the_floor(cold: int, name: str) -> None:
     view, record, scores = position(name)
     match = {"scores": scores}
-    status, headers, advice = call(
+    status, headers, advice = call_cold(
         cold, "POST", "/v1/advice", {"rules": name, "view": view, "match": match}
     )
     assert status == 200, advice
@@ -84,16 +76,16 @@ def test_a_cold_worker_s_first_searches_reach_the_floor(cold: int, name: str) ->
     assert stats["undersampled"] is False
     assert headers["x-cache"] == "miss"
     # What was cached is that answer: the same request is a hit, with the same worlds.
-    again = call(cold, "POST", "/v1/advice", {"rules": name, "view": view, "match": match})
+    again = call_cold(cold, "POST", "/v1/advice", {"rules": name, "view": view, "match": match})
     assert again[1]["x-cache"] == "hit"
     assert again[2]["stats"]["worlds"] == stats["worlds"]
 
     bot = {"rules": name, "view": view, "level": "master", "match": match, "seed": 3}
-    status, headers, moved = call(cold, "POST", "/v1/bot", bot)
+    status, headers, moved = call_cold(cold, "POST", "/v1/bot", bot)
     assert status == 200, moved
     assert headers["x-cache"] == "miss"
 
-    status, _, reviewed = call(cold, "POST", "/v1/review", {"record": record, "match": match})
+    status, _, reviewed = call_cold(cold, "POST", "/v1/review", {"record": record, "match": match})
     assert status == 200, reviewed
     for decision in reviewed["decisions"]:
         if decision["status"] == "searched":

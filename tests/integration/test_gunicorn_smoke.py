@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from scripts.local_gunicorn import HOST, gunicorn_path, running_gunicorn
+from scripts.local_gunicorn import HOST, call, gunicorn_path, running_gunicorn
 from service.search.kernel.backend import active_backend
 
 pytestmark = pytest.mark.integration
@@ -25,21 +25,6 @@ def port() -> Iterator[int]:
     """The port of a gunicorn serving the app, with a small body limit to see a 413."""
     with running_gunicorn(workers=2, threads=2, env={"SCOPA_MAX_CONTENT_LENGTH": "8192"}) as bound:
         yield bound
-
-
-def call(port: int, method: str, path: str, body: Any = None) -> tuple[int, dict[str, str], Any]:
-    """Status, headers and decoded JSON body (or text) of one request."""
-    connection = http.client.HTTPConnection(HOST, port, timeout=10)
-    payload = None if body is None else json.dumps(body)
-    headers = {} if body is None else {"Content-Type": "application/json"}
-    connection.request(method, path, body=payload, headers=headers)
-    response = connection.getresponse()
-    raw = response.read()
-    found = {k.lower(): v for k, v in response.getheaders()}
-    connection.close()
-    if "json" in found.get("content-type", ""):
-        return response.status, found, json.loads(raw)
-    return response.status, found, raw.decode()
 
 
 def test_every_endpoint_answers_under_gunicorn(port: int) -> None:
