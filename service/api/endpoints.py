@@ -134,6 +134,10 @@ DEAL_HAND = Operation("dealHand", ONE_UNIT, "POST", "/v1/deal")
 LIST_MOVES = Operation("listMoves", ONE_UNIT, "POST", "/v1/moves")
 PLAY_MOVE = Operation("playMove", ONE_UNIT, "POST", "/v1/play")
 SCORE_HAND = Operation("scoreHand", ONE_UNIT, "POST", "/v1/score")
+KEEP_LEDGER = Operation("keepLedger", ONE_UNIT, "POST", "/v1/match")
+GET_TALLY_FIELDS = Operation(
+    "getTallyFields", ONE_UNIT, "GET", "/v1/rules/tally", static=True, localised=True
+)
 ADVISE_MOVE = Operation(
     "adviseMove", BY_SEARCHES, "POST", "/v1/advice", searches=one_search, cache_header="X-Cache"
 )
@@ -162,6 +166,8 @@ OPERATIONS: tuple[Operation, ...] = (
     LIST_MOVES,
     PLAY_MOVE,
     SCORE_HAND,
+    KEEP_LEDGER,
+    GET_TALLY_FIELDS,
     ADVISE_MOVE,
     LIST_BOT_LEVELS,
     PLAY_BOT_MOVE,

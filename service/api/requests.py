@@ -17,6 +17,7 @@ from service.engine.moves import Move
 from service.engine.record import HandRecord, MetaValue
 from service.engine.rules import Rules
 from service.engine.state import State
+from service.engine.tally import SideTally
 from service.search import Budget, Decision
 from service.search.levels import Level
 
@@ -72,16 +73,50 @@ class PlayRequest:
 
 
 @dataclass(frozen=True, slots=True)
-class ScoreRequest:
-    """A finished hand's piles (checked against the pack), its declarations, its claim and the
-    match so far."""
+class TallyFormRequest:
+    """The rules whose tally form is asked for."""
 
     rules: Rules
-    piles: tuple[Cards, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandInput:
+    """A finished hand to score: every side's pile (checked against the pack) or tally
+    (checked for miscounts), the cards left over, its declarations and its claim."""
+
+    piles: tuple[Cards, ...] | None
     scope: tuple[int, ...]
+    tallies: tuple[SideTally, ...] | None
+    leftover: Cards
     declarations: tuple[Declaration, ...]
     claimed_by: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRequest:
+    """A finished hand and the match so far."""
+
+    rules: Rules
+    hand: HandInput
     match: MatchInput | None
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerHand:
+    """One hand of a match ledger: who dealt it, and the hand."""
+
+    dealer: int | None
+    hand: HandInput
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerRequest:
+    """A match's hands in order, from the scores before the first, to a target."""
+
+    rules: Rules
+    scores: tuple[int, ...] | None
+    target: int | None
+    hands: tuple[LedgerHand, ...]
 
 
 @dataclass(frozen=True, slots=True)

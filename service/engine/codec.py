@@ -20,8 +20,9 @@ from service.engine.message import Message
 from service.engine.moves import CARDLESS_KINDS, Move, MoveKind
 from service.engine.presets import rules_from_mapping
 from service.engine.rules import Rules
-from service.engine.scoring import HandScore, SideScore
+from service.engine.scoring import HandScore, Prime, SideScore
 from service.engine.state import Event, Play, State, is_sweep
+from service.engine.tally_score import TalliedSide
 from service.engine.variant_fields import VariantFields
 from service.engine.view import View
 
@@ -355,11 +356,7 @@ def side_score_to_dict(score: SideScore) -> dict[str, Any]:
         "cards": score.card_count,
         "coins": score.coin_count,
         "settebello": score.settebello,
-        "prime": {
-            "value": _number(score.prime.value),
-            "cards": codes(score.prime.cards),
-            "all_suits": score.prime.complete,
-        },
+        "prime": prime_to_dict(score.prime),
         "scope": score.scope,
         "napola_run": score.napola_run,
         "points": dict(score.points),
@@ -370,6 +367,35 @@ def side_score_to_dict(score: SideScore) -> dict[str, Any]:
         data["scalette"] = {"low": score.scaletta_low, "high": score.scaletta_high}
     if "declarations" in score.points:
         data["declarations"] = [scored_declaration_to_dict(d) for d in score.declarations]
+    return data
+
+
+def prime_to_dict(prime: Prime) -> dict[str, Any]:
+    """A prime: its value, the cards that make it, whether it holds every suit."""
+    return {"value": _number(prime.value), "cards": codes(prime.cards), "all_suits": prime.complete}
+
+
+def tallied_side_to_dict(rules: Rules, scored: TalliedSide) -> dict[str, Any]:
+    """One side's hand from a partial tally: the facts counted (null where not), the points
+    decided, the total when all are, and the categories undecided."""
+    tally = scored.tally
+    data: dict[str, Any] = {
+        "side": scored.side,
+        "cards": tally.cards,
+        "coins": tally.coins,
+        "settebello": tally.settebello,
+        "prime": None if scored.prime is None else prime_to_dict(scored.prime),
+        "scope": tally.scope,
+        "napola_run": tally.napola,
+        "points": dict(scored.points),
+        "total": scored.total,
+        "outright": scored.outright,
+        "undecided": list(scored.undecided),
+    }
+    if rules.scalette and tally.scalette_low is not None and tally.scalette_high is not None:
+        data["scalette"] = {"low": tally.scalette_low, "high": tally.scalette_high}
+    if "declarations" in scored.points:
+        data["declarations"] = [scored_declaration_to_dict(d) for d in scored.declarations]
     return data
 
 

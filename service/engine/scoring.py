@@ -14,6 +14,7 @@ from service.engine.cards import (
     RANKS_PER_SUIT,
     SUIT_MASKS,
     SUITS,
+    Card,
     Cards,
     Suit,
     card,
@@ -30,6 +31,7 @@ from service.engine.rules import Rules
 
 PIVA_PENALTY = -5
 PIVA_CARD = card(2, Suit.B)  # the card whose taker loses five points (piva)
+SETTE_DI_COPPE_CARD = card(7, Suit.C)  # the card Calabrese scores
 GRANDE_POINTS = 5
 GRANDE_RANKS = (8, 9, 10)  # the jack, horse and king of the bonus suit
 SCALETTA_LOW_TOP = 9  # the low run counts up to the horse
@@ -65,21 +67,38 @@ class Prime:
 
 
 @dataclass(frozen=True, slots=True)
+class SideFacts:
+    """What the rules score of one side's hand: its counts, the scored single cards it holds,
+    its prime, its scope and its runs of the bonus suit."""
+
+    card_count: int
+    coin_count: int
+    # The scored single cards the side holds, among MARKED_CARDS (Grande's three included).
+    marked: Cards
+    prime: Prime
+    scope: int
+    # The napola run held (0 below A-2-3); None when it was not counted (a tally of rules
+    # that do not score it).
+    napola_run: int | None
+    # Scalette: the low run from the ace (0 below A-2-3) and the high run from the king
+    # (0 below K-H-J), in cards.
+    scaletta_low: int = 0
+    scaletta_high: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class SideScore:
     """One side's hand: the evidence of every category, the points won, and the total."""
 
     side: int
-    pile: Cards
     card_count: int
     coin_count: int
     settebello: bool
     prime: Prime
     scope: int
-    napola_run: int
+    napola_run: int | None
     points: Mapping[str, int] = field(default_factory=dict)
     outright: str | None = None
-    # Scalette: the low run from the ace (0 below A-2-3) and the high run from the king
-    # (0 below K-H-J), in cards.
     scaletta_low: int = 0
     scaletta_high: int = 0
     # Declarations: the side's declared hands, each with the points it scored (0 if beaten).
@@ -131,12 +150,13 @@ def prime_of(rules: Rules, pile: Cards) -> Prime:
         for ranks in orders:
             for r in ranks:
                 shown |= pile & RANK_MASKS[r]
-        return Prime(counts, shown, all(pile & m for m in SUIT_MASKS))
+        # The prime shown is the counted cards: whether they cover every suit.
+        return Prime(counts, shown, all(shown & m for m in SUIT_MASKS))
     values = PRIME_TABLES[rules.prime_table]
     total: float = 0
     chosen = 0
     suits_held = 0
-    for suit_order in _prime_orders(rules.prime_table):
+    for suit_order in prime_orders(rules.prime_table):
         for best in suit_order:
             if pile >> best & 1:
                 suits_held += 1
@@ -147,7 +167,7 @@ def prime_of(rules: Rules, pile: Cards) -> Prime:
 
 
 @functools.cache
-def _prime_orders(table: str) -> tuple[tuple[int, ...], ...]:
+def prime_orders(table: str) -> tuple[tuple[int, ...], ...]:
     """Each suit's cards, best for the primiera first (by value, then rank)."""
     values = PRIME_TABLES[table]
     return tuple(
@@ -211,6 +231,47 @@ def scalette_points(low: int, high: int) -> int:
     return low + (SCALETTA_HIGH_BASE + high - 3 if high else 0)
 
 
+def settebello_card(rules: Rules) -> Card:
+    """The 7 of the bonus suit."""
+    return card(7, rules.bonus)
+
+
+def re_bello_card(rules: Rules) -> Card:
+    """The king of the bonus suit."""
+    return card(10, rules.bonus)
+
+
+def grande_cards(rules: Rules) -> Cards:
+    """The jack, horse and king of the bonus suit (Grande)."""
+    return sum(1 << card(r, rules.bonus) for r in GRANDE_RANKS)
+
+
+def marked_cards(rules: Rules) -> Cards:
+    """Every single card some category scores for the side holding it."""
+    return (
+        1 << settebello_card(rules)
+        | 1 << re_bello_card(rules)
+        | 1 << SETTE_DI_COPPE_CARD
+        | 1 << PIVA_CARD
+        | grande_cards(rules)
+    )
+
+
+def facts_of(rules: Rules, pile: Cards, scope: int) -> SideFacts:
+    """The scored facts of a side's pile and scope count."""
+    low, high = scaletta_runs(rules, pile) if rules.scalette else (0, 0)
+    return SideFacts(
+        card_count=count(pile),
+        coin_count=count(pile & SUIT_MASKS[rules.bonus]),
+        marked=pile & marked_cards(rules),
+        prime=prime_of(rules, pile),
+        scope=scope,
+        napola_run=napola_run(rules, pile),
+        scaletta_low=low,
+        scaletta_high=high,
+    )
+
+
 def score_hand(
     rules: Rules,
     piles: Sequence[Cards],
@@ -218,71 +279,77 @@ def score_hand(
     declarations: Sequence[Declaration] = (),
 ) -> HandScore:
     """Score a finished hand from each side's pile, scope count and the hand's declarations."""
-    bonus_suit = rules.bonus
-    bonus = SUIT_MASKS[bonus_suit]
+    return score_facts(
+        rules, [facts_of(rules, p, n) for p, n in zip(piles, scope, strict=True)], declarations
+    )
+
+
+def score_facts(
+    rules: Rules, sides: Sequence[SideFacts], declarations: Sequence[Declaration] = ()
+) -> HandScore:
+    """Score a finished hand from each side's scored facts and the hand's declarations."""
     pack = rules.pack_cards
-    card_counts = [count(p) for p in piles]
-    coin_counts = [count(p & bonus) for p in piles]
-    primes = [prime_of(rules, p) for p in piles]
-    cards_to = majority_winner(card_counts, count(pack))
-    coins_to = majority_winner(coin_counts, count(pack & bonus))
-    prime_to = primiera_winner(rules, primes)
-    settebello = card(7, bonus_suit)
-    re_bello = card(10, bonus_suit)
-    sette_di_coppe = card(7, Suit.C)
-    grande = sum(1 << card(r, bonus_suit) for r in GRANDE_RANKS)
+    coins_in_pack = count(pack & SUIT_MASKS[rules.bonus])
+    cards_to = majority_winner([f.card_count for f in sides], count(pack))
+    coins_to = majority_winner([f.coin_count for f in sides], coins_in_pack)
+    prime_to = primiera_winner(rules, [f.prime for f in sides])
+    settebello = settebello_card(rules)
+    grande = grande_cards(rules)
     declared = score_declarations(rules, declarations, rules.side_of)
-    sides = []
-    for side, pile in enumerate(piles):
-        run = napola_run(rules, pile)
+    scored = []
+    for side, facts in enumerate(sides):
+        held = facts.marked
         points = {
-            "scope": scope[side],
+            "scope": facts.scope,
             "cards": int(cards_to == side),
             "coins": int(coins_to == side),
-            "settebello": pile >> settebello & 1,
+            "settebello": held >> settebello & 1,
             "primiera": int(prime_to == side),
         }
         if rules.re_bello:
-            points["re_bello"] = pile >> re_bello & 1
+            points["re_bello"] = held >> re_bello_card(rules) & 1
         if rules.sette_di_coppe:
-            points["sette_di_coppe"] = pile >> sette_di_coppe & 1
+            points["sette_di_coppe"] = held >> SETTE_DI_COPPE_CARD & 1
         if rules.napola != "none":
-            points["napola"] = napola_points(rules, run)
-        low, high = scaletta_runs(rules, pile) if rules.scalette else (0, 0)
+            points["napola"] = napola_points(rules, facts.napola_run or 0)
         if rules.scalette:
-            points["scalette"] = scalette_points(low, high)
+            points["scalette"] = scalette_points(facts.scaletta_low, facts.scaletta_high)
         if rules.piva:
-            points["piva"] = PIVA_PENALTY * (pile >> PIVA_CARD & 1)
+            points["piva"] = PIVA_PENALTY * (held >> PIVA_CARD & 1)
         if rules.grande:
-            points["grande"] = GRANDE_POINTS * (pile & grande == grande)
+            points["grande"] = GRANDE_POINTS * (held & grande == grande)
         if rules.declarations != "none":
             points["declarations"] = sum(d.points for d in declared[side])
-        whole_suit = pile & bonus == pack & bonus
-        outright = None
-        if whole_suit and rules.scalette:
-            outright = "scala"
-        elif whole_suit and rules.napoleone:
-            outright = "napoleone"
-        elif whole_suit and rules.cappotto:
-            outright = "cappotto"
-        sides.append(
+        scored.append(
             SideScore(
                 side=side,
-                pile=pile,
-                card_count=card_counts[side],
-                coin_count=coin_counts[side],
-                settebello=bool(pile >> settebello & 1),
-                prime=primes[side],
-                scope=scope[side],
-                napola_run=run,
+                card_count=facts.card_count,
+                coin_count=facts.coin_count,
+                settebello=bool(held >> settebello & 1),
+                prime=facts.prime,
+                scope=facts.scope,
+                napola_run=facts.napola_run,
                 points=MappingProxyType(points),
-                outright=outright,
-                scaletta_low=low,
-                scaletta_high=high,
+                outright=outright_win(rules, facts.coin_count == coins_in_pack),
+                scaletta_low=facts.scaletta_low,
+                scaletta_high=facts.scaletta_high,
                 declarations=declared[side],
             )
         )
-    return HandScore(tuple(sides))
+    return HandScore(tuple(scored))
+
+
+def outright_win(rules: Rules, whole_suit: bool) -> str | None:
+    """The outright win a side with the whole bonus suit has under the rules, if any."""
+    if not whole_suit:
+        return None
+    if rules.scalette:
+        return "scala"
+    if rules.napoleone:
+        return "napoleone"
+    if rules.cappotto:
+        return "cappotto"
+    return None
 
 
 def check_piles(

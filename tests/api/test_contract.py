@@ -19,7 +19,6 @@ from service.api.schemas.game import (
     DealResponseSchema,
     MovesResponseSchema,
     PlayResponseSchema,
-    ScoreResponseSchema,
 )
 from service.api.schemas.records import (
     RecordResponseSchema,
@@ -27,6 +26,7 @@ from service.api.schemas.records import (
     ViewResponseSchema,
 )
 from service.api.schemas.review import ReviewResponseSchema
+from service.api.schemas.score import ScoreResponseSchema
 from service.engine.presets import PRESETS
 
 SPEC: dict[str, Any] = spec_dict()

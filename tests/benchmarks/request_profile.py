@@ -34,7 +34,8 @@ from flask import Flask, Response
 from flask import request as current_request
 
 from service.api.http.body import read_whole
-from service.api.schemas.game import MovesRequestSchema, ScoreRequestSchema
+from service.api.schemas.game import MovesRequestSchema
+from service.api.schemas.score import ScoreRequestSchema
 from tests.benchmarks.bench_api import LIMITS_ON, Target, targets, wsgi_call
 
 SERVER = {"SCOPA_WARMUP": "false", **LIMITS_ON}

@@ -96,7 +96,7 @@ def test_hurrikan_uses_cups_and_the_southern_prime() -> None:
     assert first.points["coins"] == 1
     # the best cards: 7 of cups (21), jack of coins 8, horse of swords 9, king of clubs 10
     assert first.prime.value == 21 + 8 + 9 + 10
-    assert count(first.pile & SUIT_MASKS[Suit.C]) == 6
+    assert count(mine & SUIT_MASKS[Suit.C]) == 6
 
 
 @pytest.mark.parametrize(

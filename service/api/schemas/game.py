@@ -4,7 +4,6 @@ values (``post_load``) and write the spec."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import marshmallow as ma
@@ -15,7 +14,6 @@ from service.api.requests import (
     MatchInput,
     MovesRequest,
     PlayRequest,
-    ScoreRequest,
 )
 from service.api.schemas.fields import (
     CardField,
@@ -26,24 +24,17 @@ from service.api.schemas.fields import (
     card_lists,
     integer_list,
 )
-from service.api.schemas.rules import RulesField, RulesOptionsSchema
+from service.api.schemas.rules import RulesField, RulesOptionsSchema, TallyFormSchema
 from service.api.usecases.convert import (
     cards_of,
     effective_rules,
-    invalid_state,
     move_of,
     rules_of,
     state_of,
 )
-from service.engine.assemble import declarations_from_parts
-from service.engine.cards import CARD_OF_CODE
-from service.engine.declarations import Declaration, declaration_problems
-from service.engine.errors import InvalidStateError, Problem
 from service.engine.message import Message
 from service.engine.moves import MoveKind
-from service.engine.rules import Rules
 from service.engine.schemes import DECLARATION_KINDS
-from service.engine.scoring import check_piles
 from service.engine.state import EventKind
 
 MAX_SEATS = 6
@@ -54,6 +45,8 @@ MAX_DECLARATIONS = 16
 # A history: 40 card plays, the cutter's choice, the declarations and a claim.
 MAX_PLAYS = 64
 MAX_SCOPE = 40
+# Every scoring category of a rule set, and outright.
+MAX_CATEGORIES = 16
 MAX_MATCH_POINTS = 100_000
 # A card's captures are at most the subsets of the other 39 cards summing to its rank or to
 # fifteen less its rank, plus laying it: 100,648 over a whole pack, whatever the rules.
@@ -244,7 +237,10 @@ class PrimeSchema(ma.Schema):
         },
     )
     cards = card_list(MAX_CARDS, required=True)
-    all_suits = StrictBoolean(required=True)
+    all_suits = StrictBoolean(
+        required=True,
+        metadata={"description": "the prime's cards cover every suit (a complete prime)"},
+    )
 
 
 class ScaletteSchema(ma.Schema):
@@ -263,22 +259,29 @@ class ScoredDeclarationSchema(DeclarationSchema):
 
 
 class SideScoreSchema(ma.Schema):
-    """One side's hand: the evidence of every category, the points won, and the total."""
+    """One side's hand: the evidence of every category, the points won, and the total. From a
+    tally, a fact not counted is null, and so is the total while a category is undecided."""
 
     side = seat_field(required=True)
-    cards = StrictInteger(required=True, metadata={"description": "cards taken"})
-    coins = StrictInteger(required=True, metadata={"description": "cards of the bonus suit"})
-    settebello = StrictBoolean(required=True)
-    prime = ma.fields.Nested(PrimeSchema, required=True)
-    scope = StrictInteger(required=True)
-    napola_run = StrictInteger(required=True)
+    cards = StrictInteger(allow_none=True, required=True, metadata={"description": "cards taken"})
+    coins = StrictInteger(
+        allow_none=True, required=True, metadata={"description": "cards of the bonus suit"}
+    )
+    settebello = StrictBoolean(allow_none=True, required=True)
+    prime = ma.fields.Nested(PrimeSchema, allow_none=True, required=True)
+    scope = StrictInteger(allow_none=True, required=True)
+    napola_run = StrictInteger(
+        allow_none=True,
+        required=True,
+        metadata={"description": "the napola run held; null from a tally of rules without napola"},
+    )
     points = ma.fields.Dict(
         keys=ma.fields.String(),
         values=StrictInteger(),
         required=True,
-        metadata={"description": "points won by category"},
+        metadata={"description": "points won by category (from a tally: the decided ones)"},
     )
-    total = StrictInteger(required=True)
+    total = StrictInteger(allow_none=True, required=True)
     outright = ma.fields.String(
         allow_none=True, required=True, metadata={"description": "an outright win, if any"}
     )
@@ -290,13 +293,21 @@ class SideScoreSchema(ma.Schema):
         MAX_DECLARATIONS,
         metadata={"description": "declarations: the side's declared hands and their points"},
     )
+    undecided = bounded_list(
+        ma.fields.String(),
+        MAX_CATEGORIES,
+        metadata={
+            "description": "from a partial tally: the categories (and outright) the tallies "
+            "cannot decide for this side"
+        },
+    )
 
 
 class HandScoreSchema(ma.Schema):
     """Every side's score of a finished hand and the hand totals."""
 
     sides = bounded_list(ma.fields.Nested(SideScoreSchema), MAX_SEATS, required=True)
-    totals = bounded_list(StrictInteger(), MAX_SEATS, required=True)
+    totals = bounded_list(StrictInteger(allow_none=True), MAX_SEATS, required=True)
 
 
 class MatchResultSchema(ma.Schema):
@@ -313,6 +324,18 @@ class MatchResultSchema(ma.Schema):
     )
     double = StrictBoolean(metadata={"description": "double_game: a double win (only when true)"})
     loser = seat_field(metadata={"description": "a wrong claim: the claiming side, which loses"})
+
+
+class MatchInputSchema(ma.Schema):
+    """Match totals before the hand, and optionally a target other than the rules'."""
+
+    scores = match_scores_field(required=True)
+    target = match_target_field()
+
+    @ma.post_load
+    def match_input(self, data: dict[str, Any], **kwargs: Any) -> MatchInput:
+        """The match as sent."""
+        return MatchInput(tuple(data["scores"]), data.get("target"))
 
 
 # ---- GET /v1/rules ---------------------------------------------------------------------------
@@ -345,6 +368,11 @@ class PresetSchema(ma.Schema):
         RulesOptionsSchema,
         required=True,
         metadata={"description": "every option, for the preset's default number of players"},
+    )
+    tally = ma.fields.Nested(
+        TallyFormSchema,
+        required=True,
+        metadata={"description": "the tally form for those options (as GET /v1/rules/tally)"},
     )
 
 
@@ -473,153 +501,6 @@ class PlayResponseSchema(ma.Schema):
             "match_target, or a claim ended it: the claim's verdict, else the hand's points added"
         },
     )
-
-
-# ---- POST /v1/score --------------------------------------------------------------------------
-
-
-class PileSchema(ma.Schema):
-    """One side's pile at the end of the hand and its scope count."""
-
-    cards = card_list(MAX_CARDS, required=True)
-    scope = StrictInteger(validate=ma.validate.Range(0, MAX_SCOPE), load_default=0)
-
-
-PILE_KEYS = frozenset(PileSchema().fields)
-
-
-def plain_pile(item: Any) -> dict[str, Any] | None:
-    """A pile as PileSchema loads it, when ``item`` is one it accepts as it stands: an object
-    of known keys, at most MAX_CARDS valid card codes and a scope count in range; else None."""
-    if type(item) is not dict or not item.keys() <= PILE_KEYS:
-        return None
-    cards, scope = item.get("cards"), item.get("scope", 0)
-    if type(cards) is not list or len(cards) > MAX_CARDS:
-        return None
-    if type(scope) is not int or not 0 <= scope <= MAX_SCOPE:
-        return None
-    try:
-        return {"cards": [CARD_OF_CODE[card] for card in cards], "scope": scope}
-    except (KeyError, TypeError):
-        return None
-
-
-class PilesField(ma.fields.List[Any]):
-    """The piles of a hand, each loaded by PileSchema: a list of piles that PileSchema accepts
-    as they stand is read in one pass, anything else pile by pile by the schema, for its
-    errors."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(ma.fields.Nested(PileSchema), **kwargs)
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
-        if type(value) is list:
-            piles = [plain_pile(item) for item in value]
-            if None not in piles:
-                return piles
-        return super()._deserialize(value, attr, data, **kwargs)
-
-
-class MatchInputSchema(ma.Schema):
-    """Match totals before the hand, and optionally a target other than the rules'."""
-
-    scores = match_scores_field(required=True)
-    target = match_target_field()
-
-    @ma.post_load
-    def match_input(self, data: dict[str, Any], **kwargs: Any) -> MatchInput:
-        """The match as sent."""
-        return MatchInput(tuple(data["scores"]), data.get("target"))
-
-
-class ScoreRequestSchema(ma.Schema):
-    """The piles of a finished hand, one per side, the declarations made in it, the seat whose
-    claim ended it if one did, and optionally the match so far."""
-
-    rules = RulesField(required=True)
-    piles = PilesField(validate=ma.validate.Length(max=MAX_SEATS), required=True)
-    leftover = card_list(
-        MAX_CARDS,
-        load_default=list,
-        metadata={"description": "table cards nobody took (only when no one captured)"},
-    )
-    declarations = bounded_list(
-        ma.fields.Nested(DeclarationSchema),
-        MAX_DECLARATIONS,
-        load_default=list,
-        metadata={
-            "description": "declarations: every hand declared in the hand (seat, deal, the "
-            "three cards shown), scored and compared as /v1/play does"
-        },
-    )
-    claimed_by = seat_field(
-        metadata={
-            "description": "claims: the seat whose claim ended the hand; needs match. The "
-            "piles are then those of the hand as it stopped (the other cards uncaptured), and "
-            "match is the claim's verdict"
-        }
-    )
-    match = ma.fields.Nested(MatchInputSchema)
-
-    @ma.validates_schema
-    def claim_with_match(self, data: dict[str, Any], **kwargs: Any) -> None:
-        """A claim is judged against the match: claimed_by needs match."""
-        if "claimed_by" in data and "match" not in data:
-            raise ma.ValidationError(
-                Message("required with claimed_by: a claim is judged on the match"), "match"
-            )
-
-    @ma.post_load
-    def score_request(self, data: dict[str, Any], **kwargs: Any) -> ScoreRequest:
-        """The rules built, the declarations and the claim checked, the piles checked against
-        the pack (a hand ended by a claim stopped early: its piles need not cover it)."""
-        rules = rules_of(data["rules"])
-        declarations = declarations_of(rules, data)
-        claimed = data.get("claimed_by")
-        piles = [pile["cards"] for pile in data["piles"]]
-        scope = tuple(pile["scope"] for pile in data["piles"])
-        try:
-            masks, _ = check_piles(rules, piles, scope, data["leftover"], finished=claimed is None)
-        except InvalidStateError as error:
-            raise invalid_state([pile_field(p) for p in error.problems]) from error
-        return ScoreRequest(rules, masks, scope, declarations, claimed, data.get("match"))
-
-
-SCOPE_FIELD = re.compile(r"scope\[(\d+)\]")
-
-
-def pile_field(problem: Problem) -> Problem:
-    """An engine problem renamed to the request's field: scope[1] is piles[1].scope."""
-    found = SCOPE_FIELD.fullmatch(problem.field)
-    if found:
-        return Problem(f"piles[{found.group(1)}].scope", problem.reason)
-    return problem
-
-
-def declarations_of(rules: Rules, data: dict[str, Any]) -> tuple[Declaration, ...]:
-    """The hand's declarations, each a valid one of its kind, and the claim a seat of the table
-    under claims; else a 422 naming every bad one."""
-    try:
-        declarations = declarations_from_parts(data["declarations"])
-    except InvalidStateError as error:
-        raise invalid_state(error.problems) from error
-    problems = declaration_problems(rules, declarations, rules.deals)
-    claimed = data.get("claimed_by")
-    if claimed is not None and not rules.claims:
-        problems.append(Problem("claimed_by", "only with claims"))
-    elif claimed is not None and claimed >= rules.players:
-        problems.append(Problem("claimed_by", f"must be a seat 0..{rules.players - 1}"))
-    if problems:
-        raise invalid_state(problems)
-    return declarations
-
-
-class ScoreResponseSchema(ma.Schema):
-    """Every side's breakdown and total, and with a match the new totals and any winner."""
-
-    sides = bounded_list(ma.fields.Nested(SideScoreSchema), MAX_SEATS, required=True)
-    totals = bounded_list(StrictInteger(), MAX_SEATS, required=True)
-    match = ma.fields.Nested(MatchResultSchema)
 
 
 # ---- health ----------------------------------------------------------------------------------

@@ -9,8 +9,9 @@ from typing import Any
 import marshmallow as ma
 import orjson
 
-from service.api.requests import RulesRefused, RulesValue
+from service.api.requests import RulesRefused, RulesValue, TallyFormRequest
 from service.api.schemas.fields import StrictBoolean, StrictInteger
+from service.api.usecases.convert import rules_of
 from service.engine.errors import RulesError
 from service.engine.memo import Memo, json_key
 from service.engine.message import Message
@@ -110,3 +111,70 @@ class RulesField(ma.fields.Field[Any]):
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return value.options() if isinstance(value, Rules) else value
+
+
+class RulesTextField(RulesField):
+    """A query parameter's rules: a preset name, or the JSON text of an object of a preset and
+    option overrides."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> RulesValue:
+        if isinstance(value, str) and value.lstrip().startswith("{"):
+            try:
+                value = orjson.loads(value)
+            except orjson.JSONDecodeError:
+                raise ma.ValidationError(
+                    Message("not a preset name, nor the JSON text of an object of options")
+                ) from None
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class TallyFormQuerySchema(ma.Schema):
+    """The rules of the tally form asked for (``lang`` picks the descriptions' language)."""
+
+    class Meta:
+        unknown = ma.EXCLUDE
+
+    rules = RulesTextField(required=True)
+
+    @ma.post_load
+    def tally_request(self, data: dict[str, Any], **kwargs: Any) -> TallyFormRequest:
+        """The rules built."""
+        return TallyFormRequest(rules_of(data["rules"]))
+
+
+class TallyFieldSchema(ma.Schema):
+    """One fact a side's tally counts: its name, the scoring category it decides, its type
+    (integer, boolean, or cards: a list of card codes) and the values it takes."""
+
+    name = ma.fields.String(required=True)
+    category = ma.fields.String(required=True)
+    type = ma.fields.String(
+        required=True, validate=ma.validate.OneOf(["integer", "boolean", "cards"])
+    )
+    description = ma.fields.String(required=True)
+    minimum = ma.fields.Integer()
+    maximum = ma.fields.Integer()
+    choices = ma.fields.List(ma.fields.Integer(), metadata={"description": "the only values taken"})
+    cards = ma.fields.List(
+        ma.fields.String(),
+        metadata={"description": "boolean: the cards it is about; cards: the cards it may list"},
+    )
+    max_items = ma.fields.Integer(metadata={"description": "cards: the most cards listed"})
+    one_per_suit = ma.fields.Boolean(metadata={"description": "cards: one card of a suit at most"})
+
+
+class TallyFormSchema(ma.Schema):
+    """The tally of a hand under some rules: how many sides score, each side's fields, and the
+    hand's own fields (leftover, and declarations where the rules have them)."""
+
+    rules = ma.fields.Nested(RulesOptionsSchema, metadata={"description": "the full options"})
+    sides = ma.fields.Integer(required=True)
+    # Named apart from the schema's own ``fields``; "fields" in the answer.
+    side_fields = ma.fields.List(
+        ma.fields.Nested(TallyFieldSchema),
+        required=True,
+        attribute="fields",
+        data_key="fields",
+        metadata={"description": "each side's facts, in the order a form shows them"},
+    )
+    hand = ma.fields.List(ma.fields.String(), required=True)

@@ -1,4 +1,4 @@
-"""Answers about one hand: a deal, the legal moves, a move played, a hand scored."""
+"""Answers about one hand: a deal, the legal moves, a move played."""
 
 from __future__ import annotations
 
@@ -11,15 +11,13 @@ from service.api.http.problems import (
     ProblemError,
     errors_by_field,
 )
-from service.api.requests import DealRequest, MovesRequest, PlayRequest, ScoreRequest
+from service.api.requests import DealRequest, MovesRequest, PlayRequest
 from service.api.usecases.convert import illegal_move, invalid_state, light_move_dict
 from service.engine import codec
 from service.engine.errors import IllegalMoveError, InvalidStateError, RulesError
-from service.engine.match import add_hand
 from service.engine.moves import hand_moves
-from service.engine.outcome import claim_verdict, score_state, settle
+from service.engine.outcome import score_state, settle
 from service.engine.rules import Rules
-from service.engine.scoring import score_hand
 from service.engine.state import State, apply, deal, legal_moves
 
 MAX_SEED = 2**63 - 1
@@ -87,34 +85,3 @@ def hand_end(state: State, field: str) -> dict[str, Any]:
         except InvalidStateError as error:
             raise invalid_state(error.problems, field) from error
     return end
-
-
-def score_answer(request: ScoreRequest) -> dict[str, Any]:
-    """Every side's breakdown and total, and the match after the hand (or its claim's
-    verdict) when one is given."""
-    rules = request.rules
-    score = score_hand(rules, request.piles, request.scope, request.declarations)
-    result: dict[str, Any] = {
-        "sides": codec.hand_score_to_dict(score),
-        "totals": list(score.totals),
-    }
-    match = request.match
-    if match is None:
-        return result
-    try:
-        if request.claimed_by is None:
-            after = add_hand(rules, match.scores, score, match.target)
-        else:
-            after = claim_verdict(
-                rules,
-                request.piles,
-                request.scope,
-                declarations=request.declarations,
-                claimed_by=request.claimed_by,
-                scores=match.scores,
-                target=match.target,
-            )
-    except InvalidStateError as error:
-        raise invalid_state(error.problems) from error
-    result["match"] = codec.match_to_dict(after)
-    return result

@@ -5,11 +5,14 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from service.api.endpoints import GET_RULES, route
+from service.api.endpoints import GET_RULES, GET_TALLY_FIELDS, route
 from service.api.examples import Lazy
 from service.api.http.json import Blueprint
 from service.api.http.language import answer_language
+from service.api.requests import TallyFormRequest
 from service.api.schemas.game import RulesCatalogSchema
+from service.api.schemas.rules import TallyFormQuerySchema, TallyFormSchema
+from service.api.usecases.tally_form import tally_form
 from service.engine.presets import PRESETS, make_rules
 from service.engine.rules import OPTIONS
 from service.i18n.catalogues import gettext_of
@@ -31,6 +34,7 @@ def catalog(lang: str = SOURCE) -> dict[str, Any]:
             "description": say(preset.description),
             "players": sorted(preset.schedules),
             "options": make_rules(preset.name).options(),
+            "tally": tally_form(make_rules(preset.name), say),
         }
         for preset in PRESETS.values()
     ]
@@ -66,3 +70,29 @@ def get_rules() -> dict[str, Any]:
     matching `If-None-Match` gets a 304.
     """
     return catalog(answer_language(MESSAGES))
+
+
+@route(blp, GET_TALLY_FIELDS)
+@blp.etag
+@blp.arguments(TallyFormQuerySchema, location="query")
+@blp.response(
+    200,
+    TallyFormSchema,
+    example=Lazy(
+        lambda: {"rules": make_rules("scopa").options(), **catalog()["presets"][0]["tally"]}
+    ),
+)
+def get_tally_fields(request: TallyFormRequest) -> dict[str, Any]:
+    """The tally of a hand under any rules: what a scorekeeper counts for each side.
+
+    `rules` is a preset name, or the JSON text of `{"preset": name, <options>}` (URL-encoded).
+    The fields follow from the rules' scoring categories: cards and coins taken, the scored
+    single cards (the settebello, and where the rules score them the re bello, the 7 of cups,
+    the 2 of clubs, Grande's three cards), the prime (the best card of each suit, or for the
+    rank-count tables every card of the ranks counted), the scope, the runs of the bonus suit.
+    Each has its type and range; a form built from them posts `tallies` to /v1/score or
+    /v1/match. Descriptions follow `lang` or `Accept-Language`, as GET /v1/rules.
+    """
+    rules = request.rules
+    say = gettext_of(answer_language(MESSAGES), MESSAGES)
+    return {"rules": rules.options(), **tally_form(rules, say)}

@@ -10,8 +10,8 @@ from service.api.endpoints import SCORE_HAND, route
 from service.api.examples import Lazy, finished_state, loaded, piles_json, preset_examples
 from service.api.http.json import Blueprint, json_answer
 from service.api.requests import ScoreRequest
-from service.api.schemas.game import ScoreRequestSchema, ScoreResponseSchema
-from service.api.usecases.hand import score_answer
+from service.api.schemas.score import ScoreRequestSchema, ScoreResponseSchema
+from service.api.usecases.scorekeeping import score_answer
 
 blp = Blueprint("score", __name__, url_prefix="/v1", description="Scoring a hand and a match.")
 

@@ -1,0 +1,148 @@
+"""Answers about finished hands: one hand scored from piles or tallies, and a match ledger."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from service.api.requests import HandInput, LedgerRequest, MatchInput, ScoreRequest
+from service.api.usecases.convert import invalid_state
+from service.engine import codec
+from service.engine.errors import InvalidStateError, Problem
+from service.engine.match import MatchResult, add_hand, check_scores
+from service.engine.message import Message
+from service.engine.outcome import claim_verdict
+from service.engine.rules import Rules
+from service.engine.scoring import HandScore, score_hand
+from service.engine.tally_score import TallyScore, score_tallies
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredHand:
+    """A hand's score: exact (from piles, or from tallies that count everything), or the
+    decided part of a partial tally's."""
+
+    hand: HandScore | None
+    partial: TallyScore | None
+
+
+def scored(rules: Rules, hand: HandInput) -> ScoredHand:
+    """Score a checked hand from its piles or its tallies."""
+    if hand.tallies is not None:
+        tallied = score_tallies(rules, hand.tallies, hand.leftover, hand.declarations)
+        return ScoredHand(tallied.hand, None if tallied.hand else tallied)
+    piles = hand.piles or ()
+    return ScoredHand(score_hand(rules, piles, hand.scope, hand.declarations), None)
+
+
+def match_after(rules: Rules, hand: HandInput, score: HandScore, match: MatchInput) -> MatchResult:
+    """The match after a hand's points, or after its claim's verdict."""
+    if hand.claimed_by is None:
+        return add_hand(rules, match.scores, score, match.target)
+    return claim_verdict(
+        rules,
+        hand.piles or (),
+        hand.scope,
+        declarations=hand.declarations,
+        claimed_by=hand.claimed_by,
+        scores=match.scores,
+        target=match.target,
+    )
+
+
+def score_answer(request: ScoreRequest) -> dict[str, Any]:
+    """Every side's breakdown and total, and the match after the hand (or its claim's verdict)
+    when one is given; from tallies, what they leave undecided (and then no match)."""
+    rules, hand = request.rules, request.hand
+    result = scored(rules, hand)
+    if result.partial is not None:
+        sides = [codec.tallied_side_to_dict(rules, s) for s in result.partial.sides]
+        return {
+            "sides": sides,
+            "totals": [s["total"] for s in sides],
+            "undecided": list(result.partial.undecided),
+        }
+    score = result.hand
+    assert score is not None
+    answer: dict[str, Any] = {
+        "sides": codec.hand_score_to_dict(score),
+        "totals": list(score.totals),
+    }
+    if hand.tallies is not None:
+        answer["undecided"] = []
+    if request.match is None:
+        return answer
+    try:
+        answer["match"] = codec.match_to_dict(match_after(rules, hand, score, request.match))
+    except InvalidStateError as error:
+        raise invalid_state(error.problems) from error
+    return answer
+
+
+def ledger_answer(request: LedgerRequest) -> dict[str, Any]:
+    """The match hand by hand: each hand's points, the running totals, the end conditions met;
+    a 422 naming every hand that cannot be added (its index in the field)."""
+    rules = request.rules
+    scores = request.scores if request.scores is not None else (0,) * rules.sides
+    try:
+        check_scores(rules, scores)
+    except InvalidStateError as error:
+        raise invalid_state([Problem("scores", p.reason) for p in error.problems]) from error
+    target = request.target if request.target is not None else rules.target
+    problems: list[Problem] = []
+    hands: list[dict[str, Any]] = []
+    after: MatchResult | None = None
+    dealer: int | None = None
+    for index, entry in enumerate(request.hands):
+        where = f"hands[{index}]"
+        if after is not None and after.finished:
+            problems.append(
+                Problem(where, Message("the match was over after hand {hand}", hand=index - 1))
+            )
+            break
+        expected = 0 if dealer is None else (dealer + 1) % rules.players
+        if entry.dealer is not None and dealer is not None and entry.dealer != expected:
+            problems.append(
+                Problem(
+                    f"{where}.dealer",
+                    Message(
+                        "the deal passes to seat {seat} after seat {dealer}",
+                        seat=expected,
+                        dealer=dealer,
+                    ),
+                )
+            )
+        dealer = expected if entry.dealer is None else entry.dealer
+        result = scored(rules, entry.hand)
+        if result.hand is None:
+            undecided = ", ".join(result.partial.undecided if result.partial else ())
+            problems.append(
+                Problem(
+                    where,
+                    Message(
+                        "cannot be added to the match: the tallies do not decide {categories}",
+                        categories=undecided,
+                    ),
+                )
+            )
+            continue
+        after = match_after(rules, entry.hand, result.hand, MatchInput(scores, target))
+        scores = after.scores
+        hands.append(
+            {
+                "index": index,
+                "dealer": dealer,
+                "sides": codec.hand_score_to_dict(result.hand),
+                "totals": list(result.hand.totals),
+                **codec.match_to_dict(after),
+            }
+        )
+    if problems:
+        raise invalid_state(problems)
+    assert after is not None
+    return {
+        "target": target,
+        "hands": hands,
+        "match": codec.match_to_dict(after),
+        "next_dealer": None if after.finished else ((dealer or 0) + 1) % rules.players,
+    }

@@ -1,0 +1,310 @@
+"""A side's tally: the facts of a hand that the rules score, counted as players count them.
+
+Which facts a rule set needs follows from its scoring categories (``tally_fields``): every
+category names the fields that decide it. A tally's field is None where it was not counted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields, replace
+from types import MappingProxyType
+
+from service.engine.cards import (
+    RANK_MASKS,
+    RANKS_PER_SUIT,
+    SUIT_MASKS,
+    Card,
+    Cards,
+    card,
+    count,
+    iter_cards,
+)
+from service.engine.message import N_
+from service.engine.primes import PRIME_COUNT_ORDERS
+from service.engine.rules import Rules
+from service.engine.scoring import (
+    PIVA_CARD,
+    SCALETTA_HIGH_BOTTOM,
+    SCALETTA_LOW_TOP,
+    SETTE_DI_COPPE_CARD,
+    SideFacts,
+    categories,
+    facts_of,
+    grande_cards,
+    prime_of,
+    re_bello_card,
+    settebello_card,
+)
+
+INTEGER = "integer"
+BOOLEAN = "boolean"
+CARDS = "cards"
+# A run of the bonus suit scores from three cards: a shorter one is counted as 0.
+SHORTEST_RUN = 3
+
+
+@dataclass(frozen=True, slots=True)
+class SideTally:
+    """One side's counted facts; None where a fact was not counted."""
+
+    cards: int | None = None
+    coins: int | None = None
+    scope: int | None = None
+    settebello: bool | None = None
+    # The prime's cards: the best card of each suit taken, or, for the rank-count tables,
+    # every card of the ranks they count.
+    prime: Cards | None = None
+    re_bello: bool | None = None
+    sette_di_coppe: bool | None = None
+    piva: bool | None = None
+    grande: bool | None = None
+    # The unbroken run of the bonus suit from the ace, in cards (0 below A-2-3).
+    napola: int | None = None
+    # Scalette: the low run from the ace (up to the horse) and the high run from the king.
+    scalette_low: int | None = None
+    scalette_high: int | None = None
+
+    def known(self, name: str) -> bool:
+        """Whether a fact was counted."""
+        return getattr(self, name) is not None
+
+
+TALLY_NAMES: tuple[str, ...] = tuple(f.name for f in fields(SideTally))
+UNKNOWN = SideTally()
+
+
+@dataclass(frozen=True, slots=True)
+class TallyField:
+    """One fact of a side's tally, as a form asks for it: its type and the values it takes."""
+
+    name: str
+    category: str
+    kind: str
+    description: str
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[int, ...] | None = None
+    # The cards a boolean is about, or the cards a card list may hold.
+    cards: Cards = 0
+    max_items: int | None = None
+    one_per_suit: bool = False
+
+
+def _count_field(
+    name: str, category: str, description: str, top: Callable[[Rules], int]
+) -> Callable[[Rules], TallyField]:
+    return lambda rules: TallyField(name, category, INTEGER, description, 0, top(rules))
+
+
+def _card_field(
+    name: str, category: str, description: str, held: Callable[[Rules], Cards]
+) -> Callable[[Rules], TallyField]:
+    return lambda rules: TallyField(name, category, BOOLEAN, description, cards=held(rules))
+
+
+def _run_field(
+    name: str, category: str, description: str, longest: Callable[[Rules], int]
+) -> Callable[[Rules], TallyField]:
+    def build(rules: Rules) -> TallyField:
+        top = longest(rules)
+        choices = (0, *range(SHORTEST_RUN, top + 1)) if top >= SHORTEST_RUN else (0,)
+        return TallyField(name, category, INTEGER, description, 0, choices[-1], choices)
+
+    return build
+
+
+def coins_in_pack(rules: Rules) -> int:
+    """How many cards of the bonus suit the pack holds."""
+    return count(rules.pack_cards & SUIT_MASKS[rules.bonus])
+
+
+def plays_per_side(rules: Rules, side: int) -> int:
+    """How many cards a side plays in a hand: the most scope it can make."""
+    return len(rules.seats_of(side)) * sum(rules.deal_sizes)
+
+
+def bonus_run(rules: Rules, ranks: range) -> int:
+    """How many cards of the bonus suit, in the order of ``ranks``, the pack holds unbroken."""
+    run = 0
+    for rank in ranks:
+        if not rules.pack_cards >> card(rank, rules.bonus) & 1:
+            break
+        run += 1
+    return run
+
+
+def prime_field(rules: Rules) -> TallyField:
+    """The prime: the best card of each suit, or the cards of the ranks a count table counts."""
+    orders = PRIME_COUNT_ORDERS.get(rules.prime_table)
+    if orders is None:
+        return TallyField(
+            "prime",
+            "primiera",
+            CARDS,
+            N_("the prime: the best card taken of each suit"),
+            cards=rules.pack_cards,
+            max_items=len(SUIT_MASKS),
+            one_per_suit=True,
+        )
+    counted = 0
+    for ranks in orders:
+        for rank in ranks:
+            counted |= RANK_MASKS[rank]
+    counted &= rules.pack_cards
+    return TallyField(
+        "prime",
+        "primiera",
+        CARDS,
+        N_("the prime: every card taken of the ranks the table counts"),
+        cards=counted,
+        max_items=count(counted),
+    )
+
+
+# The fields that decide each scoring category, in the order a form shows them.
+FIELDS_OF_CATEGORY: Mapping[str, tuple[Callable[[Rules], TallyField], ...]] = MappingProxyType(
+    {
+        "cards": (_count_field("cards", "cards", N_("cards taken"), lambda r: r.pack_size),),
+        "coins": (
+            _count_field("coins", "coins", N_("cards of the bonus suit taken"), coins_in_pack),
+        ),
+        "settebello": (
+            _card_field(
+                "settebello",
+                "settebello",
+                N_("took the 7 of the bonus suit"),
+                lambda r: 1 << settebello_card(r),
+            ),
+        ),
+        "primiera": (prime_field,),
+        "scope": (
+            _count_field(
+                "scope",
+                "scope",
+                N_("sweeps made"),
+                lambda r: max(plays_per_side(r, s) for s in range(r.sides)),
+            ),
+        ),
+        "re_bello": (
+            _card_field(
+                "re_bello",
+                "re_bello",
+                N_("took the king of the bonus suit"),
+                lambda r: 1 << re_bello_card(r),
+            ),
+        ),
+        "sette_di_coppe": (
+            _card_field(
+                "sette_di_coppe",
+                "sette_di_coppe",
+                N_("took the 7 of cups"),
+                lambda r: 1 << SETTE_DI_COPPE_CARD,
+            ),
+        ),
+        "napola": (
+            _run_field(
+                "napola",
+                "napola",
+                N_("the unbroken run of the bonus suit from the ace, in cards (0 below three)"),
+                lambda r: bonus_run(r, range(1, RANKS_PER_SUIT + 1)),
+            ),
+        ),
+        "scalette": (
+            _run_field(
+                "scalette_low",
+                "scalette",
+                N_("the low run of the bonus suit from the ace, up to the horse (0 below three)"),
+                lambda r: bonus_run(r, range(1, SCALETTA_LOW_TOP + 1)),
+            ),
+            _run_field(
+                "scalette_high",
+                "scalette",
+                N_("the high run of the bonus suit from the king down (0 below three)"),
+                lambda r: bonus_run(r, range(RANKS_PER_SUIT, SCALETTA_HIGH_BOTTOM - 1, -1)),
+            ),
+        ),
+        "piva": (_card_field("piva", "piva", N_("took the 2 of clubs"), lambda r: 1 << PIVA_CARD),),
+        "grande": (
+            _card_field(
+                "grande",
+                "grande",
+                N_("took the jack, horse and king of the bonus suit"),
+                grande_cards,
+            ),
+        ),
+        # Declarations belong to the hand (seat, deal and cards shown), not to a side's count.
+        "declarations": (),
+    }
+)
+# Hand-level fields of a tallied hand besides the sides' tallies.
+LEFTOVER = "leftover"
+DECLARATIONS = "declarations"
+
+
+def tally_fields(rules: Rules) -> tuple[TallyField, ...]:
+    """The facts a side's tally needs under the rules, derived from their scoring categories."""
+    order = {"cards": 0, "coins": 1, "settebello": 2, "primiera": 3, "scope": 4}
+    ranked = sorted(categories(rules), key=lambda c: order.get(c, len(order)))
+    return tuple(build(rules) for category in ranked for build in FIELDS_OF_CATEGORY[category])
+
+
+def hand_fields(rules: Rules) -> tuple[str, ...]:
+    """The hand-level fields of a tallied hand under the rules."""
+    return (LEFTOVER, DECLARATIONS) if rules.declarations != "none" else (LEFTOVER,)
+
+
+def tally_of(rules: Rules, pile: Cards, scope: int) -> SideTally:
+    """The tally a side would count from its pile and scope, with the rules' fields only."""
+    facts = facts_of(rules, pile, scope)
+    grande = grande_cards(rules)
+    every = SideTally(
+        cards=facts.card_count,
+        coins=facts.coin_count,
+        scope=scope,
+        settebello=bool(pile >> settebello_card(rules) & 1),
+        prime=facts.prime.cards,
+        re_bello=bool(pile >> re_bello_card(rules) & 1),
+        sette_di_coppe=bool(pile >> SETTE_DI_COPPE_CARD & 1),
+        piva=bool(pile >> PIVA_CARD & 1),
+        grande=pile & grande == grande,
+        napola=facts.napola_run,
+        scalette_low=facts.scaletta_low,
+        scalette_high=facts.scaletta_high,
+    )
+    asked = {f.name for f in tally_fields(rules)}
+    return replace(every, **{name: None for name in TALLY_NAMES if name not in asked})
+
+
+def single_cards(rules: Rules) -> Mapping[str, Card]:
+    """The tally's fields about one card each (whoever took it scores), by name, with the card."""
+    return {
+        f.name: next(iter_cards(f.cards))
+        for f in tally_fields(rules)
+        if f.kind == BOOLEAN and count(f.cards) == 1
+    }
+
+
+def complete(rules: Rules, tally: SideTally) -> bool:
+    """Whether every fact the rules need was counted."""
+    return all(tally.known(f.name) for f in tally_fields(rules))
+
+
+def facts_of_tally(rules: Rules, tally: SideTally) -> SideFacts:
+    """The scored facts of a complete tally (the rules' fields all counted)."""
+    marked = 0
+    for name, held_card in single_cards(rules).items():
+        if getattr(tally, name):
+            marked |= 1 << held_card
+    if tally.grande:
+        marked |= grande_cards(rules)
+    return SideFacts(
+        card_count=tally.cards or 0,
+        coin_count=tally.coins or 0,
+        marked=marked,
+        prime=prime_of(rules, tally.prime or 0),
+        scope=tally.scope or 0,
+        napola_run=tally.napola,
+        scaletta_low=tally.scalette_low or 0,
+        scaletta_high=tally.scalette_high or 0,
+    )

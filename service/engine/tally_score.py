@@ -1,0 +1,293 @@
+"""Scoring a hand from the sides' tallies, counted in full or in part.
+
+Full tallies are scored by the same code as piles (``score_facts``), so the answer is the one
+the piles would give. A partial tally is first completed where the counts force a value (the
+one side not counted has what the others did not take); a category is then decided for a side
+when it would score the same in every way the uncounted facts could turn out, within the
+bounds each category's own facts set; otherwise it is undecided.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import Any
+
+from service.engine.cards import SUIT_MASKS, Cards, count, rank_of
+from service.engine.declarations import Declaration, ScoredDeclaration, score_declarations
+from service.engine.primes import PRIME_COUNT_ORDERS, PRIME_TABLES
+from service.engine.rules import Rules
+from service.engine.scoring import (
+    GRANDE_POINTS,
+    PIVA_PENALTY,
+    HandScore,
+    Prime,
+    categories,
+    majority_winner,
+    napola_points,
+    outright_win,
+    prime_of,
+    prime_orders,
+    primiera_winner,
+    scalette_points,
+    score_facts,
+)
+from service.engine.tally import (
+    SideTally,
+    coins_in_pack,
+    complete,
+    facts_of_tally,
+    single_cards,
+    tally_fields,
+)
+
+OUTRIGHT = "outright"
+# A side's outcome in a category won by one side: 1 surely won, 0 surely not, None undecided.
+Outcome = int | None
+
+
+@dataclass(frozen=True, slots=True)
+class TalliedSide:
+    """One side's hand from a partial tally: the points decided, the categories not."""
+
+    side: int
+    tally: SideTally
+    prime: Prime | None
+    points: Mapping[str, int]
+    undecided: tuple[str, ...]
+    outright: str | None
+    declarations: tuple[ScoredDeclaration, ...]
+
+    @property
+    def total(self) -> int | None:
+        """The hand points of the side, when every category is decided."""
+        return None if self.undecided else sum(self.points.values())
+
+
+@dataclass(frozen=True, slots=True)
+class TallyScore:
+    """A hand scored from tallies: the hand's score when every fact was counted, else each
+    side's decided points."""
+
+    hand: HandScore | None
+    sides: tuple[TalliedSide, ...]
+
+    @property
+    def undecided(self) -> tuple[str, ...]:
+        """Every category some side's points are undecided in, in the rules' order."""
+        seen: dict[str, None] = {}
+        for side in self.sides:
+            seen.update(dict.fromkeys(side.undecided))
+        return tuple(seen)
+
+
+def score_tallies(
+    rules: Rules,
+    tallies: Sequence[SideTally],
+    leftover: Cards = 0,
+    declarations: Sequence[Declaration] = (),
+) -> TallyScore:
+    """Score a finished hand from tallies already checked (``tally_check.tally_problems``)."""
+    filled = completed(rules, tallies, leftover)
+    if all(complete(rules, t) for t in filled):
+        hand = score_facts(rules, [facts_of_tally(rules, t) for t in filled], declarations)
+        return TallyScore(hand, ())
+    return TallyScore(None, decided(rules, filled, leftover, declarations))
+
+
+def completed(rules: Rules, tallies: Sequence[SideTally], leftover: Cards) -> tuple[SideTally, ...]:
+    """The tallies with every uncounted fact that the others force filled in: the remainder of
+    the cards or coins for the one side not counted, a scored card's taker, the runs that
+    another side's run rules out."""
+    asked = {f.name for f in tally_fields(rules)}
+    filled = list(tallies)
+    bonus = SUIT_MASKS[rules.bonus]
+    for name, available in (
+        ("cards", rules.pack_size - count(leftover)),
+        ("coins", coins_in_pack(rules) - count(leftover & bonus)),
+    ):
+        if name not in asked:
+            continue
+        unknown = [i for i, t in enumerate(filled) if getattr(t, name) is None]
+        rest = available - sum(getattr(t, name) or 0 for t in filled)
+        if len(unknown) == 1 or (unknown and rest == 0):
+            remainder: dict[str, Any] = {name: rest}
+            for i in unknown:
+                filled[i] = replace(filled[i], **remainder)
+    for name, c in single_cards(rules).items():
+        values = [getattr(t, name) for t in filled]
+        if True in values or leftover >> c & 1:
+            filled = [t if t.known(name) else replace(t, **{name: False}) for t in filled]
+        elif values.count(None) == 1:
+            filled = [t if t.known(name) else replace(t, **{name: True}) for t in filled]
+    for name in ("grande", "napola", "scalette_low", "scalette_high"):
+        taken = any(getattr(t, name) for t in filled)
+        if name in asked and taken:
+            nothing: dict[str, Any] = {name: False if name == "grande" else 0}
+            filled = [t if t.known(name) else replace(t, **nothing) for t in filled]
+    unknown_primes = [i for i, t in enumerate(filled) if t.prime is None]
+    if rules.prime_table in PRIME_COUNT_ORDERS and "prime" in asked and len(unknown_primes) == 1:
+        spec = next(f for f in tally_fields(rules) if f.name == "prime")
+        shown = sum(t.prime or 0 for t in filled)
+        filled[unknown_primes[0]] = replace(
+            filled[unknown_primes[0]], prime=spec.cards & ~shown & ~leftover
+        )
+    return tuple(filled)
+
+
+def decided(
+    rules: Rules,
+    tallies: Sequence[SideTally],
+    leftover: Cards,
+    declarations: Sequence[Declaration],
+) -> tuple[TalliedSide, ...]:
+    """Each side's points in the categories the tallies decide, and those they do not."""
+    bonus = SUIT_MASKS[rules.bonus]
+    won: dict[str, list[Outcome]] = {
+        "scope": [t.scope for t in tallies],
+        "cards": majority_outcomes(
+            [t.cards for t in tallies], rules.pack_size - count(leftover), rules.pack_size
+        ),
+        "coins": majority_outcomes(
+            [t.coins for t in tallies],
+            coins_in_pack(rules) - count(leftover & bonus),
+            coins_in_pack(rules),
+        ),
+        "primiera": primiera_outcomes(rules, tallies, leftover),
+    }
+    for name in single_cards(rules):
+        won[name] = [
+            None if t.known(name) is False else int(bool(getattr(t, name))) for t in tallies
+        ]
+    if rules.piva:
+        won["piva"] = [None if t.piva is None else PIVA_PENALTY * t.piva for t in tallies]
+    if rules.grande:
+        won["grande"] = [None if t.grande is None else GRANDE_POINTS * t.grande for t in tallies]
+    if rules.napola != "none":
+        won["napola"] = [
+            None if t.napola is None else napola_points(rules, t.napola) for t in tallies
+        ]
+    if rules.scalette:
+        won["scalette"] = [
+            None
+            if t.scalette_low is None or t.scalette_high is None
+            else scalette_points(t.scalette_low, t.scalette_high)
+            for t in tallies
+        ]
+    declared = score_declarations(rules, declarations, rules.side_of)
+    won["declarations"] = [sum(d.points for d in declared[side]) for side in range(len(tallies))]
+    sides = []
+    for side, tally in enumerate(tallies):
+        points: dict[str, int] = {}
+        undecided: list[str] = []
+        for category in categories(rules):
+            outcome = won[category][side]
+            if outcome is None:
+                undecided.append(category)
+            else:
+                points[category] = outcome
+        outright, settled = outright_of(rules, tallies, side)
+        if not settled:
+            undecided.append(OUTRIGHT)
+        sides.append(
+            TalliedSide(
+                side=side,
+                tally=tally,
+                prime=None if tally.prime is None else prime_of(rules, tally.prime),
+                points=MappingProxyType(points),
+                undecided=tuple(undecided),
+                outright=outright,
+                declarations=declared[side],
+            )
+        )
+    return tuple(sides)
+
+
+def outright_of(rules: Rules, tallies: Sequence[SideTally], side: int) -> tuple[str | None, bool]:
+    """A side's outright win (the whole bonus suit), and whether the tallies settle it."""
+    coins = tallies[side].coins
+    if coins is not None:
+        return outright_win(rules, coins == coins_in_pack(rules)), True
+    if outright_win(rules, True) is None:
+        return None, True
+    others_took_coins = any(t.coins for i, t in enumerate(tallies) if i != side)
+    return None, others_took_coins
+
+
+def majority_outcomes(counts: Sequence[int | None], rest: int, available: int) -> list[Outcome]:
+    """Each side's outcome in a most-cards category when some counts are unknown: ``rest`` is
+    what the unknown sides share (any split), ``available`` the pack's cards of the kind."""
+    unknown = counts.count(None)
+    if not unknown:
+        winner = majority_winner([n or 0 for n in counts], available)
+        return [int(winner == i) for i in range(len(counts))]
+    rest -= sum(n or 0 for n in counts)
+    known = [n for n in counts if n is not None]
+    if len(counts) == 2:
+        # Both unknown: either may pass half, or neither.
+        return [None if 2 * rest > available else 0] * 2
+    outcomes: list[Outcome] = []
+    for i, n in enumerate(counts):
+        if n is None:
+            outcomes.append(None if rest > max(known, default=0) else 0)
+            continue
+        beats_known = all(n > m for j, m in enumerate(counts) if j != i and m is not None)
+        if beats_known and rest < n:
+            outcomes.append(1)
+        elif beats_known and rest <= unknown * (n - 1):
+            outcomes.append(None)
+        else:
+            outcomes.append(0)
+    return outcomes
+
+
+def primiera_outcomes(rules: Rules, tallies: Sequence[SideTally], leftover: Cards) -> list[Outcome]:
+    """Each side's outcome in the primiera: exact with every prime counted; with one side's
+    prime uncounted (a sum table), over every prime that side can hold besides the others'."""
+    primes = [t.prime for t in tallies]
+    unknown = [i for i, p in enumerate(primes) if p is None]
+    if not unknown:
+        winner = primiera_winner(rules, [prime_of(rules, p or 0) for p in primes])
+        return [int(winner == i) for i in range(len(primes))]
+    if len(unknown) > 1 or rules.prime_table not in PRIME_TABLES:
+        return [None] * len(primes)
+    side = unknown[0]
+    known = [prime_of(rules, p or 0) for p in primes]
+    options = suit_options(rules, tallies, side, leftover)
+    seen: set[int | None] = set()
+    for combo in itertools.product(*options):
+        value = sum(v for v in combo if v is not None)
+        known[side] = Prime(value, 0, all(v is not None for v in combo))
+        seen.add(primiera_winner(rules, known))
+        if all(i in seen and len(seen) > 1 for i in range(len(primes))):
+            break
+    return [1 if seen == {i} else 0 if i not in seen else None for i in range(len(primes))]
+
+
+def suit_options(
+    rules: Rules, tallies: Sequence[SideTally], side: int, leftover: Cards
+) -> list[list[float | None]]:
+    """Per suit, the prime values the side with the uncounted prime may hold (None: no card of
+    the suit): the suit's best card when it beats every counted prime's card of the suit, else
+    any card below that the others' primes leave, or none."""
+    values = PRIME_TABLES[rules.prime_table]
+    shown = sum(t.prime or 0 for t in tallies)
+    coins = tallies[side].coins
+    options: list[list[float | None]] = []
+    for suit, order in enumerate(prime_orders(rules.prime_table)):
+        cards = [c for c in order if rules.pack_cards >> c & 1 and not leftover >> c & 1]
+        best_shown = next((i for i, c in enumerate(cards) if shown >> c & 1), None)
+        choices: list[float | None]
+        if best_shown is None:
+            choices = [values[rank_of(cards[0])]] if cards else [None]
+        elif best_shown > 0:
+            choices = [values[rank_of(cards[0])]]
+        else:
+            below = [values[rank_of(c)] for c in cards[1:] if not shown >> c & 1]
+            choices = [*dict.fromkeys(below), None]
+        if suit == int(rules.bonus) and coins is not None:
+            choices = [v for v in choices if (v is None) == (coins == 0)] or choices
+        options.append(choices)
+    return options
