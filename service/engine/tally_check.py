@@ -27,7 +27,7 @@ from service.engine.cards import (
 )
 from service.engine.errors import Problem
 from service.engine.flow import UNBOUNDED, Network
-from service.engine.message import Message
+from service.engine.message import N_, Message
 from service.engine.primes import PRIME_COUNT_ORDERS
 from service.engine.rules import Rules
 from service.engine.scoring import (
@@ -295,48 +295,51 @@ def held_in_prime_problems(rules: Rules, where: str, prime: Cards, held: Card) -
     return []
 
 
+# What a count of cards or coins that does not add up says: all counted, or some.
+SUM_REASONS = {
+    "cards": (
+        N_("cards taken add up to {total} ({parts}, {left} left over); the pack has {available}"),
+        N_(
+            "cards taken add up to {total} ({parts}, {left} left over), more than the pack's "
+            "{available}"
+        ),
+    ),
+    "coins": (
+        N_("coins taken add up to {total} ({parts}, {left} left over); the pack has {available}"),
+        N_(
+            "coins taken add up to {total} ({parts}, {left} left over), more than the pack's "
+            "{available}"
+        ),
+    ),
+}
+
+
 def sum_problems(rules: Rules, tallies: Sequence[SideTally], leftover: Cards) -> list[Problem]:
     """Cards and coins of every side, with the leftover, that do not add up to the pack."""
     problems: list[Problem] = []
     bonus = SUIT_MASKS[rules.bonus]
-    for name, available, left, noun in (
-        ("cards", rules.pack_size, count(leftover), "cards"),
-        ("coins", coins_in_pack(rules), count(leftover & bonus), "coins"),
+    for name, available, left in (
+        ("cards", rules.pack_size, count(leftover)),
+        ("coins", coins_in_pack(rules), count(leftover & bonus)),
     ):
         counted = [getattr(t, name) for t in tallies]
         known = [n for n in counted if n is not None]
         total = sum(known) + left
-        parts = " + ".join(map(str, known)) or "0"
+        every, some = SUM_REASONS[name]
         if len(known) == len(counted) and total != available:
-            problems.append(
-                Problem(
-                    "tallies",
-                    Message(
-                        "{noun} taken add up to {total} ({parts}, {left} left over); the pack "
-                        "has {available}",
-                        noun=noun,
-                        total=total,
-                        parts=parts,
-                        left=left,
-                        available=available,
-                    ),
-                )
-            )
+            template = every
         elif total > available:
-            problems.append(
-                Problem(
-                    "tallies",
-                    Message(
-                        "{noun} taken add up to {total} ({parts}, {left} left over), more than "
-                        "the pack's {available}",
-                        noun=noun,
-                        total=total,
-                        parts=parts,
-                        left=left,
-                        available=available,
-                    ),
-                )
-            )
+            template = some
+        else:
+            continue
+        reason = Message(
+            template,
+            total=total,
+            parts=" + ".join(map(str, known)) or "0",
+            left=left,
+            available=available,
+        )
+        problems.append(Problem("tallies", reason))
     return problems
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import marshmallow as ma
 
 from service.api.http.problems import join_path
-from service.api.requests import LedgerHand, LedgerRequest
+from service.api.requests import HandInput, LedgerHand, LedgerRequest
 from service.api.schemas.game import (
     MAX_SEATS,
     HandScoreSchema,
@@ -23,6 +23,8 @@ from service.api.schemas.score import HandSchema, checked_hand
 from service.api.usecases.convert import invalid_state, rules_of
 from service.engine.errors import Problem
 from service.engine.message import Message
+from service.engine.rules import Rules
+from service.engine.tally_score import score_tallies
 
 # A match to 1001 points (Cirulla's longest) at five points a hand.
 MAX_LEDGER_HANDS = 200
@@ -76,6 +78,8 @@ class LedgerRequestSchema(ma.Schema):
             # The facts to blame are looked for in the first few bad hands only (a few dozen
             # more checks a hand).
             hand, found = checked_hand(rules, entry, explain=failed < EXPLAINED_HANDS)
+            if hand is not None and hand.tallies is not None:
+                found += undecided_problems(rules, hand)
             failed += bool(found)
             problems += [Problem(join_path(where, p.field), p.reason) for p in found]
             if hand is not None:
@@ -86,6 +90,22 @@ class LedgerRequestSchema(ma.Schema):
         return LedgerRequest(
             rules, None if scores is None else tuple(scores), data.get("target"), tuple(hands)
         )
+
+
+def undecided_problems(rules: Rules, hand: HandInput) -> list[Problem]:
+    """A tallied hand that leaves a category undecided cannot be added to a match."""
+    scored = score_tallies(rules, hand.tallies or (), hand.leftover, hand.declarations)
+    if scored.hand is not None:
+        return []
+    return [
+        Problem(
+            "",
+            Message(
+                "cannot be added to the match: the tallies do not decide {categories}",
+                categories=", ".join(scored.undecided),
+            ),
+        )
+    ]
 
 
 class LedgerEntrySchema(HandScoreSchema):

@@ -114,18 +114,8 @@ def ledger_answer(request: LedgerRequest) -> dict[str, Any]:
             )
         dealer = expected if entry.dealer is None else entry.dealer
         result = scored(rules, entry.hand)
-        if result.hand is None:
-            undecided = ", ".join(result.partial.undecided if result.partial else ())
-            problems.append(
-                Problem(
-                    where,
-                    Message(
-                        "cannot be added to the match: the tallies do not decide {categories}",
-                        categories=undecided,
-                    ),
-                )
-            )
-            continue
+        # The request's schema refuses a hand its tallies leave undecided.
+        assert result.hand is not None
         after = match_after(rules, entry.hand, result.hand, MatchInput(scores, target))
         scores = after.scores
         hands.append(

@@ -1,0 +1,242 @@
+"""POST /v1/score from tallies, and the tally form of GET /v1/rules and /v1/rules/tally."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from service.engine import Rules, codec
+from service.engine.cards import codes
+from service.engine.presets import make_rules
+from service.engine.tally import SideTally, tally_fields, tally_of
+from service.engine.tally_check import shares
+from tests.api.problem_asserts import assert_problem
+from tests.engine.tally_helpers import FinishedHand, every_table, hands
+
+INVALID_STATE = "urn:scopa:problem:invalid-state"
+VALIDATION = "urn:scopa:problem:validation"
+HANDS_PER_TABLE = 16  # 62 tables: about 1,000 hands through the API
+
+
+def tally_json(tally: SideTally) -> dict[str, Any]:
+    """A tally as a request sends it: the counted facts, the prime as card codes."""
+    data: dict[str, Any] = {}
+    for name in SideTally.__dataclass_fields__:
+        value = getattr(tally, name)
+        if value is not None:
+            data[name] = codes(value) if name == "prime" else value
+    return data
+
+
+def hand_json(hand: FinishedHand) -> dict[str, Any]:
+    """The declarations of a hand as a request sends them."""
+    return {"declarations": [codec.declaration_to_dict(d) for d in hand.declarations]}
+
+
+def piles_json(hand: FinishedHand) -> list[dict[str, Any]]:
+    """A hand's piles as a request sends them."""
+    return [{"cards": codes(p), "scope": n} for p, n in zip(hand.piles, hand.scope, strict=True)]
+
+
+def tallies_json(hand: FinishedHand) -> list[dict[str, Any]]:
+    """Every side's tally of a hand, counted from its pile."""
+    return [
+        tally_json(tally_of(hand.rules, p, n)) for p, n in zip(hand.piles, hand.scope, strict=True)
+    ]
+
+
+@pytest.mark.parametrize("rules", every_table(), ids=lambda r: f"{r.preset}-{r.players}")
+def test_tallies_of_finished_hands_give_the_answer_of_their_piles(
+    client: FlaskClient, rules: Rules
+) -> None:
+    rng = random.Random(rules.preset)
+    asks_run = any(f.name == "napola" for f in tally_fields(rules))
+    for hand in hands(rules, HANDS_PER_TABLE, seed=rules.players):
+        match = {"scores": [rng.randrange(rules.target) for _ in range(rules.sides)]}
+        common = {"rules": rules.options(), **hand_json(hand), "match": match}
+        by_piles = client.post("/v1/score", json={**common, "piles": piles_json(hand)})
+        by_tallies = client.post("/v1/score", json={**common, "tallies": tallies_json(hand)})
+        assert by_piles.status_code == by_tallies.status_code == 200, by_tallies.get_json()
+        expected, answer = by_piles.get_json(), by_tallies.get_json()
+        assert answer.pop("undecided") == []
+        if not asks_run:
+            for side in expected["sides"]:
+                side["napola_run"] = None
+        assert answer == expected
+
+
+def test_a_partial_tally_answers_what_it_decides_and_no_match(client: FlaskClient) -> None:
+    hand = next(hands(make_rules("scopa"), 1, seed=2))
+    mine = tallies_json(hand)[0]
+    body = {"rules": "scopa", "tallies": [mine, None], "match": {"scores": [0, 0]}}
+    answer = client.post("/v1/score", json=body).get_json()
+    assert "match" not in answer
+    assert "scope" in answer["undecided"]
+    theirs = answer["sides"][1]
+    assert theirs["cards"] == 40 - mine["cards"]
+    assert theirs["scope"] is None and theirs["total"] is None
+    assert set(theirs["points"]) >= {"cards", "coins", "settebello"}
+    assert answer["totals"] == [None, None]
+
+
+def test_every_miscount_is_named_at_once(client: FlaskClient) -> None:
+    hand = next(hands(make_rules("scopa"), 1, seed=2))
+    mine, theirs = tallies_json(hand)
+    theirs["settebello"] = not theirs["settebello"]
+    mine["cards"] = mine["coins"] - 1
+    response = client.post("/v1/score", json={"rules": "scopa", "tallies": [mine, theirs]})
+    problem = assert_problem(response, 422, INVALID_STATE)
+    assert "tallies[0].coins" in problem["errors"]
+    assert "tallies" in problem["errors"]
+    assert (
+        "tallies[1].settebello" in problem["errors"]
+        or "tallies[0].settebello" in (problem["errors"])
+    )
+
+
+def test_piles_or_tallies_and_no_claim_on_tallies(client: FlaskClient) -> None:
+    hand = next(hands(make_rules("scopa"), 1, seed=2))
+    both = {"rules": "scopa", "piles": piles_json(hand), "tallies": tallies_json(hand)}
+    problem = assert_problem(client.post("/v1/score", json=both), 422, VALIDATION)
+    assert problem["errors"] == {"piles": ["give either piles or tallies"]}
+    neither = {"rules": "scopa"}
+    problem = assert_problem(client.post("/v1/score", json=neither), 422, VALIDATION)
+    assert problem["errors"] == {"piles": ["give either piles or tallies"]}
+    claim = {
+        "rules": {"preset": "scopa", "claims": True},
+        "tallies": tallies_json(hand),
+        "claimed_by": 0,
+        "match": {"scores": [9, 9]},
+    }
+    problem = assert_problem(client.post("/v1/score", json=claim), 422, VALIDATION)
+    assert "send piles" in problem["errors"]["claimed_by"][0]
+
+
+def test_tally_values_of_the_wrong_type_are_refused(client: FlaskClient) -> None:
+    body = {"rules": "scopa", "tallies": [{"cards": "23", "prime": ["7D", "7D"]}, None]}
+    problem = assert_problem(client.post("/v1/score", json=body), 422, VALIDATION)
+    assert set(problem["errors"]) == {"tallies[0].cards", "tallies[0].prime"}
+
+
+def test_reasons_come_in_italian(client: FlaskClient) -> None:
+    body = {"rules": "scopa", "tallies": [{"cards": 5, "coins": 6}, None]}
+    response = client.post("/v1/score", json=body, headers={"Accept-Language": "it"})
+    problem = assert_problem(response, 422, INVALID_STATE)
+    assert problem["errors"] == {"tallies[0].coins": ["più denari (6) che carte (5)"]}
+
+
+def test_the_catalogue_gives_each_presets_tally_form(client: FlaskClient) -> None:
+    catalog = client.get("/v1/rules").get_json()
+    for preset in catalog["presets"]:
+        names = [f["name"] for f in preset["tally"]["fields"]]
+        assert names[:3] == ["cards", "coins", "settebello"]
+        assert "prime" in names and "scope" in names
+        assert preset["tally"]["sides"] == (
+            2 if preset["options"]["teams"] else preset["options"]["players"]
+        )
+    by_name = {p["name"]: p["tally"] for p in catalog["presets"]}
+    assert "napola" in [f["name"] for f in by_name["napola"]["fields"]]
+    assert "declarations" in by_name["bazzica"]["hand"]
+
+
+def test_the_tally_form_of_any_options(client: FlaskClient) -> None:
+    options = quote(json.dumps({"preset": "scopa", "players": 4, "re_bello": True, "piva": True}))
+    response = client.get(f"/v1/rules/tally?rules={options}")
+    assert response.status_code == 200
+    form = response.get_json()
+    assert form["sides"] == 2
+    assert form["rules"]["players"] == 4
+    fields = {f["name"]: f for f in form["fields"]}
+    assert fields["re_bello"] == {
+        "name": "re_bello",
+        "category": "re_bello",
+        "type": "boolean",
+        "cards": ["10D"],
+        "description": "took the king of the bonus suit",
+    }
+    assert fields["piva"]["cards"] == ["2B"]
+    assert fields["prime"]["max_items"] == 4 and fields["prime"]["one_per_suit"] is True
+    assert fields["scope"]["maximum"] == 18  # two players of a side, nine cards each
+    again = client.get(
+        f"/v1/rules/tally?rules={options}", headers={"If-None-Match": response.headers["ETag"]}
+    )
+    assert again.status_code == 304
+    italian = client.get("/v1/rules/tally?rules=scopa&lang=it").get_json()
+    assert italian["fields"][0]["description"] == "carte prese"
+
+
+def test_the_tally_form_refuses_bad_rules(client: FlaskClient) -> None:
+    assert_problem(client.get("/v1/rules/tally?rules=nope"), 422)
+    assert_problem(client.get("/v1/rules/tally?rules={nope"), 422)
+    assert_problem(client.get("/v1/rules/tally"), 422)
+    clash = quote(json.dumps({"preset": "scopa", "napola": "length", "pack": "corse36"}))
+    problem = assert_problem(client.get(f"/v1/rules/tally?rules={clash}"), 422)
+    assert any(field.startswith("rules") for field in problem["errors"])
+
+
+TABLES = [
+    make_rules("scopa"),
+    make_rules("napola"),
+    make_rules("chkobba"),
+    make_rules("scopa", players=3),
+]
+
+
+@st.composite
+def tally_bodies(draw: st.DrawFn) -> tuple[Rules, dict[str, Any]]:
+    """A /v1/score body of random tallies, valid JSON of about the right shape."""
+    rules = draw(st.sampled_from(TABLES))
+    number = st.one_of(st.integers(-2, 45), st.none(), st.just("3"), st.floats(0, 5))
+    side = st.one_of(
+        st.none(),
+        st.fixed_dictionaries(
+            {},
+            optional={
+                "cards": number,
+                "coins": number,
+                "scope": number,
+                "settebello": st.one_of(st.booleans(), st.none(), st.just(1)),
+                "prime": st.one_of(
+                    st.lists(
+                        st.sampled_from(["7D", "7C", "6S", "1B", "10D", "2S", "XX"]), max_size=5
+                    ),
+                    st.none(),
+                ),
+                "napola": number,
+                "grande": st.booleans(),
+            },
+        ),
+    )
+    tallies = draw(st.lists(side, min_size=rules.sides - 1, max_size=rules.sides + 1))
+    return rules, {"rules": rules.options(), "tallies": tallies}
+
+
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(tally_bodies())
+def test_fuzzed_tallies_are_answered_only_when_they_add_up(
+    client: FlaskClient, case: tuple[Rules, dict[str, Any]]
+) -> None:
+    rules, body = case
+    response = client.post("/v1/score", json=body)
+    assert response.status_code in (200, 422), response.get_json()
+    if response.status_code == 200:
+        loaded = [
+            SideTally(
+                **{
+                    k: (sum(1 << codec.parse_card(c) for c in v) if k == "prime" else v)
+                    for k, v in (t or {}).items()
+                    if v is not None
+                }
+            )
+            for t in body["tallies"]
+        ]
+        assert shares(rules, loaded) is not None
