@@ -20,6 +20,7 @@ from service.api.schemas.game import (
     MovesResponseSchema,
     PlayResponseSchema,
 )
+from service.api.schemas.ledger import LedgerResponseSchema
 from service.api.schemas.records import (
     RecordResponseSchema,
     ReplayResponseSchema,
@@ -111,6 +112,7 @@ ANSWERS: dict[str, type[ma.Schema]] = {
     "/v1/moves": MovesResponseSchema,
     "/v1/play": PlayResponseSchema,
     "/v1/score": ScoreResponseSchema,
+    "/v1/match": LedgerResponseSchema,
     "/v1/advice": AdviceResponseSchema,
     "/v1/bot": BotResponseSchema,
     "/v1/record": RecordResponseSchema,
@@ -141,7 +143,13 @@ def test_every_answer_sends_exactly_the_headers_it_documents(
         body = operation["requestBody"]["content"]["application/json"].get("example")
         response = client.post(path, json=body if body is not None else FIRST_REQUESTS[path])
     else:
-        response = client.get(path)
+        required = [
+            p
+            for p in operation.get("parameters", [])
+            if p.get("in") == "query" and p.get("required")
+        ]
+        query = {p["name"]: p["schema"]["example"] for p in required}
+        response = client.get(path, query_string=query)
     assert response.status_code == 200, (path, response.get_data(as_text=True)[:300])
     documented = set(operation["responses"]["200"].get("headers", {}))
     assert contract_headers(response) == documented, (path, method)

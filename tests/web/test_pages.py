@@ -91,14 +91,23 @@ def test_play_page_and_its_files_are_served_with_their_types(client: FlaskClient
 
 def test_every_module_import_resolves_to_a_served_file(client: FlaskClient) -> None:
     imported = {name for text in scripts().values() for name in IMPORT.findall(text)}
-    assert {"api.js", "cards.js", "seats.js", "explain.js", "review.js"} <= imported
+    assert {
+        "api.js",
+        "cards.js",
+        "seats.js",
+        "explain.js",
+        "review.js",
+        "scorekeeper.js",
+        "tally.js",
+        "mode.js",
+    } <= imported
     for name in imported:
         assert fetch(client, f"/play/static/{name}")[0] == 200, name
 
 
 def test_every_element_the_script_uses_is_on_the_page(client: FlaskClient) -> None:
     page = parsed(fetch(client, "/play")[2])
-    for name in ("play.js", "review.js"):
+    for name in ("play.js", "review.js", "scorekeeper.js", "mode.js"):
         used = set(ELEMENT_ID.findall(scripts()[name]))
         assert used, f"{name} looks elements up by id"
         assert used <= page.ids, (name, sorted(used - page.ids))
@@ -119,6 +128,8 @@ def test_the_page_calls_only_public_api_endpoints(app: Flask) -> None:
         "/v1/record",
         "/v1/replay",
         "/v1/review",
+        "/v1/rules/tally",
+        "/v1/match",
     }
     spec = app.test_client().get("/openapi.json").get_json()
     assert called <= set(spec["paths"]), sorted(called - set(spec["paths"]))

@@ -147,6 +147,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Score a match hand by hand: each hand's points, the running totals, and who won.
+         * @description `hands` are the match's hands in order, each given as every side's `piles` or every side's
+         *     `tallies` (as in /v1/score), with the seat that dealt it. The match ends as the rules say:
+         *     the target reached by one side ahead of every other (equal leaders play on), an outright
+         *     win (cappotto, napoleone, the whole suit in scalette), a 7-0 lead (`cappotto_7_0`), a claim,
+         *     and a double game is marked (`double_game`). A hand that cannot be scored, a tally that
+         *     leaves a category undecided, a dealer out of turn, or a hand after the match ended is a 422
+         *     naming the hand by its index (`hands[3].tallies[0].coins`), every problem at once.
+         */
+        post: operations["keepLedger"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/moves": {
         parameters: {
             query?: never;
@@ -379,6 +405,32 @@ export interface paths {
          *     matching `If-None-Match` gets a 304.
          */
         get: operations["getRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rules/tally": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tally of a hand under any rules: what a scorekeeper counts for each side.
+         * @description `rules` is a preset name, or the JSON text of `{"preset": name, <options>}` (URL-encoded).
+         *     The fields follow from the rules' scoring categories: cards and coins taken, the scored
+         *     single cards (the settebello, and where the rules score them the re bello, the 7 of cups,
+         *     the 2 of clubs, Grande's three cards), the prime (the best card of each suit, or for the
+         *     rank-count tables every card of the ranks counted), the scope, the runs of the bonus suit.
+         *     Each has its type and range; a form built from them posts `tallies` to /v1/score or
+         *     /v1/match. Descriptions follow `lang` or `Accept-Language`, as GET /v1/rules.
+         */
+        get: operations["getTallyFields"];
         put?: never;
         post?: never;
         delete?: never;
@@ -620,7 +672,7 @@ export interface components {
         };
         HandScore: {
             sides: components["schemas"]["SideScore"][];
-            totals: number[];
+            totals: (number | null)[];
         };
         Health: {
             /** @enum {string} */
@@ -648,6 +700,52 @@ export interface components {
             name: string;
             /** @description the games whose pack it names (es: the Spanish pack of escoba; fr: the French-suited pack of chkobba); null: every game */
             presets: string[] | null;
+        };
+        LedgerEntry: {
+            dealer: number;
+            double?: boolean;
+            finished: boolean;
+            /** @description the hand's index */
+            index: number;
+            loser?: number;
+            reason: string | null;
+            /** @description after the hand */
+            scores: number[];
+            sides: components["schemas"]["SideScore"][];
+            target: number;
+            totals: (number | null)[];
+            winner: number | null;
+        };
+        LedgerHand: {
+            /** @description claims: the seat whose claim ended the hand (with piles); needs match. The piles are then those of the hand as it stopped (the other cards uncaptured), and match is the claim's verdict */
+            claimed_by?: number;
+            /** @description the seat that dealt (omitted: the seat after the previous hand's dealer, seat 0 for the first hand); the deal passes to the next seat each hand */
+            dealer?: number;
+            /** @description declarations: every hand declared in the hand (seat, deal, the three cards shown), scored and compared as /v1/play does */
+            declarations?: components["schemas"]["Declaration"][];
+            /** @description table cards nobody took (only when no one captured) */
+            leftover?: string[];
+            /** @description every side's pile and scope count, one per side (or tallies) */
+            piles?: components["schemas"]["Pile"][];
+            /** @description instead of piles: every side's tally, one per side, null for a side not counted; the tallies must add up (a 422 names each miscount), and a category they cannot decide is listed in the answer's undecided */
+            tallies?: (components["schemas"]["Tally"] | null)[];
+        };
+        LedgerRequest: {
+            /** @description the hands in order, each a finished hand as in /v1/score */
+            hands: components["schemas"]["LedgerHand"][];
+            /** @description a preset name, or {"preset": name, <option overrides>} */
+            rules: ("asso_pigliatutto" | "bazzica" | "calabrese" | "chkobba" | "cirulla" | "corse" | "escoba" | "hurrikan" | "napola" | "piva" | "quindici" | "quindici_2" | "quindici_3" | "re_bello" | "sbarazzina" | "scalette" | "scopa" | "scopa_d_assi" | "scopone" | "scopone_messina" | "scopone_scientifico" | "scopone_trentino") | components["schemas"]["RulesOptions"];
+            /** @description the sides' scores before the first hand (0 each) */
+            scores?: number[];
+            /** @description the match target (omitted: the rules') */
+            target?: number;
+        };
+        LedgerResponse: {
+            hands: components["schemas"]["LedgerEntry"][];
+            match: components["schemas"]["MatchResult"];
+            /** @description the seat to deal the next hand; null once the match is over */
+            next_dealer: number | null;
+            target: number;
         };
         Level: {
             /** @description how it plays */
@@ -827,8 +925,11 @@ export interface components {
             /** @description every option, for the preset's default number of players */
             options: components["schemas"]["RulesOptions"];
             players: number[];
+            /** @description the tally form for those options (as GET /v1/rules/tally) */
+            tally: components["schemas"]["TallyForm"];
         };
         Prime: {
+            /** @description the prime's cards cover every suit (a complete prime) */
             all_suits: boolean;
             cards: string[];
             /** @description a sum of prime values, or rank counts for count-based prime tables */
@@ -1153,21 +1254,26 @@ export interface components {
             low: number;
         };
         ScoreRequest: {
-            /** @description claims: the seat whose claim ended the hand; needs match. The piles are then those of the hand as it stopped (the other cards uncaptured), and match is the claim's verdict */
+            /** @description claims: the seat whose claim ended the hand (with piles); needs match. The piles are then those of the hand as it stopped (the other cards uncaptured), and match is the claim's verdict */
             claimed_by?: number;
             /** @description declarations: every hand declared in the hand (seat, deal, the three cards shown), scored and compared as /v1/play does */
             declarations?: components["schemas"]["Declaration"][];
             /** @description table cards nobody took (only when no one captured) */
             leftover?: string[];
             match?: components["schemas"]["MatchInput"];
-            piles: components["schemas"]["Pile"][];
+            /** @description every side's pile and scope count, one per side (or tallies) */
+            piles?: components["schemas"]["Pile"][];
             /** @description a preset name, or {"preset": name, <option overrides>} */
             rules: ("asso_pigliatutto" | "bazzica" | "calabrese" | "chkobba" | "cirulla" | "corse" | "escoba" | "hurrikan" | "napola" | "piva" | "quindici" | "quindici_2" | "quindici_3" | "re_bello" | "sbarazzina" | "scalette" | "scopa" | "scopa_d_assi" | "scopone" | "scopone_messina" | "scopone_scientifico" | "scopone_trentino") | components["schemas"]["RulesOptions"];
+            /** @description instead of piles: every side's tally, one per side, null for a side not counted; the tallies must add up (a 422 names each miscount), and a category they cannot decide is listed in the answer's undecided */
+            tallies?: (components["schemas"]["Tally"] | null)[];
         };
         ScoreResponse: {
             match?: components["schemas"]["MatchResult"];
             sides: components["schemas"]["SideScore"][];
-            totals: number[];
+            totals: (number | null)[];
+            /** @description tallies only: the categories some side's points are undecided in (empty when every fact was counted); match is then left out */
+            undecided?: string[];
         };
         ScoredDeclaration: {
             /** @description the cards shown */
@@ -1229,25 +1335,28 @@ export interface components {
         };
         SideScore: {
             /** @description cards taken */
-            cards: number;
+            cards: number | null;
             /** @description cards of the bonus suit */
-            coins: number;
+            coins: number | null;
             /** @description declarations: the side's declared hands and their points */
             declarations?: components["schemas"]["ScoredDeclaration"][];
-            napola_run: number;
+            /** @description the napola run held; null from a tally of rules without napola */
+            napola_run: number | null;
             /** @description an outright win, if any */
             outright: string | null;
-            /** @description points won by category */
+            /** @description points won by category (from a tally: the decided ones) */
             points: {
                 [key: string]: number;
             };
-            prime: components["schemas"]["Prime"];
+            prime: components["schemas"]["Prime"] | null;
             /** @description scalette: the runs held, in cards */
             scalette?: components["schemas"]["Scalette"];
-            scope: number;
-            settebello: boolean;
+            scope: number | null;
+            settebello: boolean | null;
             side: number;
-            total: number;
+            total: number | null;
+            /** @description from a partial tally: the categories (and outright) the tallies cannot decide for this side */
+            undecided?: string[];
         };
         SpentBudget: {
             /** @example 8 */
@@ -1290,6 +1399,56 @@ export interface components {
             stock?: string[];
             table: string[];
             to_move: number;
+        };
+        Tally: {
+            /** @description cards taken */
+            cards?: number | null;
+            /** @description cards of the bonus suit taken */
+            coins?: number | null;
+            /** @description grande: took the jack, horse and king of the bonus suit */
+            grande?: boolean | null;
+            /** @description napola: the unbroken run of the bonus suit from the ace (0 below three) */
+            napola?: number | null;
+            /** @description piva: took the 2 of clubs */
+            piva?: boolean | null;
+            /** @description the prime: the best card taken of each suit (for the rank-count tables, every card taken of the ranks they count) */
+            prime?: string[] | null;
+            /** @description re_bello: took the king of the bonus suit */
+            re_bello?: boolean | null;
+            /** @description scalette: the run of the bonus suit from the king down */
+            scalette_high?: number | null;
+            /** @description scalette: the run of the bonus suit from the ace, up to the horse */
+            scalette_low?: number | null;
+            scope?: number | null;
+            /** @description sette_di_coppe: took the 7 of cups */
+            sette_di_coppe?: boolean | null;
+            /** @description took the 7 of the bonus suit */
+            settebello?: boolean | null;
+        };
+        TallyField: {
+            /** @description boolean: the cards it is about; cards: the cards it may list */
+            cards?: string[];
+            category: string;
+            /** @description the only values taken */
+            choices?: number[];
+            description: string;
+            /** @description cards: the most cards listed */
+            max_items?: number;
+            maximum?: number;
+            minimum?: number;
+            name: string;
+            /** @description cards: one card of a suit at most */
+            one_per_suit?: boolean;
+            /** @enum {string} */
+            type: "integer" | "boolean" | "cards";
+        };
+        TallyForm: {
+            /** @description each side's facts, in the order a form shows them */
+            fields: components["schemas"]["TallyField"][];
+            hand: string[];
+            /** @description the full options */
+            rules?: components["schemas"]["RulesOptions"];
+            sides: number;
         };
         Thresholds: {
             blunder: number;
@@ -1480,6 +1639,10 @@ export type HandScore = components['schemas']['HandScore'];
 export type Health = components['schemas']['Health'];
 export type HistoryPlay = components['schemas']['HistoryPlay'];
 export type Language = components['schemas']['Language'];
+export type LedgerEntry = components['schemas']['LedgerEntry'];
+export type LedgerHand = components['schemas']['LedgerHand'];
+export type LedgerRequest = components['schemas']['LedgerRequest'];
+export type LedgerResponse = components['schemas']['LedgerResponse'];
 export type Level = components['schemas']['Level'];
 export type Levels = components['schemas']['Levels'];
 export type MatchInput = components['schemas']['MatchInput'];
@@ -1520,6 +1683,9 @@ export type SeatReview = components['schemas']['SeatReview'];
 export type SideScore = components['schemas']['SideScore'];
 export type SpentBudget = components['schemas']['SpentBudget'];
 export type State = components['schemas']['State'];
+export type Tally = components['schemas']['Tally'];
+export type TallyField = components['schemas']['TallyField'];
+export type TallyForm = components['schemas']['TallyForm'];
 export type Thresholds = components['schemas']['Thresholds'];
 export type View = components['schemas']['View'];
 export type ViewRequest = components['schemas']['ViewRequest'];
@@ -2157,6 +2323,207 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["DealResponse"];
+                };
+            };
+            400: components["responses"]["BAD_REQUEST"];
+            413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    keepLedger: {
+        parameters: {
+            query?: {
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description the languages the client reads, by preference (RFC 9110), e.g. it-IT, it;q=0.9, en;q=0.5; used when lang is not given */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LedgerRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "hands": [
+                     *         {
+                     *           "dealer": 0,
+                     *           "finished": false,
+                     *           "index": 0,
+                     *           "reason": null,
+                     *           "scores": [
+                     *             5,
+                     *             2
+                     *           ],
+                     *           "sides": [
+                     *             {
+                     *               "cards": 23,
+                     *               "coins": 6,
+                     *               "napola_run": null,
+                     *               "outright": null,
+                     *               "points": {
+                     *                 "cards": 1,
+                     *                 "coins": 1,
+                     *                 "primiera": 0,
+                     *                 "scope": 2,
+                     *                 "settebello": 1
+                     *               },
+                     *               "prime": {
+                     *                 "all_suits": true,
+                     *                 "cards": [
+                     *                   "7D",
+                     *                   "7C",
+                     *                   "6S",
+                     *                   "1B"
+                     *                 ],
+                     *                 "value": 76
+                     *               },
+                     *               "scope": 2,
+                     *               "settebello": true,
+                     *               "side": 0,
+                     *               "total": 5
+                     *             },
+                     *             {
+                     *               "cards": 17,
+                     *               "coins": 4,
+                     *               "napola_run": null,
+                     *               "outright": null,
+                     *               "points": {
+                     *                 "cards": 0,
+                     *                 "coins": 0,
+                     *                 "primiera": 1,
+                     *                 "scope": 1,
+                     *                 "settebello": 0
+                     *               },
+                     *               "prime": {
+                     *                 "all_suits": true,
+                     *                 "cards": [
+                     *                   "6D",
+                     *                   "6C",
+                     *                   "7S",
+                     *                   "7B"
+                     *                 ],
+                     *                 "value": 78
+                     *               },
+                     *               "scope": 1,
+                     *               "settebello": false,
+                     *               "side": 1,
+                     *               "total": 2
+                     *             }
+                     *           ],
+                     *           "target": 11,
+                     *           "totals": [
+                     *             5,
+                     *             2
+                     *           ],
+                     *           "winner": null
+                     *         },
+                     *         {
+                     *           "dealer": 1,
+                     *           "finished": false,
+                     *           "index": 1,
+                     *           "reason": null,
+                     *           "scores": [
+                     *             7,
+                     *             2
+                     *           ],
+                     *           "sides": [
+                     *             {
+                     *               "cards": 20,
+                     *               "coins": 5,
+                     *               "napola_run": 0,
+                     *               "outright": null,
+                     *               "points": {
+                     *                 "cards": 0,
+                     *                 "coins": 0,
+                     *                 "primiera": 1,
+                     *                 "scope": 0,
+                     *                 "settebello": 1
+                     *               },
+                     *               "prime": {
+                     *                 "all_suits": true,
+                     *                 "cards": [
+                     *                   "7D",
+                     *                   "7C",
+                     *                   "7S",
+                     *                   "7B"
+                     *                 ],
+                     *                 "value": 84
+                     *               },
+                     *               "scope": 0,
+                     *               "settebello": true,
+                     *               "side": 0,
+                     *               "total": 2
+                     *             },
+                     *             {
+                     *               "cards": 20,
+                     *               "coins": 5,
+                     *               "napola_run": 4,
+                     *               "outright": null,
+                     *               "points": {
+                     *                 "cards": 0,
+                     *                 "coins": 0,
+                     *                 "primiera": 0,
+                     *                 "scope": 0,
+                     *                 "settebello": 0
+                     *               },
+                     *               "prime": {
+                     *                 "all_suits": true,
+                     *                 "cards": [
+                     *                   "1D",
+                     *                   "5C",
+                     *                   "1S",
+                     *                   "6B"
+                     *                 ],
+                     *                 "value": 65
+                     *               },
+                     *               "scope": 0,
+                     *               "settebello": false,
+                     *               "side": 1,
+                     *               "total": 0
+                     *             }
+                     *           ],
+                     *           "target": 11,
+                     *           "totals": [
+                     *             2,
+                     *             0
+                     *           ],
+                     *           "winner": null
+                     *         }
+                     *       ],
+                     *       "match": {
+                     *         "finished": false,
+                     *         "reason": null,
+                     *         "scores": [
+                     *           7,
+                     *           2
+                     *         ],
+                     *         "target": 11,
+                     *         "winner": null
+                     *       },
+                     *       "next_dealer": 0,
+                     *       "target": 11
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LedgerResponse"];
                 };
             };
             400: components["responses"]["BAD_REQUEST"];
@@ -4990,7 +5357,98 @@ export interface operations {
                      *             3,
                      *             4,
                      *             6
-                     *           ]
+                     *           ],
+                     *           "tally": {
+                     *             "fields": [
+                     *               {
+                     *                 "category": "cards",
+                     *                 "description": "cards taken",
+                     *                 "maximum": 40,
+                     *                 "minimum": 0,
+                     *                 "name": "cards",
+                     *                 "type": "integer"
+                     *               },
+                     *               {
+                     *                 "category": "coins",
+                     *                 "description": "cards of the bonus suit taken",
+                     *                 "maximum": 10,
+                     *                 "minimum": 0,
+                     *                 "name": "coins",
+                     *                 "type": "integer"
+                     *               },
+                     *               {
+                     *                 "cards": [
+                     *                   "7D"
+                     *                 ],
+                     *                 "category": "settebello",
+                     *                 "description": "took the 7 of the bonus suit",
+                     *                 "name": "settebello",
+                     *                 "type": "boolean"
+                     *               },
+                     *               {
+                     *                 "cards": [
+                     *                   "1D",
+                     *                   "2D",
+                     *                   "3D",
+                     *                   "4D",
+                     *                   "5D",
+                     *                   "6D",
+                     *                   "7D",
+                     *                   "8D",
+                     *                   "9D",
+                     *                   "10D",
+                     *                   "1C",
+                     *                   "2C",
+                     *                   "3C",
+                     *                   "4C",
+                     *                   "5C",
+                     *                   "6C",
+                     *                   "7C",
+                     *                   "8C",
+                     *                   "9C",
+                     *                   "10C",
+                     *                   "1S",
+                     *                   "2S",
+                     *                   "3S",
+                     *                   "4S",
+                     *                   "5S",
+                     *                   "6S",
+                     *                   "7S",
+                     *                   "8S",
+                     *                   "9S",
+                     *                   "10S",
+                     *                   "1B",
+                     *                   "2B",
+                     *                   "3B",
+                     *                   "4B",
+                     *                   "5B",
+                     *                   "6B",
+                     *                   "7B",
+                     *                   "8B",
+                     *                   "9B",
+                     *                   "10B"
+                     *                 ],
+                     *                 "category": "primiera",
+                     *                 "description": "the prime: the best card taken of each suit",
+                     *                 "max_items": 4,
+                     *                 "name": "prime",
+                     *                 "one_per_suit": true,
+                     *                 "type": "cards"
+                     *               },
+                     *               {
+                     *                 "category": "scope",
+                     *                 "description": "sweeps made",
+                     *                 "maximum": 18,
+                     *                 "minimum": 0,
+                     *                 "name": "scope",
+                     *                 "type": "integer"
+                     *               }
+                     *             ],
+                     *             "hand": [
+                     *               "leftover"
+                     *             ],
+                     *             "sides": 2
+                     *           }
                      *         }
                      *       ]
                      *     }
@@ -5013,6 +5471,199 @@ export interface operations {
                 };
                 content?: never;
             };
+            429: components["responses"]["TOO_MANY_REQUESTS"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    getTallyFields: {
+        parameters: {
+            query: {
+                /** @description a preset name, or the JSON text of {"preset": name, <option overrides>} */
+                rules: string;
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description Tag to check against */
+                "If-None-Match"?: components["parameters"]["IF_NONE_MATCH"];
+                /** @description the languages the client reads, by preference (RFC 9110), e.g. it-IT, it;q=0.9, en;q=0.5; used when lang is not given */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "fields": [
+                     *         {
+                     *           "category": "cards",
+                     *           "description": "cards taken",
+                     *           "maximum": 40,
+                     *           "minimum": 0,
+                     *           "name": "cards",
+                     *           "type": "integer"
+                     *         },
+                     *         {
+                     *           "category": "coins",
+                     *           "description": "cards of the bonus suit taken",
+                     *           "maximum": 10,
+                     *           "minimum": 0,
+                     *           "name": "coins",
+                     *           "type": "integer"
+                     *         },
+                     *         {
+                     *           "cards": [
+                     *             "7D"
+                     *           ],
+                     *           "category": "settebello",
+                     *           "description": "took the 7 of the bonus suit",
+                     *           "name": "settebello",
+                     *           "type": "boolean"
+                     *         },
+                     *         {
+                     *           "cards": [
+                     *             "1D",
+                     *             "2D",
+                     *             "3D",
+                     *             "4D",
+                     *             "5D",
+                     *             "6D",
+                     *             "7D",
+                     *             "8D",
+                     *             "9D",
+                     *             "10D",
+                     *             "1C",
+                     *             "2C",
+                     *             "3C",
+                     *             "4C",
+                     *             "5C",
+                     *             "6C",
+                     *             "7C",
+                     *             "8C",
+                     *             "9C",
+                     *             "10C",
+                     *             "1S",
+                     *             "2S",
+                     *             "3S",
+                     *             "4S",
+                     *             "5S",
+                     *             "6S",
+                     *             "7S",
+                     *             "8S",
+                     *             "9S",
+                     *             "10S",
+                     *             "1B",
+                     *             "2B",
+                     *             "3B",
+                     *             "4B",
+                     *             "5B",
+                     *             "6B",
+                     *             "7B",
+                     *             "8B",
+                     *             "9B",
+                     *             "10B"
+                     *           ],
+                     *           "category": "primiera",
+                     *           "description": "the prime: the best card taken of each suit",
+                     *           "max_items": 4,
+                     *           "name": "prime",
+                     *           "one_per_suit": true,
+                     *           "type": "cards"
+                     *         },
+                     *         {
+                     *           "category": "scope",
+                     *           "description": "sweeps made",
+                     *           "maximum": 18,
+                     *           "minimum": 0,
+                     *           "name": "scope",
+                     *           "type": "integer"
+                     *         }
+                     *       ],
+                     *       "hand": [
+                     *         "leftover"
+                     *       ],
+                     *       "rules": {
+                     *         "ace_may_pass": false,
+                     *         "ace_scopa": false,
+                     *         "ace_takes_all": false,
+                     *         "ace_takes_itself": false,
+                     *         "bonus_suit": "D",
+                     *         "cappotto": false,
+                     *         "cappotto_7_0": false,
+                     *         "capture_rule": "standard",
+                     *         "claims": false,
+                     *         "compulsory_capture": true,
+                     *         "deal_sizes": [
+                     *           3,
+                     *           3,
+                     *           3,
+                     *           3,
+                     *           3,
+                     *           3
+                     *         ],
+                     *         "declarations": "none",
+                     *         "double_game": false,
+                     *         "fewest_cards": false,
+                     *         "first_card_choice": false,
+                     *         "grande": false,
+                     *         "initial_table": 4,
+                     *         "last_card_scopa": false,
+                     *         "match_priority": true,
+                     *         "napola": "none",
+                     *         "napola_cap": 9,
+                     *         "napoleone": false,
+                     *         "pack": "italian40",
+                     *         "piva": false,
+                     *         "players": 2,
+                     *         "preset": "scopa",
+                     *         "prime_table": "standard",
+                     *         "primiera_incomplete": "compare",
+                     *         "re_bello": false,
+                     *         "redeal": "three_kings",
+                     *         "redeal_on_ace": false,
+                     *         "scalette": false,
+                     *         "sette_di_coppe": false,
+                     *         "target": 11,
+                     *         "teams": false
+                     *       },
+                     *       "sides": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TallyForm"];
+                };
+            };
+            /** @description Not Modified: If-None-Match holds the ETag; no body */
+            304: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
             default: components["responses"]["DEFAULT_ERROR"];
         };

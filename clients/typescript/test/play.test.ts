@@ -107,7 +107,7 @@ test("a hand of scopa dealt, played to its end with the first legal move, scored
   assert.deepEqual(scored.totals, last.score.totals);
   assert.equal(scored.sides.length, 2);
   assert.deepEqual(scored.match?.scores, scored.totals);
-  const coins = scored.sides.reduce((sum, side) => sum + side.coins, 0);
+  const coins = scored.sides.reduce((sum, side) => sum + (side.coins ?? 0), 0);
   assert.equal(coins, 10, "the ten coins are shared between the sides");
 });
 

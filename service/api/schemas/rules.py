@@ -20,6 +20,10 @@ from service.engine.rules import OPTIONS, OptionSpec, Rules
 
 MAX_OPTION_NUMBER = 10_000
 MAX_DEALS = 40
+# The tally form: the most values a field takes, cards it names, fields it has.
+MAX_CHOICES = 16
+MAX_CARDS = 40
+MAX_FIELDS = 16
 
 
 def _option_field(spec: OptionSpec) -> ma.fields.Field[Any]:
@@ -85,14 +89,20 @@ class RulesField(ma.fields.Field[Any]):
     Rules (or its refusal, for the request to answer after the other fields' checks)."""
 
     def __init__(self, **kwargs: Any) -> None:
-        metadata = {
-            "oneOf": [
-                {"type": "string", "enum": sorted(PRESETS)},
-                {"$ref": "#/components/schemas/RulesOptions"},
-            ],
-            "description": 'a preset name, or {"preset": name, <option overrides>}',
-            **kwargs.pop("metadata", {}),
-        }
+        given = kwargs.pop("metadata", {})
+        # A field that documents its own type (a query parameter's text) keeps only that.
+        metadata = (
+            given
+            if "type" in given
+            else {
+                "oneOf": [
+                    {"type": "string", "enum": sorted(PRESETS)},
+                    {"$ref": "#/components/schemas/RulesOptions"},
+                ],
+                "description": 'a preset name, or {"preset": name, <option overrides>}',
+                **given,
+            }
+        )
         super().__init__(metadata=metadata, **kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> RulesValue:
@@ -134,7 +144,15 @@ class TallyFormQuerySchema(ma.Schema):
     class Meta:
         unknown = ma.EXCLUDE
 
-    rules = RulesTextField(required=True)
+    rules = RulesTextField(
+        required=True,
+        metadata={
+            "type": "string",
+            "description": 'a preset name, or the JSON text of {"preset": name, <option '
+            "overrides>}",
+            "example": '{"preset": "scopa", "players": 4}',
+        },
+    )
 
     @ma.post_load
     def tally_request(self, data: dict[str, Any], **kwargs: Any) -> TallyFormRequest:
@@ -154,9 +172,14 @@ class TallyFieldSchema(ma.Schema):
     description = ma.fields.String(required=True)
     minimum = ma.fields.Integer()
     maximum = ma.fields.Integer()
-    choices = ma.fields.List(ma.fields.Integer(), metadata={"description": "the only values taken"})
+    choices = ma.fields.List(
+        ma.fields.Integer(),
+        validate=ma.validate.Length(max=MAX_CHOICES),
+        metadata={"description": "the only values taken"},
+    )
     cards = ma.fields.List(
         ma.fields.String(),
+        validate=ma.validate.Length(max=MAX_CARDS),
         metadata={"description": "boolean: the cards it is about; cards: the cards it may list"},
     )
     max_items = ma.fields.Integer(metadata={"description": "cards: the most cards listed"})
@@ -173,8 +196,11 @@ class TallyFormSchema(ma.Schema):
     side_fields = ma.fields.List(
         ma.fields.Nested(TallyFieldSchema),
         required=True,
+        validate=ma.validate.Length(max=MAX_FIELDS),
         attribute="fields",
         data_key="fields",
         metadata={"description": "each side's facts, in the order a form shows them"},
     )
-    hand = ma.fields.List(ma.fields.String(), required=True)
+    hand = ma.fields.List(
+        ma.fields.String(), required=True, validate=ma.validate.Length(max=MAX_FIELDS)
+    )

@@ -20,6 +20,7 @@ import createClient from "./openapi-fetch.js";
 /** @typedef {import("../../../clients/typescript/src/schema").RecordRequest} RecordRequest */
 /** @typedef {import("../../../clients/typescript/src/schema").ReplayRequest} ReplayRequest */
 /** @typedef {import("../../../clients/typescript/src/schema").ReviewRequest} ReviewRequest */
+/** @typedef {import("../../../clients/typescript/src/schema").LedgerRequest} LedgerRequest */
 /**
  * A problem as the page shows it: the service's own, or one made up for a failed call.
  * @typedef {{ title?: string, detail?: string, errors?: Record<string, string[] | string> }} ShownProblem
@@ -119,6 +120,22 @@ export const replay = (body) =>
 /** @param {ReviewRequest} body */
 export const review = (body) =>
   settle("POST /v1/review", client.POST("/v1/review", { body, ...inLanguage() }));
+/** @typedef {NonNullable<paths["/v1/rules/tally"]["get"]["parameters"]["query"]>["rules"]} TallyRules */
+/**
+ * The tally form of some rules.
+ * @param {string} rules a preset's name, or the JSON text of rule options: the service reads the
+ *   parameter as JSON text (the spec types it by the object it holds)
+ */
+export const getTally = (rules) =>
+  settle(
+    "GET /v1/rules/tally",
+    client.GET("/v1/rules/tally", {
+      params: { query: { rules: /** @type {TallyRules} */ (rules) }, header: { "Accept-Language": lang } },
+    }),
+  );
+/** @param {LedgerRequest} body */
+export const matchLedger = (body) =>
+  settle("POST /v1/match", client.POST("/v1/match", { body, ...inLanguage() }));
 
 /**
  * A call retried while the service answers 503 with Retry-After (a busy advisor worker).

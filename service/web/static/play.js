@@ -8,7 +8,9 @@ import { el } from "./dom.js";
 import { captureOf, cardOf, describeMove, explain } from "./explain.js";
 import { categoryName, language, languagesFor, outrightName, preferred, t, useLanguage } from "./i18n.js";
 import { fillLevelPickers, hasPartner, levelName, levelOf, levelWords } from "./levels.js";
+import { initMode } from "./mode.js";
 import { hideReview, initReview, refreshReview, reviewHand } from "./review.js";
+import { initScorekeeper, setScorekeeperGames } from "./scorekeeper.js";
 import { HUMAN, rulesOf, seatName, sideCount, sideName, sideOf } from "./seats.js";
 
 /** @typedef {import("../../../clients/typescript/src/schema").State} State */
@@ -176,6 +178,7 @@ async function loadWords() {
   game.levels = levels.levels;
   fillLevelPickers(game.levels, $("opponent-level"), $("partner-level"));
   describeLevel();
+  setScorekeeperGames(game.presets);
 }
 
 // The languages offered with the chosen game: English and Italian always, Spanish with escoba
@@ -868,14 +871,17 @@ function renderScore(scored) {
     }
     body.append(tr);
   };
-  row(t("Cards"), (s) => [`${t("{count} cards", { count: s.cards })}${pointsCell(s.points, "cards")}`]);
-  row(t("Coins"), (s) => [`${s.coins} ${categoryName("coins")}${pointsCell(s.points, "coins")}`]);
-  row(t("Settebello"), (s) => [`${s.settebello ? t("yes") : t("no")}${pointsCell(s.points, "settebello")}`]);
-  row(t("Prime"), (s) => [
+  // A hand scored from its piles counts every fact; a fact not counted (null) shows as "—".
+  row(t("Cards"), (s) => [`${t("{count} cards", { count: s.cards ?? "—" })}${pointsCell(s.points, "cards")}`]);
+  row(t("Coins"), (s) => [`${s.coins ?? "—"} ${categoryName("coins")}${pointsCell(s.points, "coins")}`]);
+  row(t("Settebello"), (s) => [
+    `${s.settebello === null ? "—" : s.settebello ? t("yes") : t("no")}${pointsCell(s.points, "settebello")}`,
+  ]);
+  row(t("Prime"), (s) => (s.prime === null ? ["—"] : [
     `${s.prime.value}${s.prime.all_suits ? "" : t(" (incomplete)")}${pointsCell(s.points, "primiera")} `,
     chipsElement(s.prime.cards),
-  ]);
-  row(t("Scope"), (s) => [`${s.scope}${pointsCell(s.points, "scope")}`]);
+  ]));
+  row(t("Scope"), (s) => [`${s.scope ?? "—"}${pointsCell(s.points, "scope")}`]);
   const extras = new Set();
   for (const side of sides) {
     for (const key of Object.keys(side.points)) {
@@ -887,7 +893,7 @@ function renderScore(scored) {
   for (const key of extras) {
     row(categoryName(key), (s) => [t("{points} pt", { points: s.points[key] ?? 0 })]);
   }
-  row(t("Hand total"), (s) => [el("strong", "", String(s.total))]);
+  row(t("Hand total"), (s) => [el("strong", "", String(s.total ?? "—"))]);
   if (sides.some((s) => s.outright)) {
     row(t("Outright"), (s) => [s.outright ? outrightName(s.outright) : ""]);
   }
@@ -947,6 +953,8 @@ document.addEventListener("DOMContentLoaded", () => {
   $("next-hand").addEventListener("click", nextHand);
   $("hint-button").addEventListener("click", showHint);
   initReview();
+  initScorekeeper();
+  initMode();
   // Escape leaves the capture choices and goes back to the chosen card.
   $("choices").addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
     if (event.key === "Escape" && game.selected) {

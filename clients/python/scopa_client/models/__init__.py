@@ -35,6 +35,11 @@ from .health_status import HealthStatus
 from .history_play import HistoryPlay
 from .history_play_kind import HistoryPlayKind
 from .language import Language
+from .ledger_entry import LedgerEntry
+from .ledger_hand import LedgerHand
+from .ledger_request import LedgerRequest
+from .ledger_request_rules_type_0 import LedgerRequestRulesType0
+from .ledger_response import LedgerResponse
 from .level import Level
 from .level_name import LevelName
 from .level_parameters import LevelParameters
@@ -118,6 +123,10 @@ from .side_score_points import SideScorePoints
 from .spent_budget import SpentBudget
 from .state import State
 from .state_rules_type_0 import StateRulesType0
+from .tally import Tally
+from .tally_field import TallyField
+from .tally_field_type import TallyFieldType
+from .tally_form import TallyForm
 from .thresholds import Thresholds
 from .view import View
 from .view_request import ViewRequest
@@ -161,6 +170,11 @@ __all__ = (
     "HistoryPlay",
     "HistoryPlayKind",
     "Language",
+    "LedgerEntry",
+    "LedgerHand",
+    "LedgerRequest",
+    "LedgerRequestRulesType0",
+    "LedgerResponse",
     "Level",
     "LevelName",
     "LevelParameters",
@@ -244,6 +258,10 @@ __all__ = (
     "SpentBudget",
     "State",
     "StateRulesType0",
+    "Tally",
+    "TallyField",
+    "TallyFieldType",
+    "TallyForm",
     "Thresholds",
     "View",
     "ViewRequest",

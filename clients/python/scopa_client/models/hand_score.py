@@ -17,11 +17,11 @@ class HandScore:
     """
     Attributes:
         sides (list[SideScore]):
-        totals (list[int]):
+        totals (list[int | None]):
     """
 
     sides: list[SideScore]
-    totals: list[int]
+    totals: list[int | None]
 
     def to_dict(self) -> dict[str, Any]:
         sides = []
@@ -29,7 +29,11 @@ class HandScore:
             sides_item = sides_item_data.to_dict()
             sides.append(sides_item)
 
-        totals = self.totals
+        totals = []
+        for totals_item_data in self.totals:
+            totals_item: int | None
+            totals_item = totals_item_data
+            totals.append(totals_item)
 
         field_dict: dict[str, Any] = {}
 
@@ -54,7 +58,18 @@ class HandScore:
 
             sides.append(sides_item)
 
-        totals = cast(list[int], d.pop("totals"))
+        totals = []
+        _totals = d.pop("totals")
+        for totals_item_data in _totals:
+
+            def _parse_totals_item(data: object) -> int | None:
+                if data is None:
+                    return data
+                return cast(int | None, data)
+
+            totals_item = _parse_totals_item(totals_item_data)
+
+            totals.append(totals_item)
 
         hand_score = cls(
             sides=sides,

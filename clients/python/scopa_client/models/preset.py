@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
     from ..models.rules_options import RulesOptions
+    from ..models.tally_form import TallyForm
 
 
 T = TypeVar("T", bound="Preset")
@@ -20,12 +21,14 @@ class Preset:
         name (str):
         options (RulesOptions):
         players (list[int]):
+        tally (TallyForm):
     """
 
     description: str
     name: str
     options: RulesOptions
     players: list[int]
+    tally: TallyForm
 
     def to_dict(self) -> dict[str, Any]:
         description = self.description
@@ -36,6 +39,8 @@ class Preset:
 
         players = self.players
 
+        tally = self.tally.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -44,6 +49,7 @@ class Preset:
                 "name": name,
                 "options": options,
                 "players": players,
+                "tally": tally,
             }
         )
 
@@ -52,6 +58,7 @@ class Preset:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.rules_options import RulesOptions  # noqa: PLC0415
+        from ..models.tally_form import TallyForm  # noqa: PLC0415
 
         d = dict(src_dict)
         description = d.pop("description")
@@ -62,11 +69,14 @@ class Preset:
 
         players = cast(list[int], d.pop("players"))
 
+        tally = TallyForm.from_dict(d.pop("tally"))
+
         preset = cls(
             description=description,
             name=name,
             options=options,
             players=players,
+            tally=tally,
         )
 
         return preset

@@ -12,7 +12,7 @@ T = TypeVar("T", bound="Prime")
 class Prime:
     """
     Attributes:
-        all_suits (bool):
+        all_suits (bool): the prime's cards cover every suit (a complete prime)
         cards (list[str]):
         value (float | list[int]): a sum of prime values, or rank counts for count-based prime tables
     """

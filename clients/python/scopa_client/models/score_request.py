@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from ..models.match_input import MatchInput
     from ..models.pile import Pile
     from ..models.rules_options import RulesOptions
+    from ..models.tally import Tally
 
 
 T = TypeVar("T", bound="ScoreRequest")
@@ -22,28 +23,29 @@ T = TypeVar("T", bound="ScoreRequest")
 class ScoreRequest:
     """
     Attributes:
-        piles (list[Pile]):
         rules (RulesOptions | ScoreRequestRulesType0): a preset name, or {"preset": name, <option overrides>}
-        claimed_by (int | Unset): claims: the seat whose claim ended the hand; needs match. The piles are then those of
-            the hand as it stopped (the other cards uncaptured), and match is the claim's verdict
+        claimed_by (int | Unset): claims: the seat whose claim ended the hand (with piles); needs match. The piles are
+            then those of the hand as it stopped (the other cards uncaptured), and match is the claim's verdict
         declarations (list[Declaration] | Unset): declarations: every hand declared in the hand (seat, deal, the three
             cards shown), scored and compared as /v1/play does
         leftover (list[str] | Unset): table cards nobody took (only when no one captured)
         match (MatchInput | Unset):
+        piles (list[Pile] | Unset): every side's pile and scope count, one per side (or tallies)
+        tallies (list[None | Tally] | Unset): instead of piles: every side's tally, one per side, null for a side not
+            counted; the tallies must add up (a 422 names each miscount), and a category they cannot decide is listed in the
+            answer's undecided
     """
 
-    piles: list[Pile]
     rules: RulesOptions | ScoreRequestRulesType0
     claimed_by: int | Unset = UNSET
     declarations: list[Declaration] | Unset = UNSET
     leftover: list[str] | Unset = UNSET
     match: MatchInput | Unset = UNSET
+    piles: list[Pile] | Unset = UNSET
+    tallies: list[None | Tally] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        piles = []
-        for piles_item_data in self.piles:
-            piles_item = piles_item_data.to_dict()
-            piles.append(piles_item)
+        from ..models.tally import Tally  # noqa: PLC0415
 
         rules: dict[str, Any] | str
         if isinstance(self.rules, str):
@@ -68,11 +70,28 @@ class ScoreRequest:
         if not isinstance(self.match, Unset):
             match = self.match.to_dict()
 
+        piles: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.piles, Unset):
+            piles = []
+            for piles_item_data in self.piles:
+                piles_item = piles_item_data.to_dict()
+                piles.append(piles_item)
+
+        tallies: list[dict[str, Any] | None] | Unset = UNSET
+        if not isinstance(self.tallies, Unset):
+            tallies = []
+            for tallies_item_data in self.tallies:
+                tallies_item: dict[str, Any] | None
+                if isinstance(tallies_item_data, Tally):
+                    tallies_item = tallies_item_data.to_dict()
+                else:
+                    tallies_item = tallies_item_data
+                tallies.append(tallies_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
-                "piles": piles,
                 "rules": rules,
             }
         )
@@ -84,6 +103,10 @@ class ScoreRequest:
             field_dict["leftover"] = leftover
         if match is not UNSET:
             field_dict["match"] = match
+        if piles is not UNSET:
+            field_dict["piles"] = piles
+        if tallies is not UNSET:
+            field_dict["tallies"] = tallies
 
         return field_dict
 
@@ -93,14 +116,9 @@ class ScoreRequest:
         from ..models.match_input import MatchInput  # noqa: PLC0415
         from ..models.pile import Pile  # noqa: PLC0415
         from ..models.rules_options import RulesOptions  # noqa: PLC0415
+        from ..models.tally import Tally  # noqa: PLC0415
 
         d = dict(src_dict)
-        piles = []
-        _piles = d.pop("piles")
-        for piles_item_data in _piles:
-            piles_item = Pile.from_dict(piles_item_data)
-
-            piles.append(piles_item)
 
         def _parse_rules(data: object) -> RulesOptions | ScoreRequestRulesType0:
             try:
@@ -139,13 +157,46 @@ class ScoreRequest:
         else:
             match = MatchInput.from_dict(_match)
 
+        _piles = d.pop("piles", UNSET)
+        piles: list[Pile] | Unset = UNSET
+        if _piles is not UNSET:
+            piles = []
+            for piles_item_data in _piles:
+                piles_item = Pile.from_dict(piles_item_data)
+
+                piles.append(piles_item)
+
+        _tallies = d.pop("tallies", UNSET)
+        tallies: list[None | Tally] | Unset = UNSET
+        if _tallies is not UNSET:
+            tallies = []
+            for tallies_item_data in _tallies:
+
+                def _parse_tallies_item(data: object) -> None | Tally:
+                    if data is None:
+                        return data
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        tallies_item_type_0 = Tally.from_dict(data)
+
+                        return tallies_item_type_0
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    return cast(None | Tally, data)
+
+                tallies_item = _parse_tallies_item(tallies_item_data)
+
+                tallies.append(tallies_item)
+
         score_request = cls(
-            piles=piles,
             rules=rules,
             claimed_by=claimed_by,
             declarations=declarations,
             leftover=leftover,
             match=match,
+            piles=piles,
+            tallies=tallies,
         )
 
         return score_request

@@ -20,13 +20,16 @@ class ScoreResponse:
     """
     Attributes:
         sides (list[SideScore]):
-        totals (list[int]):
+        totals (list[int | None]):
         match (MatchResult | Unset):
+        undecided (list[str] | Unset): tallies only: the categories some side's points are undecided in (empty when
+            every fact was counted); match is then left out
     """
 
     sides: list[SideScore]
-    totals: list[int]
+    totals: list[int | None]
     match: MatchResult | Unset = UNSET
+    undecided: list[str] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         sides = []
@@ -34,11 +37,19 @@ class ScoreResponse:
             sides_item = sides_item_data.to_dict()
             sides.append(sides_item)
 
-        totals = self.totals
+        totals = []
+        for totals_item_data in self.totals:
+            totals_item: int | None
+            totals_item = totals_item_data
+            totals.append(totals_item)
 
         match: dict[str, Any] | Unset = UNSET
         if not isinstance(self.match, Unset):
             match = self.match.to_dict()
+
+        undecided: list[str] | Unset = UNSET
+        if not isinstance(self.undecided, Unset):
+            undecided = self.undecided
 
         field_dict: dict[str, Any] = {}
 
@@ -50,6 +61,8 @@ class ScoreResponse:
         )
         if match is not UNSET:
             field_dict["match"] = match
+        if undecided is not UNSET:
+            field_dict["undecided"] = undecided
 
         return field_dict
 
@@ -66,7 +79,18 @@ class ScoreResponse:
 
             sides.append(sides_item)
 
-        totals = cast(list[int], d.pop("totals"))
+        totals = []
+        _totals = d.pop("totals")
+        for totals_item_data in _totals:
+
+            def _parse_totals_item(data: object) -> int | None:
+                if data is None:
+                    return data
+                return cast(int | None, data)
+
+            totals_item = _parse_totals_item(totals_item_data)
+
+            totals.append(totals_item)
 
         _match = d.pop("match", UNSET)
         match: MatchResult | Unset
@@ -75,10 +99,13 @@ class ScoreResponse:
         else:
             match = MatchResult.from_dict(_match)
 
+        undecided = cast(list[str], d.pop("undecided", UNSET))
+
         score_response = cls(
             sides=sides,
             totals=totals,
             match=match,
+            undecided=undecided,
         )
 
         return score_response

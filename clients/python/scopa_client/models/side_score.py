@@ -21,38 +21,46 @@ T = TypeVar("T", bound="SideScore")
 class SideScore:
     """
     Attributes:
-        cards (int): cards taken
-        coins (int): cards of the bonus suit
-        napola_run (int):
+        cards (int | None): cards taken
+        coins (int | None): cards of the bonus suit
+        napola_run (int | None): the napola run held; null from a tally of rules without napola
         outright (None | str): an outright win, if any
-        points (SideScorePoints): points won by category
-        prime (Prime):
-        scope (int):
-        settebello (bool):
+        points (SideScorePoints): points won by category (from a tally: the decided ones)
+        prime (None | Prime):
+        scope (int | None):
+        settebello (bool | None):
         side (int):
-        total (int):
+        total (int | None):
         declarations (list[ScoredDeclaration] | Unset): declarations: the side's declared hands and their points
         scalette (Scalette | Unset):
+        undecided (list[str] | Unset): from a partial tally: the categories (and outright) the tallies cannot decide for
+            this side
     """
 
-    cards: int
-    coins: int
-    napola_run: int
+    cards: int | None
+    coins: int | None
+    napola_run: int | None
     outright: None | str
     points: SideScorePoints
-    prime: Prime
-    scope: int
-    settebello: bool
+    prime: None | Prime
+    scope: int | None
+    settebello: bool | None
     side: int
-    total: int
+    total: int | None
     declarations: list[ScoredDeclaration] | Unset = UNSET
     scalette: Scalette | Unset = UNSET
+    undecided: list[str] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.prime import Prime  # noqa: PLC0415
+
+        cards: int | None
         cards = self.cards
 
+        coins: int | None
         coins = self.coins
 
+        napola_run: int | None
         napola_run = self.napola_run
 
         outright: None | str
@@ -60,14 +68,21 @@ class SideScore:
 
         points = self.points.to_dict()
 
-        prime = self.prime.to_dict()
+        prime: dict[str, Any] | None
+        if isinstance(self.prime, Prime):
+            prime = self.prime.to_dict()
+        else:
+            prime = self.prime
 
+        scope: int | None
         scope = self.scope
 
+        settebello: bool | None
         settebello = self.settebello
 
         side = self.side
 
+        total: int | None
         total = self.total
 
         declarations: list[dict[str, Any]] | Unset = UNSET
@@ -80,6 +95,10 @@ class SideScore:
         scalette: dict[str, Any] | Unset = UNSET
         if not isinstance(self.scalette, Unset):
             scalette = self.scalette.to_dict()
+
+        undecided: list[str] | Unset = UNSET
+        if not isinstance(self.undecided, Unset):
+            undecided = self.undecided
 
         field_dict: dict[str, Any] = {}
 
@@ -101,6 +120,8 @@ class SideScore:
             field_dict["declarations"] = declarations
         if scalette is not UNSET:
             field_dict["scalette"] = scalette
+        if undecided is not UNSET:
+            field_dict["undecided"] = undecided
 
         return field_dict
 
@@ -112,11 +133,27 @@ class SideScore:
         from ..models.side_score_points import SideScorePoints  # noqa: PLC0415
 
         d = dict(src_dict)
-        cards = d.pop("cards")
 
-        coins = d.pop("coins")
+        def _parse_cards(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
 
-        napola_run = d.pop("napola_run")
+        cards = _parse_cards(d.pop("cards"))
+
+        def _parse_coins(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        coins = _parse_coins(d.pop("coins"))
+
+        def _parse_napola_run(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        napola_run = _parse_napola_run(d.pop("napola_run"))
 
         def _parse_outright(data: object) -> None | str:
             if data is None:
@@ -127,15 +164,43 @@ class SideScore:
 
         points = SideScorePoints.from_dict(d.pop("points"))
 
-        prime = Prime.from_dict(d.pop("prime"))
+        def _parse_prime(data: object) -> None | Prime:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                prime_type_0 = Prime.from_dict(data)
 
-        scope = d.pop("scope")
+                return prime_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Prime, data)
 
-        settebello = d.pop("settebello")
+        prime = _parse_prime(d.pop("prime"))
+
+        def _parse_scope(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        scope = _parse_scope(d.pop("scope"))
+
+        def _parse_settebello(data: object) -> bool | None:
+            if data is None:
+                return data
+            return cast(bool | None, data)
+
+        settebello = _parse_settebello(d.pop("settebello"))
 
         side = d.pop("side")
 
-        total = d.pop("total")
+        def _parse_total(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        total = _parse_total(d.pop("total"))
 
         _declarations = d.pop("declarations", UNSET)
         declarations: list[ScoredDeclaration] | Unset = UNSET
@@ -153,6 +218,8 @@ class SideScore:
         else:
             scalette = Scalette.from_dict(_scalette)
 
+        undecided = cast(list[str], d.pop("undecided", UNSET))
+
         side_score = cls(
             cards=cards,
             coins=coins,
@@ -166,6 +233,7 @@ class SideScore:
             total=total,
             declarations=declarations,
             scalette=scalette,
+            undecided=undecided,
         )
 
         return side_score

@@ -11,7 +11,7 @@ T = TypeVar("T", bound="SideScorePoints")
 
 @_attrs_define
 class SideScorePoints:
-    """points won by category"""
+    """points won by category (from a tally: the decided ones)"""
 
     additional_properties: dict[str, int] = _attrs_field(init=False, factory=dict)
 
