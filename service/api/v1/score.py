@@ -38,11 +38,19 @@ EXAMPLE = Lazy(example_request)
     example=Lazy(lambda: score_answer(loaded(ScoreRequestSchema, EXAMPLE.value()))),
 )
 def post_score(request: ScoreRequest) -> Response:
-    """Score a finished hand from every side's pile and scope count.
+    """Score a finished hand from every side's pile and scope count, or every side's tally.
 
     The piles (and `leftover`, table cards nobody took) must be disjoint and cover the pack;
     otherwise the 422 problem names the missing and doubled cards. With `match` the answer
     carries the new match totals and the winner, if the match is over.
+
+    `tallies` instead of `piles`: each side's counted facts, the fields of GET
+    /v1/rules/tally (`null` for a side not counted, a fact left out where not counted).
+    Tallies that count everything get the answer the piles would give (`napola_run` is null
+    under rules without napola); tallies that cannot all be true are a 422 naming every
+    miscount (`tallies[1].coins`); a partial tally gets the points it decides, the categories
+    it does not in `undecided` (and each side's), `total` null until all are decided, and no
+    `match` while any is undecided. A claim (`claimed_by`) needs piles.
 
     `declarations` lists the hands declared in the hand (`seat`, `deal` from 1, the three
     `cards` shown); each must be a valid declaration of the rules' kind, from a seat of the
