@@ -6,13 +6,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from service.engine.cards import Cards
-from service.engine.claims import check_claim
+from service.engine.claims import check_claim_of_facts
 from service.engine.declarations import Declaration
 from service.engine.errors import InvalidStateError, Problem
 from service.engine.match import MatchResult, add_hand, check_scores, claim_result
 from service.engine.message import Message
 from service.engine.rules import Rules
-from service.engine.scoring import HandScore, score_hand
+from service.engine.scoring import HandScore, SideFacts, facts_of, score_hand
 from service.engine.state import State, settled_declarations
 
 
@@ -61,15 +61,38 @@ def claim_verdict(
 ) -> MatchResult:
     """The match after a claim by a seat, from the piles and scope as the hand stopped and
     the declarations that count (every card in no pile is still uncaptured)."""
-    check_scores(rules, scores)
     taken = 0
     for pile in piles:
         taken |= pile
-    check = check_claim(
+    facts = [facts_of(rules, p, n) for p, n in zip(piles, scope, strict=True)]
+    return claim_verdict_of_facts(
         rules,
-        piles,
-        scope,
+        facts,
         uncaptured=rules.pack_cards & ~taken,
+        declarations=declarations,
+        claimed_by=claimed_by,
+        scores=scores,
+        target=target,
+    )
+
+
+def claim_verdict_of_facts(
+    rules: Rules,
+    facts: Sequence[SideFacts],
+    *,
+    uncaptured: Cards,
+    declarations: Sequence[Declaration],
+    claimed_by: int,
+    scores: Sequence[int],
+    target: int | None = None,
+) -> MatchResult:
+    """The match after a claim by a seat, from every side's scored facts as the hand stopped
+    and the cards not yet captured."""
+    check_scores(rules, scores)
+    check = check_claim_of_facts(
+        rules,
+        facts,
+        uncaptured=uncaptured,
         declarations=declarations,
         side=rules.side_of(claimed_by),
         match_scores=scores,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from flask.testing import FlaskClient
@@ -12,7 +13,7 @@ from service.engine.presets import make_rules
 from service.engine.scoring import score_hand
 from service.engine.tally import tally_of
 from tests.api.problem_asserts import assert_problem
-from tests.api.test_tallies import piles_json, tally_json
+from tests.api.test_tallies import claimed_hand, piles_json, tally_json
 from tests.engine.helpers import cards
 from tests.engine.tally_helpers import FinishedHand, hands
 
@@ -168,3 +169,27 @@ def test_a_hand_scored_in_the_ledger_is_scored_as_by_score(client: FlaskClient) 
     alone = client.post("/v1/score", json={"rules": "scopa", **hand}).get_json()
     assert row["sides"] == alone["sides"]
     assert codes(EVEN)[0] == "1D"
+
+
+def test_a_claim_ends_the_match_with_its_verdict(client: FlaskClient) -> None:
+    rules = make_rules("scopa", claims=True)
+    rng = random.Random(4)
+    state = claimed_hand(rules, rng)
+    while state.claimed_by is None:
+        state = claimed_hand(rules, rng)
+    taken = state.piles[0] | state.piles[1]
+    hand = {
+        "tallies": [
+            tally_json(tally_of(rules, p, n)) for p, n in zip(state.piles, state.scope, strict=True)
+        ],
+        "leftover": codes(rules.pack_cards & ~taken),
+        "claimed_by": state.claimed_by,
+    }
+    answer = ledger(client, {"rules": rules.options(), "scores": [10, 10], "hands": [hand]})
+    match = answer["match"]
+    assert match["finished"] is True and answer["next_dealer"] is None
+    assert match["reason"] in ("claim", "wrong_claim")
+    if match["reason"] == "wrong_claim":
+        assert match["loser"] == rules.side_of(state.claimed_by)
+    else:
+        assert match["winner"] == rules.side_of(state.claimed_by)

@@ -12,8 +12,9 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service.engine import Rules, codec
+from service.engine import Rules, State, apply, codec, deal, legal_moves
 from service.engine.cards import codes
+from service.engine.moves import MoveKind
 from service.engine.presets import make_rules
 from service.engine.tally import SideTally, tally_fields, tally_of
 from service.engine.tally_check import shares
@@ -101,7 +102,7 @@ def test_every_miscount_is_named_at_once(client: FlaskClient) -> None:
     )
 
 
-def test_piles_or_tallies_and_no_claim_on_tallies(client: FlaskClient) -> None:
+def test_piles_or_tallies(client: FlaskClient) -> None:
     hand = next(hands(make_rules("scopa"), 1, seed=2))
     both = {"rules": "scopa", "piles": piles_json(hand), "tallies": tallies_json(hand)}
     problem = assert_problem(client.post("/v1/score", json=both), 422, VALIDATION)
@@ -109,14 +110,91 @@ def test_piles_or_tallies_and_no_claim_on_tallies(client: FlaskClient) -> None:
     neither = {"rules": "scopa"}
     problem = assert_problem(client.post("/v1/score", json=neither), 422, VALIDATION)
     assert problem["errors"] == {"piles": ["give either piles or tallies"]}
-    claim = {
+
+
+CLAIMING = [
+    make_rules("scopa", claims=True),
+    make_rules("scopone_scientifico", claims=True),
+    make_rules("scopa", players=3, claims=True),
+    make_rules("napola", claims=True),
+    make_rules("chkobba", claims=True),
+    make_rules("piva", claims=True),
+]
+
+
+def claimed_hand(rules: Rules, rng: random.Random) -> State:
+    """A hand played at random until a seat claims (now and then) or the hand ends."""
+    state = deal(rules, rng.randrange(2**31))
+    while not state.finished:
+        moves = legal_moves(state)
+        claims = [m for m in moves if m.kind == MoveKind.CLAIM]
+        plays = [m for m in moves if m.kind != MoveKind.CLAIM]
+        pick = claims[0] if claims and (not plays or rng.random() < 0.06) else rng.choice(plays)
+        state, _ = apply(state, pick)
+    return state
+
+
+@pytest.mark.parametrize("rules", CLAIMING, ids=lambda r: f"{r.preset}-{r.players}")
+def test_a_claim_is_judged_from_whole_tallies_as_from_the_piles(
+    client: FlaskClient, rules: Rules
+) -> None:
+    rng = random.Random(rules.preset)
+    verdicts = set()
+    judged = 0
+    while judged < 40:
+        state = claimed_hand(rules, rng)
+        if state.claimed_by is None:
+            continue
+        judged += 1
+        hand = FinishedHand(rules, state.piles, state.scope, state.declarations)
+        taken = 0
+        for pile in state.piles:
+            taken |= pile
+        # The claimer's side often near the target, so that claims are right as well as wrong.
+        scores = [rng.randrange(rules.target) for _ in range(rules.sides)]
+        if rng.random() < 0.7:
+            scores[rules.side_of(state.claimed_by)] = rules.target - 1 - rng.randrange(2)
+        match = {"scores": scores}
+        common = {
+            "rules": rules.options(),
+            **hand_json(hand),
+            "claimed_by": state.claimed_by,
+            "match": match,
+        }
+        by_piles = client.post("/v1/score", json={**common, "piles": piles_json(hand)})
+        by_tallies = client.post(
+            "/v1/score",
+            json={
+                **common,
+                "tallies": tallies_json(hand),
+                "leftover": codes(rules.pack_cards & ~taken),
+            },
+        )
+        assert by_piles.status_code == by_tallies.status_code == 200, by_tallies.get_json()
+        expected, answer = by_piles.get_json(), by_tallies.get_json()
+        assert answer.pop("undecided") == []
+        if not any(f.name == "napola" for f in tally_fields(rules)):
+            for side in expected["sides"]:
+                side["napola_run"] = None
+        assert answer == expected
+        verdicts.add(expected["match"]["reason"])
+    assert verdicts == {"claim", "wrong_claim"}
+
+
+def test_a_claim_needs_every_sides_whole_tally(client: FlaskClient) -> None:
+    hand = next(hands(make_rules("scopa"), 1, seed=2))
+    tallies = tallies_json(hand)
+    del tallies[1]["scope"]
+    body = {
         "rules": {"preset": "scopa", "claims": True},
-        "tallies": tallies_json(hand),
+        "tallies": [tallies[0], tallies[1]],
         "claimed_by": 0,
         "match": {"scores": [9, 9]},
     }
-    problem = assert_problem(client.post("/v1/score", json=claim), 422, VALIDATION)
-    assert "send piles" in problem["errors"]["claimed_by"][0]
+    problem = assert_problem(client.post("/v1/score", json=body), 422, INVALID_STATE)
+    assert problem["errors"] == {
+        "tallies[1]": ["a claim is judged on every side's whole tally; not counted: scope"]
+    }
 
 
 def test_tally_values_of_the_wrong_type_are_refused(client: FlaskClient) -> None:

@@ -449,10 +449,19 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Score a finished hand from every side's pile and scope count.
+         * Score a finished hand from every side's pile and scope count, or every side's tally.
          * @description The piles (and `leftover`, table cards nobody took) must be disjoint and cover the pack;
          *     otherwise the 422 problem names the missing and doubled cards. With `match` the answer
          *     carries the new match totals and the winner, if the match is over.
+         *
+         *     `tallies` instead of `piles`: each side's counted facts, the fields of GET
+         *     /v1/rules/tally (`null` for a side not counted, a fact left out where not counted).
+         *     Tallies that count everything get the answer the piles would give (`napola_run` is null
+         *     under rules without napola); tallies that cannot all be true are a 422 naming every
+         *     miscount (`tallies[1].coins`); a partial tally gets the points it decides, the categories
+         *     it does not in `undecided` (and each side's), `total` null until all are decided, and no
+         *     `match` while any is undecided. A claim (`claimed_by`) from tallies needs every side's
+         *     whole tally and, in `leftover`, every card not yet taken when the claim stopped the hand.
          *
          *     `declarations` lists the hands declared in the hand (`seat`, `deal` from 1, the three
          *     `cards` shown); each must be a valid declaration of the rules' kind, from a seat of the
@@ -717,13 +726,13 @@ export interface components {
             winner: number | null;
         };
         LedgerHand: {
-            /** @description claims: the seat whose claim ended the hand (with piles); needs match. The piles are then those of the hand as it stopped (the other cards uncaptured), and match is the claim's verdict */
+            /** @description claims: the seat whose claim ended the hand; needs match. The piles (or whole tallies, with the cards not yet taken in leftover) are then those of the hand as it stopped, and match is the claim's verdict */
             claimed_by?: number;
             /** @description the seat that dealt (omitted: the seat after the previous hand's dealer, seat 0 for the first hand); the deal passes to the next seat each hand */
             dealer?: number;
             /** @description declarations: every hand declared in the hand (seat, deal, the three cards shown), scored and compared as /v1/play does */
             declarations?: components["schemas"]["Declaration"][];
-            /** @description table cards nobody took (only when no one captured) */
+            /** @description table cards nobody took (only when no one captured); with tallies and claimed_by, every card not yet taken when the claim stopped the hand */
             leftover?: string[];
             /** @description every side's pile and scope count, one per side (or tallies) */
             piles?: components["schemas"]["Pile"][];
@@ -1254,11 +1263,11 @@ export interface components {
             low: number;
         };
         ScoreRequest: {
-            /** @description claims: the seat whose claim ended the hand (with piles); needs match. The piles are then those of the hand as it stopped (the other cards uncaptured), and match is the claim's verdict */
+            /** @description claims: the seat whose claim ended the hand; needs match. The piles (or whole tallies, with the cards not yet taken in leftover) are then those of the hand as it stopped, and match is the claim's verdict */
             claimed_by?: number;
             /** @description declarations: every hand declared in the hand (seat, deal, the three cards shown), scored and compared as /v1/play does */
             declarations?: components["schemas"]["Declaration"][];
-            /** @description table cards nobody took (only when no one captured) */
+            /** @description table cards nobody took (only when no one captured); with tallies and claimed_by, every card not yet taken when the claim stopped the hand */
             leftover?: string[];
             match?: components["schemas"]["MatchInput"];
             /** @description every side's pile and scope count, one per side (or tallies) */

@@ -4,6 +4,7 @@ or as every side's tally, its declarations and claim, and the match around it.""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import marshmallow as ma
@@ -32,7 +33,7 @@ from service.engine.errors import InvalidStateError, Problem
 from service.engine.message import Message
 from service.engine.rules import Rules
 from service.engine.scoring import check_piles
-from service.engine.tally import SideTally
+from service.engine.tally import SideTally, tally_fields
 from service.engine.tally_check import tally_problems
 
 # The most cards of the bonus suit, and the longest run of it, a tally can name.
@@ -175,7 +176,10 @@ class HandSchema(ma.Schema):
     leftover = card_list(
         MAX_CARDS,
         load_default=list,
-        metadata={"description": "table cards nobody took (only when no one captured)"},
+        metadata={
+            "description": "table cards nobody took (only when no one captured); with tallies "
+            "and claimed_by, every card not yet taken when the claim stopped the hand"
+        },
     )
     declarations = bounded_list(
         ma.fields.Nested(DeclarationSchema),
@@ -188,25 +192,18 @@ class HandSchema(ma.Schema):
     )
     claimed_by = seat_field(
         metadata={
-            "description": "claims: the seat whose claim ended the hand (with piles); needs "
-            "match. The piles are then those of the hand as it stopped (the other cards "
-            "uncaptured), and match is the claim's verdict"
+            "description": "claims: the seat whose claim ended the hand; needs match. The "
+            "piles (or whole tallies, with the cards not yet taken in leftover) are then those "
+            "of the hand as it stopped, and match is the claim's verdict"
         }
     )
 
-    @ma.validates_schema
-    def piles_or_tallies(self, data: dict[str, Any], **kwargs: Any) -> None:
-        """Exactly one of piles and tallies; a claim is judged on piles."""
-        if ("piles" in data) == ("tallies" in data):
+    @ma.validates_schema(pass_original=True, skip_on_field_errors=False)
+    def piles_or_tallies(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
+        """Exactly one of piles and tallies (said beside the other fields' errors too)."""
+        sent = original if isinstance(original, dict) else {}
+        if ("piles" in sent) == ("tallies" in sent):
             raise ma.ValidationError(Message("give either piles or tallies"), "piles")
-        if "tallies" in data and "claimed_by" in data:
-            raise ma.ValidationError(
-                Message(
-                    "a claim is judged on the piles as the hand stopped (the cards not yet "
-                    "taken decide it): send piles"
-                ),
-                "claimed_by",
-            )
 
 
 def hand_input(rules: Rules, data: dict[str, Any], prefix: str = "") -> HandInput:
@@ -232,6 +229,8 @@ def checked_hand(
         tallies = tuple(t or SideTally() for t in data["tallies"])
         leftover = sum(1 << c for c in set(leftover_listed))
         problems = tally_problems(rules, tallies, leftover, explain=explain)
+        if claimed is not None:
+            problems += uncounted_for_claim(rules, tallies)
         if len(set(leftover_listed)) != len(leftover_listed):
             problems.append(Problem("leftover", Message("a card is listed twice")))
         if problems:
@@ -246,11 +245,17 @@ def checked_hand(
     return HandInput(masks, scope, None, left, declarations, claimed), []
 
 
-class ScoreRequestSchema(HandSchema):
+class RulesBodySchema(ma.Schema):
+    """A request's rules, the first field of a body."""
+
+    rules = RulesField(required=True)
+
+
+# The rules come first in the fields, and in the errors of a request that has several.
+class ScoreRequestSchema(HandSchema, RulesBodySchema):
     """A finished hand (every side's pile or tally, the declarations made in it, the seat whose
     claim ended it if one did), and optionally the match so far."""
 
-    rules = RulesField(required=True)
     match = ma.fields.Nested(MatchInputSchema)
 
     @ma.validates_schema
@@ -277,6 +282,24 @@ def pile_field(problem: Problem) -> Problem:
     if found:
         return Problem(f"piles[{found.group(1)}].scope", problem.reason)
     return problem
+
+
+def uncounted_for_claim(rules: Rules, tallies: Sequence[SideTally]) -> list[Problem]:
+    """A claim is judged on every fact of every side: each side whose tally leaves one out."""
+    problems = []
+    for side, tally in enumerate(tallies):
+        missing = [f.name for f in tally_fields(rules) if not tally.known(f.name)]
+        if missing:
+            problems.append(
+                Problem(
+                    f"tallies[{side}]",
+                    Message(
+                        "a claim is judged on every side's whole tally; not counted: {facts}",
+                        facts=", ".join(missing),
+                    ),
+                )
+            )
+    return problems
 
 
 def declarations_of(

@@ -11,9 +11,10 @@ from service.engine import codec
 from service.engine.errors import InvalidStateError, Problem
 from service.engine.match import MatchResult, add_hand, check_scores
 from service.engine.message import Message
-from service.engine.outcome import claim_verdict
+from service.engine.outcome import claim_verdict, claim_verdict_of_facts
 from service.engine.rules import Rules
 from service.engine.scoring import HandScore, score_hand
+from service.engine.tally import facts_of_tally
 from service.engine.tally_score import TallyScore, score_tallies
 
 
@@ -36,9 +37,20 @@ def scored(rules: Rules, hand: HandInput) -> ScoredHand:
 
 
 def match_after(rules: Rules, hand: HandInput, score: HandScore, match: MatchInput) -> MatchResult:
-    """The match after a hand's points, or after its claim's verdict."""
+    """The match after a hand's points, or after its claim's verdict (from the piles as the
+    hand stopped, or from whole tallies and the cards not yet taken)."""
     if hand.claimed_by is None:
         return add_hand(rules, match.scores, score, match.target)
+    if hand.tallies is not None:
+        return claim_verdict_of_facts(
+            rules,
+            [facts_of_tally(rules, t) for t in hand.tallies],
+            uncaptured=hand.leftover,
+            declarations=hand.declarations,
+            claimed_by=hand.claimed_by,
+            scores=match.scores,
+            target=match.target,
+        )
     return claim_verdict(
         rules,
         hand.piles or (),

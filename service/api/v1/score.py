@@ -50,7 +50,8 @@ def post_score(request: ScoreRequest) -> Response:
     under rules without napola); tallies that cannot all be true are a 422 naming every
     miscount (`tallies[1].coins`); a partial tally gets the points it decides, the categories
     it does not in `undecided` (and each side's), `total` null until all are decided, and no
-    `match` while any is undecided. A claim (`claimed_by`) needs piles.
+    `match` while any is undecided. A claim (`claimed_by`) from tallies needs every side's
+    whole tally and, in `leftover`, every card not yet taken when the claim stopped the hand.
 
     `declarations` lists the hands declared in the hand (`seat`, `deal` from 1, the three
     `cards` shown); each must be a valid declaration of the rules' kind, from a seat of the

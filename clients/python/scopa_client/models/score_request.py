@@ -24,11 +24,13 @@ class ScoreRequest:
     """
     Attributes:
         rules (RulesOptions | ScoreRequestRulesType0): a preset name, or {"preset": name, <option overrides>}
-        claimed_by (int | Unset): claims: the seat whose claim ended the hand (with piles); needs match. The piles are
-            then those of the hand as it stopped (the other cards uncaptured), and match is the claim's verdict
+        claimed_by (int | Unset): claims: the seat whose claim ended the hand; needs match. The piles (or whole tallies,
+            with the cards not yet taken in leftover) are then those of the hand as it stopped, and match is the claim's
+            verdict
         declarations (list[Declaration] | Unset): declarations: every hand declared in the hand (seat, deal, the three
             cards shown), scored and compared as /v1/play does
-        leftover (list[str] | Unset): table cards nobody took (only when no one captured)
+        leftover (list[str] | Unset): table cards nobody took (only when no one captured); with tallies and claimed_by,
+            every card not yet taken when the claim stopped the hand
         match (MatchInput | Unset):
         piles (list[Pile] | Unset): every side's pile and scope count, one per side (or tallies)
         tallies (list[None | Tally] | Unset): instead of piles: every side's tally, one per side, null for a side not

@@ -89,11 +89,20 @@ def sync_detailed(
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 ) -> Response[Problem | ScoreResponse]:
-    """Score a finished hand from every side's pile and scope count.
+    """Score a finished hand from every side's pile and scope count, or every side's tally.
 
      The piles (and `leftover`, table cards nobody took) must be disjoint and cover the pack;
     otherwise the 422 problem names the missing and doubled cards. With `match` the answer
     carries the new match totals and the winner, if the match is over.
+
+    `tallies` instead of `piles`: each side's counted facts, the fields of GET
+    /v1/rules/tally (`null` for a side not counted, a fact left out where not counted).
+    Tallies that count everything get the answer the piles would give (`napola_run` is null
+    under rules without napola); tallies that cannot all be true are a 422 naming every
+    miscount (`tallies[1].coins`); a partial tally gets the points it decides, the categories
+    it does not in `undecided` (and each side's), `total` null until all are decided, and no
+    `match` while any is undecided. A claim (`claimed_by`) from tallies needs every side's
+    whole tally and, in `leftover`, every card not yet taken when the claim stopped the hand.
 
     `declarations` lists the hands declared in the hand (`seat`, `deal` from 1, the three
     `cards` shown); each must be a valid declaration of the rules' kind, from a seat of the
@@ -137,11 +146,20 @@ def sync(
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 ) -> Problem | ScoreResponse | None:
-    """Score a finished hand from every side's pile and scope count.
+    """Score a finished hand from every side's pile and scope count, or every side's tally.
 
      The piles (and `leftover`, table cards nobody took) must be disjoint and cover the pack;
     otherwise the 422 problem names the missing and doubled cards. With `match` the answer
     carries the new match totals and the winner, if the match is over.
+
+    `tallies` instead of `piles`: each side's counted facts, the fields of GET
+    /v1/rules/tally (`null` for a side not counted, a fact left out where not counted).
+    Tallies that count everything get the answer the piles would give (`napola_run` is null
+    under rules without napola); tallies that cannot all be true are a 422 naming every
+    miscount (`tallies[1].coins`); a partial tally gets the points it decides, the categories
+    it does not in `undecided` (and each side's), `total` null until all are decided, and no
+    `match` while any is undecided. A claim (`claimed_by`) from tallies needs every side's
+    whole tally and, in `leftover`, every card not yet taken when the claim stopped the hand.
 
     `declarations` lists the hands declared in the hand (`seat`, `deal` from 1, the three
     `cards` shown); each must be a valid declaration of the rules' kind, from a seat of the
@@ -180,11 +198,20 @@ async def asyncio_detailed(
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 ) -> Response[Problem | ScoreResponse]:
-    """Score a finished hand from every side's pile and scope count.
+    """Score a finished hand from every side's pile and scope count, or every side's tally.
 
      The piles (and `leftover`, table cards nobody took) must be disjoint and cover the pack;
     otherwise the 422 problem names the missing and doubled cards. With `match` the answer
     carries the new match totals and the winner, if the match is over.
+
+    `tallies` instead of `piles`: each side's counted facts, the fields of GET
+    /v1/rules/tally (`null` for a side not counted, a fact left out where not counted).
+    Tallies that count everything get the answer the piles would give (`napola_run` is null
+    under rules without napola); tallies that cannot all be true are a 422 naming every
+    miscount (`tallies[1].coins`); a partial tally gets the points it decides, the categories
+    it does not in `undecided` (and each side's), `total` null until all are decided, and no
+    `match` while any is undecided. A claim (`claimed_by`) from tallies needs every side's
+    whole tally and, in `leftover`, every card not yet taken when the claim stopped the hand.
 
     `declarations` lists the hands declared in the hand (`seat`, `deal` from 1, the three
     `cards` shown); each must be a valid declaration of the rules' kind, from a seat of the
@@ -226,11 +253,20 @@ async def asyncio(
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 ) -> Problem | ScoreResponse | None:
-    """Score a finished hand from every side's pile and scope count.
+    """Score a finished hand from every side's pile and scope count, or every side's tally.
 
      The piles (and `leftover`, table cards nobody took) must be disjoint and cover the pack;
     otherwise the 422 problem names the missing and doubled cards. With `match` the answer
     carries the new match totals and the winner, if the match is over.
+
+    `tallies` instead of `piles`: each side's counted facts, the fields of GET
+    /v1/rules/tally (`null` for a side not counted, a fact left out where not counted).
+    Tallies that count everything get the answer the piles would give (`napola_run` is null
+    under rules without napola); tallies that cannot all be true are a 422 naming every
+    miscount (`tallies[1].coins`); a partial tally gets the points it decides, the categories
+    it does not in `undecided` (and each side's), `total` null until all are decided, and no
+    `match` while any is undecided. A claim (`claimed_by`) from tallies needs every side's
+    whole tally and, in `leftover`, every card not yet taken when the claim stopped the hand.
 
     `declarations` lists the hands declared in the hand (`seat`, `deal` from 1, the three
     `cards` shown); each must be a valid declaration of the rules' kind, from a seat of the
