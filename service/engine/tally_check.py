@@ -153,8 +153,9 @@ def value_problems(where: str, spec: TallyField, value: int | bool) -> list[Prob
 
 
 def side_problems(rules: Rules, tallies: Sequence[SideTally]) -> list[Problem]:
-    """One side's facts that contradict each other: more coins than cards, too many scope,
-    runs longer than the coins taken, a prime that does not fit the cards and coins."""
+    """One side's facts that contradict each other: more coins than cards, more scope than
+    half the cards, runs longer than the coins taken, a prime that does not fit the cards and
+    coins (the scope a side's plays allow is the field's range)."""
     problems: list[Problem] = []
     for side, tally in enumerate(tallies):
         cards, coins = tally.cards, tally.coins
@@ -173,18 +174,6 @@ def side_problems(rules: Rules, tallies: Sequence[SideTally]) -> list[Problem]:
                         "{scope} scope need at least {cards} cards in the pile",
                         scope=tally.scope,
                         cards=2 * tally.scope,
-                    ),
-                )
-            )
-        plays = len(rules.seats_of(side)) * sum(rules.deal_sizes)
-        if tally.scope is not None and tally.scope > plays:
-            problems.append(
-                Problem(
-                    field_name(side, "scope"),
-                    Message(
-                        "{scope} scope but the side plays only {plays} cards a hand",
-                        scope=tally.scope,
-                        plays=plays,
                     ),
                 )
             )

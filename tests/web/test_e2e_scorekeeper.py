@@ -1,7 +1,8 @@
 """The scorekeeper mode of the play page in headless Chromium: hands of 2-player scopa entered
 as tallies and added up by POST /v1/match (the totals shown are the API's), a miscount's reasons
 shown next to the inputs they name, a match played to its winner, the ledger downloaded and
-loaded back, and the panel in Italian. Fixtures and helpers are the play page's
+loaded back, a Bazzica hand with a declaration (its points as the API's, a bad one's reason by
+its row), and the panel in Italian. Fixtures and helpers are the play page's
 (tests/web/test_e2e.py)."""
 
 from __future__ import annotations
@@ -74,6 +75,10 @@ SWEEP: list[Tally] = [
     {"cards": 30, "coins": 8, "settebello": True, "prime": ["7D", "7C", "7S", "7B"], "scope": 4},
     {"cards": 10, "coins": 2, "settebello": False, "prime": ["6D", "6C", "6S", "6B"], "scope": 0},
 ]
+# Bazzica: the first player shows ace, 2 and 3 (a total of 6) after the first deal; a 9, a
+# jack and a king are no declaration (their total is over 9, the faces counting 10).
+DECLARED: Hand = {"seat": 0, "deal": 1, "cards": ["1C", "2S", "3B"]}
+NOT_DECLARED: Hand = {"seat": 1, "deal": 2, "cards": ["9C", "8S", "10B"]}
 MAX_HANDS = 10
 SETTLED = ("ready", "rejected", "error")
 
@@ -139,9 +144,29 @@ def shown_numbers(tab: Page, hand: int, kind: str) -> list[int]:
     return [int(cells.nth(i).inner_text()) for i in range(cells.count())]
 
 
-def api_match(tab: Page, base_url: str, hands: list[Hand]) -> dict[str, Any]:  # noqa: F811
-    """What POST /v1/match answers for a ledger of 2-player scopa."""
-    answer = tab.request.post(f"{base_url}/v1/match", data={"rules": "scopa", "hands": hands})
+def declaration_row(row: int) -> str:
+    """The selector of a row of the hand's declarations."""
+    return f'#sk-fields .declaration-row[data-path="declarations[{row}]"]'
+
+
+def fill_declaration(tab: Page, row: int, declaration: Hand) -> None:
+    """Choose a declaration's seat, deal and cards in a row of the form."""
+    where = declaration_row(row)
+    tab.select_option(f'{where} [data-part="seat"] select', str(declaration["seat"]))
+    tab.select_option(f'{where} [data-part="deal"] select', str(declaration["deal"]))
+    cards = tab.locator(f'{where} [data-part="cards"] select')
+    for index, code in enumerate(declaration["cards"]):
+        cards.nth(index).select_option(code)
+
+
+def api_match(
+    tab: Page,
+    base_url: str,  # noqa: F811
+    hands: list[Hand],
+    rules: str = "scopa",
+) -> dict[str, Any]:
+    """What POST /v1/match answers for a ledger of 2-player scopa (or other rules)."""
+    answer = tab.request.post(f"{base_url}/v1/match", data={"rules": rules, "hands": hands})
     assert answer.status == 200, answer.text()
     body: dict[str, Any] = answer.json()
     return body
@@ -285,6 +310,96 @@ def test_the_ledger_is_kept_for_the_next_visit_and_a_bad_file_is_named(
     assert ledger_rows(page) == 1
 
 
+def test_a_bazzica_hand_scores_its_declaration_and_a_bad_one_is_refused_by_its_row(
+    page: Page,  # noqa: F811
+    base_url: str,  # noqa: F811
+) -> None:
+    open_scorekeeper(page, base_url)
+    # Scopa has no declarations: the form has no place for them.
+    expect(page.locator('#sk-fields [data-field="declarations"]')).to_have_count(0)
+    page.select_option("#sk-preset", "bazzica")
+    wait_for_keeper(page, "ready")
+    section = page.locator('#sk-fields [data-field="declarations"]')
+    expect(section).to_be_visible()
+    expect(section.locator("legend")).to_have_text("Declarations")
+    expect(page.locator("#sk-fields .declaration-row")).to_have_count(0)
+    form = page.request.get(f"{base_url}/v1/rules/tally", params={"rules": "bazzica"}).json()
+    assert "declarations" in form["hand"]
+    deals = [str(i + 1) for i, size in enumerate(form["rules"]["deal_sizes"]) if size == 3]
+
+    # A bad declaration: the service's reason by its row, and no hand added.
+    tallies = FIRST["tallies"]
+    refused = page.request.post(
+        f"{base_url}/v1/match",
+        data={
+            "rules": "bazzica",
+            "hands": [{"dealer": 0, "tallies": tallies, "declarations": [NOT_DECLARED]}],
+        },
+    )
+    assert refused.status == 422
+    errors: dict[str, list[str]] = refused.json()["errors"]
+    assert list(errors) == ["hands[0].declarations[0].cards"], errors
+    page.click("#sk-fields .add-declaration")
+    row = page.locator(declaration_row(0))
+    expect(row.locator('[data-part="seat"] option')).to_have_text(["Seat 1", "Seat 2"])
+    expect(row.locator('[data-part="deal"] option')).to_have_text(deals)
+    fill_declaration(page, 0, NOT_DECLARED)
+    assert enter_hand(page, tallies) == "rejected"
+    assert ledger_rows(page) == 0
+    expect(page.locator("#sk-hand-title")).to_have_text("Hand 1")
+    cards = page.locator(f'{declaration_row(0)} [data-path="declarations[0].cards"]')
+    for reason in errors["hands[0].declarations[0].cards"]:
+        expect(cards.locator(":scope > .field-error")).to_have_text(reason)
+    expect(cards.locator("select").first).to_have_attribute("aria-invalid", "true")
+    expect(page.locator(f'{declaration_row(0)} [data-part="seat"] .field-error')).to_have_count(0)
+    expect(page.locator("#sk-problem")).not_to_contain_text("declarations")
+    shoot(page, "scorekeeper-bad-declaration")
+
+    # The right declaration in a new row (the same deal, the next seat, to begin with), the bad
+    # one removed: the rows are numbered again, and the hand scores the declaration.
+    page.click("#sk-fields .add-declaration")
+    expect(page.locator(f'{declaration_row(1)} [data-part="seat"] select')).to_have_value("0")
+    expect(page.locator(f'{declaration_row(1)} [data-part="deal"] select')).to_have_value("2")
+    fill_declaration(page, 1, DECLARED)
+    page.click(f"{declaration_row(0)} .remove-declaration")
+    expect(page.locator("#sk-fields .declaration-row")).to_have_count(1)
+    expect(page.locator(f'{declaration_row(0)} [data-part="cards"] select').first).to_have_value(
+        "1C"
+    )
+    page.click("#sk-add")
+    assert wait_for_keeper(page) == "ready"
+    hand = {"dealer": 0, "tallies": tallies, "declarations": [DECLARED]}
+    expected = api_match(page, base_url, [hand], "bazzica")
+    scored = expected["hands"][0]
+    points = scored["sides"][0]["points"]["declarations"]
+    assert points == 3, scored["sides"][0]
+    without = api_match(page, base_url, [{"dealer": 0, "tallies": tallies}], "bazzica")
+    assert scored["totals"][0] == without["hands"][0]["totals"][0] + points
+    assert ledger_rows(page) == 1
+    assert shown_numbers(page, 0, "hand-points") == scored["totals"]
+    assert shown_numbers(page, 0, "running-total") == expected["match"]["scores"]
+    first = page.locator('#sk-ledger tr[data-hand="0"] td.hand-points[data-side="0"]')
+    expect(first).to_contain_text(f"declarations {points}")
+    expect(page.locator("#sk-fields .declaration-row")).to_have_count(0)
+    shoot(page, "scorekeeper-declaration")
+
+    # The hand taken off comes back with its declaration, and is added again.
+    page.click('#sk-ledger tr[data-hand="0"] button.remove-hand')
+    wait_for_keeper(page, "ready")
+    assert ledger_rows(page) == 0
+    expect(page.locator("#sk-fields .declaration-row")).to_have_count(1)
+    shown = page.locator(f'{declaration_row(0)} [data-part="cards"] select')
+    for index, code in enumerate(DECLARED["cards"]):
+        expect(shown.nth(index)).to_have_value(code)
+    page.click("#sk-add")
+    assert wait_for_keeper(page) == "ready"
+    assert shown_numbers(page, 0, "hand-points") == scored["totals"]
+    page.set_viewport_size({"width": PHONE["width"], "height": PHONE["height"]})
+    page.click("#sk-fields .add-declaration")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shoot(page, "scorekeeper-declaration-phone")
+
+
 def test_the_scorekeeper_in_italian(page: Page, base_url: str) -> None:  # noqa: F811
     open_scorekeeper(page, base_url, "?lang=it")
     expect(page.locator("#scorekeeper-title")).to_have_text("Segnapunti")
@@ -298,4 +413,11 @@ def test_the_scorekeeper_in_italian(page: Page, base_url: str) -> None:  # noqa:
     expect(page.locator("#sk-fields thead th").nth(1)).to_contain_text("Squadra 1")
     expect(page.locator("#sk-fields thead th").nth(1)).to_contain_text("posti 1, 3")
     assert page.locator("#sk-dealer option").count() == 4
+    # A game with declarations: their rows are labelled in Italian too.
+    page.select_option("#sk-preset", "bazzica")
+    wait_for_keeper(page, "ready")
+    page.click("#sk-fields .add-declaration")
+    expect(page.locator("#sk-fields .declarations legend")).to_have_text("Dichiarazioni")
+    expect(page.locator("#sk-fields .add-declaration")).to_have_text("Aggiungi una dichiarazione")
+    expect(page.locator('#sk-fields [data-part="seat"] option').first).to_have_text("Posto 1")
     shoot(page, "scorekeeper-italian")

@@ -120,18 +120,14 @@ export const replay = (body) =>
 /** @param {ReviewRequest} body */
 export const review = (body) =>
   settle("POST /v1/review", client.POST("/v1/review", { body, ...inLanguage() }));
-/** @typedef {NonNullable<paths["/v1/rules/tally"]["get"]["parameters"]["query"]>["rules"]} TallyRules */
 /**
  * The tally form of some rules.
- * @param {string} rules a preset's name, or the JSON text of rule options: the service reads the
- *   parameter as JSON text (the spec types it by the object it holds)
+ * @param {string} rules a preset's name, or the JSON text of rule options
  */
 export const getTally = (rules) =>
   settle(
     "GET /v1/rules/tally",
-    client.GET("/v1/rules/tally", {
-      params: { query: { rules: /** @type {TallyRules} */ (rules) }, header: { "Accept-Language": lang } },
-    }),
+    client.GET("/v1/rules/tally", { params: { query: { rules }, header: { "Accept-Language": lang } } }),
   );
 /** @param {LedgerRequest} body */
 export const matchLedger = (body) =>

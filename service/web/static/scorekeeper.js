@@ -276,14 +276,15 @@ function buildForm() {
   const names = Array.from({ length: sides }, (_, side) => sideName(side));
   const notes = names.map((_, side) => seatsNote(side));
   const handFields = tally.hand.filter((name) => HAND_FIELDS.includes(name));
-  buildTallyForm($("sk-fields"), fieldsOf(), names, notes, handFields, packCards());
+  const seats = Array.from({ length: players() }, (_, seat) => seatName(seat));
+  buildTallyForm($("sk-fields"), fieldsOf(), names, notes, handFields, packCards(), { seats, deals: declaringDeals() });
   const dealer = $("sk-dealer");
   dealer.replaceChildren();
-  for (let seat = 0; seat < players(); seat += 1) {
-    const option = el("option", "", seatName(seat));
+  seats.forEach((name, seat) => {
+    const option = el("option", "", name);
     option.value = String(seat);
     dealer.append(option);
-  }
+  });
   dealer.value = String(nextDealer());
   $("sk-target").placeholder = String(tallyRules().target);
 }
@@ -292,6 +293,11 @@ function buildForm() {
 function packCards() {
   const ranks = tallyRules().pack === "corse36" ? [1, 3, 4, 5, 6, 7, 8, 9, 10] : [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
   return Object.keys(SUITS).flatMap((suit) => ranks.map((rank) => `${rank}${suit}`));
+}
+
+// The deals after which a seat may declare: those of three cards, numbered from 1.
+function declaringDeals() {
+  return tallyRules().deal_sizes.flatMap((size, index) => (size === 3 ? [index + 1] : []));
 }
 
 // A team's seats under its name ("seats 1 and 3"); nothing where each player is a side.
@@ -600,10 +606,11 @@ function showProblem(error, doing, adding) {
   setStatus(error instanceof ApiError && error.status === 422 ? "rejected" : "error");
 }
 
-// "hands[2].tallies" → "Hand 3, tallies"; "hands[0].tallies[1]" → "Hand 1, Player 2".
+// "hands[2].tallies" → "Hand 3, tallies"; "hands[0].tallies[1]" → "Hand 1, Player 2";
+// "hands[0].declarations[1].cards" → "Hand 1, Declaration 2, cards".
 /** @param {string} path */
 function pathWords(path) {
-  const match = /^hands\[(\d+)\](?:\.tallies\[(\d+)\])?\.?(.*)$/.exec(path);
+  const match = /^hands\[(\d+)\](?:\.tallies\[(\d+)\]|\.declarations\[(\d+)\])?\.?(.*)$/.exec(path);
   if (!match) {
     return path;
   }
@@ -611,8 +618,11 @@ function pathWords(path) {
   if (match[2] !== undefined) {
     parts.push(sideName(Number(match[2])));
   }
-  if (match[3]) {
-    parts.push(match[3]);
+  if (match[3] !== undefined) {
+    parts.push(t("Declaration {number}", { number: Number(match[3]) + 1 }));
+  }
+  if (match[4]) {
+    parts.push(match[4]);
   }
   return parts.join(", ");
 }

@@ -1,7 +1,8 @@
 // The tally form of one hand, built from the fields of GET /v1/rules/tally: a column per side,
 // a row per field (integer: a number input or a select of its choices; boolean: a checkbox;
-// cards: a select per suit, or checkboxes by suit). It reads back as the hand of POST /v1/match,
-// and shows the service's reasons next to the inputs they name.
+// cards: a select per suit, or checkboxes by suit), and where the rules have them the hand's
+// declarations (a row each: the seat, the deal, the three cards shown). It reads back as the hand
+// of POST /v1/match, and shows the service's reasons next to the inputs they name.
 
 import { cardLabel, parseCode, sortCodes, SUITS } from "./cards.js";
 import { el } from "./dom.js";
@@ -9,10 +10,18 @@ import { categoryName, figureName, suitName, t } from "./i18n.js";
 
 /** A field of a side's tally, as GET /v1/rules/tally describes it. @typedef {import("../../../clients/typescript/src/schema").TallyField} TallyField */
 /** A side's counted facts: a field left empty is not counted. @typedef {Record<string, number | boolean | string[]>} Tally */
-/** @typedef {{ dealer?: number, tallies: (Tally | null)[], leftover?: string[] }} LedgerHand */
+/** A hand shown after a three-card deal. @typedef {import("../../../clients/typescript/src/schema").Declaration} Declaration */
+/** @typedef {{ dealer?: number, tallies: (Tally | null)[], leftover?: string[], declarations?: Declaration[] }} LedgerHand */
+/**
+ * What a declaration is chosen from: the table's seats (each one's name, seat 0 first) and the
+ * deals of three cards (numbered from 1, as the service counts them).
+ * @typedef {{ seats: string[], deals: number[] }} Declaring
+ */
 
-// The hand-level fields the form asks for (others, such as declarations, are not kept here).
-export const HAND_FIELDS = ["leftover"];
+// The hand-level fields the form asks for, where the rules' tally lists them.
+export const HAND_FIELDS = ["leftover", "declarations"];
+// The cards a declaration shows.
+const DECLARED_CARDS = 3;
 
 /** @param {string} text */
 const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -160,9 +169,10 @@ function oneSideOnly(row) {
  * @param {string[]} sideNames
  * @param {string[]} sideNotes a line under each side's name (its seats), or ""
  * @param {string[]} handFields the tally's hand-level fields
- * @param {string[]} pack every card code of the pack (for the cards nobody took)
+ * @param {string[]} pack every card code of the pack (for the cards nobody took and those declared)
+ * @param {Declaring} declaring the seats and deals of the declarations (where the rules have them)
  */
-export function buildTallyForm(container, fields, sideNames, sideNotes, handFields, pack) {
+export function buildTallyForm(container, fields, sideNames, sideNotes, handFields, pack, declaring) {
   const table = el("table", "tally-table");
   const head = el("tr");
   head.append(el("th", "", ""));
@@ -208,6 +218,9 @@ export function buildTallyForm(container, fields, sideNames, sideNotes, handFiel
   foot.append(footRow);
   table.append(thead, body, foot);
   container.replaceChildren(table);
+  if (handFields.includes("declarations")) {
+    container.append(declarationsSection(declaring, pack));
+  }
   if (handFields.includes("leftover")) {
     const details = el("details", "hand-field");
     details.dataset.path = "leftover";
@@ -216,6 +229,169 @@ export function buildTallyForm(container, fields, sideNames, sideNotes, handFiel
     details.append(cardsInput({ name: "leftover", category: "leftover", type: "cards", description: "", cards: pack },
       t("Cards nobody took")));
     container.append(details);
+  }
+}
+
+// ---- declarations ------------------------------------------------------------------------------
+
+// How each declarations section adds a row (it knows the seats, the deals and the pack).
+/** @type {WeakMap<Element, (declaration: Declaration | null) => void>} */
+const rowAdders = new WeakMap();
+
+/**
+ * The hand's declarations: a row for each hand shown (the seat that showed it, the deal, its
+ * three cards), added and removed with buttons; none to begin with.
+ * @param {Declaring} declaring
+ * @param {string[]} pack
+ */
+function declarationsSection(declaring, pack) {
+  const section = el("fieldset", "hand-field declarations");
+  section.dataset.field = "declarations";
+  section.dataset.path = "declarations";
+  section.append(el("legend", "", t("Declarations")));
+  section.append(el("p", "field-description",
+    t("The hands shown after a deal of three cards: who showed one, in which deal, and its three cards.")));
+  const rows = el("div", "declaration-rows");
+  const add = el("button", "add-declaration", t("Add a declaration"));
+  add.type = "button";
+  section.append(rows, add);
+  /** @param {Declaration | null} declaration */
+  const addRow = (declaration) => {
+    const row = declarationRow(declaring, pack, declaration ?? nextDeclaration(rows, declaring));
+    row.querySelector(".remove-declaration")?.addEventListener("click", () => {
+      row.remove();
+      numberRows(rows);
+      add.focus();
+    });
+    rows.append(row);
+    numberRows(rows);
+  };
+  rowAdders.set(section, addRow);
+  add.addEventListener("click", () => {
+    addRow(null);
+    rows.lastElementChild?.querySelector("select")?.focus();
+  });
+  return section;
+}
+
+// A new row: the first three-card deal and seat 1, or after another row the same deal and the
+// next seat (the seats declare in turn).
+/** @param {Element} rows @param {Declaring} declaring @returns {Declaration} */
+function nextDeclaration(rows, declaring) {
+  const last = rows.lastElementChild;
+  if (last === null) {
+    return { seat: 0, deal: declaring.deals[0] ?? 1, cards: [] };
+  }
+  const { seat, deal } = readRow(last);
+  return { seat: (seat + 1) % declaring.seats.length, deal, cards: [] };
+}
+
+/**
+ * A select of numbers, each with its words.
+ * @param {[number, string][]} choices
+ * @param {number} value
+ */
+function numberSelect(choices, value) {
+  const select = el("select");
+  if (!choices.some(([number]) => number === value)) {
+    choices = [...choices, [value, String(value)]];
+  }
+  for (const [number, words] of choices) {
+    const option = el("option", "", words);
+    option.value = String(number);
+    select.append(option);
+  }
+  select.value = String(value);
+  return select;
+}
+
+/** A select of the pack's cards, by suit. @param {string[]} pack @param {string} value */
+function cardSelect(pack, value) {
+  const select = el("select");
+  const none = el("option", "", "—");
+  none.value = "";
+  select.append(none);
+  for (const [suit, codes] of bySuit(pack)) {
+    const group = el("optgroup");
+    group.label = suitName(suit);
+    for (const code of codes) {
+      const option = el("option", "", cardLabel(code));
+      option.value = code;
+      group.append(option);
+    }
+    select.append(group);
+  }
+  select.value = value;
+  return select;
+}
+
+/** @param {Declaring} declaring @param {string[]} pack @param {Declaration} declaration */
+function declarationRow(declaring, pack, declaration) {
+  const row = el("div", "declaration-row");
+  row.setAttribute("role", "group");
+  const seat = el("label", "declaration-part");
+  seat.dataset.part = "seat";
+  seat.append(el("span", "", t("Declared by")),
+    numberSelect(declaring.seats.map((name, index) => [index, name]), declaration.seat));
+  const deal = el("label", "declaration-part");
+  deal.dataset.part = "deal";
+  deal.append(el("span", "", t("In deal")),
+    numberSelect(declaring.deals.map((number) => [number, String(number)]), declaration.deal));
+  const cards = el("div", "declaration-part declared-cards");
+  cards.dataset.part = "cards";
+  cards.setAttribute("role", "group");
+  cards.setAttribute("aria-label", t("Cards shown"));
+  const picks = el("div", "card-picker");
+  for (let index = 0; index < DECLARED_CARDS; index += 1) {
+    const select = cardSelect(pack, declaration.cards[index] ?? "");
+    select.setAttribute("aria-label", t("Card {number}", { number: index + 1 }));
+    picks.append(select);
+  }
+  cards.append(el("span", "", t("Cards shown")), picks);
+  const remove = el("button", "remove-declaration", t("Remove"));
+  remove.type = "button";
+  row.append(seat, deal, cards, remove);
+  return row;
+}
+
+// The rows' paths and names follow their order (reasons name a declaration by its index).
+/** @param {Element} rows */
+function numberRows(rows) {
+  [...rows.children].forEach((row, index) => {
+    const path = `declarations[${index}]`;
+    /** @type {HTMLElement} */ (row).dataset.path = path;
+    row.setAttribute("aria-label", t("Declaration {number}", { number: index + 1 }));
+    for (const part of /** @type {NodeListOf<HTMLElement>} */ (row.querySelectorAll("[data-part]"))) {
+      part.dataset.path = `${path}.${part.dataset.part}`;
+    }
+    row.querySelector(".remove-declaration")
+      ?.setAttribute("aria-label", t("Remove declaration {number}", { number: index + 1 }));
+  });
+}
+
+/** @param {Element} row @returns {Declaration} */
+function readRow(row) {
+  /** @param {string} part */
+  const chosen = (part) => Number(/** @type {HTMLSelectElement} */ (row.querySelector(`[data-part="${part}"] select`)).value);
+  const cards = row.querySelector('[data-part="cards"]');
+  return { seat: chosen("seat"), deal: chosen("deal"), cards: cards === null ? [] : chosenCards(cards) };
+}
+
+/** @param {HTMLElement} container @returns {Declaration[]} the declarations the form lists */
+function readDeclarations(container) {
+  return [...container.querySelectorAll(".declaration-row")].map(readRow);
+}
+
+/** @param {HTMLElement} container @param {readonly Declaration[]} declarations */
+function writeDeclarations(container, declarations) {
+  const section = container.querySelector('[data-field="declarations"]');
+  const addRow = section === null ? undefined : rowAdders.get(section);
+  if (section === null || addRow === undefined) {
+    return;
+  }
+  section.querySelector(".declaration-rows")?.replaceChildren();
+  for (const declaration of declarations) {
+    addRow(declaration);
   }
 }
 
@@ -282,6 +458,10 @@ export function readHand(container, fields, sides) {
       hand.leftover = codes;
     }
   }
+  const declarations = readDeclarations(container);
+  if (declarations.length) {
+    hand.declarations = declarations;
+  }
   return hand;
 }
 
@@ -312,6 +492,7 @@ export function writeHand(container, fields, hand) {
   if (leftover !== null) {
     setCards(leftover, hand.leftover ?? []);
   }
+  writeDeclarations(container, hand.declarations ?? []);
 }
 
 /** @param {Element} holder @param {readonly string[]} codes */
@@ -326,6 +507,7 @@ function setCards(holder, codes) {
 
 /** Clear the form's inputs. @param {HTMLElement} container */
 export function clearHand(container) {
+  writeDeclarations(container, []);
   for (const input of /** @type {NodeListOf<HTMLInputElement | HTMLSelectElement>} */ (container.querySelectorAll("input, select"))) {
     if (input instanceof HTMLInputElement && input.type === "checkbox") {
       input.checked = false;
