@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from service.engine.claims import ClaimCheck
 from service.engine.errors import InvalidStateError, Problem
 from service.engine.message import Message
 from service.engine.rules import Rules
-from service.engine.scoring import HandScore
 
 SEVEN_NIL = 7
 
@@ -55,16 +55,28 @@ def winner_by_totals(scores: Sequence[int], target: int) -> int | None:
     return None
 
 
+class HandPoints(Protocol):
+    """What the match needs of a hand: each side's points, and an outright win if any."""
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Hand points per side."""
+
+    @property
+    def outright(self) -> tuple[int, str] | None:
+        """The side that won the game outright in the hand, and how."""
+
+
 def add_hand(
-    rules: Rules, scores: Sequence[int], hand: HandScore, target: int | None = None
+    rules: Rules, scores: Sequence[int], hand: HandPoints, target: int | None = None
 ) -> MatchResult:
     """The match after adding one hand's points: outright wins, 7-0, then the target rule."""
     check_scores(rules, scores)
     goal = rules.target if target is None else target
     totals = tuple(s + h for s, h in zip(scores, hand.totals, strict=True))
-    outright = hand.outright_winner
+    outright = hand.outright
     if outright is not None:
-        return MatchResult(totals, goal, outright, hand.sides[outright].outright)
+        return MatchResult(totals, goal, *outright)
     if rules.cappotto_7_0:
         seven_nil = [
             i

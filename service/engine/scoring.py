@@ -126,6 +126,11 @@ class HandScore:
         """The side that won the game outright in this hand, if any."""
         return next((s.side for s in self.sides if s.outright), None)
 
+    @property
+    def outright(self) -> tuple[int, str] | None:
+        """The side that won the game outright in this hand and how, if one did."""
+        return next(((s.side, s.outright) for s in self.sides if s.outright), None)
+
 
 def majority_winner(counts: Sequence[int], available: int) -> int | None:
     """The side that takes a 'most cards' point: more than half with two sides, else unique top."""

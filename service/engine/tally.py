@@ -277,12 +277,21 @@ def tally_of(rules: Rules, pile: Cards, scope: int) -> SideTally:
 
 
 def single_cards(rules: Rules) -> Mapping[str, Card]:
-    """The tally's fields about one card each (whoever took it scores), by name, with the card."""
+    """The tally's fields about one card of the pack each (whoever took it scores), by name,
+    with the card."""
     return {
         f.name: next(iter_cards(f.cards))
         for f in tally_fields(rules)
-        if f.kind == BOOLEAN and count(f.cards) == 1
+        if f.kind == BOOLEAN and count(f.cards) == 1 and f.cards & rules.pack_cards
     }
+
+
+def cards_not_in_pack(rules: Rules) -> tuple[str, ...]:
+    """The tally's card fields about cards the pack lacks (the piva's 2 of clubs in a pack
+    without twos): nobody can have taken them."""
+    return tuple(
+        f.name for f in tally_fields(rules) if f.kind == BOOLEAN and f.cards & ~rules.pack_cards
+    )
 
 
 def complete(rules: Rules, tally: SideTally) -> bool:

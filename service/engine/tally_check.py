@@ -43,6 +43,7 @@ from service.engine.tally import (
     TALLY_NAMES,
     SideTally,
     TallyField,
+    cards_not_in_pack,
     coins_in_pack,
     single_cards,
     tally_fields,
@@ -107,7 +108,17 @@ def field_problems(rules: Rules, tallies: Sequence[SideTally], leftover: Cards) 
             )
         )
     asked = {f.name: f for f in tally_fields(rules)}
+    missing = cards_not_in_pack(rules)
     for side, tally in enumerate(tallies):
+        for name in missing:
+            if getattr(tally, name):
+                shown = ", ".join(code(c) for c in iter_cards(asked[name].cards))
+                problems.append(
+                    Problem(
+                        field_name(side, name),
+                        Message("not in the {pack} pack: {cards}", pack=rules.pack, cards=shown),
+                    )
+                )
         for name in TALLY_NAMES:
             value = getattr(tally, name)
             if value is None:
@@ -460,7 +471,9 @@ def bounds_of(rules: Rules, tally: SideTally) -> SideBounds:
         forbidden |= broken
         if group:
             groups[group] = 2
-    cards = (tally.cards, tally.cards) if tally.cards is not None else (0, rules.pack_size)
+    # Each scopa takes at least the played card and one from the table.
+    fewest = 2 * (tally.scope or 0)
+    cards = (tally.cards, tally.cards) if tally.cards is not None else (fewest, rules.pack_size)
     coins_top = coins_in_pack(rules)
     coins = (tally.coins, tally.coins) if tally.coins is not None else (0, coins_top)
     return SideBounds(required, forbidden, tuple(groups.items()), cards, coins)

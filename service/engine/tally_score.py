@@ -9,7 +9,6 @@ bounds each category's own facts set; otherwise it is undecided.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
@@ -36,6 +35,7 @@ from service.engine.scoring import (
 )
 from service.engine.tally import (
     SideTally,
+    cards_not_in_pack,
     coins_in_pack,
     complete,
     facts_of_tally,
@@ -67,6 +67,15 @@ class TalliedSide:
 
 
 @dataclass(frozen=True, slots=True)
+class DecidedPoints:
+    """The points of a hand whose partial tallies decide every category: what the match
+    needs of it."""
+
+    totals: tuple[int, ...]
+    outright: tuple[int, str] | None
+
+
+@dataclass(frozen=True, slots=True)
 class TallyScore:
     """A hand scored from tallies: the hand's score when every fact was counted, else each
     side's decided points."""
@@ -81,6 +90,16 @@ class TallyScore:
         for side in self.sides:
             seen.update(dict.fromkeys(side.undecided))
         return tuple(seen)
+
+    def points(self) -> HandScore | DecidedPoints | None:
+        """The hand's points for the match: the whole score, or the decided points of partial
+        tallies that decide everything; None while something is undecided."""
+        if self.hand is not None:
+            return self.hand
+        if self.undecided:
+            return None
+        outright = next(((s.side, s.outright) for s in self.sides if s.outright), None)
+        return DecidedPoints(tuple(s.total or 0 for s in self.sides), outright)
 
 
 def score_tallies(
@@ -116,6 +135,8 @@ def completed(rules: Rules, tallies: Sequence[SideTally], leftover: Cards) -> tu
             remainder: dict[str, Any] = {name: rest}
             for i in unknown:
                 filled[i] = replace(filled[i], **remainder)
+    for name in cards_not_in_pack(rules):
+        filled = [t if t.known(name) else replace(t, **{name: False}) for t in filled]
     for name, c in single_cards(rules).items():
         values = [getattr(t, name) for t in filled]
         if True in values or leftover >> c & 1:
@@ -255,15 +276,24 @@ def primiera_outcomes(rules: Rules, tallies: Sequence[SideTally], leftover: Card
         return [None] * len(primes)
     side = unknown[0]
     known = [prime_of(rules, p or 0) for p in primes]
-    options = suit_options(rules, tallies, side, leftover)
     seen: set[int | None] = set()
-    for combo in itertools.product(*options):
-        value = sum(v for v in combo if v is not None)
-        known[side] = Prime(value, 0, all(v is not None for v in combo))
+    for value, complete_prime in reachable_primes(suit_options(rules, tallies, side, leftover)):
+        known[side] = Prime(value, 0, complete_prime)
         seen.add(primiera_winner(rules, known))
-        if all(i in seen and len(seen) > 1 for i in range(len(primes))):
+        if all(i in seen for i in range(len(primes))) and len(seen) > 1:
             break
     return [1 if seen == {i} else 0 if i not in seen else None for i in range(len(primes))]
+
+
+def reachable_primes(options: Sequence[Sequence[float | None]]) -> set[tuple[float, bool]]:
+    """Every prime (value, holding every suit) that a choice of one option per suit gives;
+    only these matter to the winner, far fewer than the choices themselves."""
+    sums: set[tuple[float, int]] = {(0, 0)}
+    for choices in options:
+        sums = {
+            (total + (v or 0), suits + (v is not None)) for total, suits in sums for v in choices
+        }
+    return {(total, suits == len(options)) for total, suits in sums}
 
 
 def suit_options(

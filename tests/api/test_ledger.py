@@ -193,3 +193,18 @@ def test_a_claim_ends_the_match_with_its_verdict(client: FlaskClient) -> None:
         assert match["loser"] == rules.side_of(state.claimed_by)
     else:
         assert match["winner"] == rules.side_of(state.claimed_by)
+
+
+def test_partial_tallies_that_decide_everything_are_scored_and_added(
+    client: FlaskClient,
+) -> None:
+    sevens = ["7D", "7C", "7S", "7B"]
+    mine = {"cards": 22, "coins": 7, "settebello": True, "prime": sevens, "scope": 1}
+    hand = {"tallies": [mine, {"scope": 0}]}
+    alone = client.post("/v1/score", json={"rules": "scopa", **hand, "match": {"scores": [1, 1]}})
+    answer = alone.get_json()
+    assert answer["undecided"] == [] and answer["totals"] == [5, 0]
+    assert answer["match"]["scores"] == [6, 1]
+    assert answer["sides"][1]["cards"] == 18 and answer["sides"][1]["prime"] is None
+    row = ledger(client, {"rules": "scopa", "hands": [hand]})["hands"][0]
+    assert row["totals"] == [5, 0] and row["scores"] == [5, 0]

@@ -3,6 +3,7 @@ their piles, partial tallies decide only what they can, and every accepted tally
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import replace
 
@@ -20,7 +21,7 @@ from service.engine.tally import (
     tally_of,
 )
 from service.engine.tally_check import shares, tally_problems
-from service.engine.tally_score import score_tallies
+from service.engine.tally_score import reachable_primes, score_tallies
 from tests.engine.tally_helpers import FinishedHand, blanked, every_table, hands
 
 TABLES = every_table()
@@ -179,3 +180,27 @@ def test_every_accepted_tally_comes_from_some_piles(rules: Rules) -> None:
             for name in TALLY_NAMES:
                 if name != "scope" and getattr(given, name) is not None:
                     assert getattr(counted, name) == getattr(given, name), (side, name)
+
+
+def test_the_primes_reachable_by_suit_are_those_of_every_choice() -> None:
+    rng = random.Random(5)
+    for _ in range(200):
+        options = [
+            [rng.choice((None, 10, 12, 16, 18, 21)) for _ in range(rng.randrange(1, 4))]
+            for _ in range(4)
+        ]
+        brute = {
+            (sum(v or 0 for v in combo), all(v is not None for v in combo))
+            for combo in itertools.product(*options)
+        }
+        assert reachable_primes(options) == brute
+
+
+def test_partial_tallies_that_decide_everything_give_the_match() -> None:
+    rules = make_rules("scopa")
+    sevens = sum(1 << c for c in (6, 16, 26, 36))
+    mine = SideTally(cards=22, coins=7, settebello=True, prime=sevens, scope=1)
+    scored = score_tallies(rules, [mine, SideTally(scope=0)])
+    assert scored.hand is None and scored.undecided == ()
+    points = scored.points()
+    assert points is not None and points.totals == (5, 0)

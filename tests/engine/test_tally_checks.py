@@ -77,6 +77,23 @@ def test_each_scopa_needs_two_cards_in_the_pile() -> None:
     assert problems["tallies[1].scope"] == "9 scope need at least 18 cards in the pile"
 
 
+def test_scope_need_their_cards_when_the_cards_are_not_counted() -> None:
+    # Side 0 says 18 scope but counts no cards; side 1 took all 40: side 0 has none. Either
+    # count alone would add up.
+    problems = tally_problems(SCOPA, [SideTally(scope=18), SideTally(cards=40)])
+    assert [p.field for p in problems] == ["tallies[0].scope", "tallies[1].cards"], problems
+
+
+def test_a_scored_card_the_pack_lacks_is_nobodys() -> None:
+    corse = make_rules("corse", piva=True)
+    mine = corse.pack_cards & cards("1D 2D 3D 4D 5D 6D 7D 7C 7S 7B 1C 1S 1B 9C 9S 9B 10C 10S 10B")
+    real = base(corse, mine)
+    assert tally_problems(corse, real) == []
+    assert tally_problems(corse, [real[0], SideTally()]) == []
+    problems = fields(tally_problems(corse, changed(0, real, piva=True)))
+    assert problems["tallies[0].piva"] == "not in the corse36 pack: 2B"
+
+
 def test_counts_out_of_range_name_the_range() -> None:
     problems = fields(tally_problems(SCOPA, changed(1, scope=19, cards=41)))
     assert problems["tallies[1].scope"] == "must be 0 to 18"

@@ -94,15 +94,15 @@ class LedgerRequestSchema(ma.Schema):
 
 def undecided_problems(rules: Rules, hand: HandInput) -> list[Problem]:
     """A tallied hand that leaves a category undecided cannot be added to a match."""
-    scored = score_tallies(rules, hand.tallies or (), hand.leftover, hand.declarations)
-    if scored.hand is not None:
+    undecided = score_tallies(rules, hand.tallies or (), hand.leftover, hand.declarations).undecided
+    if not undecided:
         return []
     return [
         Problem(
             "",
             Message(
                 "cannot be added to the match: the tallies do not decide {categories}",
-                categories=", ".join(scored.undecided),
+                categories=", ".join(undecided),
             ),
         )
     ]

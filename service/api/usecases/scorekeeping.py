@@ -9,7 +9,7 @@ from service.api.requests import HandInput, LedgerRequest, MatchInput, ScoreRequ
 from service.api.usecases.convert import invalid_state
 from service.engine import codec
 from service.engine.errors import InvalidStateError, Problem
-from service.engine.match import MatchResult, add_hand, check_scores
+from service.engine.match import HandPoints, MatchResult, add_hand, check_scores
 from service.engine.message import Message
 from service.engine.outcome import claim_verdict, claim_verdict_of_facts
 from service.engine.rules import Rules
@@ -20,11 +20,26 @@ from service.engine.tally_score import TallyScore, score_tallies
 
 @dataclass(frozen=True, slots=True)
 class ScoredHand:
-    """A hand's score: exact (from piles, or from tallies that count everything), or the
-    decided part of a partial tally's."""
+    """A hand's score: exact (from piles, or from tallies that count everything), or what
+    partial tallies decide."""
 
     hand: HandScore | None
     partial: TallyScore | None
+
+    @property
+    def points(self) -> HandPoints | None:
+        """What the match needs of the hand; None while the tallies leave something open."""
+        if self.hand is not None:
+            return self.hand
+        return self.partial.points() if self.partial is not None else None
+
+    def answer(self, rules: Rules) -> dict[str, Any]:
+        """Every side's breakdown and total as the answers give them."""
+        if self.hand is not None:
+            return {"sides": codec.hand_score_to_dict(self.hand), "totals": list(self.hand.totals)}
+        partial = self.partial.sides if self.partial is not None else ()
+        sides = [codec.tallied_side_to_dict(rules, s) for s in partial]
+        return {"sides": sides, "totals": [s["total"] for s in sides]}
 
 
 def scored(rules: Rules, hand: HandInput) -> ScoredHand:
@@ -36,11 +51,13 @@ def scored(rules: Rules, hand: HandInput) -> ScoredHand:
     return ScoredHand(score_hand(rules, piles, hand.scope, hand.declarations), None)
 
 
-def match_after(rules: Rules, hand: HandInput, score: HandScore, match: MatchInput) -> MatchResult:
+def match_after(
+    rules: Rules, hand: HandInput, points: HandPoints, match: MatchInput
+) -> MatchResult:
     """The match after a hand's points, or after its claim's verdict (from the piles as the
     hand stopped, or from whole tallies and the cards not yet taken)."""
     if hand.claimed_by is None:
-        return add_hand(rules, match.scores, score, match.target)
+        return add_hand(rules, match.scores, points, match.target)
     if hand.tallies is not None:
         return claim_verdict_of_facts(
             rules,
@@ -64,28 +81,17 @@ def match_after(rules: Rules, hand: HandInput, score: HandScore, match: MatchInp
 
 def score_answer(request: ScoreRequest) -> dict[str, Any]:
     """Every side's breakdown and total, and the match after the hand (or its claim's verdict)
-    when one is given; from tallies, what they leave undecided (and then no match)."""
+    when one is given; from tallies, what they leave undecided (and no match while they do)."""
     rules, hand = request.rules, request.hand
     result = scored(rules, hand)
-    if result.partial is not None:
-        sides = [codec.tallied_side_to_dict(rules, s) for s in result.partial.sides]
-        return {
-            "sides": sides,
-            "totals": [s["total"] for s in sides],
-            "undecided": list(result.partial.undecided),
-        }
-    score = result.hand
-    assert score is not None
-    answer: dict[str, Any] = {
-        "sides": codec.hand_score_to_dict(score),
-        "totals": list(score.totals),
-    }
+    answer = result.answer(rules)
     if hand.tallies is not None:
-        answer["undecided"] = []
-    if request.match is None:
+        answer["undecided"] = list(result.partial.undecided) if result.partial else []
+    points = result.points
+    if request.match is None or points is None:
         return answer
     try:
-        answer["match"] = codec.match_to_dict(match_after(rules, hand, score, request.match))
+        answer["match"] = codec.match_to_dict(match_after(rules, hand, points, request.match))
     except InvalidStateError as error:
         raise invalid_state(error.problems) from error
     return answer
@@ -126,18 +132,13 @@ def ledger_answer(request: LedgerRequest) -> dict[str, Any]:
             )
         dealer = expected if entry.dealer is None else entry.dealer
         result = scored(rules, entry.hand)
+        points = result.points
         # The request's schema refuses a hand its tallies leave undecided.
-        assert result.hand is not None
-        after = match_after(rules, entry.hand, result.hand, MatchInput(scores, target))
+        assert points is not None
+        after = match_after(rules, entry.hand, points, MatchInput(scores, target))
         scores = after.scores
         hands.append(
-            {
-                "index": index,
-                "dealer": dealer,
-                "sides": codec.hand_score_to_dict(result.hand),
-                "totals": list(result.hand.totals),
-                **codec.match_to_dict(after),
-            }
+            {"index": index, "dealer": dealer, **result.answer(rules), **codec.match_to_dict(after)}
         )
     if problems:
         raise invalid_state(problems)
