@@ -248,27 +248,38 @@ def re_bello_card(rules: Rules) -> Card:
 
 def grande_cards(rules: Rules) -> Cards:
     """The jack, horse and king of the bonus suit (Grande)."""
-    return sum(1 << card(r, rules.bonus) for r in GRANDE_RANKS)
+    return _grande_cards(rules.bonus)
 
 
 def marked_cards(rules: Rules) -> Cards:
     """Every single card some category scores for the side holding it."""
+    return _marked_cards(rules.bonus)
+
+
+@functools.cache
+def _grande_cards(bonus: Suit) -> Cards:
+    return sum(1 << card(r, bonus) for r in GRANDE_RANKS)
+
+
+@functools.cache
+def _marked_cards(bonus: Suit) -> Cards:
     return (
-        1 << settebello_card(rules)
-        | 1 << re_bello_card(rules)
+        1 << card(7, bonus)
+        | 1 << card(10, bonus)
         | 1 << SETTE_DI_COPPE_CARD
         | 1 << PIVA_CARD
-        | grande_cards(rules)
+        | _grande_cards(bonus)
     )
 
 
 def facts_of(rules: Rules, pile: Cards, scope: int) -> SideFacts:
     """The scored facts of a side's pile and scope count."""
+    bonus = rules.bonus
     low, high = scaletta_runs(rules, pile) if rules.scalette else (0, 0)
     return SideFacts(
-        card_count=count(pile),
-        coin_count=count(pile & SUIT_MASKS[rules.bonus]),
-        marked=pile & marked_cards(rules),
+        card_count=pile.bit_count(),
+        coin_count=(pile & SUIT_MASKS[bonus]).bit_count(),
+        marked=pile & _marked_cards(bonus),
         prime=prime_of(rules, pile),
         scope=scope,
         napola_run=napola_run(rules, pile),
@@ -294,12 +305,13 @@ def score_facts(
 ) -> HandScore:
     """Score a finished hand from each side's scored facts and the hand's declarations."""
     pack = rules.pack_cards
-    coins_in_pack = count(pack & SUIT_MASKS[rules.bonus])
-    cards_to = majority_winner([f.card_count for f in sides], count(pack))
+    bonus = rules.bonus
+    coins_in_pack = (pack & SUIT_MASKS[bonus]).bit_count()
+    cards_to = majority_winner([f.card_count for f in sides], pack.bit_count())
     coins_to = majority_winner([f.coin_count for f in sides], coins_in_pack)
     prime_to = primiera_winner(rules, [f.prime for f in sides])
-    settebello = settebello_card(rules)
-    grande = grande_cards(rules)
+    settebello = card(7, bonus)
+    grande = _grande_cards(bonus)
     declared = score_declarations(rules, declarations, rules.side_of)
     scored = []
     for side, facts in enumerate(sides):
@@ -312,7 +324,7 @@ def score_facts(
             "primiera": int(prime_to == side),
         }
         if rules.re_bello:
-            points["re_bello"] = held >> re_bello_card(rules) & 1
+            points["re_bello"] = held >> card(10, bonus) & 1
         if rules.sette_di_coppe:
             points["sette_di_coppe"] = held >> SETTE_DI_COPPE_CARD & 1
         if rules.napola != "none":
