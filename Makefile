@@ -76,6 +76,11 @@ bench-api: setup
 bench-request-profile: setup
 	$(BIN)/python -m tests.benchmarks.request_profile $(ARGS)
 
+.PHONY: bench-scorekeeping
+## What scorekeeping costs in process: a hand from piles and from tallies, ledgers of 200 hands.
+bench-scorekeeping: setup
+	$(BIN)/python -m tests.benchmarks.bench_scorekeeping $(ARGS)
+
 .PHONY: bench-strength bench-search
 ## Duplicate-deal strength benchmark; pass options with ARGS="--preset scopa --pairs 100".
 bench-strength: setup
