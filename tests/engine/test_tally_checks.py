@@ -245,7 +245,7 @@ def tallies(draw: st.DrawFn) -> tuple[Rules, list[SideTally], Cards]:
     return rules, made, leftover
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(tallies())
 def test_no_tally_is_accepted_that_no_piles_give(
     case: tuple[Rules, list[SideTally], Cards],
