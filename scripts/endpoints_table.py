@@ -61,6 +61,8 @@ def cost_of(endpoint: Endpoint) -> str:
         return "exempt"
     if endpoint.cost is Cost.ONE_UNIT:
         return "1 unit"
+    if endpoint.cost is Cost.BY_PARTS and isinstance(endpoint, Operation) and endpoint.units:
+        return lowered(first_sentence(endpoint.units.__doc__))
     return f"`SCOPA_RATE_LIMIT_ADVICE_COST` ({advice_cost()}) units a search"
 
 

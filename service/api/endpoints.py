@@ -38,6 +38,8 @@ class Cost(Enum):
     EXEMPT = "exempt"
     ONE_UNIT = "one unit"
     BY_SEARCHES = "by searches"
+    # One unit for each part of the body its ``units`` counts (a ledger's hands).
+    BY_PARTS = "by parts"
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +58,8 @@ class Operation(Endpoint):
     path: str
     # The advice searches a request asks for, from its body as sent (searching operations).
     searches: Callable[[Body], int] | None = None
+    # The units a request spends, from its body as sent (operations that cost by parts).
+    units: Callable[[Body], int] | None = None
     # The header saying how its searches met the cache (searching operations).
     cache_header: str | None = None
     # The answer changes only with a release: ETag, Cache-Control, 304 to If-None-Match.
@@ -116,6 +120,12 @@ def review_searches(body: Body) -> int:
     return count
 
 
+def ledger_hands(body: Body) -> int:
+    """One unit for each hand of the ledger (at least one), from the body as sent."""
+    hands = body.get("hands") if isinstance(body, dict) else None
+    return max(1, len(hands)) if isinstance(hands, list) else 1
+
+
 EXEMPT, ONE_UNIT, BY_SEARCHES = Cost.EXEMPT, Cost.ONE_UNIT, Cost.BY_SEARCHES
 
 GET_HEALTH = Operation("getHealth", EXEMPT, "GET", "/healthz")
@@ -134,7 +144,7 @@ DEAL_HAND = Operation("dealHand", ONE_UNIT, "POST", "/v1/deal")
 LIST_MOVES = Operation("listMoves", ONE_UNIT, "POST", "/v1/moves")
 PLAY_MOVE = Operation("playMove", ONE_UNIT, "POST", "/v1/play")
 SCORE_HAND = Operation("scoreHand", ONE_UNIT, "POST", "/v1/score")
-KEEP_LEDGER = Operation("keepLedger", ONE_UNIT, "POST", "/v1/match")
+KEEP_LEDGER = Operation("keepLedger", Cost.BY_PARTS, "POST", "/v1/match", units=ledger_hands)
 GET_TALLY_FIELDS = Operation(
     "getTallyFields", ONE_UNIT, "GET", "/v1/rules/tally", static=True, localised=True
 )

@@ -122,7 +122,18 @@ def test_each_endpoint_counts_as_its_declaration_says() -> None:
     assert counting["moves.post_moves"] is counting["score.post_score"] is Cost.ONE_UNIT
     searching = {e for e, c in counting.items() if c is Cost.BY_SEARCHES}
     assert {e.partition(".")[0] for e in searching} == {"advice", "bot", "review"}
+    assert counting["ledger.post_match"] is Cost.BY_PARTS
     assert declared(app, None) is None
+
+
+def test_a_ledger_spends_a_unit_a_hand() -> None:
+    client = limited_app("100/minute").test_client()
+    hand = {"tallies": [{"cards": 40, "coins": 10, "settebello": True, "scope": 0}, None]}
+    body = {"rules": "scopa", "target": 1000, "hands": [hand] * 5}
+    answer = client.post("/v1/match", json=body)
+    assert answer.status_code == 422  # the primiera is undecided: refused, and still counted
+    assert answer.headers["X-RateLimit-Remaining"] == "95"
+    assert client.post("/v1/match", json={"hands": "no"}).headers["X-RateLimit-Remaining"] == "94"
 
 
 def test_an_advice_request_spends_the_advice_cost() -> None:

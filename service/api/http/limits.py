@@ -30,7 +30,7 @@ from limits.errors import StorageError
 from limits.storage import RedisStorage, Storage, storage_from_string
 from werkzeug.exceptions import HTTPException
 
-from service.api.endpoints import Cost, Endpoint, Operation, declared
+from service.api.endpoints import Body, Cost, Endpoint, Operation, declared
 from service.api.http.json import json_body
 from service.api.http.metrics import endpoint_label, record_rate_limited
 from service.api.http.problems import (
@@ -64,24 +64,34 @@ def storage(settings: Settings) -> tuple[str, dict[str, Any]]:
     return settings.redis_url, options
 
 
-def searches(endpoint: Operation) -> int:
-    """The advice searches the current request asks for, by its operation's count of them
-    from the body as sent (none for a body that is not JSON the view would read)."""
-    if endpoint.searches is None:
+def counted(count: Callable[[Body], int] | None) -> int:
+    """What an operation's count (of searches, of parts) says of the current request's body
+    as sent (0 without a count, or for a body that is not JSON the view would read)."""
+    if count is None:
         return 0
     try:
         body = json_body(request)
     except (HTTPException, ProblemError):  # too large (413), short (400), not JSON (400)
         return 0
-    return endpoint.searches(body)
+    return count(body)
+
+
+def searches(endpoint: Operation) -> int:
+    """The advice searches the current request asks for."""
+    return counted(endpoint.searches)
 
 
 def request_cost(endpoint: Endpoint) -> int:
     """Units of the client's budget the current request spends: none when exempt,
-    RATE_LIMIT_ADVICE_COST per search it asks for, else one."""
+    RATE_LIMIT_ADVICE_COST per search it asks for, one a part for an operation that costs by
+    parts (at least one), else one."""
     if endpoint.cost is Cost.EXEMPT:
         return 0
-    asked = searches(endpoint) if isinstance(endpoint, Operation) else 0
+    if not isinstance(endpoint, Operation):
+        return 1
+    if endpoint.cost is Cost.BY_PARTS:
+        return max(1, counted(endpoint.units))
+    asked = searches(endpoint)
     if asked:
         cost: int = current_app.config["RATE_LIMIT_ADVICE_COST"]
         return cost * asked
