@@ -193,7 +193,7 @@ def declaration_problems(
                     f"{field}.cards",
                     Message(
                         "{cards} is not a declaration: {declares}",
-                        cards=" ".join(codes(d.cards)),
+                        cards=" ".join(codes(d.cards)) or Message("no cards"),
                         declares=what_declares(rules),
                     ),
                 )
