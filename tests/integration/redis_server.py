@@ -9,6 +9,7 @@ import socket
 import subprocess
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 import redis
@@ -103,3 +104,14 @@ class RedisServer:
         """Unfreeze a paused server."""
         if self.process is not None:
             self.process.send_signal(signal.SIGCONT)
+
+
+def clients_settle(inspect: Any, expected: int, limit_s: float = 5.0) -> int:
+    """The server's count of connected clients, once it is ``expected`` or ``limit_s`` has
+    passed."""
+    deadline = time.monotonic() + limit_s
+    while True:
+        connected = int(inspect.info("clients")["connected_clients"])
+        if connected == expected or time.monotonic() > deadline:
+            return connected
+        time.sleep(0.02)
