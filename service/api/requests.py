@@ -18,6 +18,7 @@ from service.engine.record import HandRecord, MetaValue
 from service.engine.rules import Rules
 from service.engine.state import State
 from service.engine.tally import SideTally
+from service.engine.tally_score import TallyScore
 from service.search import Budget, Decision
 from service.search.levels import Level
 
@@ -103,10 +104,12 @@ class ScoreRequest:
 
 @dataclass(frozen=True, slots=True)
 class LedgerHand:
-    """One hand of a match ledger: who dealt it, and the hand."""
+    """One hand of a match ledger: who dealt it, the hand, and its tallies' score (scored
+    while checking that they decide every category)."""
 
     dealer: int | None
     hand: HandInput
+    tallied: TallyScore | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -151,10 +151,7 @@ def prime_of(rules: Rules, pile: Cards) -> Prime:
     orders = PRIME_COUNT_ORDERS.get(rules.prime_table)
     if orders is not None:
         counts = tuple(sum(count(pile & RANK_MASKS[r]) for r in ranks) for ranks in orders)
-        shown = 0
-        for ranks in orders:
-            for r in ranks:
-                shown |= pile & RANK_MASKS[r]
+        shown = pile & counted_cards(rules.prime_table)
         # The prime shown is the counted cards: whether they cover every suit.
         return Prime(counts, shown, all(shown & m for m in SUIT_MASKS))
     values = PRIME_TABLES[rules.prime_table]
@@ -169,6 +166,21 @@ def prime_of(rules: Rules, pile: Cards) -> Prime:
                 chosen |= 1 << best
                 break
     return Prime(total, chosen, suits_held == len(SUITS))
+
+
+@functools.cache
+def counted_cards(table: str) -> Cards:
+    """Every card of the ranks a rank-count prime table counts (none for a sum table)."""
+    counted = 0
+    for ranks in PRIME_COUNT_ORDERS.get(table, ()):
+        for rank in ranks:
+            counted |= RANK_MASKS[rank]
+    return counted
+
+
+def plays_per_side(rules: Rules, side: int) -> int:
+    """How many cards a side plays in a hand: the most scope it can make."""
+    return len(rules.seats_of(side)) * sum(rules.deal_sizes)
 
 
 @functools.cache
@@ -404,20 +416,18 @@ def check_piles(
                 "piles", Message("a finished hand covers the pack; missing: {cards}", cards=listed)
             )
         )
-    plays_per_side = [
-        len(rules.seats_of(side)) * sum(rules.deal_sizes) for side in range(rules.sides)
-    ]
+    plays = [plays_per_side(rules, side) for side in range(rules.sides)]
     for side, (n, mask) in enumerate(zip(scope, masks, strict=False)):
         if n < 0:
             problems.append(Problem(f"scope[{side}]", Message("must not be negative")))
-        elif side < len(plays_per_side) and n > plays_per_side[side]:
+        elif side < len(plays) and n > plays[side]:
             problems.append(
                 Problem(
                     f"scope[{side}]",
                     Message(
                         "{scope} scope but the side plays only {plays} cards a hand",
                         scope=n,
-                        plays=plays_per_side[side],
+                        plays=plays[side],
                     ),
                 )
             )

@@ -11,7 +11,6 @@ from dataclasses import dataclass, fields, replace
 from types import MappingProxyType
 
 from service.engine.cards import (
-    RANK_MASKS,
     RANKS_PER_SUIT,
     SUIT_MASKS,
     Card,
@@ -30,8 +29,10 @@ from service.engine.scoring import (
     SETTE_DI_COPPE_CARD,
     SideFacts,
     categories,
+    counted_cards,
     facts_of,
     grande_cards,
+    plays_per_side,
     prime_of,
     re_bello_card,
     settebello_card,
@@ -119,11 +120,6 @@ def coins_in_pack(rules: Rules) -> int:
     return count(rules.pack_cards & SUIT_MASKS[rules.bonus])
 
 
-def plays_per_side(rules: Rules, side: int) -> int:
-    """How many cards a side plays in a hand: the most scope it can make."""
-    return len(rules.seats_of(side)) * sum(rules.deal_sizes)
-
-
 def bonus_run(rules: Rules, ranks: range) -> int:
     """How many cards of the bonus suit, in the order of ``ranks``, the pack holds unbroken."""
     run = 0
@@ -136,8 +132,7 @@ def bonus_run(rules: Rules, ranks: range) -> int:
 
 def prime_field(rules: Rules) -> TallyField:
     """The prime: the best card of each suit, or the cards of the ranks a count table counts."""
-    orders = PRIME_COUNT_ORDERS.get(rules.prime_table)
-    if orders is None:
+    if rules.prime_table not in PRIME_COUNT_ORDERS:
         return TallyField(
             "prime",
             "primiera",
@@ -147,11 +142,7 @@ def prime_field(rules: Rules) -> TallyField:
             max_items=len(SUIT_MASKS),
             one_per_suit=True,
         )
-    counted = 0
-    for ranks in orders:
-        for rank in ranks:
-            counted |= RANK_MASKS[rank]
-    counted &= rules.pack_cards
+    counted = counted_cards(rules.prime_table) & rules.pack_cards
     return TallyField(
         "prime",
         "primiera",

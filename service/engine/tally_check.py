@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from service.engine.cards import (
-    RANK_MASKS,
     SUIT_MASKS,
     Card,
     Cards,
@@ -33,6 +32,7 @@ from service.engine.rules import Rules
 from service.engine.scoring import (
     SCALETTA_HIGH_BOTTOM,
     SCALETTA_LOW_TOP,
+    counted_cards,
     grande_cards,
     prime_orders,
 )
@@ -406,8 +406,7 @@ def prime_problems(rules: Rules, tallies: Sequence[SideTally], leftover: Cards) 
         return problems
     shown = sum(1 << c for c in owner)
     if rules.prime_table in PRIME_COUNT_ORDERS:
-        spec = next(f for f in tally_fields(rules) if f.name == "prime")
-        missing = spec.cards & ~shown & ~leftover
+        missing = counted_cards(rules.prime_table) & rules.pack_cards & ~shown & ~leftover
         if missing:
             listed = ", ".join(code(c) for c in iter_cards(missing))
             return [Problem("tallies", Message("in nobody's prime: {cards}", cards=listed))]
@@ -481,13 +480,8 @@ def bounds_of(rules: Rules, tally: SideTally) -> SideBounds:
 
 def prime_bounds(rules: Rules, prime: Cards) -> tuple[Cards, Cards]:
     """The cards a prime says the side took, and those it says it did not."""
-    orders = PRIME_COUNT_ORDERS.get(rules.prime_table)
-    if orders is not None:
-        counted = 0
-        for ranks in orders:
-            for rank in ranks:
-                counted |= RANK_MASKS[rank]
-        return prime, counted & ~prime
+    if rules.prime_table in PRIME_COUNT_ORDERS:
+        return prime, counted_cards(rules.prime_table) & ~prime
     forbidden = 0
     for order in prime_orders(rules.prime_table):
         best = next((c for c in order if prime >> c & 1), None)

@@ -24,6 +24,7 @@ from service.engine.scoring import (
     HandScore,
     Prime,
     categories,
+    counted_cards,
     majority_winner,
     napola_points,
     outright_win,
@@ -150,11 +151,9 @@ def completed(rules: Rules, tallies: Sequence[SideTally], leftover: Cards) -> tu
             filled = [t if t.known(name) else replace(t, **nothing) for t in filled]
     unknown_primes = [i for i, t in enumerate(filled) if t.prime is None]
     if rules.prime_table in PRIME_COUNT_ORDERS and "prime" in asked and len(unknown_primes) == 1:
-        spec = next(f for f in tally_fields(rules) if f.name == "prime")
         shown = sum(t.prime or 0 for t in filled)
-        filled[unknown_primes[0]] = replace(
-            filled[unknown_primes[0]], prime=spec.cards & ~shown & ~leftover
-        )
+        rest = counted_cards(rules.prime_table) & rules.pack_cards & ~shown & ~leftover
+        filled[unknown_primes[0]] = replace(filled[unknown_primes[0]], prime=rest)
     return tuple(filled)
 
 

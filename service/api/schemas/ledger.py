@@ -8,7 +8,7 @@ from typing import Any
 import marshmallow as ma
 
 from service.api.http.problems import join_path
-from service.api.requests import HandInput, LedgerHand, LedgerRequest
+from service.api.requests import LedgerHand, LedgerRequest
 from service.api.schemas.game import (
     MAX_SEATS,
     HandScoreSchema,
@@ -23,8 +23,7 @@ from service.api.schemas.score import HandSchema, checked_hand
 from service.api.usecases.convert import invalid_state, rules_of
 from service.engine.errors import Problem
 from service.engine.message import Message
-from service.engine.rules import Rules
-from service.engine.tally_score import score_tallies
+from service.engine.tally_score import TallyScore, score_tallies
 
 # A match to 1001 points (Cirulla's longest) at five points a hand.
 MAX_LEDGER_HANDS = 200
@@ -78,12 +77,14 @@ class LedgerRequestSchema(ma.Schema):
             # The facts to blame are looked for in the first few bad hands only (a few dozen
             # more checks a hand).
             hand, found = checked_hand(rules, entry, explain=failed < EXPLAINED_HANDS)
+            tallied = None
             if hand is not None and hand.tallies is not None:
-                found += undecided_problems(rules, hand)
+                tallied = score_tallies(rules, hand.tallies, hand.leftover, hand.declarations)
+                found += undecided_problems(tallied)
             failed += bool(found)
             problems += [Problem(join_path(where, p.field), p.reason) for p in found]
             if hand is not None:
-                hands.append(LedgerHand(dealer, hand))
+                hands.append(LedgerHand(dealer, hand, tallied))
         if problems:
             raise invalid_state(problems)
         scores = data.get("scores")
@@ -92,9 +93,9 @@ class LedgerRequestSchema(ma.Schema):
         )
 
 
-def undecided_problems(rules: Rules, hand: HandInput) -> list[Problem]:
+def undecided_problems(tallied: TallyScore) -> list[Problem]:
     """A tallied hand that leaves a category undecided cannot be added to a match."""
-    undecided = score_tallies(rules, hand.tallies or (), hand.leftover, hand.declarations).undecided
+    undecided = tallied.undecided
     if not undecided:
         return []
     return [

@@ -42,10 +42,12 @@ class ScoredHand:
         return {"sides": sides, "totals": [s["total"] for s in sides]}
 
 
-def scored(rules: Rules, hand: HandInput) -> ScoredHand:
-    """Score a checked hand from its piles or its tallies."""
+def scored(rules: Rules, hand: HandInput, tallied: TallyScore | None = None) -> ScoredHand:
+    """Score a checked hand from its piles or its tallies (``tallied``: the tallies' score,
+    when it was made already)."""
     if hand.tallies is not None:
-        tallied = score_tallies(rules, hand.tallies, hand.leftover, hand.declarations)
+        if tallied is None:
+            tallied = score_tallies(rules, hand.tallies, hand.leftover, hand.declarations)
         return ScoredHand(tallied.hand, None if tallied.hand else tallied)
     piles = hand.piles or ()
     return ScoredHand(score_hand(rules, piles, hand.scope, hand.declarations), None)
@@ -131,7 +133,7 @@ def ledger_answer(request: LedgerRequest) -> dict[str, Any]:
                 )
             )
         dealer = expected if entry.dealer is None else entry.dealer
-        result = scored(rules, entry.hand)
+        result = scored(rules, entry.hand, entry.tallied)
         points = result.points
         # The request's schema refuses a hand its tallies leave undecided.
         assert points is not None
