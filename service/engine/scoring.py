@@ -122,11 +122,6 @@ class HandScore:
         return tuple(s.total for s in self.sides)
 
     @property
-    def outright_winner(self) -> int | None:
-        """The side that won the game outright in this hand, if any."""
-        return next((s.side for s in self.sides if s.outright), None)
-
-    @property
     def outright(self) -> tuple[int, str] | None:
         """The side that won the game outright in this hand and how, if one did."""
         return next(((s.side, s.outright) for s in self.sides if s.outright), None)

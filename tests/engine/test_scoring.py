@@ -189,7 +189,7 @@ def test_the_whole_bonus_suit_may_win_outright(options: dict[str, Any], outright
     rules = make_rules("scopa", **options)
     hand = score_hand(rules, split("1D 2D 3D 4D 5D 6D 7D 8D 9D 10D"), (0, 0))
     assert [s.outright for s in hand.sides] == [outright, None]
-    assert hand.outright_winner == (0 if outright else None)
+    assert hand.outright == ((0, outright) if outright else None)
 
 
 def test_totals_add_every_category() -> None:
