@@ -23,7 +23,7 @@ from tests.engine.tally_helpers import FinishedHand, every_table, hands
 
 INVALID_STATE = "urn:scopa:problem:invalid-state"
 VALIDATION = "urn:scopa:problem:validation"
-HANDS_PER_TABLE = 16  # 62 tables: about 1,000 hands through the API
+HANDS_PER_TABLE = 10  # 62 tables: about 620 hands through the API
 
 
 def tally_json(tally: SideTally) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from service.engine.tally_score import reachable_primes, score_tallies
 from tests.engine.tally_helpers import FinishedHand, blanked, every_table, hands
 
 TABLES = every_table()
-HANDS_PER_TABLE = 30  # 62 tables: about 1,900 hands (and 1,000 more through the API)
+HANDS_PER_TABLE = 20  # 62 tables: about 1,240 hands (and 620 more through the API)
 
 
 def table_id(rules: Rules) -> str:
