@@ -44,7 +44,7 @@ def test_the_whole_suit_wins_the_game() -> None:
     rules = make_rules("scalette")
     mine = cards(coins("1 2 3 4 5 6 7 8 9 10"))
     hand = score_hand(rules, (mine, FULL_PACK & ~mine), (0, 0))
-    assert hand.outright_winner == 0
+    assert hand.outright == (0, "scala")
     assert hand.sides[0].outright == "scala"
     result = add_hand(rules, (0, 15), hand)
     assert (result.winner, result.reason) == (0, "scala")
