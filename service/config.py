@@ -221,6 +221,33 @@ class Settings(BaseSettings):
         "most a /v1/review may search in all (decisions searched x iterations per decision)",
         ge=1,
     )
+    review_batch_max_total_ms: int = _env(
+        300_000,
+        "SCOPA_REVIEW_BATCH_MAX_TOTAL_MS",
+        "most a batch of reviews (/v1/review/batch, /v1/insights, /v1/drills) may search in all "
+        "(every record's decisions searched x ms per decision); more is a 422 before any search",
+        ge=1,
+    )
+    review_batch_max_total_iterations: int = _env(
+        5_000_000,
+        "SCOPA_REVIEW_BATCH_MAX_TOTAL_ITERATIONS",
+        "the same cap of a batch for iteration budgets",
+        ge=1,
+    )
+    batch_max_records: int = _env(
+        200,
+        "SCOPA_BATCH_MAX_RECORDS",
+        "most hand records in one batch review, insights or drills request",
+        ge=1,
+        le=1000,
+    )
+    batch_max_content_length: int = _env(
+        1024 * 1024,
+        "SCOPA_BATCH_MAX_CONTENT_LENGTH",
+        "largest body in bytes of a request that carries many records (batch review, insights, "
+        "drills); other requests keep SCOPA_MAX_CONTENT_LENGTH",
+        ge=1,
+    )
     cache_ttl: int = _env(3600, "SCOPA_CACHE_TTL", "seconds an advice stays cached", ge=1)
     cache_max_entries: int = _env(
         1024, "SCOPA_CACHE_MAX_ENTRIES", "size of the in-process LRU (without Redis)", ge=1

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask
 
 import service
-from service.api.endpoints import declare_endpoints
+from service.api.endpoints import declare_endpoints, many_records_paths
 from service.api.http.admission import install_admission
 from service.api.http.body import install_body_reader
 from service.api.http.cors import install_cors
@@ -99,7 +99,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     install_rate_limits(app, settings)
     install_cors(app)
     install_language_headers(app)
-    install_body_reader(app)
+    install_body_reader(app, many_records_paths())
     install_proxy_fix(app, settings.trusted_proxies)
     declare_endpoints(app)
     report_kernel()

@@ -68,6 +68,8 @@ class Operation(Endpoint):
     localised: bool = False
     # Answers 503 when it cannot serve (a searching operation does too, when busy).
     unavailable: bool = False
+    # Its body carries many hand records: BATCH_MAX_CONTENT_LENGTH instead of the usual limit.
+    many_records: bool = False
 
     @property
     def searching(self) -> bool:
@@ -166,6 +168,24 @@ REVIEW_HAND = Operation(
     cache_header="X-Review-Cache",
 )
 
+
+def batch_review_searches(body: Body) -> int:
+    """The searches of every review of a batch (``review_searches``), from the body as sent."""
+    reviews = body.get("reviews") if isinstance(body, dict) else None
+    if not isinstance(reviews, list):
+        return 0
+    return sum(review_searches(each) for each in reviews)
+
+
+REVIEW_BATCH = Operation(
+    "reviewHands",
+    BY_SEARCHES,
+    "POST",
+    "/v1/review/batch",
+    searches=batch_review_searches,
+    many_records=True,
+)
+
 OPERATIONS: tuple[Operation, ...] = (
     GET_HEALTH,
     GET_READINESS,
@@ -185,6 +205,7 @@ OPERATIONS: tuple[Operation, ...] = (
     REPLAY_RECORD,
     VIEW_OF_SEAT,
     REVIEW_HAND,
+    REVIEW_BATCH,
 )
 BY_ID: Mapping[str, Operation] = MappingProxyType({op.name: op for op in OPERATIONS})
 BY_ROUTE: Mapping[tuple[str, str], Operation] = MappingProxyType(
@@ -244,6 +265,11 @@ def cached_for_a_release(view: Callable[..., Any]) -> Callable[..., Any]:
         return response
 
     return cached
+
+
+def many_records_paths() -> tuple[str, ...]:
+    """The paths whose bodies may be as large as BATCH_MAX_CONTENT_LENGTH."""
+    return tuple(op.path for op in OPERATIONS if op.many_records)
 
 
 ENDPOINTS_EXTENSION = "scopa.endpoints"

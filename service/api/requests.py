@@ -174,3 +174,11 @@ class ReviewRequest:
     budget: Budget | None
     match: MatchInput | None
     seed: Seed | None
+
+
+@dataclass(frozen=True, slots=True)
+class BatchReviewRequest:
+    """The bodies of many review requests, each loaded on its own (a bad one is its line's
+    problem)."""
+
+    reviews: tuple[object, ...]

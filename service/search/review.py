@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from service.engine.moves import Move
 from service.engine.record import Replay
 from service.engine.state import Event, Play, State, legal_moves
+from service.search import accuracy
 from service.search.advisor import Advice, MoveAdvice
 
 BEST, GOOD, INACCURACY, MISTAKE, BLUNDER = "best", "good", "inaccuracy", "mistake", "blunder"
@@ -51,6 +52,10 @@ class Thresholds:
     def to_dict(self) -> dict[str, float]:
         """The thresholds as JSON."""
         return {"inaccuracy": self.inaccuracy, "mistake": self.mistake, "blunder": self.blunder}
+
+    def bounds(self) -> tuple[float, float, float]:
+        """The inaccuracy, mistake and blunder thresholds in order."""
+        return self.inaccuracy, self.mistake, self.blunder
 
 
 # In expected hand points: a scopa or the settebello is one point.
@@ -207,6 +212,18 @@ def judge(best: Estimate, played: Estimate, *, is_best: bool, exact: bool) -> Ve
     return Verdict(loss, _rounded(noise), win_loss, _rounded(win_noise), label)
 
 
+def decision_accuracy(verdict: Verdict) -> float:
+    """A judged decision's accuracy (``accuracy``): in points, and the lower of that and its
+    accuracy in win probability with a match."""
+    found = accuracy.scaled_accuracy(
+        accuracy.effective_loss(verdict.loss, verdict.noise), POINTS.bounds()
+    )
+    if verdict.win_loss is not None:
+        win_loss = accuracy.effective_loss(verdict.win_loss, verdict.win_noise)
+        found = min(found, accuracy.scaled_accuracy(win_loss, WIN.bounds()))
+    return found
+
+
 def _rounded(value: float | None) -> float | None:
     return None if value is None else round(value, 6)
 
@@ -225,7 +242,8 @@ class Judged:
 @dataclass(frozen=True, slots=True)
 class SeatSummary:
     """A seat's review: counts, total and mean loss over its searched decisions, the share of
-    best moves, the count of each label, and its costliest decisions (by loss)."""
+    best moves, the count of each label, its costliest decisions (by loss), and its accuracy
+    overall and per phase (``accuracy``)."""
 
     seat: int
     decisions: int
@@ -239,6 +257,8 @@ class SeatSummary:
     total_win_loss: float | None
     mean_win_loss: float | None
     costliest: tuple[Judged, ...]
+    accuracy: float | None
+    phases: dict[str, float | None]
 
 
 def cost_key(judged: Judged) -> tuple[float, float, int]:
@@ -258,6 +278,7 @@ def summarize(seat: int, moves: Iterable[Judged], with_match: bool) -> SeatSumma
     labels = {label: sum(1 for v in verdicts if v.label == label) for label in LABELS}
     total_win = round(sum(v.win_loss or 0.0 for v in verdicts), 6) if with_match else None
     costly = [m for m in searched if m.verdict and (m.verdict.loss > 0 or m.verdict.win_loss)]
+    scores = [a for a in map(judged_accuracy, searched) if a is not None]
     n = len(verdicts)
     return SeatSummary(
         seat=seat,
@@ -272,7 +293,27 @@ def summarize(seat: int, moves: Iterable[Judged], with_match: bool) -> SeatSumma
         total_win_loss=total_win,
         mean_win_loss=round(total_win / n, 6) if n and total_win is not None else None,
         costliest=tuple(sorted(costly, key=cost_key)[:COSTLIEST]),
+        accuracy=accuracy.rounded(accuracy.combined(scores)),
+        phases=phases_of(mine),
     )
+
+
+def phases_of(mine: Sequence[Judged]) -> dict[str, float | None]:
+    """A seat's accuracy in each third of its card plays (``accuracy.phase_of``)."""
+    plays = [m for m in mine if m.status != UNRANKED]
+    found: dict[str, list[float]] = {phase: [] for phase in accuracy.PHASES}
+    for position, judged in enumerate(plays):
+        score = judged_accuracy(judged)
+        if score is not None:
+            found[accuracy.phase_of(position, len(plays))].append(score)
+    return {phase: accuracy.rounded(accuracy.combined(s)) for phase, s in found.items()}
+
+
+def judged_accuracy(judged: Judged) -> float | None:
+    """A searched and judged decision's accuracy (None for the others)."""
+    if judged.status != SEARCHED or judged.verdict is None:
+        return None
+    return decision_accuracy(judged.verdict)
 
 
 def summaries(seats: Sequence[int], moves: Sequence[Judged], with_match: bool) -> list[SeatSummary]:

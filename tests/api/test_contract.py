@@ -6,12 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 import marshmallow as ma
+import orjson
 import pytest
 from flask.testing import FlaskClient
 
 from scripts.gen_openapi import spec_dict
 from service.api.app import create_app
 from service.api.http.contract import HEADERS
+from service.api.http.json import NDJSON_TYPE
 from service.api.http.problems import PROBLEM_TYPES
 from service.api.schemas.advice import AdviceResponseSchema
 from service.api.schemas.bot import BotResponseSchema
@@ -26,7 +28,7 @@ from service.api.schemas.records import (
     ReplayResponseSchema,
     ViewResponseSchema,
 )
-from service.api.schemas.review import ReviewResponseSchema
+from service.api.schemas.review import BatchReviewLineSchema, ReviewResponseSchema
 from service.api.schemas.score import ScoreResponseSchema
 from service.engine.presets import PRESETS
 
@@ -101,9 +103,14 @@ def test_every_request_example_is_answered(
 ) -> None:
     response = client.post(path, json=body)
     assert response.status_code == 200, (path, name, response.get_data(as_text=True)[:300])
-    # Views send their answers as built: each is already in its schema's exact form.
-    answer = response.get_json()
-    assert ANSWERS[path]().dump(answer) == answer
+    # Views send their answers as built: each is already in its schema's exact form (each
+    # line of a stream).
+    if response.mimetype == NDJSON_TYPE:
+        answers = [orjson.loads(line) for line in response.get_data().splitlines()]
+    else:
+        answers = [response.get_json()]
+    for answer in answers:
+        assert ANSWERS[path]().dump(answer) == answer
 
 
 # The schema documenting each POST operation's answer.
@@ -119,6 +126,7 @@ ANSWERS: dict[str, type[ma.Schema]] = {
     "/v1/replay": ReplayResponseSchema,
     "/v1/view": ViewResponseSchema,
     "/v1/review": ReviewResponseSchema,
+    "/v1/review/batch": BatchReviewLineSchema,
 }
 
 

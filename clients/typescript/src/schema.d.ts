@@ -363,7 +363,11 @@ export interface paths {
          *     (the Chkobba cutter's keep or table, a declaration, a claim) are `unranked`: the search
          *     does not rank them, so they carry the advice's `note` (a claim also its verdict, `claim`)
          *     and no loss. The `summary` gives each seat's searched decisions, total and mean loss, share
-         *     of best moves, count of each label and costliest decisions.
+         *     of best moves, count of each label and costliest decisions, and its `accuracy` from 0 to
+         *     100, overall and per third of the hand (`phases`); every searched decision has its own
+         *     `accuracy` (the formula is in `thresholds.accuracy_at_thresholds`). `graph` is the value
+         *     graph: for each reviewed decision the side to move's expected value before the move (the
+         *     best move's) and after it (the played move's).
          *
          *     Budget: `budget` applies to each searched decision, with /v1/advice's default and caps;
          *     the decisions to search times it may not pass the server's review cap
@@ -381,6 +385,41 @@ export interface paths {
          *     from the body, before the record is replayed); one unit when there is none.
          */
         post: operations["reviewHand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/review/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Review many hand records in one request, streaming one NDJSON line per record.
+         * @description Each entry of `reviews` is a /v1/review body (record, seats, budget, seed, match). Every
+         *     entry is loaded, replayed and planned before any search: one with a problem becomes a
+         *     `problem` line of its own (its problem as /v1/review would answer it) and does not stop
+         *     the batch. The batch's total, every entry's decisions to search times its budget per
+         *     decision, may not pass the server's batch cap (`REVIEW_BATCH_MAX_TOTAL_MS`, 300,000 ms, or
+         *     `REVIEW_BATCH_MAX_TOTAL_ITERATIONS`, 5,000,000): an over-cap batch is a 422
+         *     `budget-too-large` problem before any search. Then the answer streams (status 200,
+         *     `application/x-ndjson`): one line per record in order, each written as its review
+         *     finishes, with the same bytes /v1/review would answer for it (same cache entries, same
+         *     seeds); a `keepalive` line when 10 s pass without a line; and a last `summary` line
+         *     (records, reviewed, problems, how the searches met the cache, elapsed ms). A stream that
+         *     ends without its summary was cut short.
+         *
+         *     Rate limit: the searches of every entry, counted as /v1/review counts them. The body may
+         *     be as large as `BATCH_MAX_CONTENT_LENGTH` (1 MiB), and hold `BATCH_MAX_RECORDS` (200)
+         *     entries.
+         */
+        post: operations["reviewHands"];
         delete?: never;
         options?: never;
         head?: never;
@@ -559,6 +598,40 @@ export interface components {
             /** @description ranked moves with a match: the standard error of win_probability */
             win_std_error?: number | null;
         };
+        BatchReviewLine: {
+            /** @description summary: the searches by cache status */
+            cache?: components["schemas"]["BatchSummary"];
+            /** @description keepalive lines: records finished */
+            done?: number;
+            /** @description summary: the batch's time */
+            elapsed_ms?: number;
+            /** @description review, problem, keepalive: the record */
+            index?: number;
+            /** @description problem lines */
+            problem?: components["schemas"]["Problem"];
+            /** @description summary: problem lines */
+            problems?: number;
+            /** @description summary: records in the batch */
+            records?: number;
+            /** @description review lines */
+            review?: components["schemas"]["ReviewResponse"];
+            /** @description summary: review lines */
+            reviewed?: number;
+            /**
+             * @description One JSON object a line (application/x-ndjson, each line ended by a newline), in record order: `review` (`index`, `review`: what /v1/review answers for the record), `problem` (`index`, `problem`: the record's problem as /v1/review would answer it, status included), `keepalive` (`index` of the record under review, `done`: records finished; written when 10 s pass without a line) and, last, `summary` (`records`, `reviewed`, `problems`, `cache`, `elapsed_ms`). A stream without its summary line was cut short.
+             * @enum {string}
+             */
+            type: "review" | "problem" | "keepalive" | "summary";
+        };
+        BatchReviewRequest: {
+            /** @description the records in the order their lines come; at most BATCH_MAX_RECORDS (200 by default) */
+            reviews: components["schemas"]["ReviewRequest"][];
+        };
+        BatchSummary: {
+            bypass: number;
+            hit: number;
+            miss: number;
+        };
         BotRequest: {
             /**
              * @description the level the bot plays at, weakest first: beginner, casual, club, expert, master
@@ -645,6 +718,22 @@ export interface components {
             kind: "lay" | "capture" | "scopa" | "deal" | "last_take" | "hand_end" | "declare" | "decline" | "claim" | "wrong_claim";
             seat: number | null;
             side: number | null;
+        };
+        GraphPoint: {
+            /** @description the same after the move: the played move's value */
+            after: number | null;
+            /** @description the side to move's expected hand points before the move: the best ranked move's value; null for a decision not searched or not ranked */
+            before: number | null;
+            /** @description the move's index in moves */
+            index: number;
+            /** @enum {string|null} */
+            label?: "best" | "good" | "inaccuracy" | "mistake" | "blunder" | null;
+            seat: number;
+            side: number;
+            /** @description with a match: the played move's win probability */
+            win_after?: number | null;
+            /** @description with a match: the best move's win probability */
+            win_before?: number | null;
         };
         HandDeal: {
             /**
@@ -1044,6 +1133,8 @@ export interface components {
             decisions: components["schemas"]["ReviewedDecision"][];
             /** @description the record ends the hand */
             finished: boolean;
+            /** @description the value graph: one point per reviewed decision, in move order (before - after is the loss) */
+            graph: components["schemas"]["GraphPoint"][];
             match: components["schemas"]["MatchInput"] | null;
             /** @description moves in the record */
             moves: number;
@@ -1055,6 +1146,8 @@ export interface components {
             thresholds: components["schemas"]["ReviewThresholds"];
         };
         ReviewThresholds: {
+            /** @description a decision's accuracy at no loss and at the inaccuracy, mistake and blunder thresholds: from 0 to 100, from the loss beyond noise (a loss within its noise allowance counts as none): 100 at no loss, falling linearly to 90 at the inaccuracy threshold, 70 at the mistake threshold and 40 at the blunder threshold, then halving with each further blunder threshold's worth of loss; with a match the lower of the points and the win probability figures. So best is 100, good above 90, inaccuracy above 70, mistake above 40, blunder 40 or below */
+            accuracy_at_thresholds: number[];
             /** @description losses within this many standard errors are at most good */
             noise_z: number;
             /** @description in expected hand points */
@@ -1063,6 +1156,8 @@ export interface components {
             win_probability: components["schemas"]["Thresholds"];
         };
         ReviewedDecision: {
+            /** @description searched and judged only, else null: from 0 to 100, from the loss beyond noise (a loss within its noise allowance counts as none): 100 at no loss, falling linearly to 90 at the inaccuracy threshold, 70 at the mistake threshold and 40 at the blunder threshold, then halving with each further blunder threshold's worth of loss; with a match the lower of the points and the win probability figures. So best is 100, good above 90, inaccuracy above 70, mistake above 40, blunder 40 or below */
+            accuracy?: number | null;
             /** @description searched only: the best ranked move and its values */
             best?: components["schemas"]["ReviewedMove"];
             /** @description searched only: the move /v1/advice would choose (chosen_by); differs from best when a rule picks a move that plays no card first */
@@ -1317,6 +1412,8 @@ export interface components {
             worlds: number;
         };
         SeatReview: {
+            /** @description the harmonic mean of the judged decisions' accuracies (null with none): one bad decision pulls it down as far as it pulls the hand's score */
+            accuracy: number | null;
             /** @description the share labelled best */
             best_share: number | null;
             /** @description up to 3 decisions that lost something, the costliest first (win probability lost with a match, then points) */
@@ -1332,6 +1429,10 @@ export interface components {
             mean_loss: number | null;
             /** @description with a match */
             mean_win_probability_loss?: number | null;
+            /** @description accuracy per phase: the seat's card plays in hand order (searched and forced) cut into thirds, first, middle and last (the earlier thirds one larger when they do not divide evenly); each third's accuracy is the harmonic mean of its judged decisions, null with none */
+            phases: {
+                [key: string]: number | null;
+            };
             seat: number;
             side: number;
             /** @description in hand points */
@@ -1633,6 +1734,9 @@ export interface components {
 export type AdviceRequest = components['schemas']['AdviceRequest'];
 export type AdviceResponse = components['schemas']['AdviceResponse'];
 export type AdvisedMove = components['schemas']['AdvisedMove'];
+export type BatchReviewLine = components['schemas']['BatchReviewLine'];
+export type BatchReviewRequest = components['schemas']['BatchReviewRequest'];
+export type BatchSummary = components['schemas']['BatchSummary'];
 export type BotRequest = components['schemas']['BotRequest'];
 export type BotResponse = components['schemas']['BotResponse'];
 export type Budget = components['schemas']['Budget'];
@@ -1642,6 +1746,7 @@ export type DealRequest = components['schemas']['DealRequest'];
 export type DealResponse = components['schemas']['DealResponse'];
 export type Declaration = components['schemas']['Declaration'];
 export type Event = components['schemas']['Event'];
+export type GraphPoint = components['schemas']['GraphPoint'];
 export type HandDeal = components['schemas']['HandDeal'];
 export type HandRecord = components['schemas']['HandRecord'];
 export type HandScore = components['schemas']['HandScore'];
@@ -4925,6 +5030,7 @@ export interface operations {
                      *       },
                      *       "decisions": [
                      *         {
+                     *           "accuracy": 100,
                      *           "best": {
                      *             "breakdown": {
                      *               "cards": 0.375,
@@ -4990,6 +5096,7 @@ export interface operations {
                      *           "worlds": 8
                      *         },
                      *         {
+                     *           "accuracy": 10,
                      *           "best": {
                      *             "breakdown": {
                      *               "cards": 0.125,
@@ -5052,6 +5159,7 @@ export interface operations {
                      *           "worlds": 8
                      *         },
                      *         {
+                     *           "accuracy": 100,
                      *           "best": {
                      *             "breakdown": {
                      *               "cards": -0.5,
@@ -5106,6 +5214,7 @@ export interface operations {
                      *           "worlds": 8
                      *         },
                      *         {
+                     *           "accuracy": 100,
                      *           "best": {
                      *             "breakdown": {
                      *               "cards": 0.25,
@@ -5161,6 +5270,40 @@ export interface operations {
                      *         }
                      *       ],
                      *       "finished": false,
+                     *       "graph": [
+                     *         {
+                     *           "after": 0,
+                     *           "before": 0.875,
+                     *           "index": 0,
+                     *           "label": "good",
+                     *           "seat": 1,
+                     *           "side": 1
+                     *         },
+                     *         {
+                     *           "after": -1.875,
+                     *           "before": 0.375,
+                     *           "index": 1,
+                     *           "label": "blunder",
+                     *           "seat": 0,
+                     *           "side": 0
+                     *         },
+                     *         {
+                     *           "after": 0.25,
+                     *           "before": 0.25,
+                     *           "index": 2,
+                     *           "label": "best",
+                     *           "seat": 1,
+                     *           "side": 1
+                     *         },
+                     *         {
+                     *           "after": 0,
+                     *           "before": 0.125,
+                     *           "index": 3,
+                     *           "label": "good",
+                     *           "seat": 0,
+                     *           "side": 0
+                     *         }
+                     *       ],
                      *       "match": null,
                      *       "moves": 4,
                      *       "seats": [
@@ -5170,6 +5313,7 @@ export interface operations {
                      *       "seed": 7,
                      *       "summary": [
                      *         {
+                     *           "accuracy": 18.18,
                      *           "best_share": 0,
                      *           "costliest": [
                      *             {
@@ -5193,6 +5337,11 @@ export interface operations {
                      *             "mistake": 0
                      *           },
                      *           "mean_loss": 1.1875,
+                     *           "phases": {
+                     *             "first": 10,
+                     *             "last": null,
+                     *             "middle": 100
+                     *           },
                      *           "seat": 0,
                      *           "side": 0,
                      *           "total_loss": 2.375,
@@ -5200,6 +5349,7 @@ export interface operations {
                      *           "unranked": 0
                      *         },
                      *         {
+                     *           "accuracy": 100,
                      *           "best_share": 0.5,
                      *           "costliest": [
                      *             {
@@ -5218,6 +5368,11 @@ export interface operations {
                      *             "mistake": 0
                      *           },
                      *           "mean_loss": 0.4375,
+                     *           "phases": {
+                     *             "first": 100,
+                     *             "last": null,
+                     *             "middle": 100
+                     *           },
                      *           "seat": 1,
                      *           "side": 1,
                      *           "total_loss": 0.875,
@@ -5226,6 +5381,12 @@ export interface operations {
                      *         }
                      *       ],
                      *       "thresholds": {
+                     *         "accuracy_at_thresholds": [
+                     *           100,
+                     *           90,
+                     *           70,
+                     *           40
+                     *         ],
                      *         "noise_z": 2,
                      *         "points": {
                      *           "blunder": 0.75,
@@ -5241,6 +5402,328 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ReviewResponse"];
+                };
+            };
+            400: components["responses"]["BAD_REQUEST"];
+            413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
+            503: components["responses"]["SERVICE_UNAVAILABLE"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    reviewHands: {
+        parameters: {
+            query?: {
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description the languages the client reads, by preference (RFC 9110), e.g. it-IT, it;q=0.9, en;q=0.5; used when lang is not given */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reviews": [
+                 *         {
+                 *           "budget": {
+                 *             "iterations": 8
+                 *           },
+                 *           "record": {
+                 *             "deal": {
+                 *               "hands": [
+                 *                 [
+                 *                   "5S",
+                 *                   "6S",
+                 *                   "7B"
+                 *                 ],
+                 *                 [
+                 *                   "4D",
+                 *                   "10D",
+                 *                   "1C"
+                 *                 ]
+                 *               ],
+                 *               "stock": [
+                 *                 "2S",
+                 *                 "9S",
+                 *                 "4S",
+                 *                 "9C",
+                 *                 "3C",
+                 *                 "5B",
+                 *                 "6B",
+                 *                 "7S",
+                 *                 "4C",
+                 *                 "3S",
+                 *                 "1S",
+                 *                 "2B",
+                 *                 "8B",
+                 *                 "10S",
+                 *                 "10C",
+                 *                 "7C",
+                 *                 "10B",
+                 *                 "4B",
+                 *                 "3D",
+                 *                 "1D",
+                 *                 "9B",
+                 *                 "8S",
+                 *                 "6D",
+                 *                 "7D",
+                 *                 "9D",
+                 *                 "5C",
+                 *                 "6C",
+                 *                 "8C",
+                 *                 "2D",
+                 *                 "8D"
+                 *               ],
+                 *               "table": [
+                 *                 "5D",
+                 *                 "2C",
+                 *                 "1B",
+                 *                 "3B"
+                 *               ]
+                 *             },
+                 *             "dealer": 0,
+                 *             "format": "scopa-hand-record",
+                 *             "moves": [
+                 *               {
+                 *                 "capture": [
+                 *                   "1B",
+                 *                   "3B"
+                 *                 ],
+                 *                 "card": "4D",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "5D"
+                 *                 ],
+                 *                 "card": "5S",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "10D",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "6S",
+                 *                 "seat": 0
+                 *               }
+                 *             ],
+                 *             "rules": {
+                 *               "ace_may_pass": false,
+                 *               "ace_scopa": false,
+                 *               "ace_takes_all": false,
+                 *               "ace_takes_itself": false,
+                 *               "bonus_suit": "D",
+                 *               "cappotto": false,
+                 *               "cappotto_7_0": false,
+                 *               "capture_rule": "standard",
+                 *               "claims": false,
+                 *               "compulsory_capture": true,
+                 *               "deal_sizes": [
+                 *                 3,
+                 *                 3,
+                 *                 3,
+                 *                 3,
+                 *                 3,
+                 *                 3
+                 *               ],
+                 *               "declarations": "none",
+                 *               "double_game": false,
+                 *               "fewest_cards": false,
+                 *               "first_card_choice": false,
+                 *               "grande": false,
+                 *               "initial_table": 4,
+                 *               "last_card_scopa": false,
+                 *               "match_priority": true,
+                 *               "napola": "none",
+                 *               "napola_cap": 9,
+                 *               "napoleone": false,
+                 *               "pack": "italian40",
+                 *               "piva": false,
+                 *               "players": 2,
+                 *               "preset": "scopa",
+                 *               "prime_table": "standard",
+                 *               "primiera_incomplete": "compare",
+                 *               "re_bello": false,
+                 *               "redeal": "three_kings",
+                 *               "redeal_on_ace": false,
+                 *               "scalette": false,
+                 *               "sette_di_coppe": false,
+                 *               "target": 11,
+                 *               "teams": false
+                 *             },
+                 *             "version": 1
+                 *           },
+                 *           "seed": 7
+                 *         },
+                 *         {
+                 *           "budget": {
+                 *             "iterations": 8
+                 *           },
+                 *           "record": {
+                 *             "deal": {
+                 *               "hands": [
+                 *                 [
+                 *                   "5S",
+                 *                   "6S",
+                 *                   "7B"
+                 *                 ],
+                 *                 [
+                 *                   "4D",
+                 *                   "10D",
+                 *                   "1C"
+                 *                 ]
+                 *               ],
+                 *               "stock": [
+                 *                 "2S",
+                 *                 "9S",
+                 *                 "4S",
+                 *                 "9C",
+                 *                 "3C",
+                 *                 "5B",
+                 *                 "6B",
+                 *                 "7S",
+                 *                 "4C",
+                 *                 "3S",
+                 *                 "1S",
+                 *                 "2B",
+                 *                 "8B",
+                 *                 "10S",
+                 *                 "10C",
+                 *                 "7C",
+                 *                 "10B",
+                 *                 "4B",
+                 *                 "3D",
+                 *                 "1D",
+                 *                 "9B",
+                 *                 "8S",
+                 *                 "6D",
+                 *                 "7D",
+                 *                 "9D",
+                 *                 "5C",
+                 *                 "6C",
+                 *                 "8C",
+                 *                 "2D",
+                 *                 "8D"
+                 *               ],
+                 *               "table": [
+                 *                 "5D",
+                 *                 "2C",
+                 *                 "1B",
+                 *                 "3B"
+                 *               ]
+                 *             },
+                 *             "dealer": 0,
+                 *             "format": "scopa-hand-record",
+                 *             "moves": [
+                 *               {
+                 *                 "capture": [
+                 *                   "1B",
+                 *                   "3B"
+                 *                 ],
+                 *                 "card": "4D",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "5D"
+                 *                 ],
+                 *                 "card": "5S",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "10D",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "6S",
+                 *                 "seat": 0
+                 *               }
+                 *             ],
+                 *             "rules": {
+                 *               "ace_may_pass": false,
+                 *               "ace_scopa": false,
+                 *               "ace_takes_all": false,
+                 *               "ace_takes_itself": false,
+                 *               "bonus_suit": "D",
+                 *               "cappotto": false,
+                 *               "cappotto_7_0": false,
+                 *               "capture_rule": "standard",
+                 *               "claims": false,
+                 *               "compulsory_capture": true,
+                 *               "deal_sizes": [
+                 *                 3,
+                 *                 3,
+                 *                 3,
+                 *                 3,
+                 *                 3,
+                 *                 3
+                 *               ],
+                 *               "declarations": "none",
+                 *               "double_game": false,
+                 *               "fewest_cards": false,
+                 *               "first_card_choice": false,
+                 *               "grande": false,
+                 *               "initial_table": 4,
+                 *               "last_card_scopa": false,
+                 *               "match_priority": true,
+                 *               "napola": "none",
+                 *               "napola_cap": 9,
+                 *               "napoleone": false,
+                 *               "pack": "italian40",
+                 *               "piva": false,
+                 *               "players": 2,
+                 *               "preset": "scopa",
+                 *               "prime_table": "standard",
+                 *               "primiera_incomplete": "compare",
+                 *               "re_bello": false,
+                 *               "redeal": "three_kings",
+                 *               "redeal_on_ace": false,
+                 *               "scalette": false,
+                 *               "sette_di_coppe": false,
+                 *               "target": 11,
+                 *               "teams": false
+                 *             },
+                 *             "version": 1
+                 *           },
+                 *           "seats": [
+                 *             1
+                 *           ],
+                 *           "seed": 8
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BatchReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {"index":0,"review":{"budget":{"iterations":8},"decisions":[{"accuracy":100.0,"best":{"breakdown":{"cards":0.375,"coins":0.75,"primiera":-0.25,"scope":-0.25,"settebello":0.25},"capture":["5D","2C","3B"],"card":"10D","rank":1,"std_error":1.259783,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.375,"value":0.875},"chosen":{"capture":["5D","2C","3B"],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":0,"label":"good","legal_plays":3,"loss":0.875,"noise":1.66637,"played":{"breakdown":{"cards":-0.25,"coins":0.0,"primiera":-0.5,"scope":0.25,"settebello":0.5},"capture":["1B","3B"],"card":"4D","rank":2,"std_error":1.035098,"std_error_vs_best":0.833185,"sweep":false,"sweep_risk":0.25,"value":0.0},"seat":1,"seed":7,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":10.0,"best":{"breakdown":{"cards":0.125,"coins":0.125,"primiera":-0.25,"scope":0.875,"settebello":-0.5},"capture":["5D","2C"],"card":"7B","rank":1,"std_error":1.03402,"std_error_vs_best":null,"sweep":true,"sweep_risk":0.0,"value":0.375},"chosen":{"capture":["5D","2C"],"card":"7B","sweep":true},"chosen_by":"search","exact":false,"index":1,"label":"blunder","legal_plays":3,"loss":2.25,"noise":1.636634,"played":{"breakdown":{"cards":-0.375,"coins":-0.375,"primiera":-0.25,"scope":-0.375,"settebello":-0.5},"capture":["5D"],"card":"5S","rank":3,"std_error":0.895176,"std_error_vs_best":0.818317,"sweep":false,"sweep_risk":0.125,"value":-1.875},"seat":0,"seed":7,"side":0,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":-0.5,"coins":0.0,"primiera":-0.125,"scope":0.125,"settebello":0.75},"capture":[],"card":"10D","rank":1,"std_error":0.901388,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":0.25},"chosen":{"capture":[],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":2,"label":"best","legal_plays":2,"loss":0.0,"noise":0.0,"played":{"breakdown":{"cards":-0.5,"coins":0.0,"primiera":-0.125,"scope":0.125,"settebello":0.75},"capture":[],"card":"10D","rank":1,"std_error":0.901388,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":0.25},"seat":1,"seed":7,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.25,"coins":0.25,"primiera":-0.25,"scope":-0.125,"settebello":0.0},"capture":[],"card":"7B","rank":1,"std_error":0.742522,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":0.125},"chosen":{"capture":[],"card":"7B","sweep":false},"chosen_by":"search","exact":false,"index":3,"label":"good","legal_plays":2,"loss":0.125,"noise":0.25,"played":{"breakdown":{"cards":0.25,"coins":-0.125,"primiera":0.0,"scope":-0.125,"settebello":0.0},"capture":[],"card":"6S","rank":2,"std_error":0.731925,"std_error_vs_best":0.125,"sweep":false,"sweep_risk":0.0,"value":0.0},"seat":0,"seed":7,"side":0,"status":"searched","undersampled":false,"worlds":8}],"finished":false,"graph":[{"after":0.0,"before":0.875,"index":0,"label":"good","seat":1,"side":1},{"after":-1.875,"before":0.375,"index":1,"label":"blunder","seat":0,"side":0},{"after":0.25,"before":0.25,"index":2,"label":"best","seat":1,"side":1},{"after":0.0,"before":0.125,"index":3,"label":"good","seat":0,"side":0}],"match":null,"moves":4,"seats":[0,1],"seed":7,"summary":[{"accuracy":18.18,"best_share":0.0,"costliest":[{"index":1,"label":"blunder","loss":2.25},{"index":3,"label":"good","loss":0.125}],"decisions":2,"forced":0,"labels":{"best":0,"blunder":1,"good":1,"inaccuracy":0,"mistake":0},"mean_loss":1.1875,"phases":{"first":10.0,"last":null,"middle":100.0},"seat":0,"side":0,"total_loss":2.375,"undersampled":0,"unranked":0},{"accuracy":100.0,"best_share":0.5,"costliest":[{"index":0,"label":"good","loss":0.875}],"decisions":2,"forced":0,"labels":{"best":1,"blunder":0,"good":1,"inaccuracy":0,"mistake":0},"mean_loss":0.4375,"phases":{"first":100.0,"last":null,"middle":100.0},"seat":1,"side":1,"total_loss":0.875,"undersampled":0,"unranked":0}],"thresholds":{"accuracy_at_thresholds":[100.0,90.0,70.0,40.0],"noise_z":2.0,"points":{"blunder":0.75,"inaccuracy":0.1,"mistake":0.3},"win_probability":{"blunder":0.08,"inaccuracy":0.01,"mistake":0.03}}},"type":"review"}
+                     *     {"index":1,"review":{"budget":{"iterations":8},"decisions":[{"accuracy":3.97,"best":{"breakdown":{"cards":1.0,"coins":0.75,"primiera":0.375,"scope":0.375,"settebello":0.25},"capture":["5D","2C","3B"],"card":"10D","rank":1,"std_error":0.901388,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.25,"value":2.75},"chosen":{"capture":["5D","2C","3B"],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":0,"label":"blunder","legal_plays":3,"loss":3.25,"noise":2.291288,"played":{"breakdown":{"cards":-0.375,"coins":0.125,"primiera":0.125,"scope":-0.375,"settebello":0.0},"capture":["1B","3B"],"card":"4D","rank":2,"std_error":1.149534,"std_error_vs_best":1.145644,"sweep":false,"sweep_risk":0.625,"value":-0.5},"seat":1,"seed":8,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.125,"coins":-0.125,"primiera":0.25,"scope":-0.125,"settebello":0.0},"capture":[],"card":"1C","rank":1,"std_error":0.895176,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.25,"value":0.125},"chosen":{"capture":[],"card":"1C","sweep":false},"chosen_by":"search","exact":false,"index":2,"label":"good","legal_plays":2,"loss":0.75,"noise":1.802776,"played":{"breakdown":{"cards":-0.125,"coins":-0.5,"primiera":0.25,"scope":0.0,"settebello":-0.25},"capture":[],"card":"10D","rank":2,"std_error":1.068,"std_error_vs_best":0.901388,"sweep":false,"sweep_risk":0.0,"value":-0.625},"seat":1,"seed":8,"side":1,"status":"searched","undersampled":false,"worlds":8}],"finished":false,"graph":[{"after":-0.5,"before":2.75,"index":0,"label":"blunder","seat":1,"side":1},{"after":-0.625,"before":0.125,"index":2,"label":"good","seat":1,"side":1}],"match":null,"moves":4,"seats":[1],"seed":8,"summary":[{"accuracy":7.63,"best_share":0.0,"costliest":[{"index":0,"label":"blunder","loss":3.25},{"index":2,"label":"good","loss":0.75}],"decisions":2,"forced":0,"labels":{"best":0,"blunder":1,"good":1,"inaccuracy":0,"mistake":0},"mean_loss":2.0,"phases":{"first":3.97,"last":null,"middle":100.0},"seat":1,"side":1,"total_loss":4.0,"undersampled":0,"unranked":0}],"thresholds":{"accuracy_at_thresholds":[100.0,90.0,70.0,40.0],"noise_z":2.0,"points":{"blunder":0.75,"inaccuracy":0.1,"mistake":0.3},"win_probability":{"blunder":0.08,"inaccuracy":0.01,"mistake":0.03}}},"type":"review"}
+                     *     {"cache":{"bypass":6,"hit":0,"miss":0},"elapsed_ms":25.0,"problems":0,"records":2,"reviewed":2,"type":"summary"}
+                     */
+                    "application/x-ndjson": components["schemas"]["BatchReviewLine"];
                 };
             };
             400: components["responses"]["BAD_REQUEST"];

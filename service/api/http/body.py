@@ -7,16 +7,22 @@ at the limit without saying so and the truncated JSON would be answered 400: a l
 answered 413 like any oversized body, a shorter one is kept with its length. Every other body
 (a Content-Length over the limit, malformed, or longer than what arrives) is left to werkzeug's
 ``get_data``, which answers it as werkzeug does (413, or 400 for a client gone).
+
+The paths of operations that carry many records (``larger``) have a larger limit of their
+own: their bodies are read at the door up to it, and a Content-Length over it is answered 413
+there. The limit a request met is kept in the environ for the 413's words (``problems.BODY_LIMIT``).
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from flask import Flask, Request, request
 from werkzeug.exceptions import RequestEntityTooLarge
+
+from service.api.http.problems import BODY_LIMIT as LIMIT
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
@@ -29,38 +35,43 @@ MAX_LENGTH_DIGITS = 18
 
 
 class BodyReader:
-    """WSGI middleware: read a body within ``limit`` bytes once, before the app sees it."""
+    """WSGI middleware: read a body within ``limit`` bytes (``larger`` ones on their paths)
+    once, before the app sees it."""
 
-    def __init__(self, app: WSGIApplication, limit: int) -> None:
+    def __init__(
+        self, app: WSGIApplication, limit: int, larger: Mapping[str, int] | None = None
+    ) -> None:
         self.app = app
         self.limit = limit
+        self.larger = dict(larger or {})
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         """Serve the request with its body read, or flagged as too large."""
+        limit = self.larger.get(environ.get("PATH_INFO", ""), self.limit)
+        environ[LIMIT] = limit
         length = environ.get("CONTENT_LENGTH")
         if length in (None, ""):
             if is_chunked(environ):
-                self.read_chunked(environ)
-        elif (
-            len(length) <= MAX_LENGTH_DIGITS
-            and length.isascii()
-            and length.isdigit()
-            and int(length) <= self.limit
-        ):
-            read_whole(environ, int(length))
+                read_chunked(environ, limit)
+        elif len(length) <= MAX_LENGTH_DIGITS and length.isascii() and length.isdigit():
+            if int(length) <= limit:
+                read_whole(environ, int(length))
+            elif limit != self.limit:
+                environ[TOO_LARGE_FLAG] = True
         return self.app(environ, start_response)
 
-    def read_chunked(self, environ: WSGIEnvironment) -> None:
-        """Buffer a body without a length, or flag it when it passes the limit."""
-        body = environ["wsgi.input"].read(self.limit + 1)
-        if len(body) > self.limit:
-            environ[TOO_LARGE_FLAG] = True
-            body = b""
-        else:
-            environ[BODY] = body
-        environ["wsgi.input"] = io.BytesIO(body)
-        environ["CONTENT_LENGTH"] = str(len(body))
-        environ.pop("wsgi.input_terminated", None)
+
+def read_chunked(environ: WSGIEnvironment, limit: int) -> None:
+    """Buffer a body without a length, or flag it when it passes the limit."""
+    body = environ["wsgi.input"].read(limit + 1)
+    if len(body) > limit:
+        environ[TOO_LARGE_FLAG] = True
+        body = b""
+    else:
+        environ[BODY] = body
+    environ["wsgi.input"] = io.BytesIO(body)
+    environ["CONTENT_LENGTH"] = str(len(body))
+    environ.pop("wsgi.input_terminated", None)
 
 
 def read_whole(environ: WSGIEnvironment, length: int) -> None:
@@ -89,11 +100,14 @@ def _refuse_flagged() -> None:
         raise RequestEntityTooLarge()
 
 
-def install_body_reader(app: Flask) -> None:
-    """Read bodies within ``MAX_CONTENT_LENGTH`` once at the door, and answer 413 to chunked
-    bodies over it instead of truncating them."""
+def install_body_reader(app: Flask, larger_paths: Iterable[str] = ()) -> None:
+    """Read bodies within ``MAX_CONTENT_LENGTH`` (``BATCH_MAX_CONTENT_LENGTH`` on the larger
+    paths) once at the door, and answer 413 to chunked bodies over it instead of truncating
+    them."""
     limit: Any = app.config.get("MAX_CONTENT_LENGTH")
     if not limit:
         return
-    app.wsgi_app = BodyReader(app.wsgi_app, int(limit))  # type: ignore[method-assign]
+    larger = int(app.config.get("BATCH_MAX_CONTENT_LENGTH") or limit)
+    paths = {path: max(larger, int(limit)) for path in larger_paths}
+    app.wsgi_app = BodyReader(app.wsgi_app, int(limit), paths)  # type: ignore[method-assign]
     app.before_request(_refuse_flagged)

@@ -14,7 +14,7 @@ example computed on first use (``examples.Lazy``) is written as its value.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import flask
@@ -32,6 +32,7 @@ from service.engine.message import Message
 
 MAX_REASON = 200
 JSON_TYPE = "application/json"
+NDJSON_TYPE = "application/x-ndjson"
 
 # Sorted keys as Flask's provider writes them; dataclasses and dates go to its ``default``
 # (asdict, then sorted; HTTP dates) instead of orjson's own forms.
@@ -132,6 +133,18 @@ def json_answer(
     """
     text = orjson.dumps(body, default=answer_default, option=ANSWER_OPTIONS)
     response = flask.current_app.response_class(text, status=status, mimetype=JSON_TYPE)
+    if headers:
+        response.headers.update(headers)
+    return response
+
+
+def ndjson_answer(lines: Iterator[Any], headers: Mapping[str, str] | None = None) -> flask.Response:
+    """A stream of JSON lines (application/x-ndjson), each sent as soon as it is made, the
+    request's context kept until the last."""
+    body = (orjson.dumps(line, default=answer_default, option=ANSWER_OPTIONS) for line in lines)
+    response = flask.current_app.response_class(
+        flask.stream_with_context(body), mimetype=NDJSON_TYPE
+    )
     if headers:
         response.headers.update(headers)
     return response

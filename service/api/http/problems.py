@@ -20,6 +20,8 @@ from service.engine.message import N_, Joined, Message
 from service.i18n.languages import MESSAGES
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
+# Where the request's body limit is kept (``http.body``, which reads bodies at the door).
+BODY_LIMIT = "scopa.body_limit"
 
 # Problem types of this API; anything else is "about:blank" with the HTTP status phrase as title.
 VALIDATION = "urn:scopa:problem:validation"
@@ -152,18 +154,15 @@ class ProblemError(Exception):
         self.extensions = extensions
 
 
-def problem_response(
+def problem_body(
     status: int,
     detail: str,
     errors: Mapping[str, Sequence[str]] | None = None,
     type_: str = "about:blank",
     title: str | None = None,
-    *,
-    headers: Iterable[tuple[str, str]] = (),
     **extensions: Any,
-) -> Response:
-    """A problem+json response with the given status, detail and errors by field path, its
-    words in the request's language (Content-Language says which)."""
+) -> dict[str, Any]:
+    """A problem as JSON, its words in the request's language."""
     lang = answer_language(MESSAGES)
     body: dict[str, Any] = {
         "type": type_,
@@ -177,6 +176,29 @@ def problem_response(
     if request_id is not None:
         # The occurrence: the request, as its X-Request-ID header names it.
         body["instance"] = f"urn:scopa:request:{request_id}"
+    return body
+
+
+def problem_of(error: ProblemError) -> dict[str, Any]:
+    """A raised problem as JSON (``problem_body``)."""
+    return problem_body(
+        error.status, error.detail, error.errors, error.type, error.title, **error.extensions
+    )
+
+
+def problem_response(
+    status: int,
+    detail: str,
+    errors: Mapping[str, Sequence[str]] | None = None,
+    type_: str = "about:blank",
+    title: str | None = None,
+    *,
+    headers: Iterable[tuple[str, str]] = (),
+    **extensions: Any,
+) -> Response:
+    """A problem+json response with the given status, detail and errors by field path, its
+    words in the request's language (Content-Language says which)."""
+    body = problem_body(status, detail, errors, type_, title, **extensions)
     text = current_app.json.dumps(body, separators=(",", ":"))
     response = current_app.response_class(text, status=status, mimetype=PROBLEM_CONTENT_TYPE)
     for name, value in headers:
@@ -247,6 +269,16 @@ def handle_problem_error(error: ProblemError) -> Response:
     )
 
 
+def schema_problem(messages: Any, status: int = 422) -> ProblemError:
+    """The validation problem of a schema's error messages."""
+    errors = flatten_messages(messages)
+    detail = Message(
+        "the request does not match the schema: {errors}",
+        errors=listed(dict(list(errors.items())[:MAX_MESSAGES])),
+    )
+    return ProblemError(status, detail, errors, VALIDATION)
+
+
 def handle_http_exception(error: HTTPException) -> Response:
     """Werkzeug and webargs HTTP errors as problems, keeping their headers (e.g. Allow)."""
     status = error.code or 500
@@ -262,20 +294,16 @@ def handle_http_exception(error: HTTPException) -> Response:
         # Webargs puts a body's errors under its location ("json"): drop that level.
         if isinstance(messages, Mapping) and set(messages) <= {"json", "query", "headers"}:
             messages = list(messages.values())
-        errors = flatten_messages(messages)
-        detail = Message(
-            "the request does not match the schema: {errors}",
-            errors=listed(dict(list(errors.items())[:MAX_MESSAGES])),
-        )
-        return problem_response(status, detail, errors, VALIDATION, headers=headers)
+        problem = schema_problem(messages, status)
+        return problem_response(status, problem.detail, problem.errors, VALIDATION, headers=headers)
     if status == http.HTTPStatus.REQUEST_ENTITY_TOO_LARGE:
         return body_too_large(headers)
     return problem_response(status, as_message(error.description or ""), headers=headers)
 
 
 def body_too_large(headers: Iterable[tuple[str, str]] = ()) -> Response:
-    """The 413 problem of a body over ``MAX_CONTENT_LENGTH``, naming the body."""
-    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    """The 413 problem of a body over its limit, naming the body."""
+    limit = request.environ.get(BODY_LIMIT) or current_app.config.get("MAX_CONTENT_LENGTH")
     reason = (
         Message("larger than the limit of {limit} bytes", limit=limit)
         if limit

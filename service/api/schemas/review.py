@@ -6,7 +6,7 @@ from typing import Any
 
 import marshmallow as ma
 
-from service.api.requests import ReviewRequest
+from service.api.requests import BatchReviewRequest, ReviewRequest
 from service.api.schemas.advice import AdvisedMoveSchema, BudgetSchema, ChosenMoveSchema
 from service.api.schemas.fields import (
     MAX_SEED,
@@ -22,8 +22,11 @@ from service.api.schemas.game import (
     bounded_list,
     seat_field,
 )
+from service.api.schemas.problem import ProblemSchema
 from service.api.schemas.records import HandRecordSchema
+from service.api.usecases.batch_review import KEEPALIVE_S, LINE_TYPES, MAX_BATCH_RECORDS
 from service.api.usecases.convert import record_of
+from service.search.accuracy import PHASES
 from service.search.review import COSTLIEST, LABELS, NOISE_Z, POINTS, STATUSES, WIN
 from service.search.special import CHOSEN_BY
 
@@ -37,6 +40,21 @@ LABEL_RULE = (
     f"from {POINTS.mistake} ({WIN.mistake}); blunder: from {POINTS.blunder} ({WIN.blunder}). "
     f"With a match the label is the more severe of the points label and the win-probability "
     f"label."
+)
+
+
+ACCURACY_RULE = (
+    "from 0 to 100, from the loss beyond noise (a loss within its noise allowance counts as "
+    "none): 100 at no loss, falling linearly to 90 at the inaccuracy threshold, 70 at the "
+    "mistake threshold and 40 at the blunder threshold, then halving with each further "
+    "blunder threshold's worth of loss; with a match the lower of the points and the win "
+    "probability figures. So best is 100, good above 90, inaccuracy above 70, mistake above "
+    "40, blunder 40 or below"
+)
+PHASE_RULE = (
+    "the seat's card plays in hand order (searched and forced) cut into thirds, first, middle "
+    "and last (the earlier thirds one larger when they do not divide evenly); each third's "
+    "accuracy is the harmonic mean of its judged decisions, null with none"
 )
 
 
@@ -122,6 +140,15 @@ class ReviewThresholdsSchema(ma.Schema):
         required=True,
         metadata={"description": "losses within this many standard errors are at most good"},
     )
+    accuracy_at_thresholds = bounded_list(
+        ma.fields.Float(),
+        4,
+        required=True,
+        metadata={
+            "description": "a decision's accuracy at no loss and at the inaccuracy, mistake "
+            f"and blunder thresholds: {ACCURACY_RULE}"
+        },
+    )
 
 
 class ReviewedDecisionSchema(ma.Schema):
@@ -182,6 +209,10 @@ class ReviewedDecisionSchema(ma.Schema):
         allow_none=True,
         validate=ma.validate.OneOf(LABELS),
         metadata={"description": f"searched only, else null. {LABEL_RULE}"},
+    )
+    accuracy = ma.fields.Float(
+        allow_none=True,
+        metadata={"description": f"searched and judged only, else null: {ACCURACY_RULE}"},
     )
     exact = StrictBoolean(
         metadata={"description": "searched: the values are exact (nothing hidden, solved)"}
@@ -247,6 +278,20 @@ class SeatReviewSchema(ma.Schema):
     mean_win_probability_loss = ma.fields.Float(
         allow_none=True, metadata={"description": "with a match"}
     )
+    accuracy = ma.fields.Float(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "the harmonic mean of the judged decisions' accuracies (null with "
+            "none): one bad decision pulls it down as far as it pulls the hand's score"
+        },
+    )
+    phases = ma.fields.Dict(
+        keys=ma.fields.String(validate=ma.validate.OneOf(PHASES)),
+        values=ma.fields.Float(allow_none=True),
+        required=True,
+        metadata={"description": f"accuracy per phase: {PHASE_RULE}"},
+    )
     costliest = bounded_list(
         ma.fields.Nested(CostlyDecisionSchema),
         COSTLIEST,
@@ -256,6 +301,35 @@ class SeatReviewSchema(ma.Schema):
             "first (win probability lost with a match, then points)"
         },
     )
+
+
+class GraphPointSchema(ma.Schema):
+    """One reviewed decision on the value graph."""
+
+    index = StrictInteger(required=True, metadata={"description": "the move's index in moves"})
+    seat = seat_field(required=True)
+    side = seat_field(required=True)
+    before = ma.fields.Float(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "the side to move's expected hand points before the move: the best "
+            "ranked move's value; null for a decision not searched or not ranked"
+        },
+    )
+    after = ma.fields.Float(
+        required=True,
+        allow_none=True,
+        metadata={"description": "the same after the move: the played move's value"},
+    )
+    win_before = ma.fields.Float(
+        allow_none=True, metadata={"description": "with a match: the best move's win probability"}
+    )
+    win_after = ma.fields.Float(
+        allow_none=True,
+        metadata={"description": "with a match: the played move's win probability"},
+    )
+    label = ma.fields.String(allow_none=True, validate=ma.validate.OneOf(LABELS))
 
 
 class ReviewResponseSchema(ma.Schema):
@@ -282,4 +356,78 @@ class ReviewResponseSchema(ma.Schema):
         ReviewThresholdsSchema, required=True, metadata={"description": LABEL_RULE}
     )
     decisions = bounded_list(ma.fields.Nested(ReviewedDecisionSchema), MAX_PLAYS, required=True)
+    graph = bounded_list(
+        ma.fields.Nested(GraphPointSchema),
+        MAX_PLAYS,
+        required=True,
+        metadata={
+            "description": "the value graph: one point per reviewed decision, in move order "
+            "(before - after is the loss)"
+        },
+    )
     summary = bounded_list(ma.fields.Nested(SeatReviewSchema), MAX_SEATS, required=True)
+
+
+BATCH_LINE_RULE = (
+    "One JSON object a line (application/x-ndjson, each line ended by a newline), in record "
+    "order: `review` (`index`, `review`: what /v1/review answers for the record), `problem` "
+    "(`index`, `problem`: the record's problem as /v1/review would answer it, status "
+    "included), `keepalive` (`index` of the record under review, `done`: records finished; "
+    f"written when {KEEPALIVE_S:g} s pass without a line) and, last, `summary` (`records`, "
+    "`reviewed`, `problems`, `cache`, `elapsed_ms`). A stream without its summary line was cut "
+    "short."
+)
+
+
+class BatchReviewRequestSchema(ma.Schema):
+    """Hand records to review, each as /v1/review takes it."""
+
+    reviews = ma.fields.List(
+        ma.fields.Raw(
+            metadata={
+                "allOf": [{"$ref": "#/components/schemas/ReviewRequest"}],
+                "description": "a /v1/review body; one that does not load is a problem line "
+                "of its own",
+            }
+        ),
+        required=True,
+        validate=ma.validate.Length(min=1, max=MAX_BATCH_RECORDS),
+        metadata={
+            "description": "the records in the order their lines come; at most "
+            "BATCH_MAX_RECORDS (200 by default)"
+        },
+    )
+
+    @ma.post_load
+    def batch_request(self, data: dict[str, Any], **kwargs: Any) -> BatchReviewRequest:
+        """The bodies as sent, for the view to load one by one."""
+        return BatchReviewRequest(tuple(data["reviews"]))
+
+
+class BatchSummarySchema(ma.Schema):
+    """How the searches met the cache."""
+
+    hit = StrictInteger(required=True)
+    miss = StrictInteger(required=True)
+    bypass = StrictInteger(required=True)
+
+
+class BatchReviewLineSchema(ma.Schema):
+    """One line of a batch review's stream."""
+
+    type = ma.fields.String(
+        required=True,
+        validate=ma.validate.OneOf(LINE_TYPES),
+        metadata={"description": BATCH_LINE_RULE},
+    )
+    index = StrictInteger(metadata={"description": "review, problem, keepalive: the record"})
+    review = ma.fields.Nested(ReviewResponseSchema, metadata={"description": "review lines"})
+    problem = ma.fields.Nested(ProblemSchema, metadata={"description": "problem lines"})
+    done = StrictInteger(metadata={"description": "keepalive lines: records finished"})
+    records = StrictInteger(metadata={"description": "summary: records in the batch"})
+    reviewed = StrictInteger(metadata={"description": "summary: review lines"})
+    problems = StrictInteger(metadata={"description": "summary: problem lines"})
+    cache = ma.fields.Nested(
+        BatchSummarySchema, metadata={"description": "summary: the searches by cache status"}
+    )
+    elapsed_ms = ma.fields.Float(metadata={"description": "summary: the batch's time"})

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask
@@ -40,10 +41,12 @@ from service.api.usecases.records import replayed
 from service.engine import codec
 from service.engine.message import Joined, Message
 from service.engine.moves import Move, MoveKind
+from service.engine.record import Replay
 from service.engine.rules import Rules
 from service.engine.state import EventKind, State, is_sweep
 from service.engine.view import view_of
 from service.search import Advice, Budget, MatchContext, decision_of
+from service.search.accuracy import AT_THRESHOLDS, rounded
 from service.search.advisor import searched_plays
 from service.search.review import (
     NOISE_Z,
@@ -55,6 +58,7 @@ from service.search.review import (
     Planned,
     SeatSummary,
     compare,
+    decision_accuracy,
     legal_plays,
     plan,
     summaries,
@@ -149,7 +153,8 @@ def move_dict(state: State, move: Move) -> dict[str, Any]:
 
 class Reviewer:
     """One review's run: where advice comes from, the time cap, the budget, seed and match, and
-    how the searches met the cache."""
+    how the searches met the cache (a batch gives every record's run its own start and
+    counts)."""
 
     def __init__(
         self,
@@ -158,14 +163,17 @@ class Reviewer:
         budget: Budget,
         seed: Seed | None,
         match: MatchInput | None,
+        *,
+        start: float | None = None,
+        cache: Counter[str] | None = None,
     ) -> None:
         self.advice_of = advice_of
         self.budget = budget
         self.seed = seed
         self.match = match
         self.cap_ms = cap_ms
-        self.start = time.perf_counter()
-        self.cache: Counter[str] = Counter()
+        self.start = time.perf_counter() if start is None else start
+        self.cache: Counter[str] = Counter() if cache is None else cache
 
     def deadline_ms(self) -> int:
         """What is left of the review's time cap, for the next search (at least 1 ms)."""
@@ -210,6 +218,7 @@ class Reviewer:
             entry["win_probability_noise"] = None if verdict is None else verdict.win_noise
         entry |= {
             "label": None if verdict is None else verdict.label,
+            "accuracy": None if verdict is None else rounded(decision_accuracy(verdict)),
             "exact": stats.exact,
             "worlds": stats.worlds,
             "undersampled": stats.undersampled,
@@ -230,7 +239,12 @@ class Reviewer:
         if planned.status == SEARCHED:
             found, judged = self.searched(planned)
             return entry | found, judged
-        entry |= {"played": move_dict(state, play.move), "loss": None, "label": None}
+        entry |= {
+            "played": move_dict(state, play.move),
+            "loss": None,
+            "label": None,
+            "accuracy": None,
+        }
         if planned.status == UNRANKED:
             entry["note"] = UNRANKED_NOTES.get(play.move.kind, PLAYS_NO_CARD)
             if play.move.kind is MoveKind.CLAIM:
@@ -252,6 +266,8 @@ def summary_dict(summary: SeatSummary, rules: Rules, with_match: bool) -> dict[s
         "mean_loss": summary.mean_loss,
         "best_share": summary.best_share,
         "labels": summary.labels,
+        "accuracy": summary.accuracy,
+        "phases": summary.phases,
     }
     if with_match:
         data["total_win_probability_loss"] = summary.total_win_loss
@@ -271,7 +287,99 @@ def summary_dict(summary: SeatSummary, rules: Rules, with_match: bool) -> dict[s
     return data
 
 
-THRESHOLDS = {"points": POINTS.to_dict(), "win_probability": WIN.to_dict(), "noise_z": NOISE_Z}
+THRESHOLDS = {
+    "points": POINTS.to_dict(),
+    "win_probability": WIN.to_dict(),
+    "noise_z": NOISE_Z,
+    "accuracy_at_thresholds": list(AT_THRESHOLDS),
+}
+
+
+def graph_point(decision: dict[str, Any], with_match: bool) -> dict[str, Any]:
+    """One decision on the value graph: the side to move's expected value before the move
+    (the best move's) and after it (the played move's), as the review measured them; null for
+    a decision it did not search or could not rank."""
+    best, played = decision.get("best"), decision["played"]
+    point: dict[str, Any] = {
+        "index": decision["index"],
+        "seat": decision["seat"],
+        "side": decision["side"],
+        "before": None if best is None else best["value"],
+        "after": None if best is None else played["value"],
+        "label": decision["label"],
+    }
+    if with_match:
+        point["win_before"] = None if best is None else best.get("win_probability")
+        point["win_after"] = None if best is None else played.get("win_probability")
+    return point
+
+
+@dataclass(frozen=True, slots=True)
+class PreparedReview:
+    """A review request checked and planned, before any search: the replayed record, the
+    seats, the budget per decision, the match and each reviewed move's plan."""
+
+    request: ReviewRequest
+    done: Replay
+    seats: frozenset[int]
+    budget: Budget
+    context: MatchContext | None
+    planned: tuple[Planned, ...]
+
+    @property
+    def searched(self) -> int:
+        """How many decisions the review searches."""
+        return sum(1 for p in self.planned if p.status == SEARCHED)
+
+
+def prepared_review(request: ReviewRequest, config: Mapping[str, Any]) -> PreparedReview:
+    """A request's record replayed and its review planned (its problems are 422s)."""
+    record = request.record
+    done = replayed(record)
+    rules = record.rules
+    seats = seats_of(rules, request.seats)
+    budget = budget_of(request.budget, config, "budget")
+    context = match_of(rules, request.match, view_of(done.states[0], 0))
+    planned = tuple(plan(done, record.moves, seats))
+    return PreparedReview(request, done, seats, budget, context, planned)
+
+
+def review_steps(prepared: PreparedReview, reviewer: Reviewer) -> Iterator[dict[str, Any] | None]:
+    """A planned review run decision by decision: None after each, then the answer."""
+    decisions, judged = [], []
+    for each in prepared.planned:
+        entry, verdict = reviewer.decision(each)
+        decisions.append(entry)
+        judged.append(verdict)
+        yield None
+    request, context, seats = prepared.request, prepared.context, prepared.seats
+    rules = request.record.rules
+    with_match = context is not None
+    yield {
+        "moves": len(request.record.moves),
+        "finished": prepared.done.final.finished,
+        "seats": sorted(seats),
+        "budget": prepared.budget.to_dict(),
+        "seed": request.seed,
+        "match": None
+        if context is None
+        else {"scores": list(context.scores), "target": context.target},
+        "thresholds": THRESHOLDS,
+        "decisions": decisions,
+        "graph": [graph_point(d, with_match) for d in decisions],
+        "summary": [
+            summary_dict(s, rules, with_match) for s in summaries(sorted(seats), judged, with_match)
+        ],
+    }
+
+
+def finished(steps: Iterator[dict[str, Any] | None]) -> dict[str, Any]:
+    """The answer at the end of a review's steps."""
+    answer = None
+    for step in steps:
+        answer = step
+    assert answer is not None
+    return answer
 
 
 def review(
@@ -279,38 +387,11 @@ def review(
 ) -> tuple[dict[str, Any], Counter[str]]:
     """The review of a request's record under the settings, each decision's advice from
     ``advice_of`` (``app_advice`` for a request), and how the searches met the cache."""
-    record = request.record
-    done = replayed(record)
-    rules = record.rules
-    seats = seats_of(rules, request.seats)
-    budget = budget_of(request.budget, config, "budget")
-    context = match_of(rules, request.match, view_of(done.states[0], 0))
-    planned = plan(done, record.moves, seats)
-    check_total(budget, sum(1 for p in planned if p.status == SEARCHED), config)
+    prepared = prepared_review(request, config)
+    check_total(prepared.budget, prepared.searched, config)
     cap_ms = config["REVIEW_MAX_TOTAL_MS"]
-    reviewer = Reviewer(advice_of, cap_ms, budget, request.seed, request.match)
-    decisions, judged = [], []
-    for each in planned:
-        entry, verdict = reviewer.decision(each)
-        decisions.append(entry)
-        judged.append(verdict)
-    with_match = context is not None
-    answer = {
-        "moves": len(record.moves),
-        "finished": done.final.finished,
-        "seats": sorted(seats),
-        "budget": budget.to_dict(),
-        "seed": request.seed,
-        "match": None
-        if context is None
-        else {"scores": list(context.scores), "target": context.target},
-        "thresholds": THRESHOLDS,
-        "decisions": decisions,
-        "summary": [
-            summary_dict(s, rules, with_match) for s in summaries(sorted(seats), judged, with_match)
-        ],
-    }
-    return answer, reviewer.cache
+    reviewer = Reviewer(advice_of, cap_ms, prepared.budget, request.seed, request.match)
+    return finished(review_steps(prepared, reviewer)), reviewer.cache
 
 
 def review_answer(app: Flask, request: ReviewRequest) -> tuple[dict[str, Any], dict[str, str]]:

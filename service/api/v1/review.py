@@ -2,14 +2,30 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import marshmallow as ma
+import orjson
 from flask import Response, current_app
 
-from service.api.endpoints import REVIEW_HAND, route
+from service.api.endpoints import REVIEW_BATCH, REVIEW_HAND, route
 from service.api.examples import Lazy, loaded, short_record
-from service.api.http.json import Blueprint, json_answer
-from service.api.requests import ReviewRequest
-from service.api.schemas.review import ReviewRequestSchema, ReviewResponseSchema
-from service.api.usecases.reviewing import review, review_answer, uncached_advice
+from service.api.http.json import NDJSON_TYPE, Blueprint, json_answer, ndjson_answer
+from service.api.http.problems import ProblemError, schema_problem
+from service.api.requests import BatchReviewRequest, ReviewRequest
+from service.api.schemas.review import (
+    BatchReviewLineSchema,
+    BatchReviewRequestSchema,
+    ReviewRequestSchema,
+    ReviewResponseSchema,
+)
+from service.api.usecases.batch_review import (
+    batch_lines,
+    check_batch_total,
+    check_count,
+    prepared_entries,
+)
+from service.api.usecases.reviewing import app_advice, review, review_answer, uncached_advice
 from service.config import DEFAULTS
 
 blp = Blueprint("review", __name__, url_prefix="/v1", description="Hand review.")
@@ -47,7 +63,11 @@ def post_review(request: ReviewRequest) -> Response:
     (the Chkobba cutter's keep or table, a declaration, a claim) are `unranked`: the search
     does not rank them, so they carry the advice's `note` (a claim also its verdict, `claim`)
     and no loss. The `summary` gives each seat's searched decisions, total and mean loss, share
-    of best moves, count of each label and costliest decisions.
+    of best moves, count of each label and costliest decisions, and its `accuracy` from 0 to
+    100, overall and per third of the hand (`phases`); every searched decision has its own
+    `accuracy` (the formula is in `thresholds.accuracy_at_thresholds`). `graph` is the value
+    graph: for each reviewed decision the side to move's expected value before the move (the
+    best move's) and after it (the played move's).
 
     Budget: `budget` applies to each searched decision, with /v1/advice's default and caps;
     the decisions to search times it may not pass the server's review cap
@@ -65,3 +85,69 @@ def post_review(request: ReviewRequest) -> Response:
     from the body, before the record is replayed); one unit when there is none.
     """
     return json_answer(*review_answer(current_app, request))
+
+
+def loaded_review(body: Any) -> ReviewRequest | ProblemError:
+    """One entry of a batch as /v1/review loads its body, or its 422 problem."""
+    try:
+        request: ReviewRequest = ReviewRequestSchema().load(body)
+    except ma.ValidationError as error:
+        return schema_problem(error.messages)
+    except ProblemError as error:
+        return error
+    return request
+
+
+BATCH_EXAMPLE = Lazy(
+    lambda: {
+        "reviews": [
+            {"record": short_record(), "budget": {"iterations": 8}, "seed": 7},
+            {"record": short_record(), "seats": [1], "budget": {"iterations": 8}, "seed": 8},
+        ]
+    }
+)
+
+
+def batch_answer_example() -> str:
+    """The example batch's stream, its summary's time fixed (the spec is written the same
+    every time)."""
+    body = loaded(BatchReviewRequestSchema, BATCH_EXAMPLE.value())
+    entries = prepared_entries([loaded_review(each) for each in body.reviews], DEFAULTS)
+    lines = list(batch_lines(entries, DEFAULTS, uncached_advice(DEFAULTS)))
+    lines[-1]["elapsed_ms"] = 25.0
+    return "".join(
+        orjson.dumps(line, option=orjson.OPT_SORT_KEYS).decode() + "\n" for line in lines
+    )
+
+
+BATCH_ANSWER = Lazy(batch_answer_example)
+
+
+@route(blp, REVIEW_BATCH)
+@blp.arguments(BatchReviewRequestSchema(), example=BATCH_EXAMPLE)
+@blp.response(200, BatchReviewLineSchema, content_type=NDJSON_TYPE, example=BATCH_ANSWER)
+def post_review_batch(request: BatchReviewRequest) -> Response:
+    """Review many hand records in one request, streaming one NDJSON line per record.
+
+    Each entry of `reviews` is a /v1/review body (record, seats, budget, seed, match). Every
+    entry is loaded, replayed and planned before any search: one with a problem becomes a
+    `problem` line of its own (its problem as /v1/review would answer it) and does not stop
+    the batch. The batch's total, every entry's decisions to search times its budget per
+    decision, may not pass the server's batch cap (`REVIEW_BATCH_MAX_TOTAL_MS`, 300,000 ms, or
+    `REVIEW_BATCH_MAX_TOTAL_ITERATIONS`, 5,000,000): an over-cap batch is a 422
+    `budget-too-large` problem before any search. Then the answer streams (status 200,
+    `application/x-ndjson`): one line per record in order, each written as its review
+    finishes, with the same bytes /v1/review would answer for it (same cache entries, same
+    seeds); a `keepalive` line when 10 s pass without a line; and a last `summary` line
+    (records, reviewed, problems, how the searches met the cache, elapsed ms). A stream that
+    ends without its summary was cut short.
+
+    Rate limit: the searches of every entry, counted as /v1/review counts them. The body may
+    be as large as `BATCH_MAX_CONTENT_LENGTH` (1 MiB), and hold `BATCH_MAX_RECORDS` (200)
+    entries.
+    """
+    config = current_app.config
+    check_count(len(request.reviews), config, "reviews")
+    entries = prepared_entries([loaded_review(body) for body in request.reviews], config)
+    check_batch_total([e.prepared for e in entries if e.prepared is not None], config, "reviews")
+    return ndjson_answer(batch_lines(entries, config, app_advice(current_app)))

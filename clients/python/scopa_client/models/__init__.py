@@ -7,6 +7,10 @@ from .advice_response_chosen_by import AdviceResponseChosenBy
 from .advised_move import AdvisedMove
 from .advised_move_breakdown import AdvisedMoveBreakdown
 from .advised_move_kind import AdvisedMoveKind
+from .batch_review_line import BatchReviewLine
+from .batch_review_line_type import BatchReviewLineType
+from .batch_review_request import BatchReviewRequest
+from .batch_summary import BatchSummary
 from .bot_request import BotRequest
 from .bot_request_level import BotRequestLevel
 from .bot_request_rules_type_0 import BotRequestRulesType0
@@ -23,6 +27,10 @@ from .deal_response import DealResponse
 from .declaration import Declaration
 from .event import Event
 from .event_kind import EventKind
+from .graph_point import GraphPoint
+from .graph_point_label_type_1 import GraphPointLabelType1
+from .graph_point_label_type_2_type_1 import GraphPointLabelType2Type1
+from .graph_point_label_type_3_type_1 import GraphPointLabelType3Type1
 from .hand_deal import HandDeal
 from .hand_record import HandRecord
 from .hand_record_format import HandRecordFormat
@@ -118,6 +126,7 @@ from .scored_declaration_kind import ScoredDeclarationKind
 from .search_stats import SearchStats
 from .seat_review import SeatReview
 from .seat_review_labels import SeatReviewLabels
+from .seat_review_phases import SeatReviewPhases
 from .side_score import SideScore
 from .side_score_points import SideScorePoints
 from .spent_budget import SpentBudget
@@ -142,6 +151,10 @@ __all__ = (
     "AdvisedMove",
     "AdvisedMoveBreakdown",
     "AdvisedMoveKind",
+    "BatchReviewLine",
+    "BatchReviewLineType",
+    "BatchReviewRequest",
+    "BatchSummary",
     "BotRequest",
     "BotRequestLevel",
     "BotRequestRulesType0",
@@ -158,6 +171,10 @@ __all__ = (
     "Declaration",
     "Event",
     "EventKind",
+    "GraphPoint",
+    "GraphPointLabelType1",
+    "GraphPointLabelType2Type1",
+    "GraphPointLabelType3Type1",
     "HandDeal",
     "HandRecord",
     "HandRecordFormat",
@@ -253,6 +270,7 @@ __all__ = (
     "SearchStats",
     "SeatReview",
     "SeatReviewLabels",
+    "SeatReviewPhases",
     "SideScore",
     "SideScorePoints",
     "SpentBudget",

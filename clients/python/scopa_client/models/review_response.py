@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
     from ..models.budget import Budget
+    from ..models.graph_point import GraphPoint
     from ..models.match_input import MatchInput
     from ..models.review_thresholds import ReviewThresholds
     from ..models.reviewed_decision import ReviewedDecision
@@ -23,6 +24,8 @@ class ReviewResponse:
         budget (Budget):
         decisions (list[ReviewedDecision]):
         finished (bool): the record ends the hand
+        graph (list[GraphPoint]): the value graph: one point per reviewed decision, in move order (before - after is the
+            loss)
         match (MatchInput | None):
         moves (int): moves in the record
         seats (list[int]):
@@ -34,6 +37,7 @@ class ReviewResponse:
     budget: Budget
     decisions: list[ReviewedDecision]
     finished: bool
+    graph: list[GraphPoint]
     match: MatchInput | None
     moves: int
     seats: list[int]
@@ -52,6 +56,11 @@ class ReviewResponse:
             decisions.append(decisions_item)
 
         finished = self.finished
+
+        graph = []
+        for graph_item_data in self.graph:
+            graph_item = graph_item_data.to_dict()
+            graph.append(graph_item)
 
         match: dict[str, Any] | None
         if isinstance(self.match, MatchInput):
@@ -80,6 +89,7 @@ class ReviewResponse:
                 "budget": budget,
                 "decisions": decisions,
                 "finished": finished,
+                "graph": graph,
                 "match": match,
                 "moves": moves,
                 "seats": seats,
@@ -94,6 +104,7 @@ class ReviewResponse:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.budget import Budget  # noqa: PLC0415
+        from ..models.graph_point import GraphPoint  # noqa: PLC0415
         from ..models.match_input import MatchInput  # noqa: PLC0415
         from ..models.review_thresholds import ReviewThresholds  # noqa: PLC0415
         from ..models.reviewed_decision import ReviewedDecision  # noqa: PLC0415
@@ -110,6 +121,13 @@ class ReviewResponse:
             decisions.append(decisions_item)
 
         finished = d.pop("finished")
+
+        graph = []
+        _graph = d.pop("graph")
+        for graph_item_data in _graph:
+            graph_item = GraphPoint.from_dict(graph_item_data)
+
+            graph.append(graph_item)
 
         def _parse_match(data: object) -> MatchInput | None:
             if data is None:
@@ -150,6 +168,7 @@ class ReviewResponse:
             budget=budget,
             decisions=decisions,
             finished=finished,
+            graph=graph,
             match=match,
             moves=moves,
             seats=seats,

@@ -39,6 +39,11 @@ class ReviewedDecision:
         status (ReviewedDecisionStatus): searched: advised and labelled; forced: the only legal card play (no search, no
             label); unranked: a move that plays no card (the cutter's keep or table, a declaration, a claim), which the
             search does not rank (no label)
+        accuracy (float | None | Unset): searched and judged only, else null: from 0 to 100, from the loss beyond noise
+            (a loss within its noise allowance counts as none): 100 at no loss, falling linearly to 90 at the inaccuracy
+            threshold, 70 at the mistake threshold and 40 at the blunder threshold, then halving with each further blunder
+            threshold's worth of loss; with a match the lower of the points and the win probability figures. So best is 100,
+            good above 90, inaccuracy above 70, mistake above 40, blunder 40 or below
         best (ReviewedMove | Unset):
         chosen (ChosenMove | Unset):
         chosen_by (ReviewedDecisionChosenBy | Unset): searched only: how /v1/advice picks chosen
@@ -70,6 +75,7 @@ class ReviewedDecision:
     seat: int
     side: int
     status: ReviewedDecisionStatus
+    accuracy: float | None | Unset = UNSET
     best: ReviewedMove | Unset = UNSET
     chosen: ChosenMove | Unset = UNSET
     chosen_by: ReviewedDecisionChosenBy | Unset = UNSET
@@ -99,6 +105,12 @@ class ReviewedDecision:
         side = self.side
 
         status: str = self.status
+
+        accuracy: float | None | Unset
+        if isinstance(self.accuracy, Unset):
+            accuracy = UNSET
+        else:
+            accuracy = self.accuracy
 
         best: dict[str, Any] | Unset = UNSET
         if not isinstance(self.best, Unset):
@@ -178,6 +190,8 @@ class ReviewedDecision:
                 "status": status,
             }
         )
+        if accuracy is not UNSET:
+            field_dict["accuracy"] = accuracy
         if best is not UNSET:
             field_dict["best"] = best
         if chosen is not UNSET:
@@ -226,6 +240,15 @@ class ReviewedDecision:
         side = d.pop("side")
 
         status = check_reviewed_decision_status(d.pop("status"))
+
+        def _parse_accuracy(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
+
+        accuracy = _parse_accuracy(d.pop("accuracy", UNSET))
 
         _best = d.pop("best", UNSET)
         best: ReviewedMove | Unset
@@ -361,6 +384,7 @@ class ReviewedDecision:
             seat=seat,
             side=side,
             status=status,
+            accuracy=accuracy,
             best=best,
             chosen=chosen,
             chosen_by=chosen_by,

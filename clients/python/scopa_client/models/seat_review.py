@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.costly_decision import CostlyDecision
     from ..models.seat_review_labels import SeatReviewLabels
+    from ..models.seat_review_phases import SeatReviewPhases
 
 
 T = TypeVar("T", bound="SeatReview")
@@ -19,6 +20,8 @@ T = TypeVar("T", bound="SeatReview")
 class SeatReview:
     """
     Attributes:
+        accuracy (float | None): the harmonic mean of the judged decisions' accuracies (null with none): one bad
+            decision pulls it down as far as it pulls the hand's score
         best_share (float | None): the share labelled best
         costliest (list[CostlyDecision]): up to 3 decisions that lost something, the costliest first (win probability
             lost with a match, then points)
@@ -26,6 +29,9 @@ class SeatReview:
         forced (int):
         labels (SeatReviewLabels): how many searched decisions got each label
         mean_loss (float | None): per searched decision
+        phases (SeatReviewPhases): accuracy per phase: the seat's card plays in hand order (searched and forced) cut
+            into thirds, first, middle and last (the earlier thirds one larger when they do not divide evenly); each third's
+            accuracy is the harmonic mean of its judged decisions, null with none
         seat (int):
         side (int):
         total_loss (float): in hand points
@@ -35,12 +41,14 @@ class SeatReview:
         total_win_probability_loss (float | None | Unset): with a match
     """
 
+    accuracy: float | None
     best_share: float | None
     costliest: list[CostlyDecision]
     decisions: int
     forced: int
     labels: SeatReviewLabels
     mean_loss: float | None
+    phases: SeatReviewPhases
     seat: int
     side: int
     total_loss: float
@@ -50,6 +58,9 @@ class SeatReview:
     total_win_probability_loss: float | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        accuracy: float | None
+        accuracy = self.accuracy
+
         best_share: float | None
         best_share = self.best_share
 
@@ -66,6 +77,8 @@ class SeatReview:
 
         mean_loss: float | None
         mean_loss = self.mean_loss
+
+        phases = self.phases.to_dict()
 
         seat = self.seat
 
@@ -93,12 +106,14 @@ class SeatReview:
 
         field_dict.update(
             {
+                "accuracy": accuracy,
                 "best_share": best_share,
                 "costliest": costliest,
                 "decisions": decisions,
                 "forced": forced,
                 "labels": labels,
                 "mean_loss": mean_loss,
+                "phases": phases,
                 "seat": seat,
                 "side": side,
                 "total_loss": total_loss,
@@ -117,8 +132,16 @@ class SeatReview:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.costly_decision import CostlyDecision  # noqa: PLC0415
         from ..models.seat_review_labels import SeatReviewLabels  # noqa: PLC0415
+        from ..models.seat_review_phases import SeatReviewPhases  # noqa: PLC0415
 
         d = dict(src_dict)
+
+        def _parse_accuracy(data: object) -> float | None:
+            if data is None:
+                return data
+            return cast(float | None, data)
+
+        accuracy = _parse_accuracy(d.pop("accuracy"))
 
         def _parse_best_share(data: object) -> float | None:
             if data is None:
@@ -146,6 +169,8 @@ class SeatReview:
             return cast(float | None, data)
 
         mean_loss = _parse_mean_loss(d.pop("mean_loss"))
+
+        phases = SeatReviewPhases.from_dict(d.pop("phases"))
 
         seat = d.pop("seat")
 
@@ -176,12 +201,14 @@ class SeatReview:
         total_win_probability_loss = _parse_total_win_probability_loss(d.pop("total_win_probability_loss", UNSET))
 
         seat_review = cls(
+            accuracy=accuracy,
             best_share=best_share,
             costliest=costliest,
             decisions=decisions,
             forced=forced,
             labels=labels,
             mean_loss=mean_loss,
+            phases=phases,
             seat=seat,
             side=side,
             total_loss=total_loss,

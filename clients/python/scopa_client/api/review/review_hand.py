@@ -112,7 +112,11 @@ def sync_detailed(
     (the Chkobba cutter's keep or table, a declaration, a claim) are `unranked`: the search
     does not rank them, so they carry the advice's `note` (a claim also its verdict, `claim`)
     and no loss. The `summary` gives each seat's searched decisions, total and mean loss, share
-    of best moves, count of each label and costliest decisions.
+    of best moves, count of each label and costliest decisions, and its `accuracy` from 0 to
+    100, overall and per third of the hand (`phases`); every searched decision has its own
+    `accuracy` (the formula is in `thresholds.accuracy_at_thresholds`). `graph` is the value
+    graph: for each reviewed decision the side to move's expected value before the move (the
+    best move's) and after it (the played move's).
 
     Budget: `budget` applies to each searched decision, with /v1/advice's default and caps;
     the decisions to search times it may not pass the server's review cap
@@ -180,7 +184,11 @@ def sync(
     (the Chkobba cutter's keep or table, a declaration, a claim) are `unranked`: the search
     does not rank them, so they carry the advice's `note` (a claim also its verdict, `claim`)
     and no loss. The `summary` gives each seat's searched decisions, total and mean loss, share
-    of best moves, count of each label and costliest decisions.
+    of best moves, count of each label and costliest decisions, and its `accuracy` from 0 to
+    100, overall and per third of the hand (`phases`); every searched decision has its own
+    `accuracy` (the formula is in `thresholds.accuracy_at_thresholds`). `graph` is the value
+    graph: for each reviewed decision the side to move's expected value before the move (the
+    best move's) and after it (the played move's).
 
     Budget: `budget` applies to each searched decision, with /v1/advice's default and caps;
     the decisions to search times it may not pass the server's review cap
@@ -243,7 +251,11 @@ async def asyncio_detailed(
     (the Chkobba cutter's keep or table, a declaration, a claim) are `unranked`: the search
     does not rank them, so they carry the advice's `note` (a claim also its verdict, `claim`)
     and no loss. The `summary` gives each seat's searched decisions, total and mean loss, share
-    of best moves, count of each label and costliest decisions.
+    of best moves, count of each label and costliest decisions, and its `accuracy` from 0 to
+    100, overall and per third of the hand (`phases`); every searched decision has its own
+    `accuracy` (the formula is in `thresholds.accuracy_at_thresholds`). `graph` is the value
+    graph: for each reviewed decision the side to move's expected value before the move (the
+    best move's) and after it (the played move's).
 
     Budget: `budget` applies to each searched decision, with /v1/advice's default and caps;
     the decisions to search times it may not pass the server's review cap
@@ -309,7 +321,11 @@ async def asyncio(
     (the Chkobba cutter's keep or table, a declaration, a claim) are `unranked`: the search
     does not rank them, so they carry the advice's `note` (a claim also its verdict, `claim`)
     and no loss. The `summary` gives each seat's searched decisions, total and mean loss, share
-    of best moves, count of each label and costliest decisions.
+    of best moves, count of each label and costliest decisions, and its `accuracy` from 0 to
+    100, overall and per third of the hand (`phases`); every searched decision has its own
+    `accuracy` (the formula is in `thresholds.accuracy_at_thresholds`). `graph` is the value
+    graph: for each reviewed decision the side to move's expected value before the move (the
+    best move's) and after it (the played move's).
 
     Budget: `budget` applies to each searched decision, with /v1/advice's default and caps;
     the decisions to search times it may not pass the server's review cap

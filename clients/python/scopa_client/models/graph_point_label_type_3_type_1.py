@@ -1,0 +1,17 @@
+from typing import Literal
+
+GraphPointLabelType3Type1 = Literal["best", "blunder", "good", "inaccuracy", "mistake"]
+
+GRAPH_POINT_LABEL_TYPE_3_TYPE_1_VALUES: set[GraphPointLabelType3Type1] = {
+    "best",
+    "blunder",
+    "good",
+    "inaccuracy",
+    "mistake",
+}
+
+
+def check_graph_point_label_type_3_type_1(value: str) -> GraphPointLabelType3Type1:
+    if value in GRAPH_POINT_LABEL_TYPE_3_TYPE_1_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {GRAPH_POINT_LABEL_TYPE_3_TYPE_1_VALUES!r}")
