@@ -23,7 +23,7 @@ from service.api.http.request_log import install_request_logging
 from service.api.spec import contract_api
 from service.api.usecases.advising import CACHE_EXTENSION
 from service.api.usecases.readiness import PUBLISHER, report_kernel, start_warm_up
-from service.api.v1 import BLUEPRINTS
+from service.api.v1 import BLUEPRINTS, REFERENCED_SCHEMAS
 from service.api.v1.problems import html_page
 from service.cache import AdviceCache, CacheSettings, build_cache
 from service.config import APP_FIELDS, Settings, load_settings
@@ -87,6 +87,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api = contract_api(app, dict(SPEC_SETTINGS))
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
+    for name, schema in REFERENCED_SCHEMAS:
+        api.spec.components.schema(name, schema=schema)
     app.register_error_handler(ProblemError, handle_problem_error)
     app.register_error_handler(Exception, handle_unexpected)
     app.register_blueprint(assets)

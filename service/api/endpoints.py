@@ -186,6 +186,31 @@ REVIEW_BATCH = Operation(
     many_records=True,
 )
 
+
+def insights_searches(body: Body) -> int:
+    """The searches of every hand of an insights request: its player's card plays (every
+    seat's when the seat is not given), from the body as sent."""
+    hands = body.get("hands") if isinstance(body, dict) else None
+    if not isinstance(hands, list):
+        return 0
+    count = 0
+    for hand in hands:
+        if isinstance(hand, dict):
+            seat = hand.get("seat")
+            seats = [seat] if isinstance(seat, int) else None
+            count += review_searches({"record": hand.get("record"), "seats": seats})
+    return count
+
+
+PLAYER_INSIGHTS = Operation(
+    "playerInsights",
+    BY_SEARCHES,
+    "POST",
+    "/v1/insights",
+    searches=insights_searches,
+    many_records=True,
+)
+
 OPERATIONS: tuple[Operation, ...] = (
     GET_HEALTH,
     GET_READINESS,
@@ -206,6 +231,7 @@ OPERATIONS: tuple[Operation, ...] = (
     VIEW_OF_SEAT,
     REVIEW_HAND,
     REVIEW_BATCH,
+    PLAYER_INSIGHTS,
 )
 BY_ID: Mapping[str, Operation] = MappingProxyType({op.name: op for op in OPERATIONS})
 BY_ROUTE: Mapping[tuple[str, str], Operation] = MappingProxyType(

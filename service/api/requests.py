@@ -182,3 +182,23 @@ class BatchReviewRequest:
     problem)."""
 
     reviews: tuple[object, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerHand:
+    """One hand of a player: its record and the player's seat (None: found by name)."""
+
+    record: HandRecord
+    seat: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class InsightsRequest:
+    """Hands of one player (each body loaded on its own), the player's name, and the review's
+    budget, seed and match."""
+
+    hands: tuple[object, ...]
+    player: str | None
+    budget: Budget | None
+    seed: Seed | None
+    match: MatchInput | None = None

@@ -22,6 +22,7 @@ from service.api.schemas.game import (
     MovesResponseSchema,
     PlayResponseSchema,
 )
+from service.api.schemas.insights import InsightsResponseSchema
 from service.api.schemas.ledger import LedgerResponseSchema
 from service.api.schemas.records import (
     RecordResponseSchema,
@@ -127,6 +128,7 @@ ANSWERS: dict[str, type[ma.Schema]] = {
     "/v1/view": ViewResponseSchema,
     "/v1/review": ReviewResponseSchema,
     "/v1/review/batch": BatchReviewLineSchema,
+    "/v1/insights": InsightsResponseSchema,
 }
 
 

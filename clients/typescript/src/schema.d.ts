@@ -147,6 +147,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Insights over many hands of one player, reviewed on the way.
+         * @description Each hand is a record with the player's `seat`, or without it when the request's `player`
+         *     is named in the record's `meta.players`. Every hand is reviewed for that seat as
+         *     /v1/review would review it (through the advice cache: hands reviewed before at the same
+         *     budget and seed cost nothing), by default at the level estimate's budget
+         *     (`{"iterations": 1000}`, seed 0: the same hands give the same insights on any server).
+         *
+         *     The answer: accuracy overall and per third of the hand (harmonic means of the decisions'
+         *     accuracies, as in /v1/review); the mean loss per judged decision with its 95% interval
+         *     (hands as clusters); the loss by scoring category (the best moves' breakdown less the
+         *     played moves'); situations counted per hand (sweeps conceded and missed, the settebello
+         *     lost avoidably, sevens given away); labels per 100 decisions; the trend by `meta.date`
+         *     (ISO 8601); each hand's figures; and the estimated playing `level` on the built-in
+         *     levels' scale with each level's probability and a 95% interval, calibrated from hands
+         *     the levels played (two-player scopa and scopone scientifico; other rules use the
+         *     calibration of their player count, and `same_rules` says so). The level needs the
+         *     default budget; with another, `level` is null and `level_note` says why.
+         *
+         *     Hands that do not load, replay or name the player are listed in `problems` and left out.
+         *     The hands' decisions to search times the budget may not pass the batch cap
+         *     (`REVIEW_BATCH_MAX_TOTAL_MS`, `REVIEW_BATCH_MAX_TOTAL_ITERATIONS`): a 422
+         *     `budget-too-large` before any search. Rate limit: the searches of every hand, as
+         *     /v1/review counts them. The body may be as large as `BATCH_MAX_CONTENT_LENGTH`.
+         */
+        post: operations["playerInsights"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/match": {
         parameters: {
             query?: never;
@@ -669,6 +710,10 @@ export interface components {
             /** @example 20 */
             ms?: number;
         };
+        CategoryLoss: {
+            per_decision: number | null;
+            per_hand: number | null;
+        };
         ChosenMove: {
             /** @description table cards taken; [] lays the card */
             capture: string[];
@@ -748,6 +793,19 @@ export interface components {
             /** @description the initial table; empty with first_card_choice */
             table?: string[];
         };
+        HandInsight: {
+            accuracy: number | null;
+            date: string | null;
+            decisions: number;
+            /** @description its index in hands */
+            index: number;
+            seat: number;
+            total_loss: number;
+        };
+        HandProblem: {
+            index: number;
+            problem: components["schemas"]["Problem"];
+        };
         HandRecord: {
             deal: components["schemas"]["HandDeal"];
             dealer: number;
@@ -790,6 +848,60 @@ export interface components {
              */
             kind?: "play" | "pass" | "keep" | "table" | "declare" | "decline" | "claim";
             seat: number;
+        };
+        InsightsRequest: {
+            /** @description per searched decision (default {'iterations': 1000}: the level is estimated only at this budget); the hands' decisions times the budget may not pass the batch cap */
+            budget?: components["schemas"]["Budget"];
+            /** @description at most BATCH_MAX_RECORDS (200 by default) */
+            hands: components["schemas"]["PlayerHand"][];
+            /** @description the player's name, as meta.players gives it */
+            player?: string;
+            /** @description the reviews' seed (default 0) */
+            seed?: number | string;
+        };
+        InsightsResponse: {
+            /** @description harmonic mean of every judged decision's: from 0 to 100, from the loss beyond noise (a loss within its noise allowance counts as none): 100 at no loss, falling linearly to 90 at the inaccuracy threshold, 70 at the mistake threshold and 40 at the blunder threshold, then halving with each further blunder threshold's worth of loss; with a match the lower of the points and the win probability figures. So best is 100, good above 90, inaccuracy above 70, mistake above 40, blunder 40 or below */
+            accuracy: number | null;
+            budget: components["schemas"]["Budget"];
+            /** @description judged decisions */
+            decisions: number;
+            /** @description hands reviewed */
+            hands: number;
+            labels: {
+                [key: string]: number;
+            };
+            /** @description each label per 100 judged decisions */
+            labels_per_100: {
+                [key: string]: number | null;
+            };
+            level: components["schemas"]["LevelEstimate"] | null;
+            /** @description why there is no level */
+            level_note: string | null;
+            /** @description by scoring category of the rules (cards, coins, settebello, primiera, scope and the variant's extras): the best moves' breakdown less the played moves'; a negative figure is a category the played moves favoured */
+            loss_by_category: {
+                [key: string]: components["schemas"]["CategoryLoss"];
+            };
+            /** @description points lost per judged decision, hands as clusters */
+            mean_loss: components["schemas"]["InterpretedMean"];
+            per_hand: components["schemas"]["HandInsight"][];
+            /** @description over every hand: the seat's card plays in hand order (searched and forced) cut into thirds, first, middle and last (the earlier thirds one larger when they do not divide evenly); each third's accuracy is the harmonic mean of its judged decisions, null with none */
+            phases: {
+                [key: string]: number | null;
+            };
+            player: string | null;
+            problems: components["schemas"]["HandProblem"][];
+            /** @description the same seed deals the same cards */
+            seed: number | string;
+            /** @description sweeps_conceded: the other side swept right after the player's play; sweeps_missed: a sweep was legal and not played; settebello_lost: left on the table and taken next when another play would not have left it; sevens_given: the same for the other sevens */
+            situations: {
+                [key: string]: components["schemas"]["SituationCount"];
+            };
+            trend: components["schemas"]["Trend"];
+        };
+        InterpretedMean: {
+            high: number | null;
+            low: number | null;
+            value: number | null;
         };
         Language: {
             /** @description its code, e.g. it */
@@ -864,6 +976,24 @@ export interface components {
             searches: boolean;
             /** @description who it suits */
             suits: string;
+        };
+        LevelEstimate: {
+            /** @description the preset whose calibration was used */
+            calibrated_on: string;
+            /** @description hands it rests on */
+            hands: number;
+            /** @description the lowest and highest level of the 95% interval */
+            interval: ("beginner" | "casual" | "club" | "expert" | "master")[];
+            /** @enum {string} */
+            level: "beginner" | "casual" | "club" | "expert" | "master";
+            /** @description each built-in level's probability given the hands */
+            probabilities: {
+                [key: string]: number;
+            };
+            /** @description the hands were played under exactly those rules */
+            same_rules: boolean;
+            /** @description the expected position on the scale, 0 (beginner) to 4 */
+            score: number;
         };
         Levels: {
             levels: components["schemas"]["Level"][];
@@ -1016,6 +1146,11 @@ export interface components {
             /** @description only when the hand ends: every side's points, declarations included */
             score?: components["schemas"]["HandScore"];
             state: components["schemas"]["State"];
+        };
+        PlayerHand: {
+            record: components["schemas"]["HandRecord"];
+            /** @description the player's seat; omitted: the seat named `player` in the record's meta.players */
+            seat?: number;
         };
         Preset: {
             description: string;
@@ -1468,6 +1603,10 @@ export interface components {
             /** @description from a partial tally: the categories (and outright) the tallies cannot decide for this side */
             undecided?: string[];
         };
+        SituationCount: {
+            per_hand: number | null;
+            total: number;
+        };
         SpentBudget: {
             /** @example 8 */
             iterations?: number;
@@ -1564,6 +1703,20 @@ export interface components {
             blunder: number;
             inaccuracy: number;
             mistake: number;
+        };
+        Trend: {
+            dates: components["schemas"]["TrendDate"][];
+            /** @description least-squares change of a hand's accuracy per 30 days (null with fewer than two dates) */
+            slope_per_30_days: number | null;
+            /** @description hands without a meta.date (ISO 8601) */
+            undated: number;
+        };
+        TrendDate: {
+            accuracy: number | null;
+            date: string;
+            decisions: number;
+            hands: number;
+            mean_loss: number | null;
         };
         View: {
             /** @description claims: the seat whose claim ended the hand */
@@ -1740,6 +1893,7 @@ export type BatchSummary = components['schemas']['BatchSummary'];
 export type BotRequest = components['schemas']['BotRequest'];
 export type BotResponse = components['schemas']['BotResponse'];
 export type Budget = components['schemas']['Budget'];
+export type CategoryLoss = components['schemas']['CategoryLoss'];
 export type ChosenMove = components['schemas']['ChosenMove'];
 export type CostlyDecision = components['schemas']['CostlyDecision'];
 export type DealRequest = components['schemas']['DealRequest'];
@@ -1748,16 +1902,22 @@ export type Declaration = components['schemas']['Declaration'];
 export type Event = components['schemas']['Event'];
 export type GraphPoint = components['schemas']['GraphPoint'];
 export type HandDeal = components['schemas']['HandDeal'];
+export type HandInsight = components['schemas']['HandInsight'];
+export type HandProblem = components['schemas']['HandProblem'];
 export type HandRecord = components['schemas']['HandRecord'];
 export type HandScore = components['schemas']['HandScore'];
 export type Health = components['schemas']['Health'];
 export type HistoryPlay = components['schemas']['HistoryPlay'];
+export type InsightsRequest = components['schemas']['InsightsRequest'];
+export type InsightsResponse = components['schemas']['InsightsResponse'];
+export type InterpretedMean = components['schemas']['InterpretedMean'];
 export type Language = components['schemas']['Language'];
 export type LedgerEntry = components['schemas']['LedgerEntry'];
 export type LedgerHand = components['schemas']['LedgerHand'];
 export type LedgerRequest = components['schemas']['LedgerRequest'];
 export type LedgerResponse = components['schemas']['LedgerResponse'];
 export type Level = components['schemas']['Level'];
+export type LevelEstimate = components['schemas']['LevelEstimate'];
 export type Levels = components['schemas']['Levels'];
 export type MatchInput = components['schemas']['MatchInput'];
 export type MatchResult = components['schemas']['MatchResult'];
@@ -1770,6 +1930,7 @@ export type PaginationMetadata = components['schemas']['PaginationMetadata'];
 export type Pile = components['schemas']['Pile'];
 export type PlayRequest = components['schemas']['PlayRequest'];
 export type PlayResponse = components['schemas']['PlayResponse'];
+export type PlayerHand = components['schemas']['PlayerHand'];
 export type Preset = components['schemas']['Preset'];
 export type Prime = components['schemas']['Prime'];
 export type Problem = components['schemas']['Problem'];
@@ -1795,12 +1956,15 @@ export type ScoredDeclaration = components['schemas']['ScoredDeclaration'];
 export type SearchStats = components['schemas']['SearchStats'];
 export type SeatReview = components['schemas']['SeatReview'];
 export type SideScore = components['schemas']['SideScore'];
+export type SituationCount = components['schemas']['SituationCount'];
 export type SpentBudget = components['schemas']['SpentBudget'];
 export type State = components['schemas']['State'];
 export type Tally = components['schemas']['Tally'];
 export type TallyField = components['schemas']['TallyField'];
 export type TallyForm = components['schemas']['TallyForm'];
 export type Thresholds = components['schemas']['Thresholds'];
+export type Trend = components['schemas']['Trend'];
+export type TrendDate = components['schemas']['TrendDate'];
 export type View = components['schemas']['View'];
 export type ViewRequest = components['schemas']['ViewRequest'];
 export type ViewResponse = components['schemas']['ViewResponse'];
@@ -2443,6 +2607,444 @@ export interface operations {
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    playerInsights: {
+        parameters: {
+            query?: {
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description the languages the client reads, by preference (RFC 9110), e.g. it-IT, it;q=0.9, en;q=0.5; used when lang is not given */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "budget": {
+                 *         "iterations": 8
+                 *       },
+                 *       "hands": [
+                 *         {
+                 *           "record": {
+                 *             "deal": {
+                 *               "hands": [
+                 *                 [
+                 *                   "5S",
+                 *                   "6S",
+                 *                   "7B"
+                 *                 ],
+                 *                 [
+                 *                   "4D",
+                 *                   "10D",
+                 *                   "1C"
+                 *                 ]
+                 *               ],
+                 *               "stock": [
+                 *                 "2S",
+                 *                 "9S",
+                 *                 "4S",
+                 *                 "9C",
+                 *                 "3C",
+                 *                 "5B",
+                 *                 "6B",
+                 *                 "7S",
+                 *                 "4C",
+                 *                 "3S",
+                 *                 "1S",
+                 *                 "2B",
+                 *                 "8B",
+                 *                 "10S",
+                 *                 "10C",
+                 *                 "7C",
+                 *                 "10B",
+                 *                 "4B",
+                 *                 "3D",
+                 *                 "1D",
+                 *                 "9B",
+                 *                 "8S",
+                 *                 "6D",
+                 *                 "7D",
+                 *                 "9D",
+                 *                 "5C",
+                 *                 "6C",
+                 *                 "8C",
+                 *                 "2D",
+                 *                 "8D"
+                 *               ],
+                 *               "table": [
+                 *                 "5D",
+                 *                 "2C",
+                 *                 "1B",
+                 *                 "3B"
+                 *               ]
+                 *             },
+                 *             "dealer": 0,
+                 *             "format": "scopa-hand-record",
+                 *             "meta": {
+                 *               "date": "2026-11-01"
+                 *             },
+                 *             "moves": [
+                 *               {
+                 *                 "capture": [
+                 *                   "1B",
+                 *                   "3B"
+                 *                 ],
+                 *                 "card": "4D",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "5D"
+                 *                 ],
+                 *                 "card": "5S",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "10D",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "6S",
+                 *                 "seat": 0
+                 *               }
+                 *             ],
+                 *             "rules": {
+                 *               "ace_may_pass": false,
+                 *               "ace_scopa": false,
+                 *               "ace_takes_all": false,
+                 *               "ace_takes_itself": false,
+                 *               "bonus_suit": "D",
+                 *               "cappotto": false,
+                 *               "cappotto_7_0": false,
+                 *               "capture_rule": "standard",
+                 *               "claims": false,
+                 *               "compulsory_capture": true,
+                 *               "deal_sizes": [
+                 *                 3,
+                 *                 3,
+                 *                 3,
+                 *                 3,
+                 *                 3,
+                 *                 3
+                 *               ],
+                 *               "declarations": "none",
+                 *               "double_game": false,
+                 *               "fewest_cards": false,
+                 *               "first_card_choice": false,
+                 *               "grande": false,
+                 *               "initial_table": 4,
+                 *               "last_card_scopa": false,
+                 *               "match_priority": true,
+                 *               "napola": "none",
+                 *               "napola_cap": 9,
+                 *               "napoleone": false,
+                 *               "pack": "italian40",
+                 *               "piva": false,
+                 *               "players": 2,
+                 *               "preset": "scopa",
+                 *               "prime_table": "standard",
+                 *               "primiera_incomplete": "compare",
+                 *               "re_bello": false,
+                 *               "redeal": "three_kings",
+                 *               "redeal_on_ace": false,
+                 *               "scalette": false,
+                 *               "sette_di_coppe": false,
+                 *               "target": 11,
+                 *               "teams": false
+                 *             },
+                 *             "version": 1
+                 *           },
+                 *           "seat": 0
+                 *         },
+                 *         {
+                 *           "record": {
+                 *             "deal": {
+                 *               "hands": [
+                 *                 [
+                 *                   "5S",
+                 *                   "6S",
+                 *                   "7B"
+                 *                 ],
+                 *                 [
+                 *                   "4D",
+                 *                   "10D",
+                 *                   "1C"
+                 *                 ]
+                 *               ],
+                 *               "stock": [
+                 *                 "2S",
+                 *                 "9S",
+                 *                 "4S",
+                 *                 "9C",
+                 *                 "3C",
+                 *                 "5B",
+                 *                 "6B",
+                 *                 "7S",
+                 *                 "4C",
+                 *                 "3S",
+                 *                 "1S",
+                 *                 "2B",
+                 *                 "8B",
+                 *                 "10S",
+                 *                 "10C",
+                 *                 "7C",
+                 *                 "10B",
+                 *                 "4B",
+                 *                 "3D",
+                 *                 "1D",
+                 *                 "9B",
+                 *                 "8S",
+                 *                 "6D",
+                 *                 "7D",
+                 *                 "9D",
+                 *                 "5C",
+                 *                 "6C",
+                 *                 "8C",
+                 *                 "2D",
+                 *                 "8D"
+                 *               ],
+                 *               "table": [
+                 *                 "5D",
+                 *                 "2C",
+                 *                 "1B",
+                 *                 "3B"
+                 *               ]
+                 *             },
+                 *             "dealer": 0,
+                 *             "format": "scopa-hand-record",
+                 *             "meta": {
+                 *               "date": "2026-11-02",
+                 *               "players": [
+                 *                 "Anna",
+                 *                 "Bruno"
+                 *               ]
+                 *             },
+                 *             "moves": [
+                 *               {
+                 *                 "capture": [
+                 *                   "1B",
+                 *                   "3B"
+                 *                 ],
+                 *                 "card": "4D",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "5D"
+                 *                 ],
+                 *                 "card": "5S",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "10D",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "6S",
+                 *                 "seat": 0
+                 *               }
+                 *             ],
+                 *             "rules": {
+                 *               "ace_may_pass": false,
+                 *               "ace_scopa": false,
+                 *               "ace_takes_all": false,
+                 *               "ace_takes_itself": false,
+                 *               "bonus_suit": "D",
+                 *               "cappotto": false,
+                 *               "cappotto_7_0": false,
+                 *               "capture_rule": "standard",
+                 *               "claims": false,
+                 *               "compulsory_capture": true,
+                 *               "deal_sizes": [
+                 *                 3,
+                 *                 3,
+                 *                 3,
+                 *                 3,
+                 *                 3,
+                 *                 3
+                 *               ],
+                 *               "declarations": "none",
+                 *               "double_game": false,
+                 *               "fewest_cards": false,
+                 *               "first_card_choice": false,
+                 *               "grande": false,
+                 *               "initial_table": 4,
+                 *               "last_card_scopa": false,
+                 *               "match_priority": true,
+                 *               "napola": "none",
+                 *               "napola_cap": 9,
+                 *               "napoleone": false,
+                 *               "pack": "italian40",
+                 *               "piva": false,
+                 *               "players": 2,
+                 *               "preset": "scopa",
+                 *               "prime_table": "standard",
+                 *               "primiera_incomplete": "compare",
+                 *               "re_bello": false,
+                 *               "redeal": "three_kings",
+                 *               "redeal_on_ace": false,
+                 *               "scalette": false,
+                 *               "sette_di_coppe": false,
+                 *               "target": 11,
+                 *               "teams": false
+                 *             },
+                 *             "version": 1
+                 *           }
+                 *         }
+                 *       ],
+                 *       "player": "Anna"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InsightsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "accuracy": 40.26,
+                     *       "budget": {
+                     *         "iterations": 8
+                     *       },
+                     *       "decisions": 4,
+                     *       "hands": 2,
+                     *       "labels": {
+                     *         "best": 2,
+                     *         "blunder": 2,
+                     *         "good": 0,
+                     *         "inaccuracy": 0,
+                     *         "mistake": 0
+                     *       },
+                     *       "labels_per_100": {
+                     *         "best": 50,
+                     *         "blunder": 50,
+                     *         "good": 0,
+                     *         "inaccuracy": 0,
+                     *         "mistake": 0
+                     *       },
+                     *       "level": null,
+                     *       "level_note": "the level is estimated only from reviews at the default budget {'iterations': 1000}",
+                     *       "loss_by_category": {
+                     *         "cards": {
+                     *           "per_decision": 0.25,
+                     *           "per_hand": 0.5
+                     *         },
+                     *         "coins": {
+                     *           "per_decision": 0.125,
+                     *           "per_hand": 0.25
+                     *         },
+                     *         "primiera": {
+                     *           "per_decision": -0.0625,
+                     *           "per_hand": -0.125
+                     *         },
+                     *         "scope": {
+                     *           "per_decision": 0.4375,
+                     *           "per_hand": 0.875
+                     *         },
+                     *         "settebello": {
+                     *           "per_decision": -0.125,
+                     *           "per_hand": -0.25
+                     *         }
+                     *       },
+                     *       "mean_loss": {
+                     *         "high": 0.625,
+                     *         "low": 0.625,
+                     *         "value": 0.625
+                     *       },
+                     *       "per_hand": [
+                     *         {
+                     *           "accuracy": 40.25,
+                     *           "date": "2026-11-01",
+                     *           "decisions": 2,
+                     *           "index": 0,
+                     *           "seat": 0,
+                     *           "total_loss": 1.25
+                     *         },
+                     *         {
+                     *           "accuracy": 40.25,
+                     *           "date": "2026-11-02",
+                     *           "decisions": 2,
+                     *           "index": 1,
+                     *           "seat": 0,
+                     *           "total_loss": 1.25
+                     *         }
+                     *       ],
+                     *       "phases": {
+                     *         "first": 25.2,
+                     *         "last": null,
+                     *         "middle": 100
+                     *       },
+                     *       "player": "Anna",
+                     *       "problems": [],
+                     *       "seed": 0,
+                     *       "situations": {
+                     *         "settebello_lost": {
+                     *           "per_hand": 0,
+                     *           "total": 0
+                     *         },
+                     *         "sevens_given": {
+                     *           "per_hand": 0,
+                     *           "total": 0
+                     *         },
+                     *         "sweeps_conceded": {
+                     *           "per_hand": 0,
+                     *           "total": 0
+                     *         },
+                     *         "sweeps_missed": {
+                     *           "per_hand": 1,
+                     *           "total": 2
+                     *         }
+                     *       },
+                     *       "trend": {
+                     *         "dates": [
+                     *           {
+                     *             "accuracy": 40.26,
+                     *             "date": "2026-11-01",
+                     *             "decisions": 2,
+                     *             "hands": 1,
+                     *             "mean_loss": 0.625
+                     *           },
+                     *           {
+                     *             "accuracy": 40.26,
+                     *             "date": "2026-11-02",
+                     *             "decisions": 2,
+                     *             "hands": 1,
+                     *             "mean_loss": 0.625
+                     *           }
+                     *         ],
+                     *         "slope_per_30_days": 0,
+                     *         "undated": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InsightsResponse"];
+                };
+            };
+            400: components["responses"]["BAD_REQUEST"];
+            413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
+            503: components["responses"]["SERVICE_UNAVAILABLE"];
             default: components["responses"]["DEFAULT_ERROR"];
         };
     };

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import marshmallow as ma
+
 from service.api.http.json import Blueprint
 from service.api.v1 import (
     advice,
     bot,
     deal,
     health,
+    insights,
     ledger,
     moves,
     names,
@@ -34,4 +37,10 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     bot.blp,
     records.blp,
     review.blp,
+    insights.blp,
+)
+
+# Schemas the spec names by reference only (the items of a list loaded one by one).
+REFERENCED_SCHEMAS: tuple[tuple[str, type[ma.Schema]], ...] = (
+    ("PlayerHand", insights.PlayerHandSchema),
 )

@@ -17,6 +17,7 @@ from .bot_request_rules_type_0 import BotRequestRulesType0
 from .bot_response import BotResponse
 from .bot_response_level import BotResponseLevel
 from .budget import Budget
+from .category_loss import CategoryLoss
 from .chosen_move import ChosenMove
 from .chosen_move_kind import ChosenMoveKind
 from .costly_decision import CostlyDecision
@@ -32,6 +33,8 @@ from .graph_point_label_type_1 import GraphPointLabelType1
 from .graph_point_label_type_2_type_1 import GraphPointLabelType2Type1
 from .graph_point_label_type_3_type_1 import GraphPointLabelType3Type1
 from .hand_deal import HandDeal
+from .hand_insight import HandInsight
+from .hand_problem import HandProblem
 from .hand_record import HandRecord
 from .hand_record_format import HandRecordFormat
 from .hand_record_meta import HandRecordMeta
@@ -42,6 +45,14 @@ from .health import Health
 from .health_status import HealthStatus
 from .history_play import HistoryPlay
 from .history_play_kind import HistoryPlayKind
+from .insights_request import InsightsRequest
+from .insights_response import InsightsResponse
+from .insights_response_labels import InsightsResponseLabels
+from .insights_response_labels_per_100 import InsightsResponseLabelsPer100
+from .insights_response_loss_by_category import InsightsResponseLossByCategory
+from .insights_response_phases import InsightsResponsePhases
+from .insights_response_situations import InsightsResponseSituations
+from .interpreted_mean import InterpretedMean
 from .language import Language
 from .ledger_entry import LedgerEntry
 from .ledger_hand import LedgerHand
@@ -49,6 +60,10 @@ from .ledger_request import LedgerRequest
 from .ledger_request_rules_type_0 import LedgerRequestRulesType0
 from .ledger_response import LedgerResponse
 from .level import Level
+from .level_estimate import LevelEstimate
+from .level_estimate_interval_item import LevelEstimateIntervalItem
+from .level_estimate_level import LevelEstimateLevel
+from .level_estimate_probabilities import LevelEstimateProbabilities
 from .level_name import LevelName
 from .level_parameters import LevelParameters
 from .levels import Levels
@@ -73,6 +88,7 @@ from .pile import Pile
 from .play_request import PlayRequest
 from .play_request_rules_type_0 import PlayRequestRulesType0
 from .play_response import PlayResponse
+from .player_hand import PlayerHand
 from .preset import Preset
 from .prime import Prime
 from .problem import Problem
@@ -129,6 +145,7 @@ from .seat_review_labels import SeatReviewLabels
 from .seat_review_phases import SeatReviewPhases
 from .side_score import SideScore
 from .side_score_points import SideScorePoints
+from .situation_count import SituationCount
 from .spent_budget import SpentBudget
 from .state import State
 from .state_rules_type_0 import StateRulesType0
@@ -137,6 +154,8 @@ from .tally_field import TallyField
 from .tally_field_type import TallyFieldType
 from .tally_form import TallyForm
 from .thresholds import Thresholds
+from .trend import Trend
+from .trend_date import TrendDate
 from .view import View
 from .view_request import ViewRequest
 from .view_request_rules_type_0 import ViewRequestRulesType0
@@ -161,6 +180,7 @@ __all__ = (
     "BotResponse",
     "BotResponseLevel",
     "Budget",
+    "CategoryLoss",
     "ChosenMove",
     "ChosenMoveKind",
     "CostlyDecision",
@@ -176,6 +196,8 @@ __all__ = (
     "GraphPointLabelType2Type1",
     "GraphPointLabelType3Type1",
     "HandDeal",
+    "HandInsight",
+    "HandProblem",
     "HandRecord",
     "HandRecordFormat",
     "HandRecordMeta",
@@ -186,6 +208,14 @@ __all__ = (
     "HealthStatus",
     "HistoryPlay",
     "HistoryPlayKind",
+    "InsightsRequest",
+    "InsightsResponse",
+    "InsightsResponseLabels",
+    "InsightsResponseLabelsPer100",
+    "InsightsResponseLossByCategory",
+    "InsightsResponsePhases",
+    "InsightsResponseSituations",
+    "InterpretedMean",
     "Language",
     "LedgerEntry",
     "LedgerHand",
@@ -193,6 +223,10 @@ __all__ = (
     "LedgerRequestRulesType0",
     "LedgerResponse",
     "Level",
+    "LevelEstimate",
+    "LevelEstimateIntervalItem",
+    "LevelEstimateLevel",
+    "LevelEstimateProbabilities",
     "LevelName",
     "LevelParameters",
     "Levels",
@@ -214,6 +248,7 @@ __all__ = (
     "OptionSpecType",
     "PaginationMetadata",
     "Pile",
+    "PlayerHand",
     "PlayRequest",
     "PlayRequestRulesType0",
     "PlayResponse",
@@ -273,6 +308,7 @@ __all__ = (
     "SeatReviewPhases",
     "SideScore",
     "SideScorePoints",
+    "SituationCount",
     "SpentBudget",
     "State",
     "StateRulesType0",
@@ -281,6 +317,8 @@ __all__ = (
     "TallyFieldType",
     "TallyForm",
     "Thresholds",
+    "Trend",
+    "TrendDate",
     "View",
     "ViewRequest",
     "ViewRequestRulesType0",

@@ -1,0 +1,90 @@
+"""POST /v1/insights: what many hands of one player say about their play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import marshmallow as ma
+from flask import Response, current_app
+
+from service.api.endpoints import PLAYER_INSIGHTS, route
+from service.api.examples import Lazy, loaded, short_record
+from service.api.http.json import Blueprint, json_answer
+from service.api.http.problems import ProblemError, schema_problem
+from service.api.requests import InsightsRequest, PlayerHand
+from service.api.schemas.insights import (
+    InsightsRequestSchema,
+    InsightsResponseSchema,
+    PlayerHandSchema,
+)
+from service.api.usecases.insights import insights
+from service.api.usecases.reviewing import app_advice, uncached_advice
+from service.config import DEFAULTS
+
+blp = Blueprint("insights", __name__, url_prefix="/v1", description="Coaching.")
+
+
+def loaded_hand(body: Any) -> PlayerHand | ProblemError:
+    """One hand of the request as its schema loads it, or its 422 problem."""
+    try:
+        hand: PlayerHand = PlayerHandSchema().load(body)
+    except ma.ValidationError as error:
+        return schema_problem(error.messages)
+    except ProblemError as error:
+        return error
+    return hand
+
+
+def example_request() -> dict[str, Any]:
+    """Two hands of one player, found by seat and by name, with dates."""
+    record = short_record()
+    named = {**record, "meta": {"players": ["Anna", "Bruno"], "date": "2026-11-02"}}
+    dated = {**record, "meta": {"date": "2026-11-01"}}
+    return {
+        "hands": [{"record": dated, "seat": 0}, {"record": named}],
+        "player": "Anna",
+        "budget": {"iterations": 8},
+    }
+
+
+EXAMPLE = Lazy(example_request)
+
+
+def example_answer() -> dict[str, Any]:
+    """The example's insights, reviewed without a cache."""
+    request: InsightsRequest = loaded(InsightsRequestSchema, EXAMPLE.value())
+    hands = [loaded_hand(body) for body in request.hands]
+    return insights(request, hands, DEFAULTS, uncached_advice(DEFAULTS))
+
+
+@route(blp, PLAYER_INSIGHTS)
+@blp.arguments(InsightsRequestSchema(), example=EXAMPLE)
+@blp.response(200, InsightsResponseSchema, example=Lazy(example_answer))
+def post_insights(request: InsightsRequest) -> Response:
+    """Insights over many hands of one player, reviewed on the way.
+
+    Each hand is a record with the player's `seat`, or without it when the request's `player`
+    is named in the record's `meta.players`. Every hand is reviewed for that seat as
+    /v1/review would review it (through the advice cache: hands reviewed before at the same
+    budget and seed cost nothing), by default at the level estimate's budget
+    (`{"iterations": 1000}`, seed 0: the same hands give the same insights on any server).
+
+    The answer: accuracy overall and per third of the hand (harmonic means of the decisions'
+    accuracies, as in /v1/review); the mean loss per judged decision with its 95% interval
+    (hands as clusters); the loss by scoring category (the best moves' breakdown less the
+    played moves'); situations counted per hand (sweeps conceded and missed, the settebello
+    lost avoidably, sevens given away); labels per 100 decisions; the trend by `meta.date`
+    (ISO 8601); each hand's figures; and the estimated playing `level` on the built-in
+    levels' scale with each level's probability and a 95% interval, calibrated from hands
+    the levels played (two-player scopa and scopone scientifico; other rules use the
+    calibration of their player count, and `same_rules` says so). The level needs the
+    default budget; with another, `level` is null and `level_note` says why.
+
+    Hands that do not load, replay or name the player are listed in `problems` and left out.
+    The hands' decisions to search times the budget may not pass the batch cap
+    (`REVIEW_BATCH_MAX_TOTAL_MS`, `REVIEW_BATCH_MAX_TOTAL_ITERATIONS`): a 422
+    `budget-too-large` before any search. Rate limit: the searches of every hand, as
+    /v1/review counts them. The body may be as large as `BATCH_MAX_CONTENT_LENGTH`.
+    """
+    hands = [loaded_hand(body) for body in request.hands]
+    return json_answer(insights(request, hands, current_app.config, app_advice(current_app)))
