@@ -5,7 +5,10 @@ back. Fixtures and helpers are the play page's (tests/web/test_e2e.py)."""
 from __future__ import annotations
 
 import json
+import math
+import re
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
@@ -23,6 +26,7 @@ from tests.web.test_e2e import (  # noqa: F401 (fixtures)
 
 CATEGORY_WORDS = ("cards", "coins", "settebello", "primiera", "scope", "nothing clearly")
 REVIEW_TIMEOUT_MS = 60_000
+MARKED_LABELS = ("inaccuracy", "mistake", "blunder")
 
 
 def wait_for_review(tab: Page) -> str:
@@ -32,6 +36,52 @@ def wait_for_review(tab: Page) -> str:
         timeout=REVIEW_TIMEOUT_MS,
     )
     return str(tab.evaluate("document.getElementById('review').dataset.status"))
+
+
+def check_value_graph(tab: Page, answer: dict[str, Any], seat: int) -> None:
+    """The review's value graph and accuracy for a seat: one point per searched decision, a
+    marker with its label's class on each inaccuracy, mistake and blunder, a point that moves
+    the replay to its move, and the seat's accuracy in the summary."""
+    searched = [
+        point
+        for point in answer["graph"]
+        if point["seat"] == seat and point["before"] is not None and point["after"] is not None
+    ]
+    assert searched, answer["graph"]
+    graph = tab.locator("#review-graph svg.graph")
+    expect(graph).to_be_visible()
+    expect(graph.locator("title").first).to_contain_text("Value graph: ")
+    expect(graph.locator(".graph-zero")).to_have_count(1)
+    points = graph.locator(".graph-point")
+    expect(points).to_have_count(len(searched))
+    shown = [int(points.nth(i).get_attribute("data-index") or -1) for i in range(points.count())]
+    assert shown == [point["index"] for point in searched]
+    marked = [point for point in searched if point["label"] in MARKED_LABELS]
+    expect(graph.locator(".graph-marker")).to_have_count(len(marked))
+    for point in searched:
+        item = graph.locator(f'.graph-point[data-index="{point["index"]}"]')
+        classes = (item.get_attribute("class") or "").split()
+        assert f"label-{point['label']}" in classes, (point, classes)
+        assert ("graph-marker" in classes) == (point["label"] in MARKED_LABELS), (point, classes)
+        title = item.locator("title").text_content() or ""
+        assert title.startswith(f"Move {point['index'] + 1}: "), title
+        assert "loss " in title, title
+    # A point (the costliest marker when there is one) moves the replay to its move.
+    target = max(marked or searched, key=lambda p: (p["before"] - p["after"], -p["index"]))
+    clicked = graph.locator(f'.graph-point[data-index="{target["index"]}"]')
+    clicked.click()
+    moves = answer["moves"]
+    expect(tab.locator("#replay-position")).to_have_text(f"Move {target['index'] + 1} of {moves}")
+    expect(clicked).to_have_class(re.compile(r"\bis-current\b"))
+    expect(tab.locator("#replay-advice")).to_contain_text("Verdict:")
+    # The accuracy, overall and per third of the hand.
+    summary = next(each for each in answer["summary"] if each["seat"] == seat)
+    accuracy = tab.locator("#review-summary .review-accuracy")
+    expect(accuracy).to_contain_text("Accuracy ")
+    expect(accuracy).to_contain_text("by third of the hand: first ")
+    if summary["accuracy"] is not None:
+        shown_accuracy = math.floor(summary["accuracy"] * 10 + 0.5) / 10  # as Math.round does
+        expect(accuracy).to_contain_text(f"Accuracy {shown_accuracy:g} of 100")
 
 
 def test_hints_explain_the_top_moves_in_words(page: Page, base_url: str) -> None:  # noqa: F811
@@ -53,10 +103,14 @@ def test_a_hand_is_reviewed_replayed_downloaded_and_loaded_back(
     tmp_path: Path,
 ) -> None:
     start_match(page, base_url, "scopa", 2, seed=11)
-    play_to_score(page)
-    review = page.locator("#review")
-    expect(review).to_be_visible()
-    assert wait_for_review(page) == "ready", page.locator("#review-status").inner_text()
+    with page.expect_response(
+        lambda response: response.url.endswith("/v1/review"), timeout=REVIEW_TIMEOUT_MS
+    ) as reviewed:
+        play_to_score(page)
+        review = page.locator("#review")
+        expect(review).to_be_visible()
+        assert wait_for_review(page) == "ready", page.locator("#review-status").inner_text()
+    answer = reviewed.value.json()
     expect(page.locator("#review-summary")).to_contain_text("You:")
 
     # The human's judged decisions, the costliest first.
@@ -90,6 +144,7 @@ def test_a_hand_is_reviewed_replayed_downloaded_and_loaded_back(
     page.click("#replay-last")
     expect(position).to_have_text("After the last of 36 moves")
     expect(page.locator("#replay-next")).to_be_disabled()
+    check_value_graph(page, answer, seat=0)
 
     # The hand record, downloaded.
     with page.expect_download() as download:
@@ -109,11 +164,15 @@ def test_a_hand_is_reviewed_replayed_downloaded_and_loaded_back(
     assert wait_for_review(page) == "ready"
     expect(page.locator("#review-title")).to_contain_text("hand.json")
     expect(position).to_have_text("Move 1 of 36")
-    page.click("#review-run")
-    page.wait_for_function("document.getElementById('review').dataset.status === 'loading'")
-    assert wait_for_review(page) == "ready"
+    with page.expect_response(
+        lambda response: response.url.endswith("/v1/review"), timeout=REVIEW_TIMEOUT_MS
+    ) as reviewed:
+        page.click("#review-run")
+        page.wait_for_function("document.getElementById('review').dataset.status === 'loading'")
+        assert wait_for_review(page) == "ready"
     page.select_option("#review-seat", "1")
     expect(page.locator("#review-summary")).to_contain_text("Opponent:")
+    check_value_graph(page, reviewed.value.json(), seat=1)
     assert page.locator("#review-decisions li").count() >= 1
     page.set_viewport_size(PHONE)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

@@ -18,6 +18,8 @@ import { HUMAN, rulesOf, seatName, sideOf } from "./seats.js";
 /** @typedef {import("../../../clients/typescript/src/schema").ReviewedDecision} Decision */
 /** @typedef {import("../../../clients/typescript/src/schema").ReviewedMove} ReviewedMove */
 /** @typedef {import("../../../clients/typescript/src/schema").Event} GameEvent */
+/** @typedef {import("../../../clients/typescript/src/schema").GraphPoint} GraphPoint */
+/** @typedef {import("../../../clients/typescript/src/schema").SeatReview} SeatReview */
 /** @typedef {{ scores: number[], target: number }} Match */
 
 // An element of play.html by id (tests/web/test_pages.py checks that each one is there).
@@ -135,6 +137,7 @@ function show(title) {
   $("review-title").textContent = title;
   $("review").hidden = false;
   $("review-summary").replaceChildren();
+  clearGraph();
   $("review-decisions").replaceChildren();
   $("replay-advice").replaceChildren();
   panel.answer = null;
@@ -287,7 +290,9 @@ function renderReview() {
       share,
     });
     box.append(el("p", "review-line", counts ? `${line} (${counts}).` : `${line}.`));
+    box.append(accuracyLine(summary));
   }
+  renderGraph(answer.graph.filter((point) => point.seat === seat), seat, answer.moves);
   const list = $("review-decisions");
   list.replaceChildren();
   const judged = answer.decisions
@@ -311,6 +316,232 @@ function renderReview() {
     ? t("Loss: the expected points and of the match's win probability the played move gave up against the advisor's best (searched {spent} a decision, from what the seat could see). A loss within {noise} standard errors of the search is never called worse than good.", { spent, noise })
     : t("Loss: the expected points the played move gave up against the advisor's best (searched {spent} a decision, from what the seat could see). A loss within {noise} standard errors of the search is never called worse than good.", { spent, noise });
   setStatus("ready", explained);
+}
+
+/** @param {number | null | undefined} value a 0..100 accuracy */
+function accuracyText(value) {
+  return typeof value === "number" ? String(Math.round(value * 10) / 10) : "—";
+}
+
+// The seat's accuracy (0..100, 100 for the advisor's own choices) and per third of its plays.
+/** @param {SeatReview} summary */
+function accuracyLine(summary) {
+  const line = el("p", "review-accuracy", t("Accuracy {accuracy} of 100; by third of the hand: first {first}, middle {middle}, last {last}.", {
+    accuracy: accuracyText(summary.accuracy),
+    first: accuracyText(summary.phases.first),
+    middle: accuracyText(summary.phases.middle),
+    last: accuracyText(summary.phases.last),
+  }));
+  line.dataset.accuracy = summary.accuracy === null ? "" : String(summary.accuracy);
+  return line;
+}
+
+// ---- the value graph -------------------------------------------------------------------------
+// Inline SVG built element by element in play.html's #review-graph-chart (no markup parsed, no
+// style attributes: play.css colours it by class). Along the hand, for the reviewed seat: the
+// best move's value (before the move, dashed) and the played move's (after it, solid), a drop
+// between them where the move lost something, and a marker on each inaccuracy, mistake and
+// blunder. A point is a button: it shows
+// that move in the replay, as the decision's heading in the list does.
+
+const GRAPH = { width: 400, height: 190, left: 48, right: 8, top: 10, bottom: 34 };
+/** @type {Record<string, string>} the marked labels and their glyphs */
+const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+
+/**
+ * An SVG element with its attributes.
+ * @param {string} tag
+ * @param {Record<string, string | number>} [attributes]
+ * @param {string} [text]
+ */
+function svg(tag, attributes = {}, text) {
+  // The SVG namespace, as the page's own <svg> has it from the HTML parser.
+  const element = document.createElementNS($("review-graph-chart").namespaceURI, tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    element.setAttribute(name, String(value));
+  }
+  if (text !== undefined) {
+    element.textContent = text;
+  }
+  return element;
+}
+
+/** @param {number} value */
+function tickText(value) {
+  const rounded = Math.round(value * 100) / 100;
+  return `${rounded > 0 ? "+" : ""}${rounded}`;
+}
+
+// Round steps for the value axis: at most about five lines across the range.
+/** @param {number} span */
+function tickStep(span) {
+  for (const step of [0.25, 0.5, 1, 2, 5, 10]) {
+    if (span / step <= 5) {
+      return step;
+    }
+  }
+  return 20;
+}
+
+function clearGraph() {
+  $("review-graph").hidden = true;
+  $("review-graph-caption").replaceChildren();
+  $("review-graph-chart").replaceChildren();
+  $("review-graph-legend").replaceChildren();
+}
+
+/**
+ * The value graph of a seat.
+ * @param {GraphPoint[]} graph the seat's points, in move order
+ * @param {number} seat
+ * @param {number} moves the moves of the hand
+ */
+function renderGraph(graph, seat, moves) {
+  clearGraph();
+  /** @type {{ index: number, before: number, after: number, label: string }[]} */
+  const points = [];
+  for (const point of graph) {
+    if (typeof point.before === "number" && typeof point.after === "number") {
+      points.push({ index: point.index, before: point.before, after: point.after, label: point.label ?? "none" });
+    }
+  }
+  if (points.length === 0) {
+    return;
+  }
+  const losses = new Map((panel.answer?.decisions ?? []).map((d) => [d.index, d.loss]));
+  const { width, height, left, right, top, bottom } = GRAPH;
+  const plotWidth = width - left - right;
+  const plotBottom = height - bottom;
+  const count = Math.max(moves, ...points.map((p) => p.index + 1), 1);
+  const slot = plotWidth / count;
+  /** @param {number} index */
+  const x = (index) => left + (index + 0.5) * slot;
+  const values = points.flatMap((p) => [p.before, p.after]);
+  let low = Math.min(0, ...values);
+  let high = Math.max(0, ...values);
+  if (high - low < 1) {
+    const grow = (1 - (high - low)) / 2;
+    high += grow;
+    low -= grow;
+  }
+  const step = tickStep(high - low);
+  low = Math.floor(low / step) * step;
+  high = Math.ceil(high / step) * step;
+  /** @param {number} value */
+  const y = (value) => top + ((high - value) / (high - low)) * (plotBottom - top);
+
+  const title = t("Value graph: {seat}", { seat: nameOf(seat) });
+  const chart = $("review-graph-chart");
+  chart.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  chart.setAttribute("aria-label", title);
+  chart.append(svg("title", {}, title));
+
+  // The value axis: its round values, the zero line, the axes and their names.
+  const axes = svg("g", { class: "graph-axes", "aria-hidden": "true" });
+  for (let value = low; value <= high + step / 2; value += step) {
+    const at = y(value);
+    const zero = Math.abs(value) < step / 100;
+    axes.append(svg("line", { class: zero ? "graph-zero" : "graph-grid", x1: left, x2: width - right, y1: at, y2: at }));
+    axes.append(svg("text", { class: "graph-tick", x: left - 4, y: at, "text-anchor": "end", "dominant-baseline": "middle" }, tickText(zero ? 0 : value)));
+  }
+  axes.append(svg("line", { class: "graph-axis", x1: left, x2: left, y1: top, y2: plotBottom }));
+  axes.append(svg("line", { class: "graph-axis", x1: left, x2: width - right, y1: plotBottom, y2: plotBottom }));
+  const every = count <= 12 ? 2 : count <= 24 ? 5 : 10;
+  for (let number = 1; number <= count; number += 1) {
+    if (number === 1 || number % every === 0) {
+      axes.append(svg("line", { class: "graph-axis", x1: x(number - 1), x2: x(number - 1), y1: plotBottom, y2: plotBottom + 3 }));
+      axes.append(svg("text", { class: "graph-tick", x: x(number - 1), y: plotBottom + 13, "text-anchor": "middle" }, String(number)));
+    }
+  }
+  axes.append(svg("text", { class: "graph-name", x: width - right, y: height - 4, "text-anchor": "end" }, t("Move")));
+  axes.append(svg("text", {
+    class: "graph-name",
+    x: 0,
+    y: 0,
+    transform: `translate(11 ${(top + plotBottom) / 2}) rotate(-90)`,
+    "text-anchor": "middle",
+  }, t("Expected points")));
+  chart.append(axes);
+
+  // The two lines and the drops between them.
+  const lines = svg("g", { class: "graph-lines", "aria-hidden": "true" });
+  for (const p of points) {
+    if (Math.abs(p.before - p.after) > 1e-9) {
+      lines.append(svg("line", { class: `graph-drop label-${p.label}`, x1: x(p.index), x2: x(p.index), y1: y(p.before), y2: y(p.after) }));
+    }
+  }
+  const path = (/** @type {"before" | "after"} */ key) => points.map((p) => `${x(p.index).toFixed(1)},${y(p[key]).toFixed(1)}`).join(" ");
+  lines.append(svg("polyline", { class: "graph-line graph-before", points: path("before") }));
+  lines.append(svg("polyline", { class: "graph-line graph-after", points: path("after") }));
+  for (const p of points) {
+    lines.append(svg("circle", { class: "graph-before-dot", cx: x(p.index), cy: y(p.before), r: 2 }));
+  }
+  chart.append(lines);
+
+  // The points: one button per decision, the whole column of its move to click or tap.
+  const gaps = points.slice(1).map((p, i) => p.index - points[i].index);
+  const column = Math.min(Math.max(Math.min(...gaps, count), 1) * slot, 28);
+  for (const p of points) {
+    const marked = p.label in MARKS;
+    const loss = losses.get(p.index) ?? Math.max(0, p.before - p.after);
+    const words = t("Move {number}: {label}, loss {loss}", {
+      number: p.index + 1,
+      label: p.label === "none" ? "—" : labelWords(p.label),
+      loss: loss.toFixed(2),
+    });
+    const point = svg("g", {
+      class: `graph-point label-${p.label}${marked ? " graph-marker" : ""}`,
+      tabindex: 0,
+      role: "button",
+      "aria-label": words,
+      "data-index": p.index,
+    });
+    point.append(svg("title", {}, words));
+    point.append(svg("rect", { class: "graph-hit", x: x(p.index) - column / 2, y: top, width: column, height: plotBottom - top }));
+    point.append(svg("circle", { class: "graph-dot", cx: x(p.index), cy: y(p.after), r: marked ? 5 : 3.5 }));
+    if (marked) {
+      const below = Math.min(y(p.after) + 15, plotBottom - 2);
+      point.append(svg("text", { class: "graph-glyph", x: x(p.index), y: below, "text-anchor": "middle" }, MARKS[p.label]));
+    }
+    point.addEventListener("click", () => goTo(p.index));
+    point.addEventListener("keydown", (/** @type {Event} */ event) => {
+      const key = /** @type {KeyboardEvent} */ (event).key;
+      if (key === "Enter" || key === " ") {
+        event.preventDefault();
+        goTo(p.index);
+      }
+    });
+    chart.append(point);
+  }
+
+  const legend = $("review-graph-legend");
+  /** @param {string} swatch @param {string} text */
+  const entry = (swatch, text) => {
+    const item = el("li");
+    item.append(el("span", `swatch ${swatch}`), text);
+    legend.append(item);
+  };
+  entry("swatch-before", t("Before the move: the best move's value"));
+  entry("swatch-after", t("After it: the played move's value"));
+  for (const [label, glyph] of Object.entries(MARKS)) {
+    entry(`swatch-mark label-${label}`, `${glyph} ${labelWords(label)}`);
+  }
+  $("review-graph-caption").append(el("strong", "", title), " ", el("span", "muted", t("Expected hand points of the side to move; click a point to see that move in the replay.")));
+  $("review-graph").hidden = false;
+  markCurrent();
+}
+
+// The replay's move, marked on the graph.
+function markCurrent() {
+  for (const point of /** @type {NodeListOf<SVGGElement>} */ (document.querySelectorAll("#review-graph .graph-point"))) {
+    const current = Number(point.dataset.index) === panel.step;
+    point.classList.toggle("is-current", current);
+    if (current) {
+      point.setAttribute("aria-current", "step");
+    } else {
+      point.removeAttribute("aria-current");
+    }
+  }
 }
 
 /** @param {Decision} decision */
@@ -369,6 +600,7 @@ function renderStep() {
   const step = panel.step;
   const moves = states.length - 1;
   const state = states[step];
+  markCurrent();
   $("replay-position").textContent = step < moves
     ? t("Move {number} of {count}", { number: step + 1, count: moves })
     : t("After the last of {count} moves", { count: moves });
