@@ -149,6 +149,21 @@ bench-advice: setup
 bench-review: setup
 	$(BIN)/python -m tests.benchmarks.bench_review $(ARGS)
 
+.PHONY: bench-insights
+## Level estimate on held-out hands: each built-in level plays 80 hands of 2-player scopa and of
+## scientifico at every seat (seeds from 100001, apart from the calibration's), reviewed at the
+## insights' budget; then a confusion table of samples of 40 hands. Takes about 20 minutes.
+bench-insights: setup
+	$(BIN)/python -m tests.benchmarks.level_hands $(or $(HANDS),/tmp/heldout.jsonl) --hands 80 --first-seed 100001
+	$(BIN)/python -m tests.benchmarks.bench_insights $(or $(HANDS),/tmp/heldout.jsonl) --sample 40
+
+.PHONY: calibrate-levels
+## Remake service/search/data/level_calibration.json: 60 hands a level and preset from seed 1,
+## reviewed at the insights' budget (about 15 minutes), then the calibration.
+calibrate-levels: setup
+	$(BIN)/python -m tests.benchmarks.level_hands /tmp/calibration.jsonl --hands 60 --first-seed 1
+	$(BIN)/python -m scripts.calibrate_levels /tmp/calibration.jsonl
+
 .PHONY: bench-load soak bench-workers
 ## Load benchmark under gunicorn with Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379/15).
 bench-load: setup
