@@ -36,13 +36,14 @@ def main() -> None:
                     if figures is not None:
                         samples[hand["preset"]][hand["level"]].append(figures)
     calibrations = [
-        calibrate(preset, NAMES, by_level).to_dict() for preset, by_level in sorted(samples.items())
+        calibrate(preset, NAMES, by_level) for preset, by_level in sorted(samples.items())
     ]
     OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(json.dumps({"calibrations": calibrations}, indent=1) + "\n", encoding="utf-8")
+    data = {"calibrations": [c.to_dict() for c in calibrations]}
+    OUT.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     for calibration in calibrations:
-        print(calibration["preset"], calibration["hands"])
-        for level, means in calibration["means"].items():
+        print(calibration.preset, dict(calibration.hands))
+        for level, means in calibration.means.items():
             print(f"  {level:9} " + " ".join(f"{x:.4f}" for x in means))
     print(f"wrote {OUT}")
 

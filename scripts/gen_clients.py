@@ -8,10 +8,12 @@
   with its licence for the play page, which loads it without a build step; beside it a
   declaration file that gives it openapi-fetch's own types for `tsc --checkJs`.
 - clients/python/: a client package by openapi-python-client (pinned in requirements.lock),
-  with the settings in clients/openapi-python-client.yaml, formatted by the pinned ruff.
+  with the settings in clients/openapi-python-client.yaml, formatted by the pinned ruff. The
+  hand-written files listed in HANDWRITTEN (such as scopa_client/streams.py) are not generated:
+  a regeneration replaces everything else in clients/python and keeps them as they are.
 
 With --check nothing is written: it exits 1 naming each file that differs from what the
-committed openapi.yaml generates.
+committed openapi.yaml generates (the hand-written files are left out of the comparison).
 """
 
 from __future__ import annotations
@@ -44,6 +46,9 @@ TS_OPTIONS = (
 )
 # Files a run of the tools leaves that are not part of the generated client.
 IGNORED = {"__pycache__", ".ruff_cache", ".mypy_cache", ".pytest_cache"}
+# Files of clients/python written by hand (paths relative to it): kept by a regeneration and
+# never reported as out of date. The generator must not write a file of the same path.
+HANDWRITTEN = frozenset({Path("scopa_client/streams.py")})
 HINT = "run `make clients`"
 
 
@@ -160,12 +165,22 @@ def _tree(top: Path) -> set[Path]:
     }
 
 
+def _check_handwritten(generated: set[Path]) -> None:
+    """Refuse a generation that would write over a hand-written file."""
+    clash = sorted(str(path) for path in generated & HANDWRITTEN)
+    if clash:
+        raise GenerationError(f"the generator writes hand-written files of clients/python: {clash}")
+
+
 def stale_python() -> list[str]:
-    """Files of clients/python that differ from a fresh generation (added, changed, missing)."""
+    """Files of clients/python that differ from a fresh generation (added, changed, missing),
+    the hand-written ones left out."""
     with tempfile.TemporaryDirectory() as scratch:
         fresh = Path(scratch) / "python"
         generate_python(fresh)
-        expected, committed = _tree(fresh), _tree(PY_DIR) if PY_DIR.exists() else set()
+        expected = _tree(fresh)
+        _check_handwritten(expected)
+        committed = _tree(PY_DIR) - HANDWRITTEN if PY_DIR.exists() else set()
         stale = expected ^ committed
         stale |= {
             path
@@ -185,7 +200,8 @@ def stale_typescript() -> list[str]:
 
 
 def write_all() -> None:
-    """Regenerate both clients and the page's vendored runtime in place."""
+    """Regenerate both clients and the page's vendored runtime in place (the hand-written
+    files of clients/python kept)."""
     for path, text in typescript_files().items():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
@@ -193,6 +209,12 @@ def write_all() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         fresh = Path(scratch) / "python"
         generate_python(fresh)
+        _check_handwritten(_tree(fresh))
+        # The hand-written files join the fresh tree before the old one goes: none is lost.
+        for path in sorted(HANDWRITTEN):
+            if (PY_DIR / path).is_file():
+                (fresh / path).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(PY_DIR / path, fresh / path)
         shutil.rmtree(PY_DIR, ignore_errors=True)
         shutil.copytree(fresh, PY_DIR, ignore=shutil.ignore_patterns(*IGNORED))
     print(f"wrote {PY_DIR.relative_to(ROOT)}/")

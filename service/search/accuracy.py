@@ -45,7 +45,7 @@ def scaled_accuracy(loss: float, thresholds: tuple[float, float, float]) -> floa
             top, bottom = AT_THRESHOLDS[i], AT_THRESHOLDS[i + 1]
             return top - (top - bottom) * (loss - low) / (high - low)
     blunder = thresholds[2]
-    return AT_THRESHOLDS[3] * 0.5 ** ((loss - blunder) / blunder)
+    return float(AT_THRESHOLDS[3] * 0.5 ** ((loss - blunder) / blunder))
 
 
 def combined(accuracies: Sequence[float]) -> float | None:

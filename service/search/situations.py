@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from service.engine.cards import Cards, bit, rank_mask
+from service.engine.cards import bit, rank_mask
 from service.engine.record import Replay
 from service.engine.scoring import settebello_card
-from service.engine.state import Play, State, apply, is_sweep, legal_moves
+from service.engine.state import Play, apply, is_sweep, legal_moves
 
 SITUATIONS = ("sweeps_conceded", "sweeps_missed", "settebello_lost", "sevens_given")
 
@@ -36,7 +36,6 @@ class Situations:
     def to_dict(self) -> dict[str, int]:
         """The counts by name."""
         return {name: getattr(self, name) for name in SITUATIONS}
-
 
 
 def _next_play(moves: Sequence[Play], after: int) -> int | None:

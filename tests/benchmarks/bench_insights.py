@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections import defaultdict
+from typing import Any
 
 from service.api.usecases.insights import seat_figures
 from service.search.level_estimate import HandFigures, calibrations, estimate
@@ -31,7 +32,7 @@ def main() -> None:
     parser.add_argument("hands")
     parser.add_argument("--sample", type=int, default=40, help="hands in a sample")
     args = parser.parse_args()
-    hands: dict[tuple[str, str], list[dict[str, object]]] = defaultdict(list)
+    hands: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     with open(args.hands, encoding="utf-8") as lines:
         for line in lines:
             hand = json.loads(line)
@@ -41,13 +42,13 @@ def main() -> None:
         table = {level: dict.fromkeys(NAMES, 0) for level in NAMES}
         for level in NAMES:
             played = hands[preset, level]
-            seats = len(played[0]["review"]["summary"]) if played else 0  # type: ignore[arg-type,index]
+            seats = len(played[0]["review"]["summary"]) if played else 0
             for start in range(0, len(played) - args.sample + 1, args.sample):
                 block = played[start : start + args.sample]
                 for seat in range(seats):
                     figures: list[HandFigures] = []
                     for hand in block:
-                        summary = hand["review"]["summary"][seat]  # type: ignore[index]
+                        summary = hand["review"]["summary"][seat]
                         found = seat_figures(summary)
                         if found is not None:
                             figures.append(found)

@@ -7,8 +7,8 @@ Usage:
 
 Every line of OUT is one hand: its preset, level, seed, record and the review's decisions
 (every seat), as ``POST /v1/review`` answers them at ``level_estimate.REVIEW_BUDGET`` with
-``level_estimate.REVIEW_SEED``. The same hands are dealt to every level (the seeds), so levels differ
-only by how they play. ``scripts/calibrate_levels.py`` makes the shipped calibration from one
+``level_estimate.REVIEW_SEED``. The same hands are dealt to every level (the seeds), so levels
+differ only by how they play. ``scripts/calibrate_levels.py`` makes the shipped calibration from one
 run (seeds from 1); ``bench_insights`` estimates levels on another (seeds from 100001).
 """
 

@@ -126,7 +126,11 @@ def batch_lines(
     for entry in entries:
         if entry.prepared is None:
             assert entry.problem is not None
-            line = {"type": PROBLEM, "index": entry.index, "problem": problem_of(entry.problem)}
+            line: dict[str, Any] = {
+                "type": PROBLEM,
+                "index": entry.index,
+                "problem": problem_of(entry.problem),
+            }
         else:
             line = {}
             request = entry.prepared.request

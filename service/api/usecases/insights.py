@@ -278,7 +278,7 @@ def insights(
     everything = [d for r in reviews for d in judged[r.index]]
     labels = Counter(d.label for d in everything)
     count = len(everything)
-    categories: Counter[str] = Counter()
+    categories: dict[str, float] = defaultdict(float)
     for d in everything:
         for name in set(d.best) | set(d.played):
             categories[name] += d.best.get(name, 0.0) - d.played.get(name, 0.0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import marshmallow as ma
 
 from service.api.http.json import Blueprint
+from service.api.schemas.insights import PlayerHandSchema
 from service.api.v1 import (
     advice,
     bot,
@@ -41,6 +42,4 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
 )
 
 # Schemas the spec names by reference only (the items of a list loaded one by one).
-REFERENCED_SCHEMAS: tuple[tuple[str, type[ma.Schema]], ...] = (
-    ("PlayerHand", insights.PlayerHandSchema),
-)
+REFERENCED_SCHEMAS: tuple[tuple[str, type[ma.Schema]], ...] = (("PlayerHand", PlayerHandSchema),)
