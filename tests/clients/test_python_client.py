@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
+import httpx
 import pytest
 from scopa_client import Client
 from scopa_client.api.advice import advise_move
@@ -33,6 +35,14 @@ from scopa_client.models import (
     State,
     View,
 )
+from scopa_client.streams import (
+    ProblemError,
+    StreamCutShortError,
+    iter_ndjson,
+    review_batch,
+)
+
+from service.api.examples import short_record
 
 pytestmark = pytest.mark.integration
 
@@ -144,3 +154,100 @@ def test_an_illegal_move_is_a_problem(client: Client) -> None:
     assert answer.parsed.type_ == "urn:scopa:problem:illegal-move"
     assert answer.parsed.legal_moves is not None
     assert len(answer.parsed.legal_moves) == len(dealt.moves)
+
+
+# ---- streams: POST /v1/review/batch line by line (scopa_client/streams.py) -----------------
+
+
+def illegal_record() -> dict[str, Any]:
+    """The example record with its second move played by the seat that just played."""
+    record = short_record()
+    record["moves"][1] = {**record["moves"][1], "seat": record["moves"][0]["seat"]}
+    return record
+
+
+def test_a_batch_streams_a_line_per_record_and_a_problem_does_not_stop_it(client: Client) -> None:
+    small = {"iterations": 20}
+    body = {
+        "reviews": [
+            {"record": short_record(), "budget": small, "seed": 1},
+            {"record": illegal_record(), "budget": small, "seed": 2},
+            {"record": short_record(), "seats": [1], "budget": small, "seed": 3},
+        ]
+    }
+    lines = list(review_batch(client, body))
+    assert [(line["type"], line.get("index")) for line in lines] == [
+        ("review", 0),
+        ("problem", 1),
+        ("review", 2),
+        ("summary", None),
+    ]
+    first, problem, last, summary = lines
+    assert first["review"]["seats"] == [0, 1]
+    assert last["review"]["seats"] == [1]
+    assert {d["seat"] for d in last["review"]["decisions"]} == {1}
+    assert problem["problem"]["status"] == 422
+    assert problem["problem"]["type"] == "urn:scopa:problem:illegal-move"
+    assert problem["problem"]["move_index"] == 1
+    assert (summary["records"], summary["reviewed"], summary["problems"]) == (3, 2, 1)
+    assert set(summary["cache"]) == {"hit", "miss", "bypass"}
+    assert summary["elapsed_ms"] >= 0
+
+
+def test_a_refused_batch_raises_its_problem(client: Client) -> None:
+    with pytest.raises(ProblemError) as raised:
+        list(review_batch(client, {"reviews": []}))
+    assert raised.value.status == 422
+    assert raised.value.problem is not None
+    assert raised.value.problem["type"] == "urn:scopa:problem:validation"
+    assert "reviews" in raised.value.problem["errors"]
+
+
+def fake_client(body: bytes, status: int = 200) -> Client:
+    """A client whose every answer is ``body`` (NDJSON unless the status is an error)."""
+    kind = "application/x-ndjson" if status == 200 else "application/problem+json"
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        assert request.url.path == "/v1/review/batch"
+        return httpx.Response(status, content=body, headers={"Content-Type": kind})
+
+    fake = Client(base_url="http://scopa.test")
+    fake.set_httpx_client(
+        httpx.Client(base_url="http://scopa.test", transport=httpx.MockTransport(answer))
+    )
+    return fake
+
+
+def test_a_stream_without_its_summary_was_cut_short() -> None:
+    stream = b'{"type":"review","index":0,"review":{}}\n{"type":"keepalive","index":1,"done":1}\n'
+    lines: list[dict[str, Any]] = []
+    with pytest.raises(StreamCutShortError, match="summary"):
+        lines.extend(review_batch(fake_client(stream), {"reviews": []}))
+    # The lines before the cut were yielded, the keep-alive left out.
+    assert [line["type"] for line in lines] == ["review"]
+
+
+def test_keepalives_are_yielded_when_asked() -> None:
+    stream = b'{"type":"keepalive","index":0,"done":0}\n{"type":"summary","records":0}\n'
+    assert [line["type"] for line in review_batch(fake_client(stream), {"reviews": []})] == [
+        "summary"
+    ]
+    asked = review_batch(fake_client(stream), {"reviews": []}, keepalives=True)
+    assert [line["type"] for line in asked] == ["keepalive", "summary"]
+
+
+def test_a_problem_that_is_not_json_still_raises() -> None:
+    with pytest.raises(ProblemError, match="HTTP 502: bad gateway") as raised:
+        list(review_batch(fake_client(b"bad gateway", status=502), {"reviews": []}))
+    assert (raised.value.status, raised.value.problem) == (502, None)
+
+
+def test_lines_are_split_across_chunks_of_any_size() -> None:
+    text = '{"a":"è"}\n\n{"b":[1,2]}\n'.encode()
+    for size in range(1, len(text) + 1):
+        chunks = [text[i : i + size] for i in range(0, len(text), size)]
+        assert list(iter_ndjson(chunks)) == [{"a": "è"}, {"b": [1, 2]}]
+    with pytest.raises(StreamCutShortError, match="middle of a line"):
+        list(iter_ndjson([b'{"a":1}\n{"b"']))
+    with pytest.raises(ValueError, match="not a JSON object"):
+        list(iter_ndjson(["[1]\n"]))

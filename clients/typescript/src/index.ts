@@ -1,7 +1,8 @@
 // The Scopa service client: openapi-fetch typed by the paths that openapi-typescript generates
-// from openapi.yaml into ./schema.d.ts (`make clients`). Only this file is written by hand.
+// from openapi.yaml into ./schema.d.ts (`make clients`). Only this file is written by hand; it
+// also reads the NDJSON stream of POST /v1/review/batch line by line (reviewBatch, readNdjson).
 import createClient, { type Client, type ClientOptions } from "openapi-fetch";
-import type { Problem, paths } from "./schema.js";
+import type { BatchReviewLine, BatchReviewRequest, Problem, paths } from "./schema.js";
 
 export type * from "./schema.js";
 
@@ -47,4 +48,99 @@ export async function unwrap<R extends { data?: unknown; error?: unknown; respon
     throw new ProblemError(response, error);
   }
   return data;
+}
+
+/** A stream that ended before its summary line, or in the middle of a line. */
+export class StreamCutShortError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "StreamCutShortError";
+  }
+}
+
+/**
+ * Each JSON object of an NDJSON answer as it arrives; a line may span chunks. A non-OK answer
+ * is a thrown ProblemError; a last line without its "\n" a StreamCutShortError.
+ */
+export async function* readNdjson<T = unknown>(response: Response): AsyncGenerator<T, void> {
+  if (!response.ok) {
+    const text = await response.text();
+    throw new ProblemError(response, parsedOrText(text));
+  }
+  if (response.body === null) {
+    return;
+  }
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let pending = "";
+  let ended = false;
+  try {
+    while (!ended) {
+      const { done, value } = await reader.read();
+      ended = done;
+      pending += done ? decoder.decode() : decoder.decode(value, { stream: true });
+      const lines = pending.split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) {
+        if (line.trim()) {
+          yield JSON.parse(line) as T;
+        }
+      }
+    }
+  } finally {
+    // A reader that stops early (break, an error) closes the connection.
+    if (!ended) {
+      await reader.cancel().catch(() => undefined);
+    }
+    reader.releaseLock();
+  }
+  if (pending.trim()) {
+    throw new StreamCutShortError(
+      `the stream ended in the middle of a line: ${pending.slice(0, 80)}`,
+    );
+  }
+}
+
+function parsedOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** What reviewBatch takes besides the body: keep-alive lines yielded too, an abort signal. */
+export interface ReviewBatchOptions {
+  keepalives?: boolean;
+  signal?: AbortSignal;
+}
+
+/**
+ * POST /v1/review/batch and yield each line as it arrives (keep-alives only when asked): review
+ * and problem lines in record order, the summary last. A refused batch is a thrown
+ * ProblemError; a stream without its summary a StreamCutShortError.
+ */
+export async function* reviewBatch(
+  client: ScopaClient,
+  body: BatchReviewRequest,
+  options: ReviewBatchOptions = {},
+): AsyncGenerator<BatchReviewLine, void> {
+  const { error, response } = await client.POST("/v1/review/batch", {
+    body,
+    parseAs: "stream",
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  if (!response.ok) {
+    throw new ProblemError(response, error);
+  }
+  let summary = false;
+  for await (const line of readNdjson<BatchReviewLine>(response)) {
+    summary ||= line.type === "summary";
+    if (line.type !== "keepalive" || options.keepalives) {
+      yield line;
+    }
+  }
+  if (!summary) {
+    throw new StreamCutShortError("the batch's stream ended without its summary line");
+  }
 }
