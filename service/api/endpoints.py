@@ -211,6 +211,16 @@ PLAYER_INSIGHTS = Operation(
     many_records=True,
 )
 
+MAKE_DRILLS = Operation(
+    "makeDrills",
+    BY_SEARCHES,
+    "POST",
+    "/v1/drills",
+    searches=insights_searches,
+    localised=True,
+    many_records=True,
+)
+
 OPERATIONS: tuple[Operation, ...] = (
     GET_HEALTH,
     GET_READINESS,
@@ -232,6 +242,7 @@ OPERATIONS: tuple[Operation, ...] = (
     REVIEW_HAND,
     REVIEW_BATCH,
     PLAYER_INSIGHTS,
+    MAKE_DRILLS,
 )
 BY_ID: Mapping[str, Operation] = MappingProxyType({op.name: op for op in OPERATIONS})
 BY_ROUTE: Mapping[tuple[str, str], Operation] = MappingProxyType(

@@ -86,6 +86,11 @@ def short_record() -> dict[str, Any]:
     return record_to_dict(record_of(state))
 
 
+def finished_record(preset: str = "scopa") -> dict[str, Any]:
+    """The record of the example hand played to its end (``finished_state``)."""
+    return record_to_dict(record_of(finished_state(preset)))
+
+
 def loaded(schema: type[ma.Schema], body: Any) -> Any:
     """An example request as its schema loads it (the use case's argument)."""
     return schema().load(body)

@@ -202,3 +202,15 @@ class InsightsRequest:
     budget: Budget | None
     seed: Seed | None
     match: MatchInput | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DrillsRequest:
+    """Hands of one player (each body loaded on its own), the player's name, the review's
+    budget and seed, and the re-searches' budget."""
+
+    hands: tuple[object, ...]
+    player: str | None
+    budget: Budget | None
+    seed: Seed | None
+    drill_budget: Budget | None

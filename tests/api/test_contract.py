@@ -22,7 +22,7 @@ from service.api.schemas.game import (
     MovesResponseSchema,
     PlayResponseSchema,
 )
-from service.api.schemas.insights import InsightsResponseSchema
+from service.api.schemas.insights import DrillsResponseSchema, InsightsResponseSchema
 from service.api.schemas.ledger import LedgerResponseSchema
 from service.api.schemas.records import (
     RecordResponseSchema,
@@ -129,6 +129,7 @@ ANSWERS: dict[str, type[ma.Schema]] = {
     "/v1/review": ReviewResponseSchema,
     "/v1/review/batch": BatchReviewLineSchema,
     "/v1/insights": InsightsResponseSchema,
+    "/v1/drills": DrillsResponseSchema,
 }
 
 

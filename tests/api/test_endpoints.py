@@ -56,7 +56,14 @@ def test_the_limiter_reads_each_request_s_declaration(app: Flask) -> None:
             assert declared(app, request.endpoint) is operation
     searching = {op.name for op in OPERATIONS if op.cost is Cost.BY_SEARCHES}
     assert searching == {op.name for op in OPERATIONS if op.searching}
-    assert searching == {"adviseMove", "playBotMove", "reviewHand", "reviewHands", "playerInsights"}
+    assert searching == {
+        "adviseMove",
+        "playBotMove",
+        "reviewHand",
+        "reviewHands",
+        "playerInsights",
+        "makeDrills",
+    }
 
 
 def test_the_metrics_count_every_operation_from_the_start(app: Flask) -> None:

@@ -147,6 +147,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/drills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Drills from a player's own mistakes: positions where one move is clearly best.
+         * @description The hands are given and reviewed as for /v1/insights (by default at `{"iterations":
+         *     1000}`, seed 0). Every decision the review labelled mistake or blunder (a loss of at
+         *     least 0.3 hand points) is searched again at `drill_budget` (default `{"iterations":
+         *     10000}`, the advice cap) with a seed derived from the request's, through the advice cache,
+         *     and kept as a drill only when one move is clearly best: it beats the second by at least
+         *     0.15 points and by at least 3 paired standard errors (`rule`), and it is not the move the
+         *     player made. Each drill gives the seat's `view` at that moment (only what the seat could
+         *     know, as /v1/view gives it), its legal card plays, the `best` move and the move `played`
+         *     with their values, breakdowns and sweep risks, the margin over the second move and its
+         *     error, and `why`: the breakdown difference, the sweep risks and a sentence in the
+         *     request's language. The same hands and seed give the same drills.
+         *
+         *     Hands that do not load, replay or name the player are listed in `problems`. The batch
+         *     cap counts the worst case before any search: every searched decision reviewed at `budget`
+         *     and searched again at `drill_budget` (a 422 `budget-too-large`). Rate limit: the searches
+         *     of every hand, as /v1/review counts them.
+         */
+        post: operations["makeDrills"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/insights": {
         parameters: {
             query?: never;
@@ -756,6 +791,73 @@ export interface components {
             /** @description the deal, counted from 1 */
             deal: number;
             seat: number;
+        };
+        Drill: {
+            best: components["schemas"]["AdvisedMove"];
+            /** @description its index in hands */
+            hand: number;
+            /** @description the seat's legal card plays */
+            legal: components["schemas"]["ChosenMove"][];
+            /** @description at the drill budget */
+            loss: number;
+            /** @description best less the runner-up */
+            margin: number;
+            /** @description its paired standard error */
+            margin_error: number | null;
+            /** @description the move in the record */
+            move_index: number;
+            played: components["schemas"]["AdvisedMove"];
+            /** @description as the review saw it */
+            review_loss: number;
+            seat: number;
+            /** @description the runner-up's */
+            second_value: number;
+            /** @description only what the seat could know then, as /v1/view gives it */
+            view: components["schemas"]["View"];
+            why: components["schemas"]["DrillWhy"];
+        };
+        DrillRule: {
+            least_loss: number;
+            margin: number;
+            margin_z: number;
+        };
+        DrillWhy: {
+            /** @description by scoring category: the best move's value less the played */
+            breakdown: {
+                [key: string]: number;
+            };
+            /** @description the share of worlds where the next player can sweep */
+            sweep_risk: {
+                [key: string]: number | null;
+            };
+            /** @description in the request's language */
+            text: string;
+        };
+        DrillsRequest: {
+            /** @description per searched decision (default {'iterations': 1000}: the level is estimated only at this budget); the hands' decisions times the budget may not pass the batch cap */
+            budget?: components["schemas"]["Budget"];
+            /** @description each candidate's re-search (default {'iterations': 10000}, within the advice caps); the batch cap counts it for every searched decision */
+            drill_budget?: components["schemas"]["Budget"];
+            /** @description at most BATCH_MAX_RECORDS (200 by default) */
+            hands: components["schemas"]["PlayerHand"][];
+            /** @description the player's name, as meta.players gives it */
+            player?: string;
+            /** @description the reviews' seed (default 0) */
+            seed?: number | string;
+        };
+        DrillsResponse: {
+            budget: components["schemas"]["Budget"];
+            /** @description decisions labelled mistake or blunder */
+            candidates: number;
+            drill_budget: components["schemas"]["Budget"];
+            drills: components["schemas"]["Drill"][];
+            /** @description hands reviewed */
+            hands: number;
+            problems: components["schemas"]["HandProblem"][];
+            /** @description a drill is a decision the review labelled mistake or blunder (a loss from 0.3 points), searched again at drill_budget, whose best move beats the second by at least 0.15 points and 3 paired standard errors, and is not the move played */
+            rule: components["schemas"]["DrillRule"];
+            /** @description the same seed deals the same cards */
+            seed: number | string;
         };
         Event: {
             cards: string[];
@@ -1899,6 +2001,11 @@ export type CostlyDecision = components['schemas']['CostlyDecision'];
 export type DealRequest = components['schemas']['DealRequest'];
 export type DealResponse = components['schemas']['DealResponse'];
 export type Declaration = components['schemas']['Declaration'];
+export type Drill = components['schemas']['Drill'];
+export type DrillRule = components['schemas']['DrillRule'];
+export type DrillWhy = components['schemas']['DrillWhy'];
+export type DrillsRequest = components['schemas']['DrillsRequest'];
+export type DrillsResponse = components['schemas']['DrillsResponse'];
 export type Event = components['schemas']['Event'];
 export type GraphPoint = components['schemas']['GraphPoint'];
 export type HandDeal = components['schemas']['HandDeal'];
@@ -2607,6 +2714,3196 @@ export interface operations {
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    makeDrills: {
+        parameters: {
+            query?: {
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description the languages the client reads, by preference (RFC 9110), e.g. it-IT, it;q=0.9, en;q=0.5; used when lang is not given */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "budget": {
+                 *         "iterations": 200
+                 *       },
+                 *       "drill_budget": {
+                 *         "iterations": 2000
+                 *       },
+                 *       "hands": [
+                 *         {
+                 *           "record": {
+                 *             "deal": {
+                 *               "hands": [
+                 *                 [
+                 *                   "5S",
+                 *                   "6S",
+                 *                   "7B"
+                 *                 ],
+                 *                 [
+                 *                   "4D",
+                 *                   "10D",
+                 *                   "1C"
+                 *                 ]
+                 *               ],
+                 *               "stock": [
+                 *                 "2S",
+                 *                 "4S",
+                 *                 "9S",
+                 *                 "3C",
+                 *                 "9C",
+                 *                 "5B",
+                 *                 "4C",
+                 *                 "7S",
+                 *                 "6B",
+                 *                 "1S",
+                 *                 "3S",
+                 *                 "2B",
+                 *                 "10C",
+                 *                 "10S",
+                 *                 "8B",
+                 *                 "7C",
+                 *                 "4B",
+                 *                 "10B",
+                 *                 "1D",
+                 *                 "3D",
+                 *                 "9B",
+                 *                 "6D",
+                 *                 "7D",
+                 *                 "8S",
+                 *                 "9D",
+                 *                 "5C",
+                 *                 "6C",
+                 *                 "2D",
+                 *                 "8D",
+                 *                 "8C"
+                 *               ],
+                 *               "table": [
+                 *                 "5D",
+                 *                 "2C",
+                 *                 "1B",
+                 *                 "3B"
+                 *               ]
+                 *             },
+                 *             "dealer": 0,
+                 *             "format": "scopa-hand-record",
+                 *             "moves": [
+                 *               {
+                 *                 "capture": [
+                 *                   "1B",
+                 *                   "3B"
+                 *                 ],
+                 *                 "card": "4D",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "5D"
+                 *                 ],
+                 *                 "card": "5S",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "10D",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "6S",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "1C",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "1C",
+                 *                   "6S"
+                 *                 ],
+                 *                 "card": "7B",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "2C"
+                 *                 ],
+                 *                 "card": "2S",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "3C",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "4S",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "9C",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "9C"
+                 *                 ],
+                 *                 "card": "9S",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "5B",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "4S"
+                 *                 ],
+                 *                 "card": "4C",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "1S",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "7S",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "3C"
+                 *                 ],
+                 *                 "card": "3S",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "1S",
+                 *                   "5B"
+                 *                 ],
+                 *                 "card": "6B",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "2B",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "10D"
+                 *                 ],
+                 *                 "card": "10C",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "7S"
+                 *                 ],
+                 *                 "card": "7C",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "10S",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "4B",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "8B",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "10S"
+                 *                 ],
+                 *                 "card": "10B",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "1D",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "2B",
+                 *                   "4B"
+                 *                 ],
+                 *                 "card": "6D",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "3D",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "7D",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "1D",
+                 *                   "8B"
+                 *                 ],
+                 *                 "card": "9B",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "8S",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "9D",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "2D",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "2D",
+                 *                   "3D"
+                 *                 ],
+                 *                 "card": "5C",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "8S"
+                 *                 ],
+                 *                 "card": "8D",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "6C",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "8C",
+                 *                 "seat": 0
+                 *               }
+                 *             ],
+                 *             "rules": {
+                 *               "ace_may_pass": false,
+                 *               "ace_scopa": false,
+                 *               "ace_takes_all": false,
+                 *               "ace_takes_itself": false,
+                 *               "bonus_suit": "D",
+                 *               "cappotto": false,
+                 *               "cappotto_7_0": false,
+                 *               "capture_rule": "standard",
+                 *               "claims": false,
+                 *               "compulsory_capture": true,
+                 *               "deal_sizes": [
+                 *                 3,
+                 *                 3,
+                 *                 3,
+                 *                 3,
+                 *                 3,
+                 *                 3
+                 *               ],
+                 *               "declarations": "none",
+                 *               "double_game": false,
+                 *               "fewest_cards": false,
+                 *               "first_card_choice": false,
+                 *               "grande": false,
+                 *               "initial_table": 4,
+                 *               "last_card_scopa": false,
+                 *               "match_priority": true,
+                 *               "napola": "none",
+                 *               "napola_cap": 9,
+                 *               "napoleone": false,
+                 *               "pack": "italian40",
+                 *               "piva": false,
+                 *               "players": 2,
+                 *               "preset": "scopa",
+                 *               "prime_table": "standard",
+                 *               "primiera_incomplete": "compare",
+                 *               "re_bello": false,
+                 *               "redeal": "three_kings",
+                 *               "redeal_on_ace": false,
+                 *               "scalette": false,
+                 *               "sette_di_coppe": false,
+                 *               "target": 11,
+                 *               "teams": false
+                 *             },
+                 *             "version": 1
+                 *           },
+                 *           "seat": 0
+                 *         },
+                 *         {
+                 *           "record": {
+                 *             "deal": {
+                 *               "hands": [
+                 *                 [
+                 *                   "5S",
+                 *                   "6S",
+                 *                   "7B"
+                 *                 ],
+                 *                 [
+                 *                   "4D",
+                 *                   "10D",
+                 *                   "1C"
+                 *                 ]
+                 *               ],
+                 *               "stock": [
+                 *                 "2S",
+                 *                 "4S",
+                 *                 "9S",
+                 *                 "3C",
+                 *                 "9C",
+                 *                 "5B",
+                 *                 "4C",
+                 *                 "7S",
+                 *                 "6B",
+                 *                 "1S",
+                 *                 "3S",
+                 *                 "2B",
+                 *                 "10C",
+                 *                 "10S",
+                 *                 "8B",
+                 *                 "7C",
+                 *                 "4B",
+                 *                 "10B",
+                 *                 "1D",
+                 *                 "3D",
+                 *                 "9B",
+                 *                 "6D",
+                 *                 "7D",
+                 *                 "8S",
+                 *                 "9D",
+                 *                 "5C",
+                 *                 "6C",
+                 *                 "2D",
+                 *                 "8D",
+                 *                 "8C"
+                 *               ],
+                 *               "table": [
+                 *                 "5D",
+                 *                 "2C",
+                 *                 "1B",
+                 *                 "3B"
+                 *               ]
+                 *             },
+                 *             "dealer": 0,
+                 *             "format": "scopa-hand-record",
+                 *             "moves": [
+                 *               {
+                 *                 "capture": [
+                 *                   "1B",
+                 *                   "3B"
+                 *                 ],
+                 *                 "card": "4D",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "5D"
+                 *                 ],
+                 *                 "card": "5S",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "10D",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "6S",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "1C",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "1C",
+                 *                   "6S"
+                 *                 ],
+                 *                 "card": "7B",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "2C"
+                 *                 ],
+                 *                 "card": "2S",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "3C",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "4S",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "9C",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "9C"
+                 *                 ],
+                 *                 "card": "9S",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "5B",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "4S"
+                 *                 ],
+                 *                 "card": "4C",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "1S",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "7S",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "3C"
+                 *                 ],
+                 *                 "card": "3S",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "1S",
+                 *                   "5B"
+                 *                 ],
+                 *                 "card": "6B",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "2B",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "10D"
+                 *                 ],
+                 *                 "card": "10C",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "7S"
+                 *                 ],
+                 *                 "card": "7C",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "10S",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "4B",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "8B",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "10S"
+                 *                 ],
+                 *                 "card": "10B",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "1D",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "2B",
+                 *                   "4B"
+                 *                 ],
+                 *                 "card": "6D",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "3D",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "7D",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "1D",
+                 *                   "8B"
+                 *                 ],
+                 *                 "card": "9B",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "8S",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "9D",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "2D",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "2D",
+                 *                   "3D"
+                 *                 ],
+                 *                 "card": "5C",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "8S"
+                 *                 ],
+                 *                 "card": "8D",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "6C",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "8C",
+                 *                 "seat": 0
+                 *               }
+                 *             ],
+                 *             "rules": {
+                 *               "ace_may_pass": false,
+                 *               "ace_scopa": false,
+                 *               "ace_takes_all": false,
+                 *               "ace_takes_itself": false,
+                 *               "bonus_suit": "D",
+                 *               "cappotto": false,
+                 *               "cappotto_7_0": false,
+                 *               "capture_rule": "standard",
+                 *               "claims": false,
+                 *               "compulsory_capture": true,
+                 *               "deal_sizes": [
+                 *                 3,
+                 *                 3,
+                 *                 3,
+                 *                 3,
+                 *                 3,
+                 *                 3
+                 *               ],
+                 *               "declarations": "none",
+                 *               "double_game": false,
+                 *               "fewest_cards": false,
+                 *               "first_card_choice": false,
+                 *               "grande": false,
+                 *               "initial_table": 4,
+                 *               "last_card_scopa": false,
+                 *               "match_priority": true,
+                 *               "napola": "none",
+                 *               "napola_cap": 9,
+                 *               "napoleone": false,
+                 *               "pack": "italian40",
+                 *               "piva": false,
+                 *               "players": 2,
+                 *               "preset": "scopa",
+                 *               "prime_table": "standard",
+                 *               "primiera_incomplete": "compare",
+                 *               "re_bello": false,
+                 *               "redeal": "three_kings",
+                 *               "redeal_on_ace": false,
+                 *               "scalette": false,
+                 *               "sette_di_coppe": false,
+                 *               "target": 11,
+                 *               "teams": false
+                 *             },
+                 *             "version": 1
+                 *           },
+                 *           "seat": 1
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["DrillsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "budget": {
+                     *         "iterations": 200
+                     *       },
+                     *       "candidates": 9,
+                     *       "drill_budget": {
+                     *         "iterations": 2000
+                     *       },
+                     *       "drills": [
+                     *         {
+                     *           "best": {
+                     *             "breakdown": {
+                     *               "cards": 0.1575,
+                     *               "coins": 0.083,
+                     *               "primiera": 0.3295,
+                     *               "scope": 0.873,
+                     *               "settebello": -0.015
+                     *             },
+                     *             "capture": [
+                     *               "5D",
+                     *               "2C"
+                     *             ],
+                     *             "card": "7B",
+                     *             "std_error": 0.062955,
+                     *             "std_error_vs_best": null,
+                     *             "sweep": true,
+                     *             "sweep_risk": 0,
+                     *             "value": 1.428
+                     *           },
+                     *           "hand": 0,
+                     *           "legal": [
+                     *             {
+                     *               "capture": [
+                     *                 "5D"
+                     *               ],
+                     *               "card": "5S",
+                     *               "sweep": false
+                     *             },
+                     *             {
+                     *               "capture": [],
+                     *               "card": "6S",
+                     *               "sweep": false
+                     *             },
+                     *             {
+                     *               "capture": [
+                     *                 "5D",
+                     *                 "2C"
+                     *               ],
+                     *               "card": "7B",
+                     *               "sweep": true
+                     *             }
+                     *           ],
+                     *           "loss": 1.4685,
+                     *           "margin": 1.4225,
+                     *           "margin_error": 0.050132,
+                     *           "move_index": 1,
+                     *           "played": {
+                     *             "breakdown": {
+                     *               "cards": 0.067,
+                     *               "coins": 0.0685,
+                     *               "primiera": 0.0855,
+                     *               "scope": -0.2635,
+                     *               "settebello": 0.002
+                     *             },
+                     *             "capture": [
+                     *               "5D"
+                     *             ],
+                     *             "card": "5S",
+                     *             "std_error": 0.065139,
+                     *             "std_error_vs_best": 0.069325,
+                     *             "sweep": false,
+                     *             "sweep_risk": 0.234,
+                     *             "value": -0.0405
+                     *           },
+                     *           "review_loss": 1.72,
+                     *           "seat": 0,
+                     *           "second_value": 0.0055,
+                     *           "view": {
+                     *             "dealer": 0,
+                     *             "deals_made": 1,
+                     *             "hand": [
+                     *               "5S",
+                     *               "6S",
+                     *               "7B"
+                     *             ],
+                     *             "hand_sizes": [
+                     *               3,
+                     *               2
+                     *             ],
+                     *             "history": [
+                     *               {
+                     *                 "capture": [
+                     *                   "1B",
+                     *                   "3B"
+                     *                 ],
+                     *                 "card": "4D",
+                     *                 "seat": 1
+                     *               }
+                     *             ],
+                     *             "last_capturer": 1,
+                     *             "piles": [
+                     *               [],
+                     *               [
+                     *                 "4D",
+                     *                 "1B",
+                     *                 "3B"
+                     *               ]
+                     *             ],
+                     *             "rules": {
+                     *               "ace_may_pass": false,
+                     *               "ace_scopa": false,
+                     *               "ace_takes_all": false,
+                     *               "ace_takes_itself": false,
+                     *               "bonus_suit": "D",
+                     *               "cappotto": false,
+                     *               "cappotto_7_0": false,
+                     *               "capture_rule": "standard",
+                     *               "claims": false,
+                     *               "compulsory_capture": true,
+                     *               "deal_sizes": [
+                     *                 3,
+                     *                 3,
+                     *                 3,
+                     *                 3,
+                     *                 3,
+                     *                 3
+                     *               ],
+                     *               "declarations": "none",
+                     *               "double_game": false,
+                     *               "fewest_cards": false,
+                     *               "first_card_choice": false,
+                     *               "grande": false,
+                     *               "initial_table": 4,
+                     *               "last_card_scopa": false,
+                     *               "match_priority": true,
+                     *               "napola": "none",
+                     *               "napola_cap": 9,
+                     *               "napoleone": false,
+                     *               "pack": "italian40",
+                     *               "piva": false,
+                     *               "players": 2,
+                     *               "preset": "scopa",
+                     *               "prime_table": "standard",
+                     *               "primiera_incomplete": "compare",
+                     *               "re_bello": false,
+                     *               "redeal": "three_kings",
+                     *               "redeal_on_ace": false,
+                     *               "scalette": false,
+                     *               "sette_di_coppe": false,
+                     *               "target": 11,
+                     *               "teams": false
+                     *             },
+                     *             "scope": [
+                     *               0,
+                     *               0
+                     *             ],
+                     *             "seat": 0,
+                     *             "stock_size": 30,
+                     *             "table": [
+                     *               "5D",
+                     *               "2C"
+                     *             ],
+                     *             "to_move": 0,
+                     *             "unseen": [
+                     *               "1D",
+                     *               "2D",
+                     *               "3D",
+                     *               "6D",
+                     *               "7D",
+                     *               "8D",
+                     *               "9D",
+                     *               "10D",
+                     *               "1C",
+                     *               "3C",
+                     *               "4C",
+                     *               "5C",
+                     *               "6C",
+                     *               "7C",
+                     *               "8C",
+                     *               "9C",
+                     *               "10C",
+                     *               "1S",
+                     *               "2S",
+                     *               "3S",
+                     *               "4S",
+                     *               "7S",
+                     *               "8S",
+                     *               "9S",
+                     *               "10S",
+                     *               "2B",
+                     *               "4B",
+                     *               "5B",
+                     *               "6B",
+                     *               "8B",
+                     *               "9B",
+                     *               "10B"
+                     *             ]
+                     *           },
+                     *           "why": {
+                     *             "breakdown": {
+                     *               "cards": 0.0905,
+                     *               "coins": 0.0145,
+                     *               "primiera": 0.244,
+                     *               "scope": 1.1365,
+                     *               "settebello": -0.017
+                     *             },
+                     *             "sweep_risk": {
+                     *               "best": 0,
+                     *               "played": 0.234
+                     *             },
+                     *             "text": "7B:5D+2C is worth 1.47 hand points more than 5S:5D on average; the most of it in scope (+1.14); after 5S:5D the next player can sweep in 23% of the deals, after 7B:5D+2C in 0%"
+                     *           }
+                     *         },
+                     *         {
+                     *           "best": {
+                     *             "breakdown": {
+                     *               "cards": 0.3905,
+                     *               "coins": 0.441,
+                     *               "primiera": 1,
+                     *               "scope": -0.611,
+                     *               "settebello": 1
+                     *             },
+                     *             "capture": [
+                     *               "1D",
+                     *               "2B",
+                     *               "4B"
+                     *             ],
+                     *             "card": "7D",
+                     *             "std_error": 0.040685,
+                     *             "std_error_vs_best": null,
+                     *             "sweep": false,
+                     *             "sweep_risk": 0.513,
+                     *             "value": 2.2205
+                     *           },
+                     *           "hand": 0,
+                     *           "legal": [
+                     *             {
+                     *               "capture": [
+                     *                 "2B",
+                     *                 "4B"
+                     *               ],
+                     *               "card": "6D",
+                     *               "sweep": false
+                     *             },
+                     *             {
+                     *               "capture": [
+                     *                 "1D",
+                     *                 "2B",
+                     *                 "4B"
+                     *               ],
+                     *               "card": "7D",
+                     *               "sweep": false
+                     *             },
+                     *             {
+                     *               "capture": [
+                     *                 "8B"
+                     *               ],
+                     *               "card": "8S",
+                     *               "sweep": false
+                     *             }
+                     *           ],
+                     *           "loss": 1.244,
+                     *           "margin": 0.6325,
+                     *           "margin_error": 0.054463,
+                     *           "move_index": 25,
+                     *           "played": {
+                     *             "breakdown": {
+                     *               "cards": 0.152,
+                     *               "coins": 0.127,
+                     *               "primiera": 1,
+                     *               "scope": -0.5625,
+                     *               "settebello": 0.26
+                     *             },
+                     *             "capture": [
+                     *               "2B",
+                     *               "4B"
+                     *             ],
+                     *             "card": "6D",
+                     *             "std_error": 0.062637,
+                     *             "std_error_vs_best": 0.0641,
+                     *             "sweep": false,
+                     *             "sweep_risk": 0.494,
+                     *             "value": 0.9765
+                     *           },
+                     *           "review_loss": 0.865,
+                     *           "seat": 0,
+                     *           "second_value": 1.588,
+                     *           "view": {
+                     *             "dealer": 0,
+                     *             "deals_made": 5,
+                     *             "hand": [
+                     *               "6D",
+                     *               "7D",
+                     *               "8S"
+                     *             ],
+                     *             "hand_sizes": [
+                     *               3,
+                     *               2
+                     *             ],
+                     *             "history": [
+                     *               {
+                     *                 "capture": [
+                     *                   "1B",
+                     *                   "3B"
+                     *                 ],
+                     *                 "card": "4D",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "5D"
+                     *                 ],
+                     *                 "card": "5S",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "10D",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "6S",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "1C",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "1C",
+                     *                   "6S"
+                     *                 ],
+                     *                 "card": "7B",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "2C"
+                     *                 ],
+                     *                 "card": "2S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "3C",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "4S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "9C",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "9C"
+                     *                 ],
+                     *                 "card": "9S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "5B",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "4S"
+                     *                 ],
+                     *                 "card": "4C",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "1S",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "7S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "3C"
+                     *                 ],
+                     *                 "card": "3S",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "1S",
+                     *                   "5B"
+                     *                 ],
+                     *                 "card": "6B",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "2B",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "10D"
+                     *                 ],
+                     *                 "card": "10C",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "7S"
+                     *                 ],
+                     *                 "card": "7C",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "10S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "4B",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "8B",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "10S"
+                     *                 ],
+                     *                 "card": "10B",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "1D",
+                     *                 "seat": 1
+                     *               }
+                     *             ],
+                     *             "last_capturer": 0,
+                     *             "piles": [
+                     *               [
+                     *                 "5D",
+                     *                 "1C",
+                     *                 "3C",
+                     *                 "7C",
+                     *                 "3S",
+                     *                 "5S",
+                     *                 "6S",
+                     *                 "7S",
+                     *                 "10S",
+                     *                 "7B",
+                     *                 "10B"
+                     *               ],
+                     *               [
+                     *                 "4D",
+                     *                 "10D",
+                     *                 "2C",
+                     *                 "4C",
+                     *                 "9C",
+                     *                 "10C",
+                     *                 "1S",
+                     *                 "2S",
+                     *                 "4S",
+                     *                 "9S",
+                     *                 "1B",
+                     *                 "3B",
+                     *                 "5B",
+                     *                 "6B"
+                     *               ]
+                     *             ],
+                     *             "rules": {
+                     *               "ace_may_pass": false,
+                     *               "ace_scopa": false,
+                     *               "ace_takes_all": false,
+                     *               "ace_takes_itself": false,
+                     *               "bonus_suit": "D",
+                     *               "cappotto": false,
+                     *               "cappotto_7_0": false,
+                     *               "capture_rule": "standard",
+                     *               "claims": false,
+                     *               "compulsory_capture": true,
+                     *               "deal_sizes": [
+                     *                 3,
+                     *                 3,
+                     *                 3,
+                     *                 3,
+                     *                 3,
+                     *                 3
+                     *               ],
+                     *               "declarations": "none",
+                     *               "double_game": false,
+                     *               "fewest_cards": false,
+                     *               "first_card_choice": false,
+                     *               "grande": false,
+                     *               "initial_table": 4,
+                     *               "last_card_scopa": false,
+                     *               "match_priority": true,
+                     *               "napola": "none",
+                     *               "napola_cap": 9,
+                     *               "napoleone": false,
+                     *               "pack": "italian40",
+                     *               "piva": false,
+                     *               "players": 2,
+                     *               "preset": "scopa",
+                     *               "prime_table": "standard",
+                     *               "primiera_incomplete": "compare",
+                     *               "re_bello": false,
+                     *               "redeal": "three_kings",
+                     *               "redeal_on_ace": false,
+                     *               "scalette": false,
+                     *               "sette_di_coppe": false,
+                     *               "target": 11,
+                     *               "teams": false
+                     *             },
+                     *             "scope": [
+                     *               0,
+                     *               0
+                     *             ],
+                     *             "seat": 0,
+                     *             "stock_size": 6,
+                     *             "table": [
+                     *               "1D",
+                     *               "2B",
+                     *               "4B",
+                     *               "8B"
+                     *             ],
+                     *             "to_move": 0,
+                     *             "unseen": [
+                     *               "2D",
+                     *               "3D",
+                     *               "8D",
+                     *               "9D",
+                     *               "5C",
+                     *               "6C",
+                     *               "8C",
+                     *               "9B"
+                     *             ]
+                     *           },
+                     *           "why": {
+                     *             "breakdown": {
+                     *               "cards": 0.2385,
+                     *               "coins": 0.314,
+                     *               "primiera": 0,
+                     *               "scope": -0.0485,
+                     *               "settebello": 0.74
+                     *             },
+                     *             "sweep_risk": {
+                     *               "best": 0.513,
+                     *               "played": 0.494
+                     *             },
+                     *             "text": "7D:1D+2B+4B is worth 1.24 hand points more than 6D:2B+4B on average; the most of it in settebello (+0.74)"
+                     *           }
+                     *         },
+                     *         {
+                     *           "best": {
+                     *             "breakdown": {
+                     *               "cards": 0.307,
+                     *               "coins": 0.144,
+                     *               "primiera": 1,
+                     *               "scope": 0.0035,
+                     *               "settebello": 0.389
+                     *             },
+                     *             "capture": [
+                     *               "8B"
+                     *             ],
+                     *             "card": "8S",
+                     *             "std_error": 0.057403,
+                     *             "std_error_vs_best": null,
+                     *             "sweep": false,
+                     *             "sweep_risk": 0,
+                     *             "value": 1.8435
+                     *           },
+                     *           "hand": 0,
+                     *           "legal": [
+                     *             {
+                     *               "capture": [],
+                     *               "card": "7D",
+                     *               "sweep": false
+                     *             },
+                     *             {
+                     *               "capture": [
+                     *                 "8B"
+                     *               ],
+                     *               "card": "8S",
+                     *               "sweep": false
+                     *             }
+                     *           ],
+                     *           "loss": 0.602,
+                     *           "margin": 0.602,
+                     *           "margin_error": 0.038387,
+                     *           "move_index": 27,
+                     *           "played": {
+                     *             "breakdown": {
+                     *               "cards": 0.1545,
+                     *               "coins": -0.045,
+                     *               "primiera": 1,
+                     *               "scope": 0.299,
+                     *               "settebello": -0.167
+                     *             },
+                     *             "capture": [],
+                     *             "card": "7D",
+                     *             "std_error": 0.047767,
+                     *             "std_error_vs_best": 0.038387,
+                     *             "sweep": false,
+                     *             "sweep_risk": 0,
+                     *             "value": 1.2415
+                     *           },
+                     *           "review_loss": 0.675,
+                     *           "seat": 0,
+                     *           "second_value": 1.2415,
+                     *           "view": {
+                     *             "dealer": 0,
+                     *             "deals_made": 5,
+                     *             "hand": [
+                     *               "7D",
+                     *               "8S"
+                     *             ],
+                     *             "hand_sizes": [
+                     *               2,
+                     *               1
+                     *             ],
+                     *             "history": [
+                     *               {
+                     *                 "capture": [
+                     *                   "1B",
+                     *                   "3B"
+                     *                 ],
+                     *                 "card": "4D",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "5D"
+                     *                 ],
+                     *                 "card": "5S",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "10D",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "6S",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "1C",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "1C",
+                     *                   "6S"
+                     *                 ],
+                     *                 "card": "7B",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "2C"
+                     *                 ],
+                     *                 "card": "2S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "3C",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "4S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "9C",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "9C"
+                     *                 ],
+                     *                 "card": "9S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "5B",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "4S"
+                     *                 ],
+                     *                 "card": "4C",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "1S",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "7S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "3C"
+                     *                 ],
+                     *                 "card": "3S",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "1S",
+                     *                   "5B"
+                     *                 ],
+                     *                 "card": "6B",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "2B",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "10D"
+                     *                 ],
+                     *                 "card": "10C",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "7S"
+                     *                 ],
+                     *                 "card": "7C",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "10S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "4B",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "8B",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "10S"
+                     *                 ],
+                     *                 "card": "10B",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "1D",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "2B",
+                     *                   "4B"
+                     *                 ],
+                     *                 "card": "6D",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "3D",
+                     *                 "seat": 1
+                     *               }
+                     *             ],
+                     *             "last_capturer": 0,
+                     *             "piles": [
+                     *               [
+                     *                 "5D",
+                     *                 "6D",
+                     *                 "1C",
+                     *                 "3C",
+                     *                 "7C",
+                     *                 "3S",
+                     *                 "5S",
+                     *                 "6S",
+                     *                 "7S",
+                     *                 "10S",
+                     *                 "2B",
+                     *                 "4B",
+                     *                 "7B",
+                     *                 "10B"
+                     *               ],
+                     *               [
+                     *                 "4D",
+                     *                 "10D",
+                     *                 "2C",
+                     *                 "4C",
+                     *                 "9C",
+                     *                 "10C",
+                     *                 "1S",
+                     *                 "2S",
+                     *                 "4S",
+                     *                 "9S",
+                     *                 "1B",
+                     *                 "3B",
+                     *                 "5B",
+                     *                 "6B"
+                     *               ]
+                     *             ],
+                     *             "rules": {
+                     *               "ace_may_pass": false,
+                     *               "ace_scopa": false,
+                     *               "ace_takes_all": false,
+                     *               "ace_takes_itself": false,
+                     *               "bonus_suit": "D",
+                     *               "cappotto": false,
+                     *               "cappotto_7_0": false,
+                     *               "capture_rule": "standard",
+                     *               "claims": false,
+                     *               "compulsory_capture": true,
+                     *               "deal_sizes": [
+                     *                 3,
+                     *                 3,
+                     *                 3,
+                     *                 3,
+                     *                 3,
+                     *                 3
+                     *               ],
+                     *               "declarations": "none",
+                     *               "double_game": false,
+                     *               "fewest_cards": false,
+                     *               "first_card_choice": false,
+                     *               "grande": false,
+                     *               "initial_table": 4,
+                     *               "last_card_scopa": false,
+                     *               "match_priority": true,
+                     *               "napola": "none",
+                     *               "napola_cap": 9,
+                     *               "napoleone": false,
+                     *               "pack": "italian40",
+                     *               "piva": false,
+                     *               "players": 2,
+                     *               "preset": "scopa",
+                     *               "prime_table": "standard",
+                     *               "primiera_incomplete": "compare",
+                     *               "re_bello": false,
+                     *               "redeal": "three_kings",
+                     *               "redeal_on_ace": false,
+                     *               "scalette": false,
+                     *               "sette_di_coppe": false,
+                     *               "target": 11,
+                     *               "teams": false
+                     *             },
+                     *             "scope": [
+                     *               0,
+                     *               0
+                     *             ],
+                     *             "seat": 0,
+                     *             "stock_size": 6,
+                     *             "table": [
+                     *               "1D",
+                     *               "3D",
+                     *               "8B"
+                     *             ],
+                     *             "to_move": 0,
+                     *             "unseen": [
+                     *               "2D",
+                     *               "8D",
+                     *               "9D",
+                     *               "5C",
+                     *               "6C",
+                     *               "8C",
+                     *               "9B"
+                     *             ]
+                     *           },
+                     *           "why": {
+                     *             "breakdown": {
+                     *               "cards": 0.1525,
+                     *               "coins": 0.189,
+                     *               "primiera": 0,
+                     *               "scope": -0.2955,
+                     *               "settebello": 0.556
+                     *             },
+                     *             "sweep_risk": {
+                     *               "best": 0,
+                     *               "played": 0
+                     *             },
+                     *             "text": "8S:8B is worth 0.60 hand points more than 7D on average; the most of it in settebello (+0.56)"
+                     *           }
+                     *         },
+                     *         {
+                     *           "best": {
+                     *             "breakdown": {
+                     *               "cards": 0.2445,
+                     *               "coins": 0.3785,
+                     *               "primiera": -0.0495,
+                     *               "scope": -0.038,
+                     *               "settebello": -0.026
+                     *             },
+                     *             "capture": [
+                     *               "5D",
+                     *               "2C",
+                     *               "3B"
+                     *             ],
+                     *             "card": "10D",
+                     *             "std_error": 0.062144,
+                     *             "std_error_vs_best": null,
+                     *             "sweep": false,
+                     *             "sweep_risk": 0.1625,
+                     *             "value": 0.5095
+                     *           },
+                     *           "hand": 1,
+                     *           "legal": [
+                     *             {
+                     *               "capture": [
+                     *                 "1B",
+                     *                 "3B"
+                     *               ],
+                     *               "card": "4D",
+                     *               "sweep": false
+                     *             },
+                     *             {
+                     *               "capture": [
+                     *                 "5D",
+                     *                 "2C",
+                     *                 "3B"
+                     *               ],
+                     *               "card": "10D",
+                     *               "sweep": false
+                     *             },
+                     *             {
+                     *               "capture": [
+                     *                 "1B"
+                     *               ],
+                     *               "card": "1C",
+                     *               "sweep": false
+                     *             }
+                     *           ],
+                     *           "loss": 1.1225,
+                     *           "margin": 1.1225,
+                     *           "margin_error": 0.075711,
+                     *           "move_index": 0,
+                     *           "played": {
+                     *             "breakdown": {
+                     *               "cards": -0.0935,
+                     *               "coins": -0.0245,
+                     *               "primiera": -0.158,
+                     *               "scope": -0.219,
+                     *               "settebello": -0.118
+                     *             },
+                     *             "capture": [
+                     *               "1B",
+                     *               "3B"
+                     *             ],
+                     *             "card": "4D",
+                     *             "std_error": 0.064801,
+                     *             "std_error_vs_best": 0.075711,
+                     *             "sweep": false,
+                     *             "sweep_risk": 0.327,
+                     *             "value": -0.613
+                     *           },
+                     *           "review_loss": 1.505,
+                     *           "seat": 1,
+                     *           "second_value": -0.613,
+                     *           "view": {
+                     *             "dealer": 0,
+                     *             "deals_made": 1,
+                     *             "hand": [
+                     *               "4D",
+                     *               "10D",
+                     *               "1C"
+                     *             ],
+                     *             "hand_sizes": [
+                     *               3,
+                     *               3
+                     *             ],
+                     *             "history": [],
+                     *             "last_capturer": null,
+                     *             "piles": [
+                     *               [],
+                     *               []
+                     *             ],
+                     *             "rules": {
+                     *               "ace_may_pass": false,
+                     *               "ace_scopa": false,
+                     *               "ace_takes_all": false,
+                     *               "ace_takes_itself": false,
+                     *               "bonus_suit": "D",
+                     *               "cappotto": false,
+                     *               "cappotto_7_0": false,
+                     *               "capture_rule": "standard",
+                     *               "claims": false,
+                     *               "compulsory_capture": true,
+                     *               "deal_sizes": [
+                     *                 3,
+                     *                 3,
+                     *                 3,
+                     *                 3,
+                     *                 3,
+                     *                 3
+                     *               ],
+                     *               "declarations": "none",
+                     *               "double_game": false,
+                     *               "fewest_cards": false,
+                     *               "first_card_choice": false,
+                     *               "grande": false,
+                     *               "initial_table": 4,
+                     *               "last_card_scopa": false,
+                     *               "match_priority": true,
+                     *               "napola": "none",
+                     *               "napola_cap": 9,
+                     *               "napoleone": false,
+                     *               "pack": "italian40",
+                     *               "piva": false,
+                     *               "players": 2,
+                     *               "preset": "scopa",
+                     *               "prime_table": "standard",
+                     *               "primiera_incomplete": "compare",
+                     *               "re_bello": false,
+                     *               "redeal": "three_kings",
+                     *               "redeal_on_ace": false,
+                     *               "scalette": false,
+                     *               "sette_di_coppe": false,
+                     *               "target": 11,
+                     *               "teams": false
+                     *             },
+                     *             "scope": [
+                     *               0,
+                     *               0
+                     *             ],
+                     *             "seat": 1,
+                     *             "stock_size": 30,
+                     *             "table": [
+                     *               "5D",
+                     *               "2C",
+                     *               "1B",
+                     *               "3B"
+                     *             ],
+                     *             "to_move": 1,
+                     *             "unseen": [
+                     *               "1D",
+                     *               "2D",
+                     *               "3D",
+                     *               "6D",
+                     *               "7D",
+                     *               "8D",
+                     *               "9D",
+                     *               "3C",
+                     *               "4C",
+                     *               "5C",
+                     *               "6C",
+                     *               "7C",
+                     *               "8C",
+                     *               "9C",
+                     *               "10C",
+                     *               "1S",
+                     *               "2S",
+                     *               "3S",
+                     *               "4S",
+                     *               "5S",
+                     *               "6S",
+                     *               "7S",
+                     *               "8S",
+                     *               "9S",
+                     *               "10S",
+                     *               "2B",
+                     *               "4B",
+                     *               "5B",
+                     *               "6B",
+                     *               "7B",
+                     *               "8B",
+                     *               "9B",
+                     *               "10B"
+                     *             ]
+                     *           },
+                     *           "why": {
+                     *             "breakdown": {
+                     *               "cards": 0.338,
+                     *               "coins": 0.403,
+                     *               "primiera": 0.1085,
+                     *               "scope": 0.181,
+                     *               "settebello": 0.092
+                     *             },
+                     *             "sweep_risk": {
+                     *               "best": 0.1625,
+                     *               "played": 0.327
+                     *             },
+                     *             "text": "10D:5D+2C+3B is worth 1.12 hand points more than 4D:1B+3B on average; the most of it in coins (+0.40); after 4D:1B+3B the next player can sweep in 33% of the deals, after 10D:5D+2C+3B in 16%"
+                     *           }
+                     *         },
+                     *         {
+                     *           "best": {
+                     *             "breakdown": {
+                     *               "cards": 0.46,
+                     *               "coins": -0.1685,
+                     *               "primiera": -0.4155,
+                     *               "scope": 0.0205,
+                     *               "settebello": -0.143
+                     *             },
+                     *             "capture": [
+                     *               "1S",
+                     *               "5B"
+                     *             ],
+                     *             "card": "6B",
+                     *             "std_error": 0.060035,
+                     *             "std_error_vs_best": null,
+                     *             "sweep": false,
+                     *             "sweep_risk": 0,
+                     *             "value": -0.2465
+                     *           },
+                     *           "hand": 1,
+                     *           "legal": [
+                     *             {
+                     *               "capture": [],
+                     *               "card": "7S",
+                     *               "sweep": false
+                     *             },
+                     *             {
+                     *               "capture": [
+                     *                 "1S",
+                     *                 "5B"
+                     *               ],
+                     *               "card": "6B",
+                     *               "sweep": false
+                     *             }
+                     *           ],
+                     *           "loss": 0.844,
+                     *           "margin": 0.844,
+                     *           "margin_error": 0.058052,
+                     *           "move_index": 14,
+                     *           "played": {
+                     *             "breakdown": {
+                     *               "cards": -0.007,
+                     *               "coins": -0.2525,
+                     *               "primiera": -0.6935,
+                     *               "scope": 0.0025,
+                     *               "settebello": -0.14
+                     *             },
+                     *             "capture": [],
+                     *             "card": "7S",
+                     *             "std_error": 0.056915,
+                     *             "std_error_vs_best": 0.058052,
+                     *             "sweep": false,
+                     *             "sweep_risk": 0,
+                     *             "value": -1.0905
+                     *           },
+                     *           "review_loss": 1.035,
+                     *           "seat": 1,
+                     *           "second_value": -1.0905,
+                     *           "view": {
+                     *             "dealer": 0,
+                     *             "deals_made": 3,
+                     *             "hand": [
+                     *               "7S",
+                     *               "6B"
+                     *             ],
+                     *             "hand_sizes": [
+                     *               2,
+                     *               2
+                     *             ],
+                     *             "history": [
+                     *               {
+                     *                 "capture": [
+                     *                   "1B",
+                     *                   "3B"
+                     *                 ],
+                     *                 "card": "4D",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "5D"
+                     *                 ],
+                     *                 "card": "5S",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "10D",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "6S",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "1C",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "1C",
+                     *                   "6S"
+                     *                 ],
+                     *                 "card": "7B",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "2C"
+                     *                 ],
+                     *                 "card": "2S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "3C",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "4S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "9C",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "9C"
+                     *                 ],
+                     *                 "card": "9S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "5B",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "4S"
+                     *                 ],
+                     *                 "card": "4C",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "1S",
+                     *                 "seat": 0
+                     *               }
+                     *             ],
+                     *             "last_capturer": 1,
+                     *             "piles": [
+                     *               [
+                     *                 "5D",
+                     *                 "1C",
+                     *                 "5S",
+                     *                 "6S",
+                     *                 "7B"
+                     *               ],
+                     *               [
+                     *                 "4D",
+                     *                 "2C",
+                     *                 "4C",
+                     *                 "9C",
+                     *                 "2S",
+                     *                 "4S",
+                     *                 "9S",
+                     *                 "1B",
+                     *                 "3B"
+                     *               ]
+                     *             ],
+                     *             "rules": {
+                     *               "ace_may_pass": false,
+                     *               "ace_scopa": false,
+                     *               "ace_takes_all": false,
+                     *               "ace_takes_itself": false,
+                     *               "bonus_suit": "D",
+                     *               "cappotto": false,
+                     *               "cappotto_7_0": false,
+                     *               "capture_rule": "standard",
+                     *               "claims": false,
+                     *               "compulsory_capture": true,
+                     *               "deal_sizes": [
+                     *                 3,
+                     *                 3,
+                     *                 3,
+                     *                 3,
+                     *                 3,
+                     *                 3
+                     *               ],
+                     *               "declarations": "none",
+                     *               "double_game": false,
+                     *               "fewest_cards": false,
+                     *               "first_card_choice": false,
+                     *               "grande": false,
+                     *               "initial_table": 4,
+                     *               "last_card_scopa": false,
+                     *               "match_priority": true,
+                     *               "napola": "none",
+                     *               "napola_cap": 9,
+                     *               "napoleone": false,
+                     *               "pack": "italian40",
+                     *               "piva": false,
+                     *               "players": 2,
+                     *               "preset": "scopa",
+                     *               "prime_table": "standard",
+                     *               "primiera_incomplete": "compare",
+                     *               "re_bello": false,
+                     *               "redeal": "three_kings",
+                     *               "redeal_on_ace": false,
+                     *               "scalette": false,
+                     *               "sette_di_coppe": false,
+                     *               "target": 11,
+                     *               "teams": false
+                     *             },
+                     *             "scope": [
+                     *               0,
+                     *               0
+                     *             ],
+                     *             "seat": 1,
+                     *             "stock_size": 18,
+                     *             "table": [
+                     *               "10D",
+                     *               "3C",
+                     *               "1S",
+                     *               "5B"
+                     *             ],
+                     *             "to_move": 1,
+                     *             "unseen": [
+                     *               "1D",
+                     *               "2D",
+                     *               "3D",
+                     *               "6D",
+                     *               "7D",
+                     *               "8D",
+                     *               "9D",
+                     *               "5C",
+                     *               "6C",
+                     *               "7C",
+                     *               "8C",
+                     *               "10C",
+                     *               "3S",
+                     *               "8S",
+                     *               "10S",
+                     *               "2B",
+                     *               "4B",
+                     *               "8B",
+                     *               "9B",
+                     *               "10B"
+                     *             ]
+                     *           },
+                     *           "why": {
+                     *             "breakdown": {
+                     *               "cards": 0.467,
+                     *               "coins": 0.084,
+                     *               "primiera": 0.278,
+                     *               "scope": 0.018,
+                     *               "settebello": -0.003
+                     *             },
+                     *             "sweep_risk": {
+                     *               "best": 0,
+                     *               "played": 0
+                     *             },
+                     *             "text": "6B:1S+5B is worth 0.84 hand points more than 7S on average; the most of it in cards (+0.47)"
+                     *           }
+                     *         },
+                     *         {
+                     *           "best": {
+                     *             "breakdown": {
+                     *               "cards": 0.117,
+                     *               "coins": 0.0485,
+                     *               "primiera": -1,
+                     *               "scope": 0.966,
+                     *               "settebello": -0.093
+                     *             },
+                     *             "capture": [
+                     *               "1D",
+                     *               "8B"
+                     *             ],
+                     *             "card": "9B",
+                     *             "std_error": 0.063439,
+                     *             "std_error_vs_best": null,
+                     *             "sweep": true,
+                     *             "sweep_risk": 0,
+                     *             "value": 0.0385
+                     *           },
+                     *           "hand": 1,
+                     *           "legal": [
+                     *             {
+                     *               "capture": [],
+                     *               "card": "3D",
+                     *               "sweep": false
+                     *             },
+                     *             {
+                     *               "capture": [
+                     *                 "1D",
+                     *                 "8B"
+                     *               ],
+                     *               "card": "9B",
+                     *               "sweep": true
+                     *             }
+                     *           ],
+                     *           "loss": 1.9155,
+                     *           "margin": 1.9155,
+                     *           "margin_error": 0.06372,
+                     *           "move_index": 26,
+                     *           "played": {
+                     *             "breakdown": {
+                     *               "cards": -0.3245,
+                     *               "coins": -0.3075,
+                     *               "primiera": -1,
+                     *               "scope": -0.024,
+                     *               "settebello": -0.221
+                     *             },
+                     *             "capture": [],
+                     *             "card": "3D",
+                     *             "std_error": 0.057573,
+                     *             "std_error_vs_best": 0.06372,
+                     *             "sweep": false,
+                     *             "sweep_risk": 0,
+                     *             "value": -1.877
+                     *           },
+                     *           "review_loss": 1.81,
+                     *           "seat": 1,
+                     *           "second_value": -1.877,
+                     *           "view": {
+                     *             "dealer": 0,
+                     *             "deals_made": 5,
+                     *             "hand": [
+                     *               "3D",
+                     *               "9B"
+                     *             ],
+                     *             "hand_sizes": [
+                     *               2,
+                     *               2
+                     *             ],
+                     *             "history": [
+                     *               {
+                     *                 "capture": [
+                     *                   "1B",
+                     *                   "3B"
+                     *                 ],
+                     *                 "card": "4D",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "5D"
+                     *                 ],
+                     *                 "card": "5S",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "10D",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "6S",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "1C",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "1C",
+                     *                   "6S"
+                     *                 ],
+                     *                 "card": "7B",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "2C"
+                     *                 ],
+                     *                 "card": "2S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "3C",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "4S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "9C",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "9C"
+                     *                 ],
+                     *                 "card": "9S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "5B",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "4S"
+                     *                 ],
+                     *                 "card": "4C",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "1S",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "7S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "3C"
+                     *                 ],
+                     *                 "card": "3S",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "1S",
+                     *                   "5B"
+                     *                 ],
+                     *                 "card": "6B",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "2B",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "10D"
+                     *                 ],
+                     *                 "card": "10C",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "7S"
+                     *                 ],
+                     *                 "card": "7C",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "10S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "4B",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "8B",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "10S"
+                     *                 ],
+                     *                 "card": "10B",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "1D",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "2B",
+                     *                   "4B"
+                     *                 ],
+                     *                 "card": "6D",
+                     *                 "seat": 0
+                     *               }
+                     *             ],
+                     *             "last_capturer": 0,
+                     *             "piles": [
+                     *               [
+                     *                 "5D",
+                     *                 "6D",
+                     *                 "1C",
+                     *                 "3C",
+                     *                 "7C",
+                     *                 "3S",
+                     *                 "5S",
+                     *                 "6S",
+                     *                 "7S",
+                     *                 "10S",
+                     *                 "2B",
+                     *                 "4B",
+                     *                 "7B",
+                     *                 "10B"
+                     *               ],
+                     *               [
+                     *                 "4D",
+                     *                 "10D",
+                     *                 "2C",
+                     *                 "4C",
+                     *                 "9C",
+                     *                 "10C",
+                     *                 "1S",
+                     *                 "2S",
+                     *                 "4S",
+                     *                 "9S",
+                     *                 "1B",
+                     *                 "3B",
+                     *                 "5B",
+                     *                 "6B"
+                     *               ]
+                     *             ],
+                     *             "rules": {
+                     *               "ace_may_pass": false,
+                     *               "ace_scopa": false,
+                     *               "ace_takes_all": false,
+                     *               "ace_takes_itself": false,
+                     *               "bonus_suit": "D",
+                     *               "cappotto": false,
+                     *               "cappotto_7_0": false,
+                     *               "capture_rule": "standard",
+                     *               "claims": false,
+                     *               "compulsory_capture": true,
+                     *               "deal_sizes": [
+                     *                 3,
+                     *                 3,
+                     *                 3,
+                     *                 3,
+                     *                 3,
+                     *                 3
+                     *               ],
+                     *               "declarations": "none",
+                     *               "double_game": false,
+                     *               "fewest_cards": false,
+                     *               "first_card_choice": false,
+                     *               "grande": false,
+                     *               "initial_table": 4,
+                     *               "last_card_scopa": false,
+                     *               "match_priority": true,
+                     *               "napola": "none",
+                     *               "napola_cap": 9,
+                     *               "napoleone": false,
+                     *               "pack": "italian40",
+                     *               "piva": false,
+                     *               "players": 2,
+                     *               "preset": "scopa",
+                     *               "prime_table": "standard",
+                     *               "primiera_incomplete": "compare",
+                     *               "re_bello": false,
+                     *               "redeal": "three_kings",
+                     *               "redeal_on_ace": false,
+                     *               "scalette": false,
+                     *               "sette_di_coppe": false,
+                     *               "target": 11,
+                     *               "teams": false
+                     *             },
+                     *             "scope": [
+                     *               0,
+                     *               0
+                     *             ],
+                     *             "seat": 1,
+                     *             "stock_size": 6,
+                     *             "table": [
+                     *               "1D",
+                     *               "8B"
+                     *             ],
+                     *             "to_move": 1,
+                     *             "unseen": [
+                     *               "2D",
+                     *               "7D",
+                     *               "8D",
+                     *               "9D",
+                     *               "5C",
+                     *               "6C",
+                     *               "8C",
+                     *               "8S"
+                     *             ]
+                     *           },
+                     *           "why": {
+                     *             "breakdown": {
+                     *               "cards": 0.4415,
+                     *               "coins": 0.356,
+                     *               "primiera": 0,
+                     *               "scope": 0.99,
+                     *               "settebello": 0.128
+                     *             },
+                     *             "sweep_risk": {
+                     *               "best": 0,
+                     *               "played": 0
+                     *             },
+                     *             "text": "9B:1D+8B is worth 1.92 hand points more than 3D on average; the most of it in scope (+0.99)"
+                     *           }
+                     *         },
+                     *         {
+                     *           "best": {
+                     *             "breakdown": {
+                     *               "cards": 0,
+                     *               "coins": 1,
+                     *               "primiera": -1,
+                     *               "scope": 0,
+                     *               "settebello": 1
+                     *             },
+                     *             "capture": [],
+                     *             "card": "6C",
+                     *             "std_error": 0,
+                     *             "std_error_vs_best": null,
+                     *             "sweep": false,
+                     *             "sweep_risk": 0,
+                     *             "value": 1
+                     *           },
+                     *           "hand": 1,
+                     *           "legal": [
+                     *             {
+                     *               "capture": [],
+                     *               "card": "9D",
+                     *               "sweep": false
+                     *             },
+                     *             {
+                     *               "capture": [],
+                     *               "card": "5C",
+                     *               "sweep": false
+                     *             },
+                     *             {
+                     *               "capture": [],
+                     *               "card": "6C",
+                     *               "sweep": false
+                     *             }
+                     *           ],
+                     *           "loss": 5,
+                     *           "margin": 5,
+                     *           "margin_error": 0,
+                     *           "move_index": 30,
+                     *           "played": {
+                     *             "breakdown": {
+                     *               "cards": -1,
+                     *               "coins": -1,
+                     *               "primiera": -1,
+                     *               "scope": 0,
+                     *               "settebello": -1
+                     *             },
+                     *             "capture": [],
+                     *             "card": "9D",
+                     *             "std_error": 0,
+                     *             "std_error_vs_best": 0,
+                     *             "sweep": false,
+                     *             "sweep_risk": 0,
+                     *             "value": -4
+                     *           },
+                     *           "review_loss": 5,
+                     *           "seat": 1,
+                     *           "second_value": -4,
+                     *           "view": {
+                     *             "dealer": 0,
+                     *             "deals_made": 6,
+                     *             "hand": [
+                     *               "9D",
+                     *               "5C",
+                     *               "6C"
+                     *             ],
+                     *             "hand_sizes": [
+                     *               3,
+                     *               3
+                     *             ],
+                     *             "history": [
+                     *               {
+                     *                 "capture": [
+                     *                   "1B",
+                     *                   "3B"
+                     *                 ],
+                     *                 "card": "4D",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "5D"
+                     *                 ],
+                     *                 "card": "5S",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "10D",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "6S",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "1C",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "1C",
+                     *                   "6S"
+                     *                 ],
+                     *                 "card": "7B",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "2C"
+                     *                 ],
+                     *                 "card": "2S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "3C",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "4S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "9C",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "9C"
+                     *                 ],
+                     *                 "card": "9S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "5B",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "4S"
+                     *                 ],
+                     *                 "card": "4C",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "1S",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "7S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "3C"
+                     *                 ],
+                     *                 "card": "3S",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "1S",
+                     *                   "5B"
+                     *                 ],
+                     *                 "card": "6B",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "2B",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "10D"
+                     *                 ],
+                     *                 "card": "10C",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "7S"
+                     *                 ],
+                     *                 "card": "7C",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "10S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "4B",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "8B",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "10S"
+                     *                 ],
+                     *                 "card": "10B",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "1D",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "2B",
+                     *                   "4B"
+                     *                 ],
+                     *                 "card": "6D",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "3D",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "7D",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "1D",
+                     *                   "8B"
+                     *                 ],
+                     *                 "card": "9B",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "8S",
+                     *                 "seat": 0
+                     *               }
+                     *             ],
+                     *             "last_capturer": 1,
+                     *             "piles": [
+                     *               [
+                     *                 "5D",
+                     *                 "6D",
+                     *                 "1C",
+                     *                 "3C",
+                     *                 "7C",
+                     *                 "3S",
+                     *                 "5S",
+                     *                 "6S",
+                     *                 "7S",
+                     *                 "10S",
+                     *                 "2B",
+                     *                 "4B",
+                     *                 "7B",
+                     *                 "10B"
+                     *               ],
+                     *               [
+                     *                 "1D",
+                     *                 "4D",
+                     *                 "10D",
+                     *                 "2C",
+                     *                 "4C",
+                     *                 "9C",
+                     *                 "10C",
+                     *                 "1S",
+                     *                 "2S",
+                     *                 "4S",
+                     *                 "9S",
+                     *                 "1B",
+                     *                 "3B",
+                     *                 "5B",
+                     *                 "6B",
+                     *                 "8B",
+                     *                 "9B"
+                     *               ]
+                     *             ],
+                     *             "rules": {
+                     *               "ace_may_pass": false,
+                     *               "ace_scopa": false,
+                     *               "ace_takes_all": false,
+                     *               "ace_takes_itself": false,
+                     *               "bonus_suit": "D",
+                     *               "cappotto": false,
+                     *               "cappotto_7_0": false,
+                     *               "capture_rule": "standard",
+                     *               "claims": false,
+                     *               "compulsory_capture": true,
+                     *               "deal_sizes": [
+                     *                 3,
+                     *                 3,
+                     *                 3,
+                     *                 3,
+                     *                 3,
+                     *                 3
+                     *               ],
+                     *               "declarations": "none",
+                     *               "double_game": false,
+                     *               "fewest_cards": false,
+                     *               "first_card_choice": false,
+                     *               "grande": false,
+                     *               "initial_table": 4,
+                     *               "last_card_scopa": false,
+                     *               "match_priority": true,
+                     *               "napola": "none",
+                     *               "napola_cap": 9,
+                     *               "napoleone": false,
+                     *               "pack": "italian40",
+                     *               "piva": false,
+                     *               "players": 2,
+                     *               "preset": "scopa",
+                     *               "prime_table": "standard",
+                     *               "primiera_incomplete": "compare",
+                     *               "re_bello": false,
+                     *               "redeal": "three_kings",
+                     *               "redeal_on_ace": false,
+                     *               "scalette": false,
+                     *               "sette_di_coppe": false,
+                     *               "target": 11,
+                     *               "teams": false
+                     *             },
+                     *             "scope": [
+                     *               0,
+                     *               0
+                     *             ],
+                     *             "seat": 1,
+                     *             "stock_size": 0,
+                     *             "table": [
+                     *               "3D",
+                     *               "7D",
+                     *               "8S"
+                     *             ],
+                     *             "to_move": 1,
+                     *             "unseen": [
+                     *               "2D",
+                     *               "8D",
+                     *               "8C"
+                     *             ]
+                     *           },
+                     *           "why": {
+                     *             "breakdown": {
+                     *               "cards": 1,
+                     *               "coins": 2,
+                     *               "primiera": 0,
+                     *               "scope": 0,
+                     *               "settebello": 2
+                     *             },
+                     *             "sweep_risk": {
+                     *               "best": 0,
+                     *               "played": 0
+                     *             },
+                     *             "text": "6C is worth 5.00 hand points more than 9D on average; the most of it in coins (+2.00)"
+                     *           }
+                     *         },
+                     *         {
+                     *           "best": {
+                     *             "breakdown": {
+                     *               "cards": 1,
+                     *               "coins": 1,
+                     *               "primiera": -1,
+                     *               "scope": 0,
+                     *               "settebello": 1
+                     *             },
+                     *             "capture": [],
+                     *             "card": "6C",
+                     *             "std_error": 0,
+                     *             "std_error_vs_best": null,
+                     *             "sweep": false,
+                     *             "sweep_risk": 0,
+                     *             "value": 2
+                     *           },
+                     *           "hand": 1,
+                     *           "legal": [
+                     *             {
+                     *               "capture": [
+                     *                 "2D",
+                     *                 "3D"
+                     *               ],
+                     *               "card": "5C",
+                     *               "sweep": false
+                     *             },
+                     *             {
+                     *               "capture": [],
+                     *               "card": "6C",
+                     *               "sweep": false
+                     *             }
+                     *           ],
+                     *           "loss": 4,
+                     *           "margin": 4,
+                     *           "margin_error": 0,
+                     *           "move_index": 32,
+                     *           "played": {
+                     *             "breakdown": {
+                     *               "cards": 0,
+                     *               "coins": 0,
+                     *               "primiera": -1,
+                     *               "scope": 0,
+                     *               "settebello": -1
+                     *             },
+                     *             "capture": [
+                     *               "2D",
+                     *               "3D"
+                     *             ],
+                     *             "card": "5C",
+                     *             "std_error": 0,
+                     *             "std_error_vs_best": 0,
+                     *             "sweep": false,
+                     *             "sweep_risk": 0,
+                     *             "value": -2
+                     *           },
+                     *           "review_loss": 4,
+                     *           "seat": 1,
+                     *           "second_value": -2,
+                     *           "view": {
+                     *             "dealer": 0,
+                     *             "deals_made": 6,
+                     *             "hand": [
+                     *               "5C",
+                     *               "6C"
+                     *             ],
+                     *             "hand_sizes": [
+                     *               2,
+                     *               2
+                     *             ],
+                     *             "history": [
+                     *               {
+                     *                 "capture": [
+                     *                   "1B",
+                     *                   "3B"
+                     *                 ],
+                     *                 "card": "4D",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "5D"
+                     *                 ],
+                     *                 "card": "5S",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "10D",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "6S",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "1C",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "1C",
+                     *                   "6S"
+                     *                 ],
+                     *                 "card": "7B",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "2C"
+                     *                 ],
+                     *                 "card": "2S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "3C",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "4S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "9C",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "9C"
+                     *                 ],
+                     *                 "card": "9S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "5B",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "4S"
+                     *                 ],
+                     *                 "card": "4C",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "1S",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "7S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "3C"
+                     *                 ],
+                     *                 "card": "3S",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "1S",
+                     *                   "5B"
+                     *                 ],
+                     *                 "card": "6B",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "2B",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "10D"
+                     *                 ],
+                     *                 "card": "10C",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "7S"
+                     *                 ],
+                     *                 "card": "7C",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "10S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "4B",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "8B",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "10S"
+                     *                 ],
+                     *                 "card": "10B",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "1D",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "2B",
+                     *                   "4B"
+                     *                 ],
+                     *                 "card": "6D",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "3D",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "7D",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "1D",
+                     *                   "8B"
+                     *                 ],
+                     *                 "card": "9B",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "8S",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "9D",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "2D",
+                     *                 "seat": 0
+                     *               }
+                     *             ],
+                     *             "last_capturer": 1,
+                     *             "piles": [
+                     *               [
+                     *                 "5D",
+                     *                 "6D",
+                     *                 "1C",
+                     *                 "3C",
+                     *                 "7C",
+                     *                 "3S",
+                     *                 "5S",
+                     *                 "6S",
+                     *                 "7S",
+                     *                 "10S",
+                     *                 "2B",
+                     *                 "4B",
+                     *                 "7B",
+                     *                 "10B"
+                     *               ],
+                     *               [
+                     *                 "1D",
+                     *                 "4D",
+                     *                 "10D",
+                     *                 "2C",
+                     *                 "4C",
+                     *                 "9C",
+                     *                 "10C",
+                     *                 "1S",
+                     *                 "2S",
+                     *                 "4S",
+                     *                 "9S",
+                     *                 "1B",
+                     *                 "3B",
+                     *                 "5B",
+                     *                 "6B",
+                     *                 "8B",
+                     *                 "9B"
+                     *               ]
+                     *             ],
+                     *             "rules": {
+                     *               "ace_may_pass": false,
+                     *               "ace_scopa": false,
+                     *               "ace_takes_all": false,
+                     *               "ace_takes_itself": false,
+                     *               "bonus_suit": "D",
+                     *               "cappotto": false,
+                     *               "cappotto_7_0": false,
+                     *               "capture_rule": "standard",
+                     *               "claims": false,
+                     *               "compulsory_capture": true,
+                     *               "deal_sizes": [
+                     *                 3,
+                     *                 3,
+                     *                 3,
+                     *                 3,
+                     *                 3,
+                     *                 3
+                     *               ],
+                     *               "declarations": "none",
+                     *               "double_game": false,
+                     *               "fewest_cards": false,
+                     *               "first_card_choice": false,
+                     *               "grande": false,
+                     *               "initial_table": 4,
+                     *               "last_card_scopa": false,
+                     *               "match_priority": true,
+                     *               "napola": "none",
+                     *               "napola_cap": 9,
+                     *               "napoleone": false,
+                     *               "pack": "italian40",
+                     *               "piva": false,
+                     *               "players": 2,
+                     *               "preset": "scopa",
+                     *               "prime_table": "standard",
+                     *               "primiera_incomplete": "compare",
+                     *               "re_bello": false,
+                     *               "redeal": "three_kings",
+                     *               "redeal_on_ace": false,
+                     *               "scalette": false,
+                     *               "sette_di_coppe": false,
+                     *               "target": 11,
+                     *               "teams": false
+                     *             },
+                     *             "scope": [
+                     *               0,
+                     *               0
+                     *             ],
+                     *             "seat": 1,
+                     *             "stock_size": 0,
+                     *             "table": [
+                     *               "2D",
+                     *               "3D",
+                     *               "7D",
+                     *               "9D",
+                     *               "8S"
+                     *             ],
+                     *             "to_move": 1,
+                     *             "unseen": [
+                     *               "8D",
+                     *               "8C"
+                     *             ]
+                     *           },
+                     *           "why": {
+                     *             "breakdown": {
+                     *               "cards": 1,
+                     *               "coins": 1,
+                     *               "primiera": 0,
+                     *               "scope": 0,
+                     *               "settebello": 2
+                     *             },
+                     *             "sweep_risk": {
+                     *               "best": 0,
+                     *               "played": 0
+                     *             },
+                     *             "text": "6C is worth 4.00 hand points more than 5C:2D+3D on average; the most of it in settebello (+2.00)"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "hands": 2,
+                     *       "problems": [],
+                     *       "rule": {
+                     *         "least_loss": 0.3,
+                     *         "margin": 0.15,
+                     *         "margin_z": 3
+                     *       },
+                     *       "seed": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DrillsResponse"];
+                };
+            };
+            400: components["responses"]["BAD_REQUEST"];
+            413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
+            503: components["responses"]["SERVICE_UNAVAILABLE"];
             default: components["responses"]["DEFAULT_ERROR"];
         };
     };

@@ -1,4 +1,4 @@
-"""Request and response schemas of POST /v1/insights."""
+"""Request and response schemas of POST /v1/insights and POST /v1/drills."""
 
 from __future__ import annotations
 
@@ -6,8 +6,13 @@ from typing import Any
 
 import marshmallow as ma
 
-from service.api.requests import InsightsRequest, PlayerHand
-from service.api.schemas.advice import BudgetSchema
+from service.api.requests import DrillsRequest, InsightsRequest, PlayerHand
+from service.api.schemas.advice import (
+    AdvisedMoveSchema,
+    BudgetSchema,
+    ChosenMoveSchema,
+    ViewSchema,
+)
 from service.api.schemas.fields import SeedField, StrictBoolean, StrictInteger
 from service.api.schemas.game import bounded_list, seat_field
 from service.api.schemas.problem import ProblemSchema
@@ -15,13 +20,24 @@ from service.api.schemas.records import HandRecordSchema
 from service.api.schemas.review import ACCURACY_RULE, PHASE_RULE
 from service.api.usecases.batch_review import MAX_BATCH_RECORDS
 from service.api.usecases.convert import record_of
+from service.api.usecases.drills import DRILL_BUDGET
 from service.search.accuracy import PHASES
+from service.search.drills import MARGIN, MARGIN_Z
 from service.search.level_estimate import REVIEW_BUDGET, REVIEW_SEED
 from service.search.levels import NAMES
-from service.search.review import LABELS
+from service.search.review import LABELS, POINTS
 from service.search.situations import SITUATIONS
 
 MAX_PLAYER = 100
+# The most legal card plays a position has, and the most drills an answer holds.
+MAX_LEGAL = 64
+MAX_DRILLS = MAX_BATCH_RECORDS * 40
+DRILL_RULE = (
+    f"a drill is a decision the review labelled mistake or blunder (a loss from "
+    f"{POINTS.mistake} points), searched again at drill_budget, whose best move beats the "
+    f"second by at least {MARGIN} points and {MARGIN_Z:g} paired standard errors, and is not "
+    f"the move played"
+)
 
 
 class PlayerHandSchema(ma.Schema):
@@ -41,7 +57,7 @@ class PlayerHandSchema(ma.Schema):
         return PlayerHand(record_of(data["record"]), data.get("seat"))
 
 
-class InsightsRequestSchema(ma.Schema):
+class PlayerHandsSchema(ma.Schema):
     """Hands of one player, and how they are reviewed."""
 
     hands = ma.fields.List(
@@ -69,6 +85,10 @@ class InsightsRequestSchema(ma.Schema):
         },
     )
     seed = SeedField(metadata={"description": f"the reviews' seed (default {REVIEW_SEED})"})
+
+
+class InsightsRequestSchema(PlayerHandsSchema):
+    """Hands of one player to draw insights from."""
 
     @ma.post_load
     def insights_request(self, data: dict[str, Any], **kwargs: Any) -> InsightsRequest:
@@ -237,4 +257,97 @@ class InsightsResponseSchema(ma.Schema):
         required=True, allow_none=True, metadata={"description": "why there is no level"}
     )
     per_hand = bounded_list(ma.fields.Nested(HandInsightSchema), MAX_BATCH_RECORDS, required=True)
+    problems = bounded_list(ma.fields.Nested(HandProblemSchema), MAX_BATCH_RECORDS, required=True)
+
+
+class DrillsRequestSchema(PlayerHandsSchema):
+    """Hands of one player to make drills from, and how they are searched."""
+
+    drill_budget = ma.fields.Nested(
+        BudgetSchema,
+        metadata={
+            "description": f"each candidate's re-search (default {DRILL_BUDGET.to_dict()}, "
+            "within the advice caps); the batch cap counts it for every searched decision"
+        },
+    )
+
+    @ma.post_load
+    def drills_request(self, data: dict[str, Any], **kwargs: Any) -> DrillsRequest:
+        """The hands as sent, for the view to load one by one."""
+        return DrillsRequest(
+            tuple(data["hands"]),
+            data.get("player"),
+            data.get("budget"),
+            data.get("seed"),
+            data.get("drill_budget"),
+        )
+
+
+class DrillWhySchema(ma.Schema):
+    """Why the best move beats the played one."""
+
+    text = ma.fields.String(required=True, metadata={"description": "in the request's language"})
+    breakdown = ma.fields.Dict(
+        keys=ma.fields.String(),
+        values=ma.fields.Float(),
+        required=True,
+        metadata={"description": "by scoring category: the best move's value less the played"},
+    )
+    sweep_risk = ma.fields.Dict(
+        keys=ma.fields.String(validate=ma.validate.OneOf(["best", "played"])),
+        values=ma.fields.Float(allow_none=True),
+        required=True,
+        metadata={"description": "the share of worlds where the next player can sweep"},
+    )
+
+
+class DrillSchema(ma.Schema):
+    """A position from the player's hand where one move is clearly best."""
+
+    hand = StrictInteger(required=True, metadata={"description": "its index in hands"})
+    move_index = StrictInteger(required=True, metadata={"description": "the move in the record"})
+    seat = seat_field(required=True)
+    view = ma.fields.Nested(
+        ViewSchema,
+        required=True,
+        metadata={"description": "only what the seat could know then, as /v1/view gives it"},
+    )
+    legal = bounded_list(
+        ma.fields.Nested(ChosenMoveSchema),
+        MAX_LEGAL,
+        required=True,
+        metadata={"description": "the seat's legal card plays"},
+    )
+    best = ma.fields.Nested(AdvisedMoveSchema, required=True)
+    played = ma.fields.Nested(AdvisedMoveSchema, required=True)
+    second_value = ma.fields.Float(required=True, metadata={"description": "the runner-up's"})
+    margin = ma.fields.Float(required=True, metadata={"description": "best less the runner-up"})
+    margin_error = ma.fields.Float(
+        required=True, allow_none=True, metadata={"description": "its paired standard error"}
+    )
+    review_loss = ma.fields.Float(required=True, metadata={"description": "as the review saw it"})
+    loss = ma.fields.Float(required=True, metadata={"description": "at the drill budget"})
+    why = ma.fields.Nested(DrillWhySchema, required=True)
+
+
+class DrillRuleSchema(ma.Schema):
+    """What makes a drill."""
+
+    least_loss = ma.fields.Float(required=True)
+    margin = ma.fields.Float(required=True)
+    margin_z = ma.fields.Float(required=True)
+
+
+class DrillsResponseSchema(ma.Schema):
+    """The drills made from the player's hands."""
+
+    hands = StrictInteger(required=True, metadata={"description": "hands reviewed"})
+    budget = ma.fields.Nested(BudgetSchema, required=True)
+    drill_budget = ma.fields.Nested(BudgetSchema, required=True)
+    seed = SeedField(required=True)
+    rule = ma.fields.Nested(DrillRuleSchema, required=True, metadata={"description": DRILL_RULE})
+    candidates = StrictInteger(
+        required=True, metadata={"description": "decisions labelled mistake or blunder"}
+    )
+    drills = bounded_list(ma.fields.Nested(DrillSchema), MAX_DRILLS, required=True)
     problems = bounded_list(ma.fields.Nested(HandProblemSchema), MAX_BATCH_RECORDS, required=True)

@@ -40,6 +40,7 @@ from service.api.usecases.reviewing import (
     review_steps,
 )
 from service.engine.message import Message
+from service.search import Budget
 
 KEEPALIVE_S = 10.0
 REVIEW, PROBLEM, KEEPALIVE, SUMMARY = "review", "problem", "keepalive", "summary"
@@ -87,15 +88,21 @@ def check_count(count: int, config: Mapping[str, Any], field: str) -> None:
 
 
 def check_batch_total(
-    planned: Sequence[PreparedReview], config: Mapping[str, Any], field: str
+    planned: Sequence[PreparedReview],
+    config: Mapping[str, Any],
+    field: str,
+    also_per_decision: Budget | None = None,
 ) -> None:
-    """A 422 on ``field`` when the records' decisions to search at their budgets pass the
-    batch cap, in milliseconds or in iterations."""
+    """A 422 on ``field`` when the records' decisions to search at their budgets (and at
+    ``also_per_decision`` each, for a later re-search) pass the batch cap, in milliseconds or
+    in iterations."""
+    extra = {} if also_per_decision is None else also_per_decision.to_dict()
     for kind, cap in (
         ("ms", config["REVIEW_BATCH_MAX_TOTAL_MS"]),
         ("iterations", config["REVIEW_BATCH_MAX_TOTAL_ITERATIONS"]),
     ):
-        total = sum(p.searched * (p.budget.to_dict().get(kind) or 0) for p in planned)
+        per = extra.get(kind) or 0
+        total = sum(p.searched * ((p.budget.to_dict().get(kind) or 0) + per) for p in planned)
         if total <= cap:
             continue
         reason = Message(

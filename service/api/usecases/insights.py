@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from service.api.http.problems import VALIDATION, ProblemError, field_message, problem_of
-from service.api.requests import InsightsRequest, PlayerHand, ReviewRequest
+from service.api.requests import InsightsRequest, PlayerHand, ReviewRequest, Seed
 from service.api.usecases.batch_review import check_batch_total, check_count
 from service.api.usecases.reviewing import (
     AdviceOf,
@@ -31,7 +31,7 @@ from service.api.usecases.reviewing import (
     review_steps,
 )
 from service.engine.message import Message
-from service.search import accuracy
+from service.search import Budget, accuracy
 from service.search.level_estimate import (
     REVIEW_BUDGET,
     REVIEW_SEED,
@@ -86,28 +86,37 @@ class PlayerReview:
     review: dict[str, Any]
 
 
+@dataclass(frozen=True, slots=True)
+class HandsToReview:
+    """A player's hands as loaded, who the player is, and how the hands are reviewed; the
+    budget of each searched decision's later re-search (drills) counts toward the cap."""
+
+    loaded: Sequence[PlayerHand | ProblemError]
+    player: str | None
+    budget: Budget | None
+    seed: Seed | None
+    also_per_decision: Budget | None = None
+
+
 def reviewed_hands(
-    request: InsightsRequest,
-    loaded: Sequence[PlayerHand | ProblemError],
-    config: Mapping[str, Any],
-    advice_of: AdviceOf,
+    hands: HandsToReview, config: Mapping[str, Any], advice_of: AdviceOf
 ) -> tuple[list[PlayerReview], list[dict[str, Any]]]:
     """The player's hands reviewed for their seat, and the problems of those left out."""
-    check_count(len(loaded), config, "hands")
-    budget = request.budget or REVIEW_BUDGET
-    seed = REVIEW_SEED if request.seed is None else request.seed
+    check_count(len(hands.loaded), config, "hands")
+    budget = hands.budget or REVIEW_BUDGET
+    seed = REVIEW_SEED if hands.seed is None else hands.seed
     planned: list[tuple[int, int, PreparedReview]] = []
     problems: list[dict[str, Any]] = []
-    for index, hand in enumerate(loaded):
+    for index, hand in enumerate(hands.loaded):
         try:
             if isinstance(hand, ProblemError):
                 raise hand
-            seat = seat_of(hand, request.player)
-            review_request = ReviewRequest(hand.record, (seat,), budget, request.match, seed)
+            seat = seat_of(hand, hands.player)
+            review_request = ReviewRequest(hand.record, (seat,), budget, None, seed)
             planned.append((index, seat, prepared_review(review_request, config)))
         except ProblemError as error:
             problems.append({"index": index, "problem": problem_of(error)})
-    check_batch_total([p for _, _, p in planned], config, "hands")
+    check_batch_total([p for _, _, p in planned], config, "hands", hands.also_per_decision)
     start = None
     cache: Counter[str] = Counter()
     found = []
@@ -117,7 +126,7 @@ def reviewed_hands(
             config["REVIEW_BATCH_MAX_TOTAL_MS"],
             prepared.budget,
             seed,
-            request.match,
+            None,
             start=start,
             cache=cache,
         )
@@ -273,7 +282,8 @@ def insights(
     advice_of: AdviceOf,
 ) -> dict[str, Any]:
     """The insights of a player's hands (module docstring)."""
-    reviews, problems = reviewed_hands(request, loaded, config, advice_of)
+    hands_to_review = HandsToReview(loaded, request.player, request.budget, request.seed)
+    reviews, problems = reviewed_hands(hands_to_review, config, advice_of)
     judged = {r.index: judged_decisions(r.review) for r in reviews}
     everything = [d for r in reviews for d in judged[r.index]]
     labels = Counter(d.label for d in everything)

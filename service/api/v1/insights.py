@@ -1,4 +1,5 @@
-"""POST /v1/insights: what many hands of one player say about their play."""
+"""POST /v1/insights: what many hands of one player say about their play; POST /v1/drills:
+positions to practise, made from that player's own mistakes."""
 
 from __future__ import annotations
 
@@ -7,16 +8,19 @@ from typing import Any
 import marshmallow as ma
 from flask import Response, current_app
 
-from service.api.endpoints import PLAYER_INSIGHTS, route
-from service.api.examples import Lazy, loaded, short_record
+from service.api.endpoints import MAKE_DRILLS, PLAYER_INSIGHTS, route
+from service.api.examples import Lazy, finished_record, loaded, short_record
 from service.api.http.json import Blueprint, json_answer
 from service.api.http.problems import ProblemError, schema_problem
-from service.api.requests import InsightsRequest, PlayerHand
+from service.api.requests import DrillsRequest, InsightsRequest, PlayerHand
 from service.api.schemas.insights import (
+    DrillsRequestSchema,
+    DrillsResponseSchema,
     InsightsRequestSchema,
     InsightsResponseSchema,
     PlayerHandSchema,
 )
+from service.api.usecases.drills import drills
 from service.api.usecases.insights import insights
 from service.api.usecases.reviewing import app_advice, uncached_advice
 from service.config import DEFAULTS
@@ -88,3 +92,49 @@ def post_insights(request: InsightsRequest) -> Response:
     """
     hands = [loaded_hand(body) for body in request.hands]
     return json_answer(insights(request, hands, current_app.config, app_advice(current_app)))
+
+
+def drills_example() -> dict[str, Any]:
+    """The example hand played to its end by first legal moves (mistakes), both seats."""
+    return {
+        "hands": [{"record": finished_record(), "seat": seat} for seat in (0, 1)],
+        "budget": {"iterations": 200},
+        "drill_budget": {"iterations": 2000},
+    }
+
+
+DRILLS_EXAMPLE = Lazy(drills_example)
+
+
+def drills_answer() -> dict[str, Any]:
+    """The example's drills, searched without a cache."""
+    request: DrillsRequest = loaded(DrillsRequestSchema, DRILLS_EXAMPLE.value())
+    hands = [loaded_hand(body) for body in request.hands]
+    return drills(request, hands, DEFAULTS, uncached_advice(DEFAULTS))
+
+
+@route(blp, MAKE_DRILLS)
+@blp.arguments(DrillsRequestSchema(), example=DRILLS_EXAMPLE)
+@blp.response(200, DrillsResponseSchema, example=Lazy(drills_answer))
+def post_drills(request: DrillsRequest) -> Response:
+    """Drills from a player's own mistakes: positions where one move is clearly best.
+
+    The hands are given and reviewed as for /v1/insights (by default at `{"iterations":
+    1000}`, seed 0). Every decision the review labelled mistake or blunder (a loss of at
+    least 0.3 hand points) is searched again at `drill_budget` (default `{"iterations":
+    10000}`, the advice cap) with a seed derived from the request's, through the advice cache,
+    and kept as a drill only when one move is clearly best: it beats the second by at least
+    0.15 points and by at least 3 paired standard errors (`rule`), and it is not the move the
+    player made. Each drill gives the seat's `view` at that moment (only what the seat could
+    know, as /v1/view gives it), its legal card plays, the `best` move and the move `played`
+    with their values, breakdowns and sweep risks, the margin over the second move and its
+    error, and `why`: the breakdown difference, the sweep risks and a sentence in the
+    request's language. The same hands and seed give the same drills.
+
+    Hands that do not load, replay or name the player are listed in `problems`. The batch
+    cap counts the worst case before any search: every searched decision reviewed at `budget`
+    and searched again at `drill_budget` (a 422 `budget-too-large`). Rate limit: the searches
+    of every hand, as /v1/review counts them.
+    """
+    hands = [loaded_hand(body) for body in request.hands]
+    return json_answer(drills(request, hands, current_app.config, app_advice(current_app)))

@@ -26,6 +26,13 @@ from .deal_request import DealRequest
 from .deal_request_rules_type_0 import DealRequestRulesType0
 from .deal_response import DealResponse
 from .declaration import Declaration
+from .drill import Drill
+from .drill_rule import DrillRule
+from .drill_why import DrillWhy
+from .drill_why_breakdown import DrillWhyBreakdown
+from .drill_why_sweep_risk import DrillWhySweepRisk
+from .drills_request import DrillsRequest
+from .drills_response import DrillsResponse
 from .event import Event
 from .event_kind import EventKind
 from .graph_point import GraphPoint
@@ -189,6 +196,13 @@ __all__ = (
     "DealRequestRulesType0",
     "DealResponse",
     "Declaration",
+    "Drill",
+    "DrillRule",
+    "DrillsRequest",
+    "DrillsResponse",
+    "DrillWhy",
+    "DrillWhyBreakdown",
+    "DrillWhySweepRisk",
     "Event",
     "EventKind",
     "GraphPoint",
