@@ -157,6 +157,17 @@ bench-insights: setup
 	$(BIN)/python -m tests.benchmarks.level_hands $(or $(HANDS),/tmp/heldout.jsonl) --hands 80 --first-seed 100001
 	$(BIN)/python -m tests.benchmarks.bench_insights $(or $(HANDS),/tmp/heldout.jsonl) --sample 40
 
+.PHONY: bench-drills bench-batch-review
+## Drills against a deeper search: 100 drills a preset (2-player scopa, scientifico) from hands the
+## club level plays, each searched again at ten times the drill budget with another seed.
+bench-drills: setup
+	$(BIN)/python -m tests.benchmarks.bench_drills $(ARGS)
+
+## Batch review throughput: hands a second per worker process at the default budget, streamed
+## as one /v1/review/batch and as one /v1/review per hand, and the time to the first line.
+bench-batch-review: setup
+	$(BIN)/python -m tests.benchmarks.bench_batch_review $(ARGS)
+
 .PHONY: calibrate-levels
 ## Remake service/search/data/level_calibration.json: 60 hands a level and preset from seed 1,
 ## reviewed at the insights' budget (about 15 minutes), then the calibration.
