@@ -8,7 +8,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from service.api.app import create_app
-from service.engine import codec
+from service.api.usecases.records import view_dict
 from service.engine.cards import iter_cards, parse_card
 from service.engine.presets import make_rules
 from service.engine.record import replay
@@ -72,7 +72,7 @@ def test_no_drill_shows_a_card_its_seat_could_not_see(
         done = replay(record_from_dict(body["record"], make_rules("scopa")))
         state = done.states[drill["move_index"]]
         seat = drill["seat"]
-        assert drill["view"] == codec.view_to_dict(view_of(state, seat))
+        assert drill["view"] == view_dict(view_of(state, seat))
         hidden = {
             c for other, held in enumerate(state.hands) if other != seat for c in iter_cards(held)
         }

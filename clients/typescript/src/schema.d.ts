@@ -3567,41 +3567,7 @@ export interface operations {
                      *               "5D",
                      *               "2C"
                      *             ],
-                     *             "to_move": 0,
-                     *             "unseen": [
-                     *               "1D",
-                     *               "2D",
-                     *               "3D",
-                     *               "6D",
-                     *               "7D",
-                     *               "8D",
-                     *               "9D",
-                     *               "10D",
-                     *               "1C",
-                     *               "3C",
-                     *               "4C",
-                     *               "5C",
-                     *               "6C",
-                     *               "7C",
-                     *               "8C",
-                     *               "9C",
-                     *               "10C",
-                     *               "1S",
-                     *               "2S",
-                     *               "3S",
-                     *               "4S",
-                     *               "7S",
-                     *               "8S",
-                     *               "9S",
-                     *               "10S",
-                     *               "2B",
-                     *               "4B",
-                     *               "5B",
-                     *               "6B",
-                     *               "8B",
-                     *               "9B",
-                     *               "10B"
-                     *             ]
+                     *             "to_move": 0
                      *           },
                      *           "why": {
                      *             "breakdown": {
@@ -3944,17 +3910,7 @@ export interface operations {
                      *               "4B",
                      *               "8B"
                      *             ],
-                     *             "to_move": 0,
-                     *             "unseen": [
-                     *               "2D",
-                     *               "3D",
-                     *               "8D",
-                     *               "9D",
-                     *               "5C",
-                     *               "6C",
-                     *               "8C",
-                     *               "9B"
-                     *             ]
+                     *             "to_move": 0
                      *           },
                      *           "why": {
                      *             "breakdown": {
@@ -4294,16 +4250,7 @@ export interface operations {
                      *               "3D",
                      *               "8B"
                      *             ],
-                     *             "to_move": 0,
-                     *             "unseen": [
-                     *               "2D",
-                     *               "8D",
-                     *               "9D",
-                     *               "5C",
-                     *               "6C",
-                     *               "8C",
-                     *               "9B"
-                     *             ]
+                     *             "to_move": 0
                      *           },
                      *           "why": {
                      *             "breakdown": {
@@ -4468,42 +4415,7 @@ export interface operations {
                      *               "1B",
                      *               "3B"
                      *             ],
-                     *             "to_move": 1,
-                     *             "unseen": [
-                     *               "1D",
-                     *               "2D",
-                     *               "3D",
-                     *               "6D",
-                     *               "7D",
-                     *               "8D",
-                     *               "9D",
-                     *               "3C",
-                     *               "4C",
-                     *               "5C",
-                     *               "6C",
-                     *               "7C",
-                     *               "8C",
-                     *               "9C",
-                     *               "10C",
-                     *               "1S",
-                     *               "2S",
-                     *               "3S",
-                     *               "4S",
-                     *               "5S",
-                     *               "6S",
-                     *               "7S",
-                     *               "8S",
-                     *               "9S",
-                     *               "10S",
-                     *               "2B",
-                     *               "4B",
-                     *               "5B",
-                     *               "6B",
-                     *               "7B",
-                     *               "8B",
-                     *               "9B",
-                     *               "10B"
-                     *             ]
+                     *             "to_move": 1
                      *           },
                      *           "why": {
                      *             "breakdown": {
@@ -4753,29 +4665,7 @@ export interface operations {
                      *               "1S",
                      *               "5B"
                      *             ],
-                     *             "to_move": 1,
-                     *             "unseen": [
-                     *               "1D",
-                     *               "2D",
-                     *               "3D",
-                     *               "6D",
-                     *               "7D",
-                     *               "8D",
-                     *               "9D",
-                     *               "5C",
-                     *               "6C",
-                     *               "7C",
-                     *               "8C",
-                     *               "10C",
-                     *               "3S",
-                     *               "8S",
-                     *               "10S",
-                     *               "2B",
-                     *               "4B",
-                     *               "8B",
-                     *               "9B",
-                     *               "10B"
-                     *             ]
+                     *             "to_move": 1
                      *           },
                      *           "why": {
                      *             "breakdown": {
@@ -5111,17 +5001,7 @@ export interface operations {
                      *               "1D",
                      *               "8B"
                      *             ],
-                     *             "to_move": 1,
-                     *             "unseen": [
-                     *               "2D",
-                     *               "7D",
-                     *               "8D",
-                     *               "9D",
-                     *               "5C",
-                     *               "6C",
-                     *               "8C",
-                     *               "8S"
-                     *             ]
+                     *             "to_move": 1
                      *           },
                      *           "why": {
                      *             "breakdown": {
@@ -5484,12 +5364,7 @@ export interface operations {
                      *               "7D",
                      *               "8S"
                      *             ],
-                     *             "to_move": 1,
-                     *             "unseen": [
-                     *               "2D",
-                     *               "8D",
-                     *               "8C"
-                     *             ]
+                     *             "to_move": 1
                      *           },
                      *           "why": {
                      *             "breakdown": {
@@ -5864,11 +5739,7 @@ export interface operations {
                      *               "9D",
                      *               "8S"
                      *             ],
-                     *             "to_move": 1,
-                     *             "unseen": [
-                     *               "8D",
-                     *               "8C"
-                     *             ]
+                     *             "to_move": 1
                      *           },
                      *           "why": {
                      *             "breakdown": {

@@ -22,6 +22,7 @@ from service.api.requests import DrillsRequest, PlayerHand
 from service.api.usecases.advice_json import advised_move_dict, sweeps
 from service.api.usecases.advising import advice_job, budget_of
 from service.api.usecases.insights import HandsToReview, PlayerReview, reviewed_hands
+from service.api.usecases.records import view_dict
 from service.api.usecases.reviewing import AdviceOf
 from service.engine import codec
 from service.engine.message import Joined, Message
@@ -118,7 +119,7 @@ def drill_dict(
         "hand": review.index,
         "move_index": decision["index"],
         "seat": review.seat,
-        "view": codec.view_to_dict(view),
+        "view": view_dict(view),
         "legal": [codec.move_to_dict(m, sweeps(view, m)) for m in plays],
         "best": advised_move_dict(view, found.best, False),
         "played": advised_move_dict(view, played, False),

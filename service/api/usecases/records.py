@@ -15,7 +15,7 @@ from service.engine.message import Message
 from service.engine.record import HandRecord, RecordMoveError, Replay, record_of, replay
 from service.engine.record_codec import record_to_dict
 from service.engine.state import legal_moves
-from service.engine.view import view_of
+from service.engine.view import View, view_of
 
 
 def illegal_record_move(error: RecordMoveError, field: str = "record") -> ProblemError:
@@ -68,8 +68,14 @@ def replay_answer(request: ReplayRequest) -> dict[str, Any]:
     }
 
 
+def view_dict(view: View) -> dict[str, Any]:
+    """A seat's view as /v1/view answers it and /v1/advice takes it (without ``unseen``,
+    which the rest implies)."""
+    found = codec.view_to_dict(view)
+    found.pop("unseen")
+    return found
+
+
 def view_answer(request: ViewRequest) -> dict[str, Any]:
     """The seat's view of the state, as /v1/advice takes it."""
-    view = codec.view_to_dict(view_of(request.state, request.seat))
-    view.pop("unseen")
-    return {"view": view}
+    return {"view": view_dict(view_of(request.state, request.seat))}

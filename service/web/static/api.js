@@ -21,6 +21,8 @@ import createClient from "./openapi-fetch.js";
 /** @typedef {import("../../../clients/typescript/src/schema").ReplayRequest} ReplayRequest */
 /** @typedef {import("../../../clients/typescript/src/schema").ReviewRequest} ReviewRequest */
 /** @typedef {import("../../../clients/typescript/src/schema").LedgerRequest} LedgerRequest */
+/** @typedef {import("../../../clients/typescript/src/schema").InsightsRequest} InsightsRequest */
+/** @typedef {import("../../../clients/typescript/src/schema").DrillsRequest} DrillsRequest */
 /**
  * A problem as the page shows it: the service's own, or one made up for a failed call.
  * @typedef {{ title?: string, detail?: string, errors?: Record<string, string[] | string> }} ShownProblem
@@ -120,6 +122,12 @@ export const replay = (body) =>
 /** @param {ReviewRequest} body */
 export const review = (body) =>
   settle("POST /v1/review", client.POST("/v1/review", { body, ...inLanguage() }));
+/** @param {InsightsRequest} body */
+export const insights = (body) =>
+  settle("POST /v1/insights", client.POST("/v1/insights", { body, ...inLanguage() }));
+/** @param {DrillsRequest} body */
+export const drills = (body) =>
+  settle("POST /v1/drills", client.POST("/v1/drills", { body, ...inLanguage() }));
 /**
  * The tally form of some rules.
  * @param {string} rules a preset's name, or the JSON text of rule options

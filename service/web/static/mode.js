@@ -1,25 +1,36 @@
-// The page's two modes: the card table, and the scorekeeper of a match played with real cards.
-// The address says which (#scorekeeper), so the header's links switch them and a bookmark keeps
-// the mode.
+// The page's modes: the card table, the scorekeeper of a match played with real cards, and the
+// player insights with their practice. The address says which (#scorekeeper, #insights), so the
+// header's links switch them and a bookmark keeps the mode.
 
+import { closeInsights, initInsights, openInsights } from "./insights.js";
+import { initPractice } from "./practice.js";
 import { openScorekeeper } from "./scorekeeper.js";
 
-const SCOREKEEPER = "#scorekeeper";
+/** @type {Record<string, string>} */
+const MODES = { "#scorekeeper": "scorekeeper", "#insights": "insights" };
 
 // An element of play.html by id (tests/web/test_pages.py checks that each one is there).
 /** @param {string} id @returns {any} */
 const $ = (id) => document.getElementById(id);
 
 function applyMode() {
-  const keeping = window.location.hash === SCOREKEEPER;
-  document.body.dataset.mode = keeping ? "scorekeeper" : "table";
-  $("scorekeeper").hidden = !keeping;
-  if (keeping) {
+  const mode = MODES[window.location.hash] ?? "table";
+  document.body.dataset.mode = mode;
+  $("scorekeeper").hidden = mode !== "scorekeeper";
+  $("insights").hidden = mode !== "insights";
+  if (mode === "scorekeeper") {
     openScorekeeper();
+  }
+  if (mode === "insights") {
+    openInsights();
+  } else {
+    closeInsights();
   }
 }
 
 export function initMode() {
+  initInsights();
+  initPractice();
   window.addEventListener("hashchange", applyMode);
   applyMode();
 }

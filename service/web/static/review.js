@@ -9,6 +9,7 @@ import { chipsElement, sortCodes } from "./cards.js";
 import { el } from "./dom.js";
 import { describeMove, explain, explainVersus } from "./explain.js";
 import { t } from "./i18n.js";
+import { keepRecord, refreshInsights } from "./insights.js";
 import { HUMAN, rulesOf, seatName, sideOf } from "./seats.js";
 
 /** @typedef {import("../../../clients/typescript/src/schema").State} State */
@@ -117,6 +118,7 @@ export async function reviewHand(state, match) {
       seatName(rulesOf(state), seat),
     );
     const { record } = await api.record({ state, meta: { players, date } });
+    keepRecord(record, { table: true }); // for the player insights and the practice
     if (token !== panel.token) {
       return;
     }
@@ -233,6 +235,7 @@ async function loadFile(file) {
     }
     return;
   }
+  keepRecord(record, { file: file.name }); // for the player insights and the practice
   if (token === panel.token) {
     setStatus("ready", t("{count} moves replayed. Press Review for the advisor's judgement.", {
       count: panel.states.length - 1,
@@ -678,6 +681,7 @@ function renderStep() {
 
 // The panel again in the page's language (after a switch).
 export function refreshReview() {
+  refreshInsights();
   if ($("review").hidden) {
     return;
   }
