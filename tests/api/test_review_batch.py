@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import logging
+import time
 from typing import Any
 
 import pytest
@@ -223,3 +225,27 @@ def test_a_batch_body_may_be_larger_than_other_bodies() -> None:
     tight = create_app({"TESTING": True, "BATCH_MAX_CONTENT_LENGTH": len(body) - 1})
     refused = tight.test_client().post("/v1/review/batch", data=body, headers=headers)
     assert_problem(refused, 413)
+
+
+def test_a_stream_is_logged_once_when_sent_with_its_whole_time(
+    client: FlaskClient, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = batch_review.batch_lines
+
+    def slow_lines(*args: Any, **kwargs: Any) -> Any:
+        for line in real(*args, **kwargs):
+            time.sleep(0.05)
+            yield line
+
+    monkeypatch.setattr("service.api.v1.review.batch_lines", slow_lines)
+    with caplog.at_level(logging.INFO, logger="service.api.request"):
+        response = client.post(
+            "/v1/review/batch", json={"reviews": [{"record": {"rules": "scopa"}}]}, buffered=False
+        )
+        assert not [r for r in caplog.records if r.getMessage().startswith("POST")]
+        body = b"".join(response.response)
+        response.close()
+    assert body.count(b"\n") == 2
+    logged = [r for r in caplog.records if r.getMessage() == "POST /v1/review/batch 200"]
+    assert len(logged) == 1
+    assert logged[0].duration_ms >= 100  # type: ignore[attr-defined]

@@ -116,24 +116,29 @@ def _log_request(response: Response) -> Response:
     request_id = g.get("request_id") or request_id_from(None)
     response.headers[REQUEST_ID_HEADER] = request_id
     started: float | None = g.get("log_started")
-    duration_ms = None if started is None else round((time.perf_counter() - started) * 1000, 3)
-    request_log.info(
-        "%s %s %s",
-        request.method,
-        request.path,
-        response.status_code,
-        extra={
-            "method": request.method,
-            "path": request.path,
-            "status": response.status_code,
-            "duration_ms": duration_ms,
-            "bytes": response.content_length,
-            # The client's address: the last trusted proxy's X-Forwarded-For (ProxyFix), else
-            # the peer's.
-            "remote": request.remote_addr,
-            "user_agent": request.headers.get("User-Agent"),
-        },
-    )
+    fields: dict[str, object] = {
+        "method": request.method,
+        "path": request.path,
+        "status": response.status_code,
+        "duration_ms": None,
+        "bytes": response.content_length,
+        # The client's address: the last trusted proxy's X-Forwarded-For (ProxyFix), else
+        # the peer's.
+        "remote": request.remote_addr,
+        "user_agent": request.headers.get("User-Agent"),
+    }
+    args = (request.method, request.path, response.status_code)
+
+    def log_it() -> None:
+        if started is not None:
+            fields["duration_ms"] = round((time.perf_counter() - started) * 1000, 3)
+        request_log.info("%s %s %s", *args, extra=fields)
+
+    if response.is_streamed:
+        # A stream (a batch review's lines) is logged once sent, with its whole duration.
+        response.call_on_close(log_it)
+    else:
+        log_it()
     return response
 
 
