@@ -838,7 +838,7 @@ export interface components {
             budget?: components["schemas"]["Budget"];
             /** @description each candidate's re-search (default {'iterations': 10000}, within the advice caps); the batch cap counts it for every searched decision */
             drill_budget?: components["schemas"]["Budget"];
-            /** @description at most BATCH_MAX_RECORDS (200 by default) */
+            /** @description the player's hands; at most BATCH_MAX_RECORDS (200 by default) */
             hands: components["schemas"]["PlayerHand"][];
             /** @description the player's name, as meta.players gives it */
             player?: string;
@@ -954,7 +954,7 @@ export interface components {
         InsightsRequest: {
             /** @description per searched decision (default {'iterations': 1000}: the level is estimated only at this budget); the hands' decisions times the budget may not pass the batch cap */
             budget?: components["schemas"]["Budget"];
-            /** @description at most BATCH_MAX_RECORDS (200 by default) */
+            /** @description the player's hands; at most BATCH_MAX_RECORDS (200 by default) */
             hands: components["schemas"]["PlayerHand"][];
             /** @description the player's name, as meta.players gives it */
             player?: string;

@@ -13,6 +13,7 @@ from service.api.schemas.advice import (
     ChosenMoveSchema,
     ViewSchema,
 )
+from service.api.schemas.entries import entries_field
 from service.api.schemas.fields import SeedField, StrictBoolean, StrictInteger
 from service.api.schemas.game import bounded_list, seat_field
 from service.api.schemas.problem import ProblemSchema
@@ -60,17 +61,11 @@ class PlayerHandSchema(ma.Schema):
 class PlayerHandsSchema(ma.Schema):
     """Hands of one player, and how they are reviewed."""
 
-    hands = ma.fields.List(
-        ma.fields.Raw(
-            metadata={
-                "allOf": [{"$ref": "#/components/schemas/PlayerHand"}],
-                "description": "one hand; one that does not load, replay or name the player "
-                "is listed in `problems` and left out",
-            }
-        ),
-        required=True,
-        validate=ma.validate.Length(min=1, max=MAX_BATCH_RECORDS),
-        metadata={"description": "at most BATCH_MAX_RECORDS (200 by default)"},
+    hands = entries_field(
+        "PlayerHand",
+        "one hand; one that does not load, replay or name the player is listed in `problems` "
+        "and left out",
+        "the player's hands",
     )
     player = ma.fields.String(
         validate=ma.validate.Length(1, MAX_PLAYER),

@@ -8,6 +8,7 @@ import marshmallow as ma
 
 from service.api.requests import BatchReviewRequest, ReviewRequest
 from service.api.schemas.advice import AdvisedMoveSchema, BudgetSchema, ChosenMoveSchema
+from service.api.schemas.entries import entries_field
 from service.api.schemas.fields import (
     MAX_SEED,
     MAX_SEED_TEXT,
@@ -24,7 +25,7 @@ from service.api.schemas.game import (
 )
 from service.api.schemas.problem import ProblemSchema
 from service.api.schemas.records import HandRecordSchema
-from service.api.usecases.batch_review import KEEPALIVE_S, LINE_TYPES, MAX_BATCH_RECORDS
+from service.api.usecases.batch_review import KEEPALIVE_S, LINE_TYPES
 from service.api.usecases.convert import record_of
 from service.search.accuracy import PHASES
 from service.search.review import COSTLIEST, LABELS, NOISE_Z, POINTS, STATUSES, WIN
@@ -382,20 +383,10 @@ BATCH_LINE_RULE = (
 class BatchReviewRequestSchema(ma.Schema):
     """Hand records to review, each as /v1/review takes it."""
 
-    reviews = ma.fields.List(
-        ma.fields.Raw(
-            metadata={
-                "allOf": [{"$ref": "#/components/schemas/ReviewRequest"}],
-                "description": "a /v1/review body; one that does not load is a problem line "
-                "of its own",
-            }
-        ),
-        required=True,
-        validate=ma.validate.Length(min=1, max=MAX_BATCH_RECORDS),
-        metadata={
-            "description": "the records in the order their lines come; at most "
-            "BATCH_MAX_RECORDS (200 by default)"
-        },
+    reviews = entries_field(
+        "ReviewRequest",
+        "a /v1/review body; one that does not load is a problem line of its own",
+        "the records in the order their lines come",
     )
 
     @ma.post_load

@@ -23,8 +23,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from service.api.http.problems import (
-    BUDGET_TOO_LARGE,
-    BUDGET_TOO_LARGE_TITLE,
     VALIDATION,
     ProblemError,
     field_message,
@@ -36,6 +34,7 @@ from service.api.usecases.reviewing import (
     AdviceOf,
     PreparedReview,
     Reviewer,
+    budget_too_large,
     prepared_review,
     review_steps,
 )
@@ -112,13 +111,7 @@ def check_batch_total(
             kind=kind,
             cap=cap,
         )
-        raise ProblemError(
-            422,
-            field_message(field, reason),
-            {field: [reason]},
-            BUDGET_TOO_LARGE,
-            BUDGET_TOO_LARGE_TITLE,
-        )
+        raise budget_too_large(field, reason)
 
 
 def batch_lines(
@@ -140,16 +133,7 @@ def batch_lines(
             }
         else:
             line = {}
-            request = entry.prepared.request
-            reviewer = Reviewer(
-                advice_of,
-                cap_ms,
-                entry.prepared.budget,
-                request.seed,
-                request.match,
-                start=start,
-                cache=cache,
-            )
+            reviewer = Reviewer.of(entry.prepared, advice_of, cap_ms, start=start, cache=cache)
             for step in entry_steps(entry.index, entry.prepared, reviewer):
                 if step.get("type") != KEEPALIVE:
                     line = step

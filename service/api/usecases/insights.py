@@ -121,15 +121,8 @@ def reviewed_hands(
     cache: Counter[str] = Counter()
     found = []
     for index, seat, prepared in planned:
-        reviewer = Reviewer(
-            advice_of,
-            config["REVIEW_BATCH_MAX_TOTAL_MS"],
-            prepared.budget,
-            seed,
-            None,
-            start=start,
-            cache=cache,
-        )
+        cap_ms = config["REVIEW_BATCH_MAX_TOTAL_MS"]
+        reviewer = Reviewer.of(prepared, advice_of, cap_ms, start=start, cache=cache)
         start = reviewer.start
         found.append(
             PlayerReview(index, seat, prepared, finished(review_steps(prepared, reviewer)))

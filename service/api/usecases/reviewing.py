@@ -135,14 +135,18 @@ def check_total(budget: Budget, searched: int, config: Mapping[str, Any]) -> Non
         cap=cap,
         allowed=allowed,
     )
-    field = f"budget.{kind}"
-    raise ProblemError(
+    raise budget_too_large(f"budget.{kind}", reason, largest_budget={kind: largest})
+
+
+def budget_too_large(field: str, reason: Message, **extensions: Any) -> ProblemError:
+    """The 422 budget-too-large problem of a field, with its extensions."""
+    return ProblemError(
         422,
         field_message(field, reason),
         {field: [reason]},
         BUDGET_TOO_LARGE,
         BUDGET_TOO_LARGE_TITLE,
-        largest_budget={kind: largest},
+        **extensions,
     )
 
 
@@ -174,6 +178,28 @@ class Reviewer:
         self.cap_ms = cap_ms
         self.start = time.perf_counter() if start is None else start
         self.cache: Counter[str] = Counter() if cache is None else cache
+
+    @classmethod
+    def of(
+        cls,
+        prepared: PreparedReview,
+        advice_of: AdviceOf,
+        cap_ms: int,
+        *,
+        start: float | None,
+        cache: Counter[str],
+    ) -> Reviewer:
+        """The run of one planned review among others (a batch's): their start and counts."""
+        request = prepared.request
+        return cls(
+            advice_of,
+            cap_ms,
+            prepared.budget,
+            request.seed,
+            request.match,
+            start=start,
+            cache=cache,
+        )
 
     def deadline_ms(self) -> int:
         """What is left of the review's time cap, for the next search (at least 1 ms)."""

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import marshmallow as ma
 from flask import Response, current_app
 
 from service.api.endpoints import MAKE_DRILLS, PLAYER_INSIGHTS, route
 from service.api.examples import Lazy, finished_record, loaded, short_record
 from service.api.http.json import Blueprint, json_answer
-from service.api.http.problems import ProblemError, schema_problem
+from service.api.http.problems import ProblemError
 from service.api.requests import DrillsRequest, InsightsRequest, PlayerHand
+from service.api.schemas.entries import load_entry
 from service.api.schemas.insights import (
     DrillsRequestSchema,
     DrillsResponseSchema,
@@ -30,13 +30,8 @@ blp = Blueprint("insights", __name__, url_prefix="/v1", description="Coaching.")
 
 def loaded_hand(body: Any) -> PlayerHand | ProblemError:
     """One hand of the request as its schema loads it, or its 422 problem."""
-    try:
-        hand: PlayerHand = PlayerHandSchema().load(body)
-    except ma.ValidationError as error:
-        return schema_problem(error.messages)
-    except ProblemError as error:
-        return error
-    return hand
+    found: PlayerHand | ProblemError = load_entry(PlayerHandSchema(), body)
+    return found
 
 
 def example_request() -> dict[str, Any]:

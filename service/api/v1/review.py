@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-import marshmallow as ma
 import orjson
 from flask import Response, current_app
 
 from service.api.endpoints import REVIEW_BATCH, REVIEW_HAND, route
 from service.api.examples import Lazy, loaded, short_record
 from service.api.http.json import NDJSON_TYPE, Blueprint, json_answer, ndjson_answer
-from service.api.http.problems import ProblemError, schema_problem
+from service.api.http.problems import ProblemError
 from service.api.requests import BatchReviewRequest, ReviewRequest
+from service.api.schemas.entries import load_entry
 from service.api.schemas.review import (
     BatchReviewLineSchema,
     BatchReviewRequestSchema,
@@ -89,13 +89,8 @@ def post_review(request: ReviewRequest) -> Response:
 
 def loaded_review(body: Any) -> ReviewRequest | ProblemError:
     """One entry of a batch as /v1/review loads its body, or its 422 problem."""
-    try:
-        request: ReviewRequest = ReviewRequestSchema().load(body)
-    except ma.ValidationError as error:
-        return schema_problem(error.messages)
-    except ProblemError as error:
-        return error
-    return request
+    found: ReviewRequest | ProblemError = load_entry(ReviewRequestSchema(), body)
+    return found
 
 
 BATCH_EXAMPLE = Lazy(

@@ -284,7 +284,7 @@ function renderRecords() {
   $("practice-start").disabled = included === 0;
   $("insights-clear").disabled = entries.length === 0;
   const count = el("p", "insights-count", entries.length
-    ? t("{count} hand records held, {included} included.", { count: entries.length, included })
+    ? t("Hand records held: {count}; included: {included}.", { count: entries.length, included })
     : t("No hand record yet: play a hand at the table, or add record files."));
   count.dataset.count = String(entries.length);
   count.dataset.included = String(included);
@@ -416,7 +416,7 @@ async function runInsights() {
     return;
   }
   const token = ++held.token;
-  setStatus("loading", t("Reviewing {count} hands: the advisor judges every decision…", { count: sent.length }));
+  setStatus("loading", t("Reviewing the hands ({count}): the advisor judges every decision…", { count: sent.length }));
   $("insights-report").replaceChildren();
   let answer;
   try {
@@ -479,7 +479,7 @@ function renderReport() {
   const summary = block("insight-summary", answer.player
     ? t("Insights: {player}", { player: answer.player })
     : t("Insights: the seat chosen in each record"));
-  summary.append(sentence(t("{hands} hands reviewed, {decisions} decisions judged."), {
+  summary.append(sentence(t("Hands reviewed: {hands}; decisions judged: {decisions}."), {
     hands: figure("hands", String(answer.hands)),
     decisions: figure("decisions", String(answer.decisions)),
   }));

@@ -176,7 +176,7 @@ function render() {
   const done = practice.picked !== null && practice.index + 1 >= count;
   setStatus(done ? "done" : "ready", done
     ? t("That was the last drill: {right} of {count} right.", { right: practice.right, count })
-    : t("{count} drills from your mistakes: positions where one play is clearly best.", { count }));
+    : t("Drills from your mistakes: {count}, positions where one play is clearly best.", { count }));
   renderDrill(drill, count);
   renderResult(drill);
   const next = $("practice-next");

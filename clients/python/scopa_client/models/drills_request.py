@@ -19,7 +19,7 @@ T = TypeVar("T", bound="DrillsRequest")
 class DrillsRequest:
     """
     Attributes:
-        hands (list[PlayerHand]): at most BATCH_MAX_RECORDS (200 by default)
+        hands (list[PlayerHand]): the player's hands; at most BATCH_MAX_RECORDS (200 by default)
         budget (Budget | Unset):
         drill_budget (Budget | Unset):
         player (str | Unset): the player's name, as meta.players gives it

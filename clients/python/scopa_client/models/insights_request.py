@@ -19,7 +19,7 @@ T = TypeVar("T", bound="InsightsRequest")
 class InsightsRequest:
     """
     Attributes:
-        hands (list[PlayerHand]): at most BATCH_MAX_RECORDS (200 by default)
+        hands (list[PlayerHand]): the player's hands; at most BATCH_MAX_RECORDS (200 by default)
         budget (Budget | Unset):
         player (str | Unset): the player's name, as meta.players gives it
         seed (int | str | Unset): the reviews' seed (default 0)
