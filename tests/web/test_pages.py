@@ -129,6 +129,8 @@ def test_the_page_calls_only_public_api_endpoints(app: Flask) -> None:
         "/v1/replay",
         "/v1/review",
         "/v1/rules/tally",
+        "/v1/insights",
+        "/v1/drills",
         "/v1/match",
     }
     spec = app.test_client().get("/openapi.json").get_json()
