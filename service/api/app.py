@@ -20,6 +20,7 @@ from service.api.http.metrics import install_metrics
 from service.api.http.problems import ProblemError, handle_problem_error, handle_unexpected
 from service.api.http.proxies import install_proxy_fix
 from service.api.http.request_log import install_request_logging
+from service.api.http.security import install_security_headers
 from service.api.spec import contract_api
 from service.api.usecases.advising import CACHE_EXTENSION
 from service.api.usecases.readiness import PUBLISHER, report_kernel, start_warm_up
@@ -96,6 +97,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(html_page)
     # Last, so that metrics attach to the cache wired above and the request ID comes first.
     install_request_logging(app)
+    install_security_headers(app)
     install_metrics(app)
     install_admission(app, settings.advice_queue_ms, settings.gunicorn_threads)
     install_rate_limits(app, settings)

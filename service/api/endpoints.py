@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
 from typing import Any
@@ -44,10 +44,12 @@ class Cost(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Endpoint:
-    """A route of the service and how its requests count."""
+    """A route of the service and how its requests count; ``page``: a document of the web page
+    (it carries the Content-Security-Policy)."""
 
     name: str
     cost: Cost
+    page: bool = field(default=False, kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,18 +255,19 @@ BY_ROUTE: Mapping[tuple[str, str], Operation] = MappingProxyType(
 # process's own metrics (exempt), the problems page (exempt) and the web table's pages.
 OTHER_ENDPOINTS: Mapping[str, Endpoint] = MappingProxyType(
     {
-        name: Endpoint(name, cost)
-        for name, cost in (
-            ("api-docs.openapi_json", EXEMPT),
-            ("api-docs.openapi_swagger_ui", EXEMPT),
-            ("swagger_ui_assets.swagger_ui_asset", EXEMPT),
-            ("metrics", EXEMPT),
-            ("problems_page.problems_page", EXEMPT),
-            ("static", ONE_UNIT),
-            ("web.static", ONE_UNIT),
-            ("web.landing", ONE_UNIT),
-            ("web.play", ONE_UNIT),
-            ("web.page_texts", ONE_UNIT),
+        name: Endpoint(name, cost, page=page)
+        for name, cost, page in (
+            ("api-docs.openapi_json", EXEMPT, False),
+            # flask-smorest's Swagger UI starts with an inline script: no page policy.
+            ("api-docs.openapi_swagger_ui", EXEMPT, False),
+            ("swagger_ui_assets.swagger_ui_asset", EXEMPT, False),
+            ("metrics", EXEMPT, False),
+            ("problems_page.problems_page", EXEMPT, True),
+            ("static", ONE_UNIT, False),
+            ("web.static", ONE_UNIT, False),
+            ("web.landing", ONE_UNIT, True),
+            ("web.play", ONE_UNIT, True),
+            ("web.page_texts", ONE_UNIT, False),
         )
     }
 )

@@ -20,7 +20,13 @@ from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
 from service.api.endpoints import BY_ROUTE, Cost, Operation
-from service.api.http.contract import HEADERS, LANGUAGE_HEADERS, PARAMETERS, RATE_HEADERS
+from service.api.http.contract import (
+    EVERY_RESPONSE,
+    HEADERS,
+    LANGUAGE_HEADERS,
+    PARAMETERS,
+    RATE_HEADERS,
+)
 from service.api.http.problems import PROBLEM_CONTENT_TYPE, handle_http_exception
 from service.api.schemas.problem import ProblemSchema
 
@@ -55,7 +61,7 @@ class ContractPlugin(BasePlugin):
         body = content.get(JSON_TYPE, {})
         if not _is_problem(body.get("schema")):
             return None
-        headers = {name: name for name in ("X-Request-ID", *LANGUAGE_HEADERS)}
+        headers = {name: name for name in (*EVERY_RESPONSE, *LANGUAGE_HEADERS)}
         status = STATUS_OF_PHRASE.get(response.get("description", ""))
         if status == http.HTTPStatus.TOO_MANY_REQUESTS:
             headers.update({name: name for name in (*RATE_HEADERS, "Retry-After")})
@@ -112,7 +118,7 @@ def _describe(method: str, operation: dict[str, Any], declared: Operation) -> No
 def _headers(status: str, response: dict[str, Any], declared: Operation) -> None:
     """The headers one of an operation's own answers carries."""
     headers = response.setdefault("headers", {})
-    headers["X-Request-ID"] = "X-Request-ID"
+    headers.update({name: name for name in EVERY_RESPONSE})
     success = status.startswith(("2", "3"))
     if success and declared.cost is not Cost.EXEMPT:
         headers.update({name: name for name in RATE_HEADERS})

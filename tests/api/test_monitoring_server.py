@@ -69,3 +69,12 @@ def test_the_master_is_alive_while_it_answers(tmp_path: Path) -> None:
     answer = Client(monitoring_app(multiprocess_registry(directory))).get("/healthz")
     assert answer.status_code == 200
     assert json.loads(answer.get_data()) == {"status": "ok"}
+
+
+def test_every_answer_of_the_port_carries_the_security_headers(tmp_path: Path) -> None:
+    directory = prepare_directory(str(tmp_path / "prom"), {}).path
+    client = Client(monitoring_app(multiprocess_registry(directory)))
+    for path in ("/healthz", "/readyz", "/metrics", "/elsewhere"):
+        answer = client.get(path)
+        assert answer.headers["X-Content-Type-Options"] == "nosniff", path
+        assert answer.headers["Referrer-Policy"] == "no-referrer", path

@@ -13,7 +13,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    ConsoleMessage,
+    Page,
+    Playwright,
+    expect,
+    sync_playwright,
+)
 
 from scripts.local_gunicorn import running_gunicorn
 
@@ -72,14 +79,27 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     launched.close()
 
 
+def watch_errors(page: Page) -> list[str]:
+    """The page's JavaScript errors and Content-Security-Policy violations, as they come: a
+    page that needs anything its policy refuses fails its test."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error" and "Content Security Policy" in message.text:
+            errors.append(message.text)
+
+    page.on("console", on_console)
+    return errors
+
+
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
-    """A fresh page in its own context; JavaScript errors fail the test."""
+    """A fresh page in its own context; JavaScript errors and CSP violations fail the test."""
     context = browser.new_context(viewport=DESKTOP)
     opened = context.new_page()
     opened.set_default_timeout(TIMEOUT_MS)
-    errors: list[str] = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
+    errors = watch_errors(opened)
     yield opened
     context.close()
     assert errors == [], errors
@@ -295,7 +315,7 @@ def test_an_api_problem_is_shown_in_plain_words(page: Page, base_url: str) -> No
         ),
     )
     start_match(page, base_url, "scopa", 2, seed=3)
-    page.wait_for_function("document.body.dataset.phase === 'error'")
+    page.wait_for_function("() => document.body.dataset.phase === 'error'")
     error = page.locator("#error")
     expect(error).to_contain_text("Listing your moves: Invalid state (HTTP 422)")
     expect(error).to_contain_text("the state cannot happen")

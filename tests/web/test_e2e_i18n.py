@@ -22,6 +22,7 @@ from tests.web.test_e2e import (
     shoot,
     start_match,
     wait_for_phase,
+    watch_errors,
 )
 
 __all__ = ["base_url", "browser", "playwright"]
@@ -31,12 +32,11 @@ ITALIAN_SUITS = ("denari", "coppe", "spade", "bastoni")
 
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
-    """A fresh page with an empty store; JavaScript errors fail the test."""
+    """A fresh page with an empty store; JavaScript errors and CSP violations fail the test."""
     context = browser.new_context(viewport=DESKTOP, locale="en-US")
     opened = context.new_page()
     opened.set_default_timeout(TIMEOUT_MS)
-    errors: list[str] = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
+    errors = watch_errors(opened)
     yield opened
     context.close()
     assert errors == [], errors

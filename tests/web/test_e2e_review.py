@@ -32,7 +32,7 @@ MARKED_LABELS = ("inaccuracy", "mistake", "blunder")
 def wait_for_review(tab: Page) -> str:
     """Wait until the review panel is ready or shows a problem; its status."""
     tab.wait_for_function(
-        "['ready', 'error'].includes(document.getElementById('review').dataset.status)",
+        "() => ['ready', 'error'].includes(document.getElementById('review').dataset.status)",
         timeout=REVIEW_TIMEOUT_MS,
     )
     return str(tab.evaluate("document.getElementById('review').dataset.status"))
@@ -168,7 +168,9 @@ def test_a_hand_is_reviewed_replayed_downloaded_and_loaded_back(
         lambda response: response.url.endswith("/v1/review"), timeout=REVIEW_TIMEOUT_MS
     ) as reviewed:
         page.click("#review-run")
-        page.wait_for_function("document.getElementById('review').dataset.status === 'loading'")
+        page.wait_for_function(
+            "() => document.getElementById('review').dataset.status === 'loading'"
+        )
         assert wait_for_review(page) == "ready"
     page.select_option("#review-seat", "1")
     expect(page.locator("#review-summary")).to_contain_text("Opponent:")

@@ -179,3 +179,39 @@ def test_review_budgets_are_budgets_of_the_review_contract(client: FlaskClient) 
 
 def test_a_missing_static_file_is_a_404(client: FlaskClient) -> None:
     assert fetch(client, "/play/static/nothing-here.js")[0] == 404
+
+
+def test_the_page_s_documents_carry_a_strict_content_security_policy(client: FlaskClient) -> None:
+    for path in ("/", "/play", "/problems"):
+        response = client.get(path)
+        response.close()
+        assert response.status_code == 200, path
+        policy = dict(
+            part.strip().split(" ", 1)
+            for part in response.headers["Content-Security-Policy"].split(";")
+        )
+        assert policy["default-src"] == "'none'"
+        assert policy["script-src"] == policy["style-src"] == policy["connect-src"] == "'self'"
+        assert policy["frame-ancestors"] == "'none'"
+        assert "unsafe" not in response.headers["Content-Security-Policy"]
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+        assert response.headers["Referrer-Policy"] == "no-referrer"
+    script = client.get("/play/static/play.js")
+    script.close()
+    assert script.headers["X-Content-Type-Options"] == "nosniff"
+    assert "Content-Security-Policy" not in script.headers
+
+
+def test_every_api_answer_says_nosniff(client: FlaskClient) -> None:
+    answers = [
+        client.get("/healthz"),
+        client.get("/v1/rules"),
+        client.post("/v1/moves", json={}),
+        client.get("/v1/nowhere"),
+        client.put("/v1/moves"),
+        client.post("/v1/moves", data="{", content_type="application/json"),
+    ]
+    assert [a.status_code for a in answers] == [200, 200, 422, 404, 405, 400]
+    for answer in answers:
+        assert answer.headers["X-Content-Type-Options"] == "nosniff"
+        assert answer.headers["Referrer-Policy"] == "no-referrer"

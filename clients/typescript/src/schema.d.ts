@@ -1876,6 +1876,7 @@ export interface components {
             headers: {
                 "Content-Language": components["headers"]["Content-Language"];
                 Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 [name: string]: unknown;
             };
@@ -1888,6 +1889,7 @@ export interface components {
             headers: {
                 "Content-Language": components["headers"]["Content-Language"];
                 Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 [name: string]: unknown;
             };
@@ -1900,6 +1902,7 @@ export interface components {
             headers: {
                 "Content-Language": components["headers"]["Content-Language"];
                 Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 [name: string]: unknown;
             };
@@ -1913,6 +1916,7 @@ export interface components {
                 "Content-Language": components["headers"]["Content-Language"];
                 "Retry-After": components["headers"]["Retry-After"];
                 Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 [name: string]: unknown;
             };
@@ -1926,6 +1930,7 @@ export interface components {
                 "Content-Language": components["headers"]["Content-Language"];
                 "Retry-After": components["headers"]["Retry-After"];
                 Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1941,6 +1946,7 @@ export interface components {
             headers: {
                 "Content-Language": components["headers"]["Content-Language"];
                 Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 [name: string]: unknown;
             };
@@ -1973,6 +1979,8 @@ export interface components {
         Vary: string;
         /** @description whether the search's answer came from the shared cache (bypass: no cache, or a bot level below master, which searches nothing) */
         "X-Cache": "hit" | "miss" | "bypass";
+        /** @description nosniff: the answer is of its Content-Type and no other */
+        "X-Content-Type-Options": "nosniff";
         /** @description the client's request budget in its window (an advice search, or a master bot, costs RATE_LIMIT_ADVICE_COST units, a review that much per card play of the seats it reviews, any other request one) */
         "X-RateLimit-Limit": number;
         /** @description units of the budget left in the window */
@@ -2091,6 +2099,7 @@ export type HeaderRetryAfter = components['headers']['Retry-After'];
 export type HeaderServerTiming = components['headers']['Server-Timing'];
 export type HeaderVary = components['headers']['Vary'];
 export type HeaderXCache = components['headers']['X-Cache'];
+export type HeaderXContentTypeOptions = components['headers']['X-Content-Type-Options'];
 export type HeaderXRateLimitLimit = components['headers']['X-RateLimit-Limit'];
 export type HeaderXRateLimitRemaining = components['headers']['X-RateLimit-Remaining'];
 export type HeaderXRateLimitReset = components['headers']['X-RateLimit-Reset'];
@@ -2116,6 +2125,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -2151,6 +2161,7 @@ export interface operations {
                 headers: {
                     "Content-Language": components["headers"]["Content-Language"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -2193,6 +2204,7 @@ export interface operations {
                 headers: {
                     "Server-Timing": components["headers"]["Server-Timing"];
                     "X-Cache": components["headers"]["X-Cache"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2323,6 +2335,7 @@ export interface operations {
                     "Content-Language": components["headers"]["Content-Language"];
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2430,6 +2443,7 @@ export interface operations {
                     "Content-Language": components["headers"]["Content-Language"];
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2504,6 +2518,7 @@ export interface operations {
                 headers: {
                     "Server-Timing": components["headers"]["Server-Timing"];
                     "X-Cache": components["headers"]["X-Cache"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2559,6 +2574,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3397,6 +3413,7 @@ export interface operations {
                 headers: {
                     "Content-Language": components["headers"]["Content-Language"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6081,6 +6098,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6238,6 +6256,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6439,6 +6458,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6508,6 +6528,7 @@ export interface operations {
                     "Content-Language": components["headers"]["Content-Language"];
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6640,6 +6661,7 @@ export interface operations {
                     "Content-Language": components["headers"]["Content-Language"];
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6795,6 +6817,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6972,6 +6995,7 @@ export interface operations {
                     "Content-Language": components["headers"]["Content-Language"];
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -7060,6 +7084,7 @@ export interface operations {
                     "Content-Language": components["headers"]["Content-Language"];
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -7427,6 +7452,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -7929,6 +7955,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -8785,6 +8812,7 @@ export interface operations {
             200: {
                 headers: {
                     "Server-Timing": components["headers"]["Server-Timing"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9481,6 +9509,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9528,6 +9557,7 @@ export interface operations {
                     "Content-Language": components["headers"]["Content-Language"];
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9725,6 +9755,7 @@ export interface operations {
                     "Content-Language": components["headers"]["Content-Language"];
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9763,6 +9794,7 @@ export interface operations {
                     "Content-Language": components["headers"]["Content-Language"];
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9917,6 +9949,7 @@ export interface operations {
                     "Content-Language": components["headers"]["Content-Language"];
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9952,6 +9985,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10180,6 +10214,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];

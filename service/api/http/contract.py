@@ -21,6 +21,10 @@ HEADERS: Mapping[str, dict[str, Any]] = MappingProxyType(
             "also the problem's `instance` and every log line's `request_id`",
             "schema": {"type": "string"},
         },
+        "X-Content-Type-Options": {
+            "description": "nosniff: the answer is of its Content-Type and no other",
+            "schema": {"type": "string", "enum": ["nosniff"]},
+        },
         "X-RateLimit-Limit": {
             "description": "the client's request budget in its window (an advice search, or a "
             "master bot, costs RATE_LIMIT_ADVICE_COST units, a review that much per card play "
@@ -75,6 +79,12 @@ HEADERS: Mapping[str, dict[str, Any]] = MappingProxyType(
         },
     }
 )
+# The security headers of every answer, the monitoring port's too (``http.security``).
+SECURITY_HEADERS: Mapping[str, str] = MappingProxyType(
+    {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
+)
+# The headers every answer carries, success or problem.
+EVERY_RESPONSE = ("X-Request-ID", "X-Content-Type-Options")
 # The language of an answer's words, asked for by a query parameter or by Accept-Language; every
 # operation takes both, as any can answer a problem in words.
 PARAMETERS: Mapping[str, dict[str, Any]] = MappingProxyType(

@@ -31,6 +31,8 @@ from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
 from prometheus_client import CollectorRegistry, make_wsgi_app
 from prometheus_client.multiprocess import MultiProcessCollector
 
+from service.api.http.contract import SECURITY_HEADERS
+
 METRICS_PATH = "/metrics"
 HEALTH_PATH = "/healthz"
 READINESS_PATH = "/readyz"
@@ -123,7 +125,10 @@ def monitoring_app(registry: CollectorRegistry) -> WSGIApplication:
     runs, /readyz from the workers' published readiness, and 404 for any other path."""
     exposition = make_wsgi_app(registry)
 
-    def app(environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+    def app(environ: WSGIEnvironment, start: StartResponse) -> Iterable[bytes]:
+        def start_response(status: str, headers: list[tuple[str, str]], *info: Any) -> Any:
+            return start(status, [*headers, *SECURITY_HEADERS.items()], *info)
+
         path = environ.get("PATH_INFO")
         if path == HEALTH_PATH:
             return json_answer(start_response, "200 OK", {"status": "ok"})
@@ -132,8 +137,8 @@ def monitoring_app(registry: CollectorRegistry) -> WSGIApplication:
         if path != METRICS_PATH:
             start_response("404 Not Found", [("Content-Type", "text/plain; charset=utf-8")])
             return [b"only /metrics, /healthz and /readyz are served on this port\n"]
-        answer: Iterable[bytes] = exposition(environ, start_response)
-        return answer
+        metrics: Iterable[bytes] = exposition(environ, start_response)
+        return metrics
 
     return app
 
