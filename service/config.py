@@ -281,6 +281,12 @@ class Settings(BaseSettings):
         100, "SCOPA_REDIS_READ_TIMEOUT_MS", "Redis read timeout (ms), cache and rate limits", ge=1
     )
     rate_limit_enabled: bool = _env(True, "SCOPA_RATE_LIMIT_ENABLED", "false turns limits off")
+    api_keys_file: str | None = _env(
+        None,
+        "SCOPA_API_KEYS_FILE",
+        "a JSON file of API keys (names, SHA-256 of each key, quotas): every /v1 request then "
+        "needs a key; unset: no keys",
+    )
     rate_limit: RateLimit = _env(
         "6000/minute", "SCOPA_RATE_LIMIT", "budget per client (limits syntax, ';' between several)"
     )

@@ -10,6 +10,7 @@ from flask import Flask
 import service
 from service.api.endpoints import declare_endpoints, many_records_paths
 from service.api.http.admission import install_admission
+from service.api.http.api_keys import install_api_keys
 from service.api.http.body import install_body_reader
 from service.api.http.cors import install_cors
 from service.api.http.docs import ASSETS_URL, assets
@@ -101,6 +102,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     install_metrics(app)
     install_admission(app, settings.advice_queue_ms, settings.gunicorn_threads)
     install_rate_limits(app, settings)
+    install_api_keys(app, settings)
     install_cors(app)
     install_language_headers(app)
     install_body_reader(app, many_records_paths())

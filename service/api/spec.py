@@ -20,6 +20,7 @@ from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
 from service.api.endpoints import BY_ROUTE, Cost, Operation
+from service.api.http.api_keys import API_PREFIX
 from service.api.http.contract import (
     EVERY_RESPONSE,
     HEADERS,
@@ -34,12 +35,15 @@ JSON_TYPE = "application/json"
 # The shared error answers an operation refers to, by status.
 SHARED_RESPONSES = {
     400: "BAD_REQUEST",
+    401: "UNAUTHORIZED",
     413: "REQUEST_ENTITY_TOO_LARGE",
     422: "UNPROCESSABLE_ENTITY",
     429: "TOO_MANY_REQUESTS",
     503: "SERVICE_UNAVAILABLE",
 }
 PROBLEM_REF = "#/components/schemas/Problem"
+# How an API key is sent (only a server with SCOPA_API_KEYS_FILE needs one).
+BEARER, API_KEY = "bearer", "apiKey"
 NOT_MODIFIED = {"description": "Not Modified: If-None-Match holds the ETag; no body"}
 STATUS_OF_PHRASE = {status.phrase: int(status) for status in http.HTTPStatus}
 
@@ -48,7 +52,24 @@ class ContractPlugin(BasePlugin):
     """Writes the shared contract into the spec (module docstring)."""
 
     def init_spec(self, spec: APISpec) -> None:
-        """Register the shared headers and parameters."""
+        """Register the shared headers and parameters, and how an API key is sent."""
+        spec.components.security_scheme(
+            BEARER,
+            {
+                "type": "http",
+                "scheme": "bearer",
+                "description": "the API key, where the server requires one",
+            },
+        )
+        spec.components.security_scheme(
+            API_KEY,
+            {
+                "type": "apiKey",
+                "in": "header",
+                "name": "X-API-Key",
+                "description": "the API key, the other way to send it",
+            },
+        )
         for name, header in HEADERS.items():
             spec.components.header(name, dict(header))
         for name, parameter in PARAMETERS.items():
@@ -67,6 +88,8 @@ class ContractPlugin(BasePlugin):
             headers.update({name: name for name in (*RATE_HEADERS, "Retry-After")})
         if status == http.HTTPStatus.SERVICE_UNAVAILABLE:
             headers["Retry-After"] = "Retry-After"
+        if status == http.HTTPStatus.UNAUTHORIZED:
+            headers["WWW-Authenticate"] = "WWW-Authenticate"
         others = {kind: media for kind, media in content.items() if kind != JSON_TYPE}
         return {
             "content": {PROBLEM_CONTENT_TYPE: body, **others},
@@ -100,7 +123,12 @@ def _describe(method: str, operation: dict[str, Any], declared: Operation) -> No
     wanted = []
     if method == "post":
         wanted += [400, 413, 422]
-    if declared.cost is not Cost.EXEMPT:
+    keyed = declared.path.startswith(API_PREFIX)
+    if keyed:
+        # With API keys on (SCOPA_API_KEYS_FILE): a key is needed, and has quotas.
+        wanted.append(401)
+        operation["security"] = [{}, {BEARER: []}, {API_KEY: []}]
+    if declared.cost is not Cost.EXEMPT or keyed:
         wanted.append(429)
     if declared.may_be_unavailable:
         wanted.append(503)

@@ -7,8 +7,9 @@ from typing import Any
 
 import httpx
 import pytest
-from scopa_client import Client
+from scopa_client import AuthenticatedClient, Client
 from scopa_client.api.advice import advise_move
+from scopa_client.api.bot import list_bot_levels
 from scopa_client.api.deal import deal_hand
 from scopa_client.api.moves import list_moves
 from scopa_client.api.play import play_move
@@ -251,3 +252,23 @@ def test_lines_are_split_across_chunks_of_any_size() -> None:
         list(iter_ndjson([b'{"a":1}\n{"b"']))
     with pytest.raises(ValueError, match="not a JSON object"):
         list(iter_ndjson(["[1]\n"]))
+
+
+def test_an_authenticated_client_sends_its_key_as_a_bearer_token() -> None:
+    seen: list[httpx.Request] = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        if request.url.path == "/v1/review/batch":
+            summary = b'{"type":"summary","records":0,"reviewed":0,"problems":0}\n'
+            return httpx.Response(200, content=summary)
+        return httpx.Response(200, json={"levels": []})
+
+    client = AuthenticatedClient(
+        base_url="http://scopa.test",
+        token="scopa_secret",
+        httpx_args={"transport": httpx.MockTransport(answer)},
+    )
+    list_bot_levels.sync_detailed(client=client)
+    list(review_batch(client, {"reviews": []}))
+    assert [r.headers["Authorization"] for r in seen] == ["Bearer scopa_secret"] * 2

@@ -9,12 +9,27 @@ export type * from "./schema.js";
 /** A client whose GET and POST take the spec's paths, bodies and answers. */
 export type ScopaClient = Client<paths>;
 
-/** A client of the service at `baseUrl`, such as "http://127.0.0.1:8000". */
+/** Options of a client: openapi-fetch's, and the API key of a server that needs one. */
+export type ScopaClientOptions = Omit<ClientOptions, "baseUrl"> & { apiKey?: string };
+
+/**
+ * A client of the service at `baseUrl`, such as "http://127.0.0.1:8000". With `apiKey`, every
+ * request sends it as `Authorization: Bearer <apiKey>`.
+ */
 export function createScopaClient(
   baseUrl: string,
-  options: Omit<ClientOptions, "baseUrl"> = {},
+  options: ScopaClientOptions = {},
 ): ScopaClient {
-  return createClient<paths>({ ...options, baseUrl });
+  const { apiKey, ...rest } = options;
+  if (apiKey === undefined) {
+    return createClient<paths>({ ...rest, baseUrl });
+  }
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(rest.headers ?? {})) {
+    if (value !== null && value !== undefined) headers.set(name, String(value));
+  }
+  headers.set("Authorization", `Bearer ${apiKey}`);
+  return createClient<paths>({ ...rest, headers, baseUrl });
 }
 
 /** An answer other than a success: its status, its RFC 9457 problem, and Retry-After on a 503. */

@@ -1299,7 +1299,7 @@ export interface components {
              * @description the kind of problem; each is documented on the service's /problems page under the last part of its URI (/problems#validation; about:blank at /problems#blank)
              * @enum {string}
              */
-            type: "urn:scopa:problem:validation" | "urn:scopa:problem:invalid-rules" | "urn:scopa:problem:invalid-state" | "urn:scopa:problem:illegal-move" | "urn:scopa:problem:budget-too-large" | "urn:scopa:problem:rate-limited" | "about:blank";
+            type: "urn:scopa:problem:validation" | "urn:scopa:problem:invalid-rules" | "urn:scopa:problem:invalid-state" | "urn:scopa:problem:illegal-move" | "urn:scopa:problem:budget-too-large" | "urn:scopa:problem:rate-limited" | "urn:scopa:problem:unauthorized" | "urn:scopa:problem:quota-exceeded" | "about:blank";
         };
         ProblemKind: {
             description: string;
@@ -1941,6 +1941,20 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description Unauthorized */
+        UNAUTHORIZED: {
+            headers: {
+                "Content-Language": components["headers"]["Content-Language"];
+                Vary: components["headers"]["Vary"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description Unprocessable Entity */
         UNPROCESSABLE_ENTITY: {
             headers: {
@@ -1977,6 +1991,8 @@ export interface components {
         "Server-Timing": string;
         /** @description Accept-Language (and Origin where CORS applies): the answer's words depend on the language asked for */
         Vary: string;
+        /** @description Bearer realm="scopa": the API key this server needs (a 401) */
+        "WWW-Authenticate": string;
         /** @description whether the search's answer came from the shared cache (bypass: no cache, or a bot level below master, which searches nothing) */
         "X-Cache": "hit" | "miss" | "bypass";
         /** @description nosniff: the answer is of its Content-Type and no other */
@@ -2088,6 +2104,7 @@ export type ResponseDefaultError = components['responses']['DEFAULT_ERROR'];
 export type ResponseRequestEntityTooLarge = components['responses']['REQUEST_ENTITY_TOO_LARGE'];
 export type ResponseServiceUnavailable = components['responses']['SERVICE_UNAVAILABLE'];
 export type ResponseTooManyRequests = components['responses']['TOO_MANY_REQUESTS'];
+export type ResponseUnauthorized = components['responses']['UNAUTHORIZED'];
 export type ResponseUnprocessableEntity = components['responses']['UNPROCESSABLE_ENTITY'];
 export type ParameterAcceptLanguage = components['parameters']['Accept-Language'];
 export type ParameterIfNoneMatch = components['parameters']['IF_NONE_MATCH'];
@@ -2098,6 +2115,7 @@ export type HeaderETag = components['headers']['ETag'];
 export type HeaderRetryAfter = components['headers']['Retry-After'];
 export type HeaderServerTiming = components['headers']['Server-Timing'];
 export type HeaderVary = components['headers']['Vary'];
+export type HeaderWwwAuthenticate = components['headers']['WWW-Authenticate'];
 export type HeaderXCache = components['headers']['X-Cache'];
 export type HeaderXContentTypeOptions = components['headers']['X-Content-Type-Options'];
 export type HeaderXRateLimitLimit = components['headers']['X-RateLimit-Limit'];
@@ -2304,6 +2322,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BAD_REQUEST"];
+            401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
@@ -2452,6 +2471,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            401: components["responses"]["UNAUTHORIZED"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
             default: components["responses"]["DEFAULT_ERROR"];
         };
@@ -2545,6 +2565,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BAD_REQUEST"];
+            401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
@@ -2727,6 +2748,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BAD_REQUEST"];
+            401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
@@ -5788,6 +5810,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BAD_REQUEST"];
+            401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
@@ -6227,6 +6250,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BAD_REQUEST"];
+            401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
@@ -6430,6 +6454,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BAD_REQUEST"];
+            401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
@@ -6498,6 +6523,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BAD_REQUEST"];
+            401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
@@ -6670,6 +6696,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            401: components["responses"]["UNAUTHORIZED"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
             default: components["responses"]["DEFAULT_ERROR"];
         };
@@ -6965,6 +6992,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BAD_REQUEST"];
+            401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
@@ -7059,6 +7087,24 @@ export interface operations {
                      *           "url": "/problems#rate-limited"
                      *         },
                      *         {
+                     *           "description": "This server requires an API key on /v1 and the request sent none, or one it does not know: send it as `Authorization: Bearer KEY` or `X-API-Key: KEY`.",
+                     *           "statuses": [
+                     *             401
+                     *           ],
+                     *           "title": "API key needed",
+                     *           "type": "urn:scopa:problem:unauthorized",
+                     *           "url": "/problems#unauthorized"
+                     *         },
+                     *         {
+                     *           "description": "The API key spent one of its quotas (requests a minute, search milliseconds a day); `quota` names it and its limit, `Retry-After` says when it renews.",
+                     *           "statuses": [
+                     *             429
+                     *           ],
+                     *           "title": "Quota exceeded",
+                     *           "type": "urn:scopa:problem:quota-exceeded",
+                     *           "url": "/problems#quota-exceeded"
+                     *         },
+                     *         {
                      *           "description": "Any other error: the title is the HTTP status phrase (413: the body is too large; 503: the worker is busy searching, see `Retry-After`).",
                      *           "statuses": [
                      *             404,
@@ -7090,6 +7136,8 @@ export interface operations {
                 };
                 content?: never;
             };
+            401: components["responses"]["UNAUTHORIZED"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
             default: components["responses"]["DEFAULT_ERROR"];
         };
     };
@@ -7795,6 +7843,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BAD_REQUEST"];
+            401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
@@ -8647,6 +8696,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BAD_REQUEST"];
+            401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
@@ -9203,6 +9253,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BAD_REQUEST"];
+            401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
@@ -9526,6 +9577,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BAD_REQUEST"];
+            401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
@@ -9764,6 +9816,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            401: components["responses"]["UNAUTHORIZED"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
             default: components["responses"]["DEFAULT_ERROR"];
         };
@@ -9958,6 +10011,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            401: components["responses"]["UNAUTHORIZED"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
             default: components["responses"]["DEFAULT_ERROR"];
@@ -10071,6 +10125,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BAD_REQUEST"];
+            401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
@@ -10306,6 +10361,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BAD_REQUEST"];
+            401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];

@@ -25,6 +25,10 @@ HEADERS: Mapping[str, dict[str, Any]] = MappingProxyType(
             "description": "nosniff: the answer is of its Content-Type and no other",
             "schema": {"type": "string", "enum": ["nosniff"]},
         },
+        "WWW-Authenticate": {
+            "description": 'Bearer realm="scopa": the API key this server needs (a 401)',
+            "schema": {"type": "string"},
+        },
         "X-RateLimit-Limit": {
             "description": "the client's request budget in its window (an advice search, or a "
             "master bot, costs RATE_LIMIT_ADVICE_COST units, a review that much per card play "

@@ -47,6 +47,8 @@ from service.engine.message import Message
 MEMORY_STORAGE = f"{SCHEME}://"
 KEY_PREFIX = "scopa-limits"
 LIMITER_EXTENSION = "rate_limiter"
+# Where the API keys' guard is kept (``http.api_keys``), whose quotas count here too.
+KEYS_EXTENSION = "api_keys"
 LOCAL_ADDRESS = "127.0.0.1"
 MIN_BACKOFF_S = 1.0
 MAX_BACKOFF_S = 32.0
@@ -205,14 +207,20 @@ def add_rate_limit_headers(response: Response) -> Response:
     return response
 
 
+def counts_storages(settings: Settings) -> tuple[Storage, Storage]:
+    """Where fixed-window counts live (Redis with REDIS_URL, else this worker's memory) and
+    the memory they fall back to while Redis fails (the same storage without Redis)."""
+    uri, options = storage(settings)
+    counts = storage_from_string(uri, wrap_exceptions=True, **options)
+    assert isinstance(counts, Storage)  # a synchronous scheme
+    return counts, counts if isinstance(counts, WorkerCounts) else WorkerCounts()
+
+
 def install_rate_limits(app: Flask, settings: Settings) -> RateLimiter | None:
     """Apply the configured limit to every non-exempt request; None when limits are off."""
     if not settings.rate_limit_enabled:
         return None
-    uri, options = storage(settings)
-    counts = storage_from_string(uri, wrap_exceptions=True, **options)
-    assert isinstance(counts, Storage)  # a synchronous scheme
-    fallback = None if isinstance(counts, WorkerCounts) else WorkerCounts()
+    counts, fallback = counts_storages(settings)
     limiter = RateLimiter(parse_many(settings.rate_limit), counts, fallback)
     app.before_request(limiter.before_request)
     app.after_request(add_rate_limit_headers)
@@ -221,7 +229,8 @@ def install_rate_limits(app: Flask, settings: Settings) -> RateLimiter | None:
 
 
 def close_storage(app: Flask) -> None:
-    """Close the Redis connections of the app's rate limiter, if it has any."""
-    limiter = app.extensions.get(LIMITER_EXTENSION)
-    if limiter is not None and isinstance(limiter.storage, RedisStorage):
-        limiter.storage.storage.close()
+    """Close the Redis connections of the app's rate limiter and key quotas, if any."""
+    for name in (LIMITER_EXTENSION, KEYS_EXTENSION):
+        counter = app.extensions.get(name)
+        if counter is not None and isinstance(counter.storage, RedisStorage):
+            counter.storage.storage.close()

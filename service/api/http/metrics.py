@@ -17,7 +17,7 @@ import weakref
 from collections.abc import Iterable
 from typing import Any
 
-from flask import Flask, Response, g, request
+from flask import Flask, Response, g, has_request_context, request
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
     REGISTRY,
@@ -99,6 +99,16 @@ WORKER_READY = Gauge(
 RATE_LIMITED = Counter(
     "scopa_rate_limited", "Requests answered 429 by the rate limiter, by endpoint.", ["endpoint"]
 )
+# Per API key, by the key's name (never the key): requests, search time, quota refusals.
+KEY_REQUESTS = Counter("scopa_key_requests", "Requests made with each API key.", ["key"])
+KEY_SEARCH_SECONDS = Counter(
+    "scopa_key_search_seconds", "Search time spent for each API key.", ["key"]
+)
+KEY_REFUSED = Counter(
+    "scopa_key_refused", "Requests refused 429 for a key's quota, by quota.", ["key", "quota"]
+)
+# Where the current request's search time is added up (``searches_of_request``).
+REQUEST_SEARCHES = "request_searches"
 
 # Every label value from the start, so that rates and ratios exist before the first event.
 for _outcome in OUTCOMES:
@@ -116,12 +126,45 @@ def record_build_info() -> None:
     ).set(1)
 
 
+class RequestSearches:
+    """The milliseconds the current request's searches took, added up as they finish."""
+
+    def __init__(self) -> None:
+        self.ms = 0.0
+
+
+def searches_of_request() -> RequestSearches:
+    """The current request's search time (made on first use)."""
+    found: RequestSearches | None = g.get(REQUEST_SEARCHES)
+    if found is None:
+        found = RequestSearches()
+        setattr(g, REQUEST_SEARCHES, found)
+    return found
+
+
 def record_search(stats: SearchStats) -> None:
-    """Count one finished advice search: its worlds, playouts and time."""
+    """Count one finished advice search: its worlds, playouts and time (the request's too)."""
     SEARCHES.inc()
     SEARCH_WORLDS.inc(stats.worlds)
     SEARCH_PLAYOUTS.inc(stats.playouts)
     SEARCH_SECONDS.observe(stats.elapsed_ms / 1000)
+    if has_request_context():
+        searches_of_request().ms += stats.elapsed_ms
+
+
+def record_key_request(key: str) -> None:
+    """Count one request made with an API key (by its name)."""
+    KEY_REQUESTS.labels(key=key).inc()
+
+
+def record_key_search(key: str, seconds: float) -> None:
+    """Count an API key's search time."""
+    KEY_SEARCH_SECONDS.labels(key=key).inc(seconds)
+
+
+def record_key_refused(key: str, quota: str) -> None:
+    """Count one request refused for a key's quota."""
+    KEY_REFUSED.labels(key=key, quota=quota).inc()
 
 
 def record_busy() -> None:

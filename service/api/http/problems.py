@@ -30,6 +30,8 @@ INVALID_STATE = "urn:scopa:problem:invalid-state"
 ILLEGAL_MOVE = "urn:scopa:problem:illegal-move"
 RATE_LIMITED = "urn:scopa:problem:rate-limited"
 BUDGET_TOO_LARGE = "urn:scopa:problem:budget-too-large"
+UNAUTHORIZED = "urn:scopa:problem:unauthorized"
+QUOTA_EXCEEDED = "urn:scopa:problem:quota-exceeded"
 # The titles of the problem types (translated like every text of a problem).
 VALIDATION_TITLE = N_("Validation")
 INVALID_RULES_TITLE = N_("Invalid rules")
@@ -37,6 +39,8 @@ INVALID_STATE_TITLE = N_("Invalid state")
 ILLEGAL_MOVE_TITLE = N_("Illegal move")
 RATE_LIMITED_TITLE = N_("Too many requests")
 BUDGET_TOO_LARGE_TITLE = N_("Budget too large")
+UNAUTHORIZED_TITLE = N_("API key needed")
+QUOTA_EXCEEDED_TITLE = N_("Quota exceeded")
 # Where the problem types are listed, each under an anchor of its own (``ProblemType.url``).
 PROBLEMS_PAGE = "/problems"
 
@@ -113,6 +117,24 @@ PROBLEM_TYPES: tuple[ProblemType, ...] = (
         RATE_LIMITED_TITLE,
         (429,),
         N_("The client spent its request budget; `Retry-After` says when to try again."),
+    ),
+    ProblemType(
+        UNAUTHORIZED,
+        UNAUTHORIZED_TITLE,
+        (401,),
+        N_(
+            "This server requires an API key on /v1 and the request sent none, or one it does "
+            "not know: send it as `Authorization: Bearer KEY` or `X-API-Key: KEY`."
+        ),
+    ),
+    ProblemType(
+        QUOTA_EXCEEDED,
+        QUOTA_EXCEEDED_TITLE,
+        (429,),
+        N_(
+            "The API key spent one of its quotas (requests a minute, search milliseconds a "
+            "day); `quota` names it and its limit, `Retry-After` says when it renews."
+        ),
     ),
     ProblemType(
         "about:blank",

@@ -6,7 +6,9 @@ ProblemType = Literal[
     "urn:scopa:problem:illegal-move",
     "urn:scopa:problem:invalid-rules",
     "urn:scopa:problem:invalid-state",
+    "urn:scopa:problem:quota-exceeded",
     "urn:scopa:problem:rate-limited",
+    "urn:scopa:problem:unauthorized",
     "urn:scopa:problem:validation",
 ]
 
@@ -16,7 +18,9 @@ PROBLEM_TYPE_VALUES: set[ProblemType] = {
     "urn:scopa:problem:illegal-move",
     "urn:scopa:problem:invalid-rules",
     "urn:scopa:problem:invalid-state",
+    "urn:scopa:problem:quota-exceeded",
     "urn:scopa:problem:rate-limited",
+    "urn:scopa:problem:unauthorized",
     "urn:scopa:problem:validation",
 }
 

@@ -51,6 +51,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_400
 
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -89,7 +94,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: AdviceRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -149,7 +154,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: AdviceRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -204,7 +209,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: AdviceRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -262,7 +267,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: AdviceRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,

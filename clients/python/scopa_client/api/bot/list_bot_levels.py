@@ -48,6 +48,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_304 = cast(Any, None)
         return response_304
 
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -71,7 +76,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -112,7 +117,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -148,7 +153,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -187,7 +192,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,

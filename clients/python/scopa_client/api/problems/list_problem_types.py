@@ -48,6 +48,16 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_304 = cast(Any, None)
         return response_304
 
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
     response_default = Problem.from_dict(response.json())
 
     return response_default
@@ -66,7 +76,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -107,7 +117,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -143,7 +153,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -182,7 +192,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,

@@ -48,6 +48,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_304 = cast(Any, None)
         return response_304
 
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -71,7 +76,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -114,7 +119,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -152,7 +157,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -193,7 +198,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,

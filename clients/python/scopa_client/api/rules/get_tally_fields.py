@@ -51,6 +51,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_304 = cast(Any, None)
         return response_304
 
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
     if response.status_code == 422:
         response_422 = Problem.from_dict(response.json())
 
@@ -79,7 +84,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     rules: str,
     lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -125,7 +130,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     rules: str,
     lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -166,7 +171,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     rules: str,
     lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -210,7 +215,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     rules: str,
     lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
