@@ -9,13 +9,18 @@ requests/s over /healthz's in the same run (median over runs). Beside the full s
 /v1/moves is also sent in its light form with one card and an empty table: a floor, what a
 rate-limited POST costs with almost no work.
 
+``--with-key`` serves this checkout twice, the second with API keys on (a keys file with one
+key whose requests a minute are counted, every request sending the key), in alternate slices
+of the same runs: the cost of keys.
+
 ``--baseline DIR`` serves another checkout too (a worktree of an older commit, with this
 checkout's virtual environment) and loads the two in alternate slices of the same runs, so that
 both ratios come from the same machine at the same time.
 
 ``--in-process`` instead times each request through the app's WSGI callable in this process
-(no server, no network; request logs written to /dev/null), with rate limits on and off: the
-best of 5 batches, microseconds a request.
+(no server, no network; request logs written to /dev/null), with rate limits on and off, and
+with rate limits on and API keys on (a keys file with one key whose requests a minute are
+counted, the key sent as a Bearer token): the best of 5 batches, microseconds a request.
 """
 
 from __future__ import annotations
@@ -28,12 +33,13 @@ import json
 import os
 import statistics
 import sys
+import tempfile
 import threading
 import time
 import timeit
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -52,6 +58,7 @@ class Target:
     method: str
     path: str
     body: bytes | None
+    headers: tuple[tuple[str, str], ...] = ()
 
 
 def targets() -> list[Target]:
@@ -85,6 +92,7 @@ def one_connection(port: int, target: Target, until: float, latencies: list[floa
     """Send requests on one keep-alive connection until the deadline; return the failures."""
     connection = http.client.HTTPConnection(HOST, port, timeout=30)
     headers = {"Content-Type": "application/json"} if target.body else {}
+    headers.update(target.headers)
     failures = 0
     while time.perf_counter() < until:
         start = time.perf_counter()
@@ -167,7 +175,7 @@ def summary(slices: list[Slice]) -> Figures:
 def measure_run(
     pool: ProcessPoolExecutor,
     ports: dict[str, int],
-    endpoints: list[Target],
+    endpoints: dict[str, list[Target]],
     args: argparse.Namespace,
 ) -> dict[str, dict[str, Figures]]:
     """One run: every endpoint of every server loaded for ``args.seconds`` in all, in slices
@@ -175,10 +183,10 @@ def measure_run(
     other's), so that a drift of the machine's speed during the run falls on every endpoint
     and server alike rather than on the one measured then."""
     slices = max(1, round(args.seconds / args.slice))
-    parts = {server: {t.name: list[Slice]() for t in endpoints} for server in ports}
+    parts = {server: {t.name: list[Slice]() for t in endpoints[server]} for server in ports}
     for _ in range(slices):
         for server, port in ports.items():
-            for target in endpoints:
+            for target in endpoints[server]:
                 parts[server][target.name].append(
                     load_slice(
                         pool, port, target, args.processes, args.connections, args.seconds / slices
@@ -190,8 +198,8 @@ def measure_run(
     }
 
 
-def wsgi_call(app: Any, target: Target) -> None:
-    """One request through the app's WSGI callable; its status must be 200."""
+def wsgi_call(app: Any, target: Target, key: str | None = None) -> None:
+    """One request through the app's WSGI callable (with an API key); its status must be 200."""
     body = target.body or b""
     environ = {
         "REQUEST_METHOD": target.method,
@@ -212,34 +220,63 @@ def wsgi_call(app: Any, target: Target) -> None:
     }
     if body:
         environ["CONTENT_TYPE"] = "application/json"
+    if key is not None:
+        environ["HTTP_AUTHORIZATION"] = f"Bearer {key}"
     statuses = []
     b"".join(app(environ, lambda status, headers, exc_info=None: statuses.append(status)))
     if not statuses[0].startswith("200"):
         raise RuntimeError(f"{target.name}: {statuses[0]}")
 
 
+@contextlib.contextmanager
+def bench_key() -> Iterator[tuple[str, str]]:
+    """A keys file with one key whose requests a minute are counted (never spent), and the key."""
+    from service.api.http.api_keys import digest_of, new_key
+
+    key = new_key()
+    entry = {"name": "bench", "sha256": digest_of(key), "requests_per_minute": 10**9}
+    with tempfile.TemporaryDirectory() as scratch:
+        keys = Path(scratch) / "keys.json"
+        keys.write_text(json.dumps({"keys": [entry]}), encoding="utf-8")
+        yield str(keys), key
+
+
 def in_process(requests: int) -> None:
-    """Microseconds a request through the WSGI callable, rate limits on and off."""
+    """Microseconds a request through the WSGI callable: rate limits on, off, and on with an
+    API key."""
     print(f"in process, microseconds a request (best of 5 batches of {requests})")
-    print(f"{'endpoint':10} {'limits on':>10} {'limits off':>11}")
+    print(f"{'endpoint':10} {'limits on':>10} {'limits off':>11} {'on + key':>9} {'key cost':>9}")
     rows: dict[str, list[float]] = {t.name: [] for t in targets()}
-    with open(os.devnull, "w") as null, contextlib.redirect_stderr(null):
+    with (
+        bench_key() as (keys, key),
+        open(os.devnull, "w") as null,
+        contextlib.redirect_stderr(null),
+    ):
         for enabled in ("true", "false"):
             time_requests(enabled, requests, rows)
-    for name, (on, off) in rows.items():
-        print(f"{name:10} {on:10.0f} {off:11.0f}")
+        os.environ["SCOPA_API_KEYS_FILE"] = keys
+        try:
+            time_requests("true", requests, rows, key)
+        finally:
+            del os.environ["SCOPA_API_KEYS_FILE"]
+    for name, (on, off, keyed) in rows.items():
+        print(f"{name:10} {on:10.0f} {off:11.0f} {keyed:9.0f} {keyed / on - 1:+9.1%}")
 
 
-def time_requests(enabled: str, requests: int, rows: dict[str, list[float]]) -> None:
-    """Add each target's microseconds a request, rate limits ``enabled`` (true or false)."""
+def time_requests(
+    enabled: str, requests: int, rows: dict[str, list[float]], key: str | None = None
+) -> None:
+    """Add each target's microseconds a request, rate limits ``enabled`` (true or false), the
+    API key sent when given."""
     from service.api.app import create_app
 
     os.environ.update({**LIMITS_ON, "SCOPA_RATE_LIMIT_ENABLED": enabled})
     app = create_app()
     for target in targets():
+        call = partial(wsgi_call, app, target, key)
         for _ in range(200):
-            wsgi_call(app, target)
-        best = min(timeit.repeat(partial(wsgi_call, app, target), number=requests, repeat=5))
+            call()
+        best = min(timeit.repeat(call, number=requests, repeat=5))
         rows[target.name].append(best / requests * 1e6)
 
 
@@ -268,15 +305,19 @@ def main() -> int:
     parser.add_argument("--in-process", type=int, metavar="N", help="time N requests in process")
     parser.add_argument("--limits", choices=("on", "off"), default="on", help="rate limits")
     parser.add_argument("--baseline", type=Path, help="another checkout served beside this one")
+    parser.add_argument("--with-key", action="store_true", help="also serve with API keys on")
     args = parser.parse_args()
     if args.in_process:
         in_process(args.in_process)
         return 0
     endpoints = targets()
-    servers = ["this"] + (["baseline"] if args.baseline else [])
+    servers = (
+        ["this"] + (["baseline"] if args.baseline else []) + (["keys"] if args.with_key else [])
+    )
     results: dict[str, dict[str, list[Figures]]] = {
         server: {t.name: [] for t in endpoints} for server in servers
     }
+    by_server = dict.fromkeys(servers, endpoints)
     print(
         f"gunicorn {args.workers} worker(s) x {args.threads} thread(s); load: "
         f"{args.processes} process(es) x {args.connections} keep-alive connection(s); "
@@ -290,12 +331,20 @@ def main() -> int:
             ports["baseline"] = stack.enter_context(
                 running_gunicorn(args.workers, args.threads, env=env, root=args.baseline)
             )
+        if args.with_key:
+            keys_file, key = stack.enter_context(bench_key())
+            keyed = {**env, "SCOPA_API_KEYS_FILE": keys_file}
+            ports["keys"] = stack.enter_context(
+                running_gunicorn(args.workers, args.threads, env=keyed)
+            )
+            sent = (("Authorization", f"Bearer {key}"),)
+            by_server["keys"] = [replace(t, headers=sent) for t in endpoints]
         pool = stack.enter_context(ProcessPoolExecutor(args.processes))
-        for port in ports.values():
-            for target in endpoints:
+        for server, port in ports.items():
+            for target in by_server[server]:
                 load_slice(pool, port, target, args.processes, args.connections, 0.5)  # warm-up
         for run in range(args.runs):
-            for server, found in measure_run(pool, ports, endpoints, args).items():
+            for server, found in measure_run(pool, ports, by_server, args).items():
                 for name, figures in found.items():
                     results[server][name].append(figures)
                     print(

@@ -191,6 +191,29 @@ def over_quota(key: ApiKey, quota: str, limit: int, reset_at: float) -> Response
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Window:
+    """One quota of a key as a fixed window: its name, limit, storage key and length (s)."""
+
+    quota: str
+    limit: int
+    key: str
+    expiry: int
+
+    @classmethod
+    def of(
+        cls, name: str, quota: str, limit: int | None, item: type[RateLimitItem]
+    ) -> Window | None:
+        """A key's window for a quota (None without a limit)."""
+        if limit is None:
+            return None
+        window = item(limit)
+        return cls(quota, limit, window.key_for(KEY_PREFIX, name), window.get_expiry())
+
+
+MINUTE, DAY = RateLimitItemPerMinute, RateLimitItemPerDay
+
+
 class KeyGuard:
     """Checks every /v1 request's key and quotas, and charges its searches once sent."""
 
@@ -198,6 +221,19 @@ class KeyGuard:
         self.ring = ring
         self.storage = storage
         self.memory = fallback
+        # Each key's windows, made once: its requests a minute and search ms a day.
+        self.windows = {
+            key.name: (
+                Window.of(key.name, "requests_per_minute", key.requests_per_minute, MINUTE),
+                Window.of(key.name, "search_ms_per_day", key.search_ms_per_day, DAY),
+            )
+            for key in ring.keys
+        }
+
+    def refused(self, key: ApiKey, window: Window) -> Response:
+        """The 429 of a key over one of its quotas, when its window renews."""
+        reset_at = self._counts(lambda s: s.get_expiry(window.key))
+        return over_quota(key, window.quota, window.limit, reset_at)
 
     def _counts(self, spend: Any) -> Any:
         """A count in the shared storage, or in memory while it fails."""
@@ -224,18 +260,17 @@ class KeyGuard:
             return unauthorized(Message("the API key is not one this server knows"))
         g.api_key = key.name
         record_key_request(key.name)
-        if key.requests_per_minute is not None:
-            item = RateLimitItemPerMinute(key.requests_per_minute)
-            count, reset_at = self._counts(lambda s: _spend(s, item, key.name, 1))
-            if count > key.requests_per_minute:
-                return over_quota(key, "requests_per_minute", key.requests_per_minute, reset_at)
+        minute, day = self.windows[key.name]
+        if minute is not None:
+            count = self._counts(lambda s: s.incr(minute.key, minute.expiry, amount=1))
+            if count > minute.limit:
+                return self.refused(key, minute)
         endpoint = declared(current_app, request.endpoint)
         searching = isinstance(endpoint, Operation) and endpoint.searching
-        if searching and key.search_ms_per_day is not None:
-            day = RateLimitItemPerDay(key.search_ms_per_day)
-            spent, reset_at = self._counts(lambda s: _read(s, day, key.name))
-            if spent >= key.search_ms_per_day:
-                return over_quota(key, "search_ms_per_day", key.search_ms_per_day, reset_at)
+        if searching and day is not None:
+            spent = self._counts(lambda s: s.get(day.key))
+            if spent >= day.limit:
+                return self.refused(key, day)
         if searching:
             g.key_charged = True
         return None
@@ -245,32 +280,20 @@ class KeyGuard:
         name: str | None = g.get("api_key")
         if not g.get("key_charged") or name is None:
             return response
-        key = next(k for k in self.ring.keys if k.name == name)
+        day = self.windows[name][1]
         spent = searches_of_request()
 
         def charge() -> None:
             ms = math.ceil(spent.ms)
-            record_key_search(key.name, ms / 1000.0)
-            if ms and key.search_ms_per_day is not None:
-                day = RateLimitItemPerDay(key.search_ms_per_day)
-                self._counts(lambda s: _spend(s, day, key.name, ms))
+            record_key_search(name, ms / 1000.0)
+            if ms and day is not None:
+                self._counts(lambda s: s.incr(day.key, day.expiry, amount=ms))
 
         if response.is_streamed:  # a batch's searches run while its lines are sent
             response.call_on_close(charge)
         else:
             charge()
         return response
-
-
-def _spend(storage: Storage, item: RateLimitItem, name: str, amount: int) -> tuple[int, float]:
-    window = item.key_for(KEY_PREFIX, name)
-    count = storage.incr(window, item.get_expiry(), amount=amount)
-    return count, storage.get_expiry(window)
-
-
-def _read(storage: Storage, item: RateLimitItem, name: str) -> tuple[int, float]:
-    window = item.key_for(KEY_PREFIX, name)
-    return storage.get(window), storage.get_expiry(window)
 
 
 def install_api_keys(app: Flask, settings: Settings) -> None:
