@@ -213,3 +213,24 @@ def test_a_batch_s_search_time_is_charged_once_its_stream_ends(tmp_path: Path) -
     assert json.loads(lines[-1])["type"] == "summary"
     refused = client.post("/v1/advice", json=advice_body(5), headers=bearer(ALICE))
     assert_problem(refused, 429, QUOTA_EXCEEDED)
+
+
+def test_a_cors_preflight_needs_no_key_and_allows_sending_one(tmp_path: Path) -> None:
+    origin = "https://table.example.org"
+    app = create_app(
+        {"TESTING": True, "API_KEYS_FILE": keys_file(tmp_path), "CORS_ORIGINS": origin}
+    )
+    preflight = app.test_client().options(
+        "/v1/moves",
+        headers={
+            "Origin": origin,
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "Content-Type, Authorization",
+        },
+    )
+    assert preflight.status_code == 200
+    allowed = preflight.headers["Access-Control-Allow-Headers"].lower()
+    assert "authorization" in allowed
+    keyed = app.test_client().get("/v1/rules", headers={**bearer(ALICE), "Origin": origin})
+    assert keyed.status_code == 200
+    assert keyed.headers["Access-Control-Allow-Origin"] == origin

@@ -2,9 +2,9 @@
 (``SCOPA_API_KEYS_FILE``).
 
 With keys on, every request under ``/v1/`` needs one, sent as ``Authorization: Bearer KEY`` or
-``X-API-Key: KEY``; the health checks, the documentation, the metrics and the web page's files
-do not. A request without a key, or with one the file does not hold, is a 401 problem with
-``WWW-Authenticate: Bearer``. The file holds each key's name, the SHA-256 of the key (never the
+``X-API-Key: KEY``; the health checks, the documentation, the metrics, the web page's files and
+CORS preflights (which carry no credentials) do not. A request without a key, or with one the
+file does not hold, is a 401 problem with ``WWW-Authenticate: Bearer``. The file holds each key's name, the SHA-256 of the key (never the
 key itself), and its quotas: requests a minute and search milliseconds a day (``null``: none).
 A presented key is hashed and compared with every stored hash in constant time
 (``hmac.compare_digest``), so the time taken says nothing of which key nearly matched. The key
@@ -246,7 +246,8 @@ class KeyGuard:
     def before_request(self) -> Response | None:
         """401 without a known key; 429 over a quota; else the request goes on, its key's
         name kept for the log and its searches counted."""
-        if not request.path.startswith(API_PREFIX):
+        # A CORS preflight carries no credentials by design: the call it asks for will.
+        if not request.path.startswith(API_PREFIX) or request.method == "OPTIONS":
             return None
         secret = presented_key()
         if secret is None:

@@ -10,7 +10,7 @@ from service.api.http.request_log import REQUEST_ID_HEADER
 
 # Every response header the contract documents (service/api/contract.py).
 EXPOSED_HEADERS = tuple(name for name in HEADERS if name != "Cache-Control")
-ALLOWED_HEADERS = ("Content-Type", REQUEST_ID_HEADER, "If-None-Match")
+ALLOWED_HEADERS = ("Content-Type", REQUEST_ID_HEADER, "If-None-Match", "Authorization", "X-API-Key")
 PREFLIGHT_MAX_AGE_S = 600
 
 
