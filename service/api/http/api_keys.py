@@ -4,8 +4,9 @@
 With keys on, every request under ``/v1/`` needs one, sent as ``Authorization: Bearer KEY`` or
 ``X-API-Key: KEY``; the health checks, the documentation, the metrics, the web page's files and
 CORS preflights (which carry no credentials) do not. A request without a key, or with one the
-file does not hold, is a 401 problem with ``WWW-Authenticate: Bearer``. The file holds each key's name, the SHA-256 of the key (never the
-key itself), and its quotas: requests a minute and search milliseconds a day (``null``: none).
+file does not hold, is a 401 problem with ``WWW-Authenticate: Bearer``. The file holds each
+key's name, the SHA-256 of the key (never the key itself), and its quotas: requests a minute
+and search milliseconds a day (``null``: none).
 A presented key is hashed and compared with every stored hash in constant time
 (``hmac.compare_digest``), so the time taken says nothing of which key nearly matched. The key
 is never logged, echoed or used as a metric label: the request log, the metrics and the
