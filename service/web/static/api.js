@@ -25,12 +25,46 @@ import createClient from "./openapi-fetch.js";
 /** @typedef {import("../../../clients/typescript/src/schema").DrillsRequest} DrillsRequest */
 /**
  * A problem as the page shows it: the service's own, or one made up for a failed call.
- * @typedef {{ title?: string, detail?: string, errors?: Record<string, string[] | string> }} ShownProblem
+ * @typedef {{ type?: string, title?: string, detail?: string, errors?: Record<string, string[] | string> }} ShownProblem
  */
+
+// The API key the user gave, when the service needs one (SCOPA_API_KEYS_FILE): kept in
+// sessionStorage only, so it is gone when the tab closes, and sent as a Bearer token.
+export const KEY_STORE = "scopa.api-key";
+export const UNAUTHORIZED = "urn:scopa:problem:unauthorized";
+
+/** @returns {string | null} the key given in this tab, if any */
+export function getApiKey() {
+  try {
+    return window.sessionStorage.getItem(KEY_STORE);
+  } catch {
+    return null;
+  }
+}
+/** @param {string} key */
+export function setApiKey(key) {
+  window.sessionStorage.setItem(KEY_STORE, key);
+}
+export function clearApiKey() {
+  try {
+    window.sessionStorage.removeItem(KEY_STORE);
+  } catch {
+    // A browser without storage has no key to forget.
+  }
+}
 
 // The page is served by the service it calls: paths are relative to its origin.
 /** @type {import("./openapi-fetch.js").Client<paths>} */
 const client = createClient({ headers: { Accept: "application/json" } });
+client.use({
+  onRequest({ request }) {
+    const key = getApiKey();
+    if (key) {
+      request.headers.set("Authorization", `Bearer ${key}`);
+    }
+    return request;
+  },
+});
 
 // The language of the service's words (problems, descriptions): every call asks for it.
 let lang = "en";
@@ -54,6 +88,9 @@ export class ApiError extends Error {
     this.retryAfter = retryAfter;
   }
 }
+
+/** A 401 `unauthorized` problem: the service needs an API key, and this tab has none it takes. */
+export class KeyNeeded extends ApiError {}
 
 /**
  * The data of a call, else an ApiError with the service's problem (or one in words when the
@@ -85,6 +122,9 @@ async function settle(label, pending) {
     detail: typeof error === "string" ? error.slice(0, 300) : "",
     errors: {},
   };
+  if (response.status === 401 && problem.type === UNAUTHORIZED) {
+    throw new KeyNeeded(response.status, problem, 0);
+  }
   const retryAfter = Number(response.headers.get("Retry-After")) || 0;
   throw new ApiError(response.status, problem, retryAfter);
 }

@@ -86,6 +86,17 @@ export async function useLanguage(lang, remember = false) {
   }
 }
 
+/**
+ * The page's own texts alone, when the names cannot be had (the service wants an API key).
+ * @param {string} lang
+ */
+export async function usePageTexts(lang) {
+  const texts = await fetch(`/play/i18n/${encodeURIComponent(lang)}.json`).then((response) => response.json());
+  current.texts = texts.texts;
+  document.documentElement.lang = texts.language;
+  translateDocument();
+}
+
 // Elements marked data-i18n show their English text translated; data-i18n-attrs names the
 // attributes to translate. The English is kept in data-i18n-source so that any language can
 // follow any other.

@@ -2,11 +2,11 @@
 // other seats (/v1/bot), and hints are the advisor's (/v1/advice).
 
 import * as api from "./api.js";
-import { ApiError, describeProblem, patiently } from "./api.js";
+import { ApiError, describeProblem, KeyNeeded, patiently } from "./api.js";
 import { cardBack, cardElement, cardLabel, chipsElement, sortCodes } from "./cards.js";
 import { el } from "./dom.js";
 import { captureOf, cardOf, describeMove, explain } from "./explain.js";
-import { categoryName, language, languagesFor, outrightName, preferred, t, useLanguage } from "./i18n.js";
+import { categoryName, language, languagesFor, outrightName, preferred, t, useLanguage, usePageTexts } from "./i18n.js";
 import { fillLevelPickers, hasPartner, levelName, levelOf, levelWords } from "./levels.js";
 import { initMode } from "./mode.js";
 import { hideReview, initReview, refreshReview, reviewHand } from "./review.js";
@@ -108,6 +108,10 @@ function currentMatch() {
 
 /** @param {unknown} error @param {string} doing */
 function showError(error, doing) {
+  if (error instanceof KeyNeeded) {
+    askForKey();
+    return;
+  }
   const { title, detail, lines } = describeProblem(error, doing);
   const box = $("error");
   box.replaceChildren(el("strong", "", title));
@@ -129,6 +133,34 @@ function showError(error, doing) {
   box.append(retry);
   box.hidden = false;
   setPhase("error");
+}
+
+// The service needs an API key (401 unauthorized): a form asks for one. The key given is kept
+// for this tab (api.js) and the page reloads, so that every call of its start is made with it.
+async function askForKey() {
+  const refused = api.getApiKey() !== null;
+  api.clearApiKey();
+  try {
+    await usePageTexts(preferred());
+  } catch {
+    // The texts cannot be had: the form stays in English.
+  }
+  $("api-key-refused").textContent = t("The service did not accept that key.");
+  $("api-key-refused").hidden = !refused;
+  $("error").hidden = true;
+  $("api-key").hidden = false;
+  setPhase("key");
+  $("api-key-input").focus();
+}
+
+/** @param {SubmitEvent} event */
+function useKey(event) {
+  event.preventDefault();
+  const key = $("api-key-input").value.trim();
+  if (key) {
+    api.setApiKey(key);
+    window.location.reload();
+  }
 }
 
 function clearError() {
@@ -950,6 +982,7 @@ function logEvents(seat, move, events) {
 
 document.addEventListener("DOMContentLoaded", () => {
   $("setup").addEventListener("submit", startMatch);
+  $("api-key").addEventListener("submit", useKey);
   $("next-hand").addEventListener("click", nextHand);
   $("hint-button").addEventListener("click", showHint);
   initReview();
