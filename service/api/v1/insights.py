@@ -3,8 +3,10 @@ positions to practise, made from that player's own mistakes."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+import marshmallow as ma
 from flask import Response, current_app
 
 from service.api.endpoints import MAKE_DRILLS, PLAYER_INSIGHTS, route
@@ -49,11 +51,18 @@ def example_request() -> dict[str, Any]:
 EXAMPLE = Lazy(example_request)
 
 
-def example_answer() -> dict[str, Any]:
-    """The example's insights, reviewed without a cache."""
-    request: InsightsRequest = loaded(InsightsRequestSchema, EXAMPLE.value())
+def answer_of(schema: type[ma.Schema], example: Lazy, answer: Callable[..., Any]) -> Any:
+    """What a use case answers an example request (its hands loaded), searched without a
+    cache."""
+    request = loaded(schema, example.value())
     hands = [loaded_hand(body) for body in request.hands]
-    return insights(request, hands, DEFAULTS, uncached_advice(DEFAULTS))
+    return answer(request, hands, DEFAULTS, uncached_advice(DEFAULTS))
+
+
+def example_answer() -> dict[str, Any]:
+    """The example's insights."""
+    found: dict[str, Any] = answer_of(InsightsRequestSchema, EXAMPLE, insights)
+    return found
 
 
 @route(blp, PLAYER_INSIGHTS)
@@ -102,10 +111,9 @@ DRILLS_EXAMPLE = Lazy(drills_example)
 
 
 def drills_answer() -> dict[str, Any]:
-    """The example's drills, searched without a cache."""
-    request: DrillsRequest = loaded(DrillsRequestSchema, DRILLS_EXAMPLE.value())
-    hands = [loaded_hand(body) for body in request.hands]
-    return drills(request, hands, DEFAULTS, uncached_advice(DEFAULTS))
+    """The example's drills."""
+    found: dict[str, Any] = answer_of(DrillsRequestSchema, DRILLS_EXAMPLE, drills)
+    return found
 
 
 @route(blp, MAKE_DRILLS)

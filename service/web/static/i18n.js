@@ -45,6 +45,23 @@ export const suitName = (suit) => current.names?.suits[suit] ?? suit;
 export const figureName = (rank) => current.names?.figures[String(rank)] ?? "";
 /** @param {string} key a score category, e.g. "primiera" */
 export const categoryName = (key) => current.names?.categories[key] ?? key.replaceAll("_", " ");
+
+/**
+ * A review label in words (the API's label codes stay as they are; none reads as good).
+ * @param {string | null | undefined} label
+ */
+export function labelWords(label) {
+  /** @type {Record<string, () => string>} */
+  const words = {
+    best: () => t("best move"),
+    good: () => t("good"),
+    inaccuracy: () => t("inaccuracy"),
+    mistake: () => t("mistake"),
+    blunder: () => t("blunder"),
+  };
+  const key = label ?? "good";
+  return words[key] ? words[key]() : String(key);
+}
 /** @param {string} key an outright win, e.g. "napoleone" */
 export const outrightName = (key) => current.names?.outright[key] ?? key;
 

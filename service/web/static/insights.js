@@ -9,7 +9,7 @@
 import * as api from "./api.js";
 import { describeProblem, patiently } from "./api.js";
 import { el } from "./dom.js";
-import { categoryName, t } from "./i18n.js";
+import { categoryName, labelWords, t } from "./i18n.js";
 import { levelName } from "./levels.js";
 import { refreshPractice, startPractice, stopPractice } from "./practice.js";
 import { HUMAN } from "./seats.js";
@@ -67,19 +67,6 @@ export function percent(share) {
   return typeof share === "number" ? `${(share * 100).toFixed(0)}%` : "—";
 }
 
-// The review's labels in words (the same words as the review panel's).
-/** @param {string} label */
-function labelWords(label) {
-  /** @type {Record<string, () => string>} */
-  const words = {
-    best: () => t("best move"),
-    good: () => t("good"),
-    inaccuracy: () => t("inaccuracy"),
-    mistake: () => t("mistake"),
-    blunder: () => t("blunder"),
-  };
-  return words[label] ? words[label]() : label;
-}
 
 /** @param {string} key */
 function situationWords(key) {

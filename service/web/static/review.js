@@ -8,7 +8,7 @@ import { describeProblem, patiently } from "./api.js";
 import { chipsElement, sortCodes } from "./cards.js";
 import { el } from "./dom.js";
 import { describeMove, explain, explainVersus } from "./explain.js";
-import { t } from "./i18n.js";
+import { labelWords, t } from "./i18n.js";
 import { keepRecord, refreshInsights } from "./insights.js";
 import { HUMAN, rulesOf, seatName, sideOf } from "./seats.js";
 
@@ -27,20 +27,6 @@ import { HUMAN, rulesOf, seatName, sideOf } from "./seats.js";
 /** @param {string} id @returns {any} */
 const $ = (id) => document.getElementById(id);
 
-// The review's labels in words (the API's label codes stay as they are).
-/** @param {string | null | undefined} label */
-function labelWords(label) {
-  /** @type {Record<string, () => string>} */
-  const words = {
-    best: () => t("best move"),
-    good: () => t("good"),
-    inaccuracy: () => t("inaccuracy"),
-    mistake: () => t("mistake"),
-    blunder: () => t("blunder"),
-  };
-  const key = label ?? "good";
-  return words[key] ? words[key]() : String(key);
-}
 
 /**
  * @type {{
