@@ -31,13 +31,9 @@ from service.search import Budget, advise, decision_of
 from tests.benchmarks.bench_review import UNCAPPED, play_hand, reviewer
 
 
-def move_of(data: dict[str, Any], legal: list[Move]) -> Move:
-    """The legal move a drill's move dict names."""
-    for move in legal:
-        found = codec.move_to_dict(move)
-        if found["card"] == data["card"] and found["capture"] == data["capture"]:
-            return move
-    raise ValueError(f"no legal move {data}")
+def move_of(data: dict[str, Any]) -> Move:
+    """The move a drill's advised move names (its card, capture and kind)."""
+    return codec.move_from_dict({k: data[k] for k in ("card", "capture", "kind") if k in data})
 
 
 def collect(preset: str, player: str, wanted: int) -> list[tuple[dict[str, Any], dict[str, Any]]]:
@@ -64,12 +60,11 @@ def agrees(preset: str, hand: dict[str, Any], drill: dict[str, Any], seed: str) 
     done = replay(record_from_dict(hand["record"], rules))
     state = done.states[drill["move_index"]]
     decision = decision_of(view_of(state, drill["seat"]))
-    plays = [m for m in decision.legal if m.plays_card]
-    played = move_of(drill["played"], plays)
+    played = move_of(drill["played"])
     deeper = Budget(iterations=10 * (DRILL_BUDGET.iterations or 0))
     advice = advise(decision, deeper, seed, must_search=(played,))
     ranked = [m for m in advice.moves if m.expected_value is not None]
-    return ranked[0].move == move_of(drill["best"], plays)
+    return ranked[0].move == move_of(drill["best"])
 
 
 def main() -> None:

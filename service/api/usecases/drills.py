@@ -20,17 +20,15 @@ from service.api.http.language import answer_language, translate
 from service.api.http.problems import ProblemError
 from service.api.requests import DrillsRequest, PlayerHand
 from service.api.usecases.advice_json import advised_move_dict, sweeps
-from service.api.usecases.advising import advice_job, budget_of
+from service.api.usecases.advising import AdviceJob, budget_of
 from service.api.usecases.insights import HandsToReview, PlayerReview, reviewed_hands
 from service.api.usecases.records import view_dict
-from service.api.usecases.reviewing import AdviceOf
+from service.api.usecases.reviewing import AdviceOf, played_move_job
 from service.engine import codec
 from service.engine.message import Joined, Message
-from service.engine.moves import Move
 from service.engine.view import View, view_of
 from service.i18n.languages import MESSAGES
-from service.search import Advice, Budget, MoveAdvice, decision_of
-from service.search.advisor import searched_plays
+from service.search import Budget, MoveAdvice
 from service.search.drills import MARGIN, MARGIN_Z, ClearBest, clear_best
 from service.search.level_estimate import REVIEW_BUDGET, REVIEW_SEED
 from service.search.review import BLUNDER, MISTAKE, POINTS
@@ -94,27 +92,17 @@ def why(view: View, best: MoveAdvice, played: MoveAdvice) -> dict[str, Any]:
     return {"text": text, "breakdown": difference, "sweep_risk": risks}
 
 
-def researched(
-    view: View, move: Move, budget: Budget, seed: str, *, advice_of: AdviceOf, deadline_ms: int
-) -> Advice:
-    """A position searched again at the drill budget, the played move among those ranked."""
-    decision = decision_of(view)
-    plays = [m for m in decision.legal if m.plays_card]
-    must = () if move in searched_plays(view, plays) else (move,)
-    advice, _ = advice_of(advice_job(decision, budget, None, seed, must), deadline_ms)
-    return advice
-
-
 def drill_dict(
     review: PlayerReview,
     decision: Mapping[str, Any],
-    view: View,
+    job: AdviceJob,
     found: ClearBest,
     played: MoveAdvice,
 ) -> dict[str, Any]:
     """One drill as the answer gives it."""
     assert found.best.expected_value is not None and played.expected_value is not None
-    plays = [m for m in decision_of(view).legal if m.plays_card]
+    view = job.decision.view
+    plays = [m for m in job.decision.legal if m.plays_card]
     return {
         "hand": review.index,
         "move_index": decision["index"],
@@ -155,14 +143,13 @@ def drills(
             at = planned[decision["index"]]
             view = view_of(at.state, review.seat)
             left = max(1, int(cap_ms - (time.perf_counter() - start) * 1000.0))
-            advice = researched(
-                view, at.play.move, budget, drill_seed(seed), advice_of=advice_of, deadline_ms=left
-            )
+            job = played_move_job(view, at.play.move, budget, None, drill_seed(seed))
+            advice, _ = advice_of(job, left)
             clear = clear_best(advice, at.play.move)
             played = next((m for m in advice.moves if m.move == at.play.move), None)
             if clear is None or played is None or played.expected_value is None:
                 continue
-            found.append(drill_dict(review, decision, view, clear, played))
+            found.append(drill_dict(review, decision, job, clear, played))
     return {
         "hands": len(reviews),
         "budget": (request.budget or REVIEW_BUDGET).to_dict(),

@@ -44,7 +44,7 @@ from service.engine.moves import Move, MoveKind
 from service.engine.record import Replay
 from service.engine.rules import Rules
 from service.engine.state import EventKind, State, is_sweep
-from service.engine.view import view_of
+from service.engine.view import View, view_of
 from service.search import Advice, Budget, MatchContext, decision_of
 from service.search.accuracy import AT_THRESHOLDS, rounded
 from service.search.advisor import searched_plays
@@ -155,6 +155,17 @@ def move_dict(state: State, move: Move) -> dict[str, Any]:
     return codec.move_to_dict(move, is_sweep(state, move))
 
 
+def played_move_job(
+    view: View, move: Move, budget: Budget, match: MatchContext | None, seed: Seed | None
+) -> AdviceJob:
+    """The advice job of a decision whose played move must be ranked, even in a position with
+    more plays than the search ranks."""
+    decision = decision_of(view)
+    plays = [m for m in decision.legal if m.plays_card]
+    must = () if move in searched_plays(view, plays) else (move,)
+    return advice_job(decision, budget, match, seed, must)
+
+
 class Reviewer:
     """One review's run: where advice comes from, the time cap, the budget, seed and match, and
     how the searches met the cache (a batch gives every record's run its own start and
@@ -210,12 +221,9 @@ class Reviewer:
         """A searched decision: advised through the cache (the played move searched even in a
         position with more plays than the search ranks), judged."""
         move = planned.play.move
-        decision = decision_of(view_of(planned.state, planned.play.seat))
-        view = decision.view
+        view = view_of(planned.state, planned.play.seat)
         match: MatchContext | None = match_of(view.rules, self.match, view)
-        plays = [m for m in decision.legal if m.plays_card]
-        must = () if move in searched_plays(view, plays) else (move,)
-        job = advice_job(decision, self.budget, match, self.seed, must)
+        job = played_move_job(view, move, self.budget, match, self.seed)
         advice, status = self.advice_of(job, self.deadline_ms())
         self.cache[status] += 1
         found = compare(advice, move)
