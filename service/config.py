@@ -280,6 +280,56 @@ class Settings(BaseSettings):
     redis_read_timeout_ms: int = _env(
         100, "SCOPA_REDIS_READ_TIMEOUT_MS", "Redis read timeout (ms), cache and rate limits", ge=1
     )
+    jobs_redis_url: RedisUrl = _env(
+        None,
+        "SCOPA_JOBS_REDIS_URL",
+        "Redis of the job queue and the jobs' results (give it AOF and noeviction); unset: "
+        "REDIS_URL; neither: jobs run in each web process, kept in an SQLite file",
+    )
+    jobs_dir: str | None = _env(
+        None,
+        "SCOPA_JOBS_DIR",
+        "directory of the jobs' SQLite file without Redis; unset: the temporary directory",
+    )
+    job_max_records: int = _env(
+        1000, "SCOPA_JOB_MAX_RECORDS", "most hand records in one job", ge=1, le=1000
+    )
+    job_max_content_length: int = _env(
+        4 * 1024 * 1024, "SCOPA_JOB_MAX_CONTENT_LENGTH", "largest body in bytes of a new job", ge=1
+    )
+    job_max_active: int = _env(
+        10, "SCOPA_JOB_MAX_ACTIVE", "most jobs not yet ended per API key (per server without)", ge=1
+    )
+    job_retention_s: int = _env(
+        7 * 86400, "SCOPA_JOB_RETENTION_S", "seconds an ended job and its results are kept", ge=60
+    )
+    job_max_run_s: int = _env(
+        86400,
+        "SCOPA_JOB_MAX_RUN_S",
+        "seconds a job may stay unended before it and its results are dropped (on top of the "
+        "retention)",
+        ge=60,
+    )
+    job_task_retries: int = _env(
+        5,
+        "SCOPA_JOB_TASK_RETRIES",
+        "retries of a record whose task fails (Redis lost, worker busy); then it is a problem",
+        ge=0,
+    )
+    job_heartbeat_timeout_ms: int = _env(
+        60_000,
+        "SCOPA_JOB_HEARTBEAT_TIMEOUT_MS",
+        "ms without a heartbeat after which a worker is dead and its tasks go to another; keep "
+        "it above REVIEW_MAX_TOTAL_MS",
+        ge=1000,
+    )
+    worker_metrics_port: int = _env(
+        9465,
+        "SCOPA_WORKER_METRICS_PORT",
+        "port of a job worker's /metrics; 0 turns it off",
+        ge=0,
+        le=65535,
+    )
     rate_limit_enabled: bool = _env(True, "SCOPA_RATE_LIMIT_ENABLED", "false turns limits off")
     api_keys_file: str | None = _env(
         None,
@@ -333,7 +383,7 @@ class Settings(BaseSettings):
     def __repr_args__(self) -> Iterator[tuple[str | None, Any]]:
         """The fields, with the Redis password hidden."""
         for name, value in super().__repr_args__():
-            if name == "redis_url" and isinstance(value, str):
+            if name in {"redis_url", "jobs_redis_url"} and isinstance(value, str):
                 yield name, redact_url(value)
             else:
                 yield name, value

@@ -2,6 +2,7 @@
 private Redis server for the tests that need a real one."""
 
 import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,6 +11,8 @@ import pytest
 # Apps the tests make do not warm their search up (seconds of CPU each); the tests of the
 # warm-up ask for it.
 os.environ.setdefault("SCOPA_WARMUP", "false")
+# Jobs without Redis are kept in an SQLite file: this run's own, not the machine's.
+os.environ.setdefault("SCOPA_JOBS_DIR", tempfile.mkdtemp(prefix="scopa-test-jobs-"))
 
 from service.search.kernel.backend import active_backend, requested
 from tests.integration.redis_server import RedisServer

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask
 
 import service
-from service.api.endpoints import declare_endpoints, many_records_paths
+from service.api.endpoints import declare_endpoints, larger_bodies
 from service.api.http.admission import install_admission
 from service.api.http.api_keys import install_api_keys
 from service.api.http.body import install_body_reader
@@ -22,6 +22,7 @@ from service.api.http.problems import ProblemError, handle_problem_error, handle
 from service.api.http.proxies import install_proxy_fix
 from service.api.http.request_log import install_request_logging
 from service.api.http.security import install_security_headers
+from service.api.jobs.queue import JOBS_EXTENSION, Jobs, install_jobs
 from service.api.spec import contract_api
 from service.api.usecases.advising import CACHE_EXTENSION
 from service.api.usecases.readiness import PUBLISHER, report_kernel, start_warm_up
@@ -105,8 +106,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     install_api_keys(app, settings)
     install_cors(app)
     install_language_headers(app)
-    install_body_reader(app, many_records_paths())
+    install_body_reader(app, larger_bodies())
     install_proxy_fix(app, settings.trusted_proxies)
+    install_jobs(app, settings)
     declare_endpoints(app)
     report_kernel()
     if settings.warmup and not app.testing:
@@ -127,3 +129,6 @@ def close_connections(app: Flask) -> None:
     if cache is not None:
         cache.close()
     close_storage(app)
+    jobs: Jobs | None = app.extensions.get(JOBS_EXTENSION)
+    if jobs is not None:
+        jobs.close()

@@ -70,8 +70,16 @@ class Operation(Endpoint):
     localised: bool = False
     # Answers 503 when it cannot serve (a searching operation does too, when busy).
     unavailable: bool = False
-    # Its body carries many hand records: BATCH_MAX_CONTENT_LENGTH instead of the usual limit.
-    many_records: bool = False
+    # Its body carries many hand records: the setting named (BATCH_MAX_CONTENT_LENGTH, or a
+    # job's JOB_MAX_CONTENT_LENGTH) limits its size instead of MAX_CONTENT_LENGTH.
+    body_limit: str | None = None
+    # Its searches run later, on the job workers (an API key's day of search must have room).
+    queued: bool = False
+
+    @property
+    def rule(self) -> str:
+        """The path as a Flask URL rule (``{job_id}`` becomes ``<job_id>``)."""
+        return self.path.replace("{", "<").replace("}", ">")
 
     @property
     def searching(self) -> bool:
@@ -131,6 +139,7 @@ def ledger_hands(body: Body) -> int:
 
 
 EXEMPT, ONE_UNIT, BY_SEARCHES = Cost.EXEMPT, Cost.ONE_UNIT, Cost.BY_SEARCHES
+BATCH_LIMIT, JOB_LIMIT = "BATCH_MAX_CONTENT_LENGTH", "JOB_MAX_CONTENT_LENGTH"
 
 GET_HEALTH = Operation("getHealth", EXEMPT, "GET", "/healthz")
 GET_READINESS = Operation(
@@ -185,7 +194,7 @@ REVIEW_BATCH = Operation(
     "POST",
     "/v1/review/batch",
     searches=batch_review_searches,
-    many_records=True,
+    body_limit=BATCH_LIMIT,
 )
 
 
@@ -210,7 +219,7 @@ PLAYER_INSIGHTS = Operation(
     "POST",
     "/v1/insights",
     searches=insights_searches,
-    many_records=True,
+    body_limit=BATCH_LIMIT,
 )
 
 MAKE_DRILLS = Operation(
@@ -220,8 +229,39 @@ MAKE_DRILLS = Operation(
     "/v1/drills",
     searches=insights_searches,
     localised=True,
-    many_records=True,
+    body_limit=BATCH_LIMIT,
 )
+
+
+def job_records(body: Body) -> int:
+    """One unit for each record of a new job (at least one), from the body as sent."""
+    if not isinstance(body, dict):
+        return 1
+    for kind, entries in (("review", "reviews"), ("insights", "hands")):
+        part = body.get(kind)
+        if isinstance(part, dict) and isinstance(part.get(entries), list):
+            return max(1, len(part[entries]))
+    return 1
+
+
+CREATE_JOB = Operation(
+    "createJob",
+    Cost.BY_PARTS,
+    "POST",
+    "/v1/jobs",
+    units=job_records,
+    body_limit=JOB_LIMIT,
+    queued=True,
+    unavailable=True,
+)
+GET_JOB = Operation("getJob", ONE_UNIT, "GET", "/v1/jobs/{job_id}", unavailable=True)
+JOB_RESULTS = Operation(
+    "getJobResults", ONE_UNIT, "GET", "/v1/jobs/{job_id}/results", unavailable=True
+)
+DOWNLOAD_JOB = Operation(
+    "downloadJobResults", ONE_UNIT, "GET", "/v1/jobs/{job_id}/download", unavailable=True
+)
+CANCEL_JOB = Operation("cancelJob", ONE_UNIT, "DELETE", "/v1/jobs/{job_id}", unavailable=True)
 
 OPERATIONS: tuple[Operation, ...] = (
     GET_HEALTH,
@@ -245,6 +285,11 @@ OPERATIONS: tuple[Operation, ...] = (
     REVIEW_BATCH,
     PLAYER_INSIGHTS,
     MAKE_DRILLS,
+    CREATE_JOB,
+    GET_JOB,
+    JOB_RESULTS,
+    DOWNLOAD_JOB,
+    CANCEL_JOB,
 )
 BY_ID: Mapping[str, Operation] = MappingProxyType({op.name: op for op in OPERATIONS})
 BY_ROUTE: Mapping[tuple[str, str], Operation] = MappingProxyType(
@@ -283,7 +328,7 @@ def route(blueprint: Any, operation: Operation) -> Callable[[Callable[..., Any]]
     prefix = blueprint.url_prefix or ""
     if not operation.path.startswith(prefix):
         raise ValueError(f"{operation.path} is not under {blueprint.name}'s {prefix!r}")
-    routed = blueprint.route(operation.path[len(prefix) :], methods=[operation.method])
+    routed = blueprint.route(operation.rule[len(prefix) :], methods=[operation.method])
 
     def decorate(view: Callable[..., Any]) -> Any:
         if operation.static:
@@ -307,9 +352,9 @@ def cached_for_a_release(view: Callable[..., Any]) -> Callable[..., Any]:
     return cached
 
 
-def many_records_paths() -> tuple[str, ...]:
-    """The paths whose bodies may be as large as BATCH_MAX_CONTENT_LENGTH."""
-    return tuple(op.path for op in OPERATIONS if op.many_records)
+def larger_bodies() -> dict[str, str]:
+    """The paths whose bodies have a limit of their own, and the setting that gives it."""
+    return {op.rule: op.body_limit for op in OPERATIONS if op.body_limit is not None}
 
 
 ENDPOINTS_EXTENSION = "scopa.endpoints"

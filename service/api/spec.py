@@ -150,6 +150,8 @@ def _headers(status: str, response: dict[str, Any], declared: Operation) -> None
     success = status.startswith(("2", "3"))
     if success and declared.cost is not Cost.EXEMPT:
         headers.update({name: name for name in RATE_HEADERS})
+    if status == "202":
+        headers["Location"] = "Location"
     if status == "200" and declared.cache_header is not None:
         headers.update({name: name for name in (declared.cache_header, "Server-Timing")})
     if status in ("200", "304") and declared.static:

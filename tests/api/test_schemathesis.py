@@ -44,16 +44,34 @@ CONFIG = SchemathesisConfig.from_dict(
         # of its own inside the 200 (a stream's line, or the answer's `problems`), by design,
         # so schema-violating records are accepted there. The whole body's shape is still
         # checked by the other checks (positive data, status codes, answers' schemas).
+        # A job's records are loaded one by one too, when the job runs. A job id the service
+        # never made is a 404.
         "operations": [
-            {"include-path": path, "checks": {"negative_data_rejection": {"enabled": False}}}
-            for path in ("/v1/review/batch", "/v1/insights", "/v1/drills")
+            *(
+                {"include-path": path, "checks": {"negative_data_rejection": {"enabled": False}}}
+                for path in ("/v1/review/batch", "/v1/insights", "/v1/drills", "/v1/jobs")
+            ),
+            *(
+                {
+                    "include-path": path,
+                    "checks": {
+                        "positive_data_acceptance": {"expected-statuses": ["2xx", "404", "422"]}
+                    },
+                }
+                for path in (
+                    "/v1/jobs/{job_id}",
+                    "/v1/jobs/{job_id}/results",
+                    "/v1/jobs/{job_id}/download",
+                )
+            ),
         ],
     }
 )
 
 schema = schemathesis.openapi.from_path(SPEC_PATH, config=CONFIG)
 # Thousands of calls from one client in a minute: rate limits are tested in test_limits.py.
-schema.app = create_app({"TESTING": True, "RATE_LIMIT_ENABLED": False})
+# Jobs: as many at once as it makes.
+schema.app = create_app({"TESTING": True, "RATE_LIMIT_ENABLED": False, "JOB_MAX_ACTIVE": 10_000})
 
 
 @schema.parametrize()

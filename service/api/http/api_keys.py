@@ -269,7 +269,9 @@ class KeyGuard:
                 return self.refused(key, minute)
         endpoint = declared(current_app, request.endpoint)
         searching = isinstance(endpoint, Operation) and endpoint.searching
-        if searching and day is not None:
+        queued = isinstance(endpoint, Operation) and endpoint.queued
+        # A job's searches are charged as its records run; a spent day takes no new job.
+        if (searching or queued) and day is not None:
             spent = self._counts(lambda s: s.get(day.key))
             if spent >= day.limit:
                 return self.refused(key, day)
@@ -282,20 +284,32 @@ class KeyGuard:
         name: str | None = g.get("api_key")
         if not g.get("key_charged") or name is None:
             return response
-        day = self.windows[name][1]
         spent = searches_of_request()
 
         def charge() -> None:
-            ms = math.ceil(spent.ms)
-            record_key_search(name, ms / 1000.0)
-            if ms and day is not None:
-                self._counts(lambda s: s.incr(day.key, day.expiry, amount=ms))
+            self.charge(name, math.ceil(spent.ms))
 
         if response.is_streamed:  # a batch's searches run while its lines are sent
             response.call_on_close(charge)
         else:
             charge()
         return response
+
+    def charge(self, name: str, ms: int) -> None:
+        """Count search milliseconds against a key's day (a request's, or a job's record)."""
+        if name not in self.windows:
+            return
+        record_key_search(name, ms / 1000.0)
+        day = self.windows[name][1]
+        if ms and day is not None:
+            self._counts(lambda s: s.incr(day.key, day.expiry, amount=ms))
+
+
+def charge_key(app: Flask, name: str, ms: int) -> None:
+    """Charge a job's search milliseconds to the key that made it, when the app has keys."""
+    guard: KeyGuard | None = app.extensions.get(KEYS_EXTENSION)
+    if guard is not None:
+        guard.charge(name, ms)
 
 
 def install_api_keys(app: Flask, settings: Settings) -> None:

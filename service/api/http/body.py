@@ -100,14 +100,16 @@ def _refuse_flagged() -> None:
         raise RequestEntityTooLarge()
 
 
-def install_body_reader(app: Flask, larger_paths: Iterable[str] = ()) -> None:
-    """Read bodies within ``MAX_CONTENT_LENGTH`` (``BATCH_MAX_CONTENT_LENGTH`` on the larger
-    paths) once at the door, and answer 413 to chunked bodies over it instead of truncating
-    them."""
+def install_body_reader(app: Flask, larger: Mapping[str, str] | None = None) -> None:
+    """Read bodies within ``MAX_CONTENT_LENGTH`` (on the ``larger`` paths, within the setting
+    each names, such as ``BATCH_MAX_CONTENT_LENGTH``) once at the door, and answer 413 to
+    chunked bodies over it instead of truncating them."""
     limit: Any = app.config.get("MAX_CONTENT_LENGTH")
     if not limit:
         return
-    larger = int(app.config.get("BATCH_MAX_CONTENT_LENGTH") or limit)
-    paths = {path: max(larger, int(limit)) for path in larger_paths}
+    paths = {
+        path: max(int(app.config.get(setting) or limit), int(limit))
+        for path, setting in (larger or {}).items()
+    }
     app.wsgi_app = BodyReader(app.wsgi_app, int(limit), paths)  # type: ignore[method-assign]
     app.before_request(_refuse_flagged)

@@ -29,6 +29,10 @@ HEADERS: Mapping[str, dict[str, Any]] = MappingProxyType(
             "description": 'Bearer realm="scopa": the API key this server needs (a 401)',
             "schema": {"type": "string"},
         },
+        "Location": {
+            "description": "the new job's URL (a 202): GET it for the job's state",
+            "schema": {"type": "string"},
+        },
         "X-RateLimit-Limit": {
             "description": "the client's request budget in its window (an advice search, or a "
             "master bot, costs RATE_LIMIT_ADVICE_COST units, a review that much per card play "

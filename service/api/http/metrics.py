@@ -18,7 +18,7 @@ import weakref
 from collections.abc import Iterable
 from typing import Any
 
-from flask import Flask, Response, g, has_request_context, request
+from flask import Flask, Response, g, has_app_context, request
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
     REGISTRY,
@@ -149,7 +149,7 @@ def record_search(stats: SearchStats) -> None:
     SEARCH_WORLDS.inc(stats.worlds)
     SEARCH_PLAYOUTS.inc(stats.playouts)
     SEARCH_SECONDS.observe(stats.elapsed_ms / 1000)
-    if has_request_context():
+    if has_app_context():  # a request's, or a job task's
         searches_of_request().ms += stats.elapsed_ms
 
 
@@ -259,7 +259,7 @@ def declare_series(operations: Iterable[Operation]) -> None:
     """The request counter of every declared operation's answer, from the start, so that its
     rate exists before its first request."""
     for operation in operations:
-        REQUESTS.labels(method=operation.method, endpoint=operation.path, status="200")
+        REQUESTS.labels(method=operation.method, endpoint=operation.rule, status="200")
 
 
 def install_metrics(app: Flask) -> None:

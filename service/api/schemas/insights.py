@@ -6,6 +6,7 @@ from typing import Any
 
 import marshmallow as ma
 
+from service.api.http.problems import ProblemError
 from service.api.requests import DrillsRequest, InsightsRequest, PlayerHand
 from service.api.schemas.advice import (
     AdvisedMoveSchema,
@@ -13,7 +14,7 @@ from service.api.schemas.advice import (
     ChosenMoveSchema,
     ViewSchema,
 )
-from service.api.schemas.entries import entries_field
+from service.api.schemas.entries import entries_field, load_entry
 from service.api.schemas.fields import SeedField, StrictBoolean, StrictInteger
 from service.api.schemas.game import bounded_list, seat_field
 from service.api.schemas.problem import ProblemSchema
@@ -56,6 +57,12 @@ class PlayerHandSchema(ma.Schema):
     def player_hand(self, data: dict[str, Any], **kwargs: Any) -> PlayerHand:
         """The record built under its rules, and the seat."""
         return PlayerHand(record_of(data["record"]), data.get("seat"))
+
+
+def loaded_hand(body: Any) -> PlayerHand | ProblemError:
+    """One hand of a request as its schema loads it, or its 422 problem."""
+    found: PlayerHand | ProblemError = load_entry(PlayerHandSchema(), body)
+    return found
 
 
 class PlayerHandsSchema(ma.Schema):

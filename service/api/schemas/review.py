@@ -6,9 +6,10 @@ from typing import Any
 
 import marshmallow as ma
 
+from service.api.http.problems import ProblemError
 from service.api.requests import BatchReviewRequest, ReviewRequest
 from service.api.schemas.advice import AdvisedMoveSchema, BudgetSchema, ChosenMoveSchema
-from service.api.schemas.entries import entries_field
+from service.api.schemas.entries import entries_field, load_entry
 from service.api.schemas.fields import (
     MAX_SEED,
     MAX_SEED_TEXT,
@@ -393,6 +394,12 @@ class BatchReviewRequestSchema(ma.Schema):
     def batch_request(self, data: dict[str, Any], **kwargs: Any) -> BatchReviewRequest:
         """The bodies as sent, for the view to load one by one."""
         return BatchReviewRequest(tuple(data["reviews"]))
+
+
+def loaded_review(body: Any) -> ReviewRequest | ProblemError:
+    """One entry of a batch as /v1/review loads its body, or its 422 problem."""
+    found: ReviewRequest | ProblemError = load_entry(ReviewRequestSchema(), body)
+    return found
 
 
 class BatchSummarySchema(ma.Schema):

@@ -277,6 +277,13 @@ def insights(
     """The insights of a player's hands (module docstring)."""
     hands_to_review = HandsToReview(loaded, request.player, request.budget, request.seed)
     reviews, problems = reviewed_hands(hands_to_review, config, advice_of)
+    return insights_of(request, reviews, problems)
+
+
+def insights_of(
+    request: InsightsRequest, reviews: Sequence[PlayerReview], problems: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """The insights of a player's hands once reviewed, and the problems of those left out."""
     judged = {r.index: judged_decisions(r.review) for r in reviews}
     everything = [d for r in reviews for d in judged[r.index]]
     labels = Counter(d.label for d in everything)

@@ -12,6 +12,7 @@ from service.api.v1 import (
     deal,
     health,
     insights,
+    jobs,
     ledger,
     moves,
     names,
@@ -39,6 +40,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     records.blp,
     review.blp,
     insights.blp,
+    jobs.blp,
 )
 
 # Schemas the spec names by reference only (the items of a list loaded one by one).

@@ -12,15 +12,13 @@ from flask import Response, current_app
 from service.api.endpoints import MAKE_DRILLS, PLAYER_INSIGHTS, route
 from service.api.examples import Lazy, finished_record, loaded, short_record
 from service.api.http.json import Blueprint, json_answer
-from service.api.http.problems import ProblemError
-from service.api.requests import DrillsRequest, InsightsRequest, PlayerHand
-from service.api.schemas.entries import load_entry
+from service.api.requests import DrillsRequest, InsightsRequest
 from service.api.schemas.insights import (
     DrillsRequestSchema,
     DrillsResponseSchema,
     InsightsRequestSchema,
     InsightsResponseSchema,
-    PlayerHandSchema,
+    loaded_hand,
 )
 from service.api.usecases.drills import drills
 from service.api.usecases.insights import insights
@@ -28,12 +26,6 @@ from service.api.usecases.reviewing import app_advice, uncached_advice
 from service.config import DEFAULTS
 
 blp = Blueprint("insights", __name__, url_prefix="/v1", description="Coaching.")
-
-
-def loaded_hand(body: Any) -> PlayerHand | ProblemError:
-    """One hand of the request as its schema loads it, or its 422 problem."""
-    found: PlayerHand | ProblemError = load_entry(PlayerHandSchema(), body)
-    return found
 
 
 def example_request() -> dict[str, Any]:

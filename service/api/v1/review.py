@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import orjson
 from flask import Response, current_app
 
 from service.api.endpoints import REVIEW_BATCH, REVIEW_HAND, route
 from service.api.examples import Lazy, loaded, short_record
 from service.api.http.json import NDJSON_TYPE, Blueprint, json_answer, ndjson_answer
-from service.api.http.problems import ProblemError
 from service.api.requests import BatchReviewRequest, ReviewRequest
-from service.api.schemas.entries import load_entry
 from service.api.schemas.review import (
     BatchReviewLineSchema,
     BatchReviewRequestSchema,
     ReviewRequestSchema,
     ReviewResponseSchema,
+    loaded_review,
 )
 from service.api.usecases.batch_review import (
     batch_lines,
@@ -85,12 +82,6 @@ def post_review(request: ReviewRequest) -> Response:
     from the body, before the record is replayed); one unit when there is none.
     """
     return json_answer(*review_answer(current_app, request))
-
-
-def loaded_review(body: Any) -> ReviewRequest | ProblemError:
-    """One entry of a batch as /v1/review loads its body, or its 422 problem."""
-    found: ReviewRequest | ProblemError = load_entry(ReviewRequestSchema(), body)
-    return found
 
 
 BATCH_EXAMPLE = Lazy(

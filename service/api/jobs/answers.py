@@ -1,0 +1,161 @@
+"""What the job endpoints answer: a new job checked and kept, a job's state and progress, its
+results by page or as NDJSON, and its cancellation."""
+
+from __future__ import annotations
+
+import datetime
+import time
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import orjson
+
+from service.api.http.problems import QUOTA_EXCEEDED, QUOTA_EXCEEDED_TITLE, ProblemError
+from service.api.jobs.model import ENDED, Job, JobKind, JobState, NewJob, new_job_id
+from service.api.jobs.queue import Jobs
+from service.api.jobs.records import ENTRIES
+from service.api.usecases.batch_review import PROBLEM, REVIEW, SUMMARY, check_count
+from service.engine.message import Message
+
+JOBS_PATH = "/v1/jobs"
+# A client over its jobs in progress may retry after this many seconds.
+ACTIVE_RETRY_S = 30
+PAGE_DEFAULT, PAGE_MAX = 100, 1000
+
+
+def new_job(
+    kind: JobKind, body: Mapping[str, Any], owner: str, config: Mapping[str, Any]
+) -> NewJob:
+    """A job of ``kind`` for ``body`` (its request as sent), within the records limit."""
+    entries = ENTRIES[kind]
+    config = {**config, "BATCH_MAX_RECORDS": config["JOB_MAX_RECORDS"]}
+    check_count(len(body[entries]), config, f"{kind.value}.{entries}")
+    now = time.time()
+    return NewJob(
+        id=new_job_id(),
+        owner=owner,
+        kind=kind,
+        total=len(body[entries]),
+        request=orjson.dumps(body),
+        created=now,
+        expires=now + config["JOB_MAX_RUN_S"] + config["JOB_RETENTION_S"],
+    )
+
+
+def check_room(jobs: Jobs, owner: str, key: str | None, config: Mapping[str, Any]) -> None:
+    """A 429 naming the quota when the owner has JOB_MAX_ACTIVE jobs not ended."""
+    most = config["JOB_MAX_ACTIVE"]
+    if jobs.store.active_of(owner) < most:
+        return
+    raise ProblemError(
+        429,
+        Message(
+            "{most} jobs are not ended yet, the most at a time; retry when one has ended",
+            most=most,
+        ),
+        type_=QUOTA_EXCEEDED,
+        title=QUOTA_EXCEEDED_TITLE,
+        headers={"Retry-After": str(ACTIVE_RETRY_S)},
+        quota={"key": key, "name": "active_jobs", "limit": most},
+    )
+
+
+def owned_job(jobs: Jobs, job_id: str, owner: str) -> Job:
+    """The owner's job; a 404 when there is none, or it is another key's."""
+    job = jobs.store.get(job_id)
+    if job is None or job.owner != owner:
+        raise ProblemError(
+            404,
+            Message("no job {job_id}: it never was, has expired or is not yours", job_id=job_id),
+        )
+    return job
+
+
+def iso(moment: float | None) -> str | None:
+    """A time as ISO 8601 in UTC."""
+    if moment is None:
+        return None
+    return datetime.datetime.fromtimestamp(moment, datetime.UTC).isoformat(timespec="milliseconds")
+
+
+def eta_s(job: Job, now: float) -> float | None:
+    """Seconds left at the job's pace so far (None before a record is done, or once ended)."""
+    if job.ended is not None or job.started is None or job.done == 0:
+        return None
+    per_record = max(now - job.started, 0.0) / job.done
+    return round(per_record * (job.total - job.done), 1)
+
+
+def job_links(job_id: str) -> dict[str, str]:
+    """Where the job, its results and their download are."""
+    path = f"{JOBS_PATH}/{job_id}"
+    return {"self": path, "results": f"{path}/results", "download": f"{path}/download"}
+
+
+def job_document(job: Job) -> dict[str, Any]:
+    """A job's state, progress and (once done) final answer."""
+    return {
+        "id": job.id,
+        "kind": job.kind.value,
+        "state": job.state.value,
+        "records": job.total,
+        "done": job.done,
+        "problems": job.problems,
+        "progress": round(job.done / job.total, 4),
+        "eta_s": eta_s(job, time.time()),
+        "created": iso(job.created),
+        "started": iso(job.started),
+        "finished": iso(job.finished),
+        "expires": iso(job.expires),
+        "result": None if job.final is None else orjson.loads(job.final),
+        "links": job_links(job.id),
+    }
+
+
+def results_page(jobs: Jobs, job: Job, offset: int, limit: int) -> dict[str, Any]:
+    """The lines of records ``offset`` .. ``offset + limit - 1`` that have one, in order."""
+    indices = range(offset, min(job.total, offset + limit))
+    found = jobs.store.results(job.id, indices)
+    after = offset + limit
+    return {
+        "id": job.id,
+        "state": job.state.value,
+        "records": job.total,
+        "offset": offset,
+        "limit": limit,
+        "items": [orjson.loads(found[i]) for i in indices if i in found],
+        "next": f"{JOBS_PATH}/{job.id}/results?offset={after}&limit={limit}"
+        if after < job.total
+        else None,
+    }
+
+
+def download_lines(jobs: Jobs, job: Job) -> Iterator[bytes]:
+    """Every kept line in record order, then a summary line (read page by page)."""
+    counts = {REVIEW: 0, PROBLEM: 0}
+    for start in range(0, job.total, PAGE_MAX):
+        found = jobs.store.results(job.id, range(start, min(job.total, start + PAGE_MAX)))
+        for index in sorted(found):
+            line = found[index]
+            counts[PROBLEM if orjson.loads(line)["type"] == PROBLEM else REVIEW] += 1
+            yield line + b"\n"
+    summary = {
+        "type": SUMMARY,
+        "id": job.id,
+        "state": job.state.value,
+        "records": job.total,
+        "reviewed": counts[REVIEW],
+        "problems": counts[PROBLEM],
+    }
+    yield orjson.dumps(summary, option=orjson.OPT_SORT_KEYS) + b"\n"
+
+
+def cancel(jobs: Jobs, job: Job, retention_s: int) -> Job | None:
+    """Cancel a job not ended (its records not yet run are skipped) and give it as it now
+    is; remove an ended one and its results (None)."""
+    if job.state in ENDED:
+        jobs.store.delete(job.id)
+        return None
+    now = time.time()
+    jobs.store.end(job.id, JobState.CANCELLED, now, now + retention_s)
+    return jobs.store.get(job.id)

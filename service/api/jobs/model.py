@@ -1,0 +1,73 @@
+"""What a job is: its kind, its state, and what its store holds of it."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class JobKind(StrEnum):
+    """What a job does: a batch review, or a player's insights."""
+
+    REVIEW = "review"
+    INSIGHTS = "insights"
+
+
+class JobState(StrEnum):
+    """Where a job stands."""
+
+    QUEUED = "queued"
+    RUNNING = "running"
+    DONE = "done"
+    CANCELLED = "cancelled"
+    FAILED = "failed"
+
+
+ENDED = frozenset({JobState.DONE, JobState.CANCELLED, JobState.FAILED})
+
+
+def new_job_id() -> str:
+    """A job id no one can guess (128 random bits, URL-safe)."""
+    return secrets.token_urlsafe(16)
+
+
+@dataclass(frozen=True, slots=True)
+class NewJob:
+    """A job as it is made: its id, owner (the API key's name, empty without keys), kind,
+    records, request body (JSON bytes) and times (seconds since the epoch)."""
+
+    id: str
+    owner: str
+    kind: JobKind
+    total: int
+    request: bytes
+    created: float
+    expires: float
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """A job as its store holds it: what it was made with, when it started and ended, how it
+    ended (None while it has not), its records done and the problems among them, and its
+    final result (an insights job's, once done)."""
+
+    id: str
+    owner: str
+    kind: JobKind
+    total: int
+    created: float
+    expires: float
+    started: float | None
+    finished: float | None
+    ended: JobState | None
+    done: int
+    problems: int
+    final: bytes | None
+
+    @property
+    def state(self) -> JobState:
+        """Queued until a record is taken, running until it ends."""
+        if self.ended is not None:
+            return self.ended
+        return JobState.QUEUED if self.started is None else JobState.RUNNING

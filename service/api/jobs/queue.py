@@ -1,0 +1,161 @@
+"""The job queue: Dramatiq, one task per record.
+
+With Redis (``SCOPA_JOBS_REDIS_URL``, else ``REDIS_URL``) the web processes only send tasks to
+Dramatiq's Redis broker and any number of ``scopa-worker`` processes, on any machines, take
+them. A task is acknowledged after its record's line is kept; a worker that dies (SIGKILL, a
+lost machine) stops its heartbeat, and after ``SCOPA_JOB_HEARTBEAT_TIMEOUT_MS`` the broker's
+maintenance, run by the live workers, puts its unacknowledged tasks back on the queue.
+
+Without Redis, each web process keeps Dramatiq's in-memory broker and runs a worker thread of
+its own, started with its first job; jobs are kept in an SQLite file that every process of the
+machine reads (``SCOPA_JOBS_DIR``). Such tasks are not durable: a job whose process stops does
+not end (it expires after ``SCOPA_JOB_MAX_RUN_S``).
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import tempfile
+import threading
+from collections.abc import Iterable
+from pathlib import Path
+
+import dramatiq
+import redis
+from dramatiq.brokers.redis import RedisBroker
+from dramatiq.brokers.stub import StubBroker
+from flask import Flask
+
+from service.api.jobs import metrics
+from service.api.jobs.model import NewJob
+from service.api.jobs.runner import RecordRunner
+from service.api.jobs.store import JobStore, RedisJobStore, SqliteJobStore
+from service.config import Settings
+
+QUEUE_NAME = "scopa-jobs"
+NAMESPACE = "dramatiq"
+# The Redis list of the queue's waiting tasks (the broker's layout; KEDA reads it too).
+QUEUE_KEY = f"{NAMESPACE}:{QUEUE_NAME}"
+RECORD_ACTOR = "scopa_job_record"
+FAILED_ACTOR = "scopa_job_record_failed"
+# Dispatches out of a million that run the broker's maintenance (requeueing a dead worker's
+# tasks): one in ten, so that an idle worker polling about once a second finds them soon.
+MAINTENANCE_CHANCE = 100_000
+# Backoff between a record's retries, in ms.
+MIN_BACKOFF_MS, MAX_BACKOFF_MS = 1000, 30_000
+JOBS_EXTENSION = "scopa.jobs"
+SQLITE_NAME = "scopa-jobs.sqlite3"
+
+
+def jobs_redis_url(settings: Settings) -> str | None:
+    """The Redis of the jobs: their own, else the cache's; None: embedded."""
+    return settings.jobs_redis_url or settings.redis_url
+
+
+class Jobs:
+    """An app's jobs: their store, the broker its record tasks go to, and (embedded) the
+    worker thread that runs them."""
+
+    def __init__(self, app: Flask, settings: Settings) -> None:
+        url = jobs_redis_url(settings)
+        self.embedded = url is None
+        self.client: redis.Redis | None = None
+        if url is None:
+            self.store: JobStore = SqliteJobStore(sqlite_path(settings.jobs_dir))
+            self.broker: dramatiq.Broker = StubBroker()
+        else:
+            self.client = redis.Redis.from_url(
+                url, socket_connect_timeout=2.0, socket_timeout=10.0, health_check_interval=30
+            )
+            self.store = RedisJobStore(self.client)
+            self.broker = RedisBroker(  # type: ignore[no-untyped-call]
+                url=url,
+                namespace=NAMESPACE,
+                heartbeat_timeout=settings.job_heartbeat_timeout_ms,
+                maintenance_chance=MAINTENANCE_CHANCE,
+            )
+        self.runner = RecordRunner(app, self.store, settings.job_retention_s)
+        # A record's search is capped by REVIEW_MAX_TOTAL_MS; the time limit only stops a
+        # task stuck past any search.
+        time_limit = 2 * settings.review_max_total_ms + 60_000
+        self.record = dramatiq.actor(
+            broker=self.broker,
+            actor_name=RECORD_ACTOR,
+            queue_name=QUEUE_NAME,
+            max_retries=settings.job_task_retries,
+            min_backoff=MIN_BACKOFF_MS,
+            max_backoff=MAX_BACKOFF_MS,
+            time_limit=time_limit,
+            on_failure=FAILED_ACTOR,
+        )(self.runner.run)
+        dramatiq.actor(
+            broker=self.broker,
+            actor_name=FAILED_ACTOR,
+            queue_name=QUEUE_NAME,
+            max_retries=settings.job_task_retries,
+            min_backoff=MIN_BACKOFF_MS,
+            max_backoff=MAX_BACKOFF_MS,
+        )(self.runner.give_up)
+        self.worker: dramatiq.Worker | None = None
+        self.lock = threading.Lock()
+
+    def submit(self, job: NewJob) -> None:
+        """Keep a new job and send a task for each of its records."""
+        self.store.create(job)
+        self.send(job.id, range(job.total))
+        metrics.record_job_made(job.kind.value)
+        if self.embedded:
+            self.start_worker(threads=1)
+
+    def send(self, job_id: str, indices: Iterable[int]) -> None:
+        """Send one task per record."""
+        for index in indices:
+            self.record.send(job_id, index)
+
+    def start_worker(self, threads: int) -> dramatiq.Worker:
+        """Run this process's worker on the queue (once), stopped when the process exits."""
+        with self.lock:
+            if self.worker is None:
+                self.worker = dramatiq.Worker(self.broker, worker_threads=threads)
+                self.worker.start()
+                atexit.register(self.stop_worker)
+            return self.worker
+
+    def stop_worker(self, timeout_ms: int = 30_000) -> None:
+        """Stop this process's worker: the tasks it holds finish first, within the timeout."""
+        with self.lock:
+            if self.worker is not None:
+                self.worker.stop(timeout=timeout_ms)
+                self.worker = None
+
+    def depth(self) -> int | None:
+        """The record tasks waiting in the Redis queue (None: embedded, no shared queue)."""
+        if self.client is None:
+            return None
+        length: int = self.client.llen(QUEUE_KEY)
+        return length
+
+    def close(self) -> None:
+        """Stop the worker and close the connections."""
+        self.stop_worker()
+        self.broker.close()
+        self.store.close()
+
+
+def sqlite_path(directory: str | None) -> str:
+    """The jobs' SQLite file in the directory (the temporary one by default)."""
+    folder = Path(directory or tempfile.gettempdir())
+    folder.mkdir(parents=True, exist_ok=True)
+    return os.fspath(folder / SQLITE_NAME)
+
+
+def install_jobs(app: Flask, settings: Settings) -> None:
+    """The app's jobs: their store, queue and (embedded) worker."""
+    app.extensions[JOBS_EXTENSION] = Jobs(app, settings)
+
+
+def jobs_of(app: Flask) -> Jobs:
+    """The jobs of an app."""
+    jobs: Jobs = app.extensions[JOBS_EXTENSION]
+    return jobs

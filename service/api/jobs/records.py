@@ -1,0 +1,119 @@
+"""What a job computes: one record's result line, and an insights job's final answer.
+
+A review job's record is reviewed as one entry of /v1/review/batch (the same line), under
+/v1/review's cap per record; an insights job's hand is reviewed for the player's seat as
+/v1/insights reviews it, and the insights are drawn from all the hands' lines once every hand
+has one. A record that does not load, replay or name the player is a ``problem`` line.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from service.api.http.problems import ProblemError, problem_of
+from service.api.jobs.model import JobKind
+from service.api.requests import InsightsRequest, ReviewRequest
+from service.api.schemas.insights import InsightsRequestSchema, loaded_hand
+from service.api.schemas.review import loaded_review
+from service.api.usecases.batch_review import KEEPALIVE, PROBLEM, REVIEW, entry_steps
+from service.api.usecases.insights import PlayerReview, insights_of, seat_of
+from service.api.usecases.reviewing import (
+    AdviceOf,
+    PreparedReview,
+    Reviewer,
+    check_total,
+    prepared_review,
+)
+from service.search.level_estimate import REVIEW_BUDGET, REVIEW_SEED
+
+# The entries of each kind's request body.
+ENTRIES = {JobKind.REVIEW: "reviews", JobKind.INSIGHTS: "hands"}
+
+
+def problem_line(index: int, error: ProblemError) -> dict[str, Any]:
+    """A record's problem as its line."""
+    return {"type": PROBLEM, "index": index, "problem": problem_of(error)}
+
+
+def insights_request(body: Mapping[str, Any]) -> InsightsRequest:
+    """An insights job's request, loaded (it was checked when the job was made)."""
+    loaded: InsightsRequest = InsightsRequestSchema().load(body)
+    return loaded
+
+
+def hand_review(
+    request: InsightsRequest, entry: Any, config: Mapping[str, Any]
+) -> tuple[int, PreparedReview]:
+    """A hand of an insights request, planned for the player's seat; its problem raised."""
+    hand = loaded_hand(entry)
+    if isinstance(hand, ProblemError):
+        raise hand
+    seat = seat_of(hand, request.player)
+    budget = request.budget or REVIEW_BUDGET
+    seed = REVIEW_SEED if request.seed is None else request.seed
+    review_request = ReviewRequest(hand.record, (seat,), budget, None, seed)
+    return seat, prepared_review(review_request, config)
+
+
+def planned_entry(
+    kind: JobKind, body: Mapping[str, Any], index: int, config: Mapping[str, Any]
+) -> tuple[int | None, PreparedReview]:
+    """A record planned for review (its seat for insights), within /v1/review's cap; its
+    problem raised."""
+    entry = body[ENTRIES[kind]][index]
+    seat: int | None = None
+    if kind is JobKind.REVIEW:
+        loaded = loaded_review(entry)
+        if isinstance(loaded, ProblemError):
+            raise loaded
+        prepared = prepared_review(loaded, config)
+    else:
+        seat, prepared = hand_review(insights_request(body), entry, config)
+    check_total(prepared.budget, prepared.searched, config)
+    return seat, prepared
+
+
+def record_line(
+    kind: JobKind,
+    body: Mapping[str, Any],
+    index: int,
+    config: Mapping[str, Any],
+    advice_of: AdviceOf,
+) -> dict[str, Any]:
+    """The result line of one record of a job."""
+    try:
+        seat, prepared = planned_entry(kind, body, index, config)
+    except ProblemError as error:
+        return problem_line(index, error)
+    cap_ms = config["REVIEW_MAX_TOTAL_MS"]
+    reviewer = Reviewer.of(prepared, advice_of, cap_ms, start=None, cache=Counter())
+    line: dict[str, Any] = {}
+    for step in entry_steps(index, prepared, reviewer):
+        if step["type"] != KEEPALIVE:
+            line = step
+    if seat is not None and line["type"] == REVIEW:
+        line["seat"] = seat
+    return line
+
+
+def final_result(
+    kind: JobKind,
+    body: Mapping[str, Any],
+    lines: Mapping[int, Mapping[str, Any]],
+    config: Mapping[str, Any],
+) -> dict[str, Any] | None:
+    """An insights job's answer from its hands' lines (a review job has none)."""
+    if kind is not JobKind.INSIGHTS:
+        return None
+    request = insights_request(body)
+    reviews, problems = [], []
+    for index in sorted(lines):
+        line = lines[index]
+        if line["type"] == PROBLEM:
+            problems.append({"index": index, "problem": line["problem"]})
+            continue
+        seat, prepared = hand_review(request, request.hands[index], config)
+        reviews.append(PlayerReview(index, seat, prepared, dict(line["review"])))
+    return insights_of(request, reviews, problems)

@@ -1,0 +1,121 @@
+"""A job's records run one task each: reviewed, kept once, and the job ended after its last.
+
+A task does nothing for a job that has ended (cancelled) or expired, nor for a record that has
+its result: a task run twice (redelivered after its worker died) changes nothing. A record
+refused because its worker was busy is retried later; one whose task failed every retry is a
+500 problem line of its own, so the job still ends.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+from collections.abc import Mapping
+from typing import Any
+
+import orjson
+from flask import Flask
+
+from service.api.http.api_keys import charge_key
+from service.api.http.metrics import searches_of_request
+from service.api.http.problems import problem_body
+from service.api.jobs import metrics
+from service.api.jobs.model import JobKind, JobState
+from service.api.jobs.records import final_result, record_line
+from service.api.jobs.store import JobStore
+from service.api.usecases.batch_review import PROBLEM
+from service.api.usecases.reviewing import app_advice
+from service.engine.message import Message
+
+log = logging.getLogger(__name__)
+
+
+class RecordDeferredError(Exception):
+    """A record that could not run now (its worker was busy): the queue retries it."""
+
+
+def line_bytes(line: Mapping[str, Any]) -> bytes:
+    """A result line as kept and sent: JSON with sorted keys (the same bytes every time)."""
+    return orjson.dumps(line, option=orjson.OPT_SORT_KEYS)
+
+
+class RecordRunner:
+    """Runs the records of the jobs in a store with an app's settings, cache and searches."""
+
+    def __init__(self, app: Flask, store: JobStore, retention_s: int) -> None:
+        self.app = app
+        self.store = store
+        self.retention_s = retention_s
+
+    def run(self, job_id: str, index: int) -> None:
+        """Review one record of a job and keep its line (the task of a record)."""
+        job = self.store.get(job_id)
+        if job is None or job.ended is not None:
+            return
+        if self.store.results(job_id, [index]):
+            self.finish_if_done(job_id)
+            return
+        body = self.store.request_of(job_id)
+        if body is None:
+            return
+        self.store.mark_started(job_id, time.time())
+        start = time.perf_counter()
+        with self.app.app_context():
+            line = record_line(
+                job.kind, orjson.loads(body), index, self.app.config, app_advice(self.app)
+            )
+            spent_ms = searches_of_request().ms
+        if line["type"] == PROBLEM and line["problem"].get("status") == 503:
+            metrics.record_deferred()
+            raise RecordDeferredError(f"record {index} of job {job_id}: the worker was busy")
+        self.keep(job_id, job.kind, job.owner, index, line)
+        charge_key(self.app, job.owner, math.ceil(spent_ms))
+        metrics.record_task(job.kind.value, line["type"], time.perf_counter() - start)
+
+    def give_up(self, message: Mapping[str, Any], exception: Mapping[str, Any]) -> None:
+        """A record whose task failed every retry: a 500 problem line (the failure callback)."""
+        job_id, index = message["args"]
+        job = self.store.get(job_id)
+        log.error(
+            "record %s of job %s failed every retry: %s", index, job_id, exception.get("type")
+        )
+        metrics.record_failure()
+        if job is None or job.ended is not None:
+            return
+        problem = problem_body(
+            500, Message("the record could not be reviewed: its task failed every retry")
+        )
+        line = {"type": PROBLEM, "index": index, "problem": problem}
+        self.keep(job_id, job.kind, job.owner, index, line)
+
+    def keep(
+        self, job_id: str, kind: JobKind, owner: str, index: int, line: Mapping[str, Any]
+    ) -> None:
+        """Keep a record's line (the first kept stays) and end the job after its last."""
+        total = self.store.add_result(job_id, index, line_bytes(line), line["type"] == PROBLEM)
+        if total:
+            self.finish_if_done(job_id)
+
+    def finish_if_done(self, job_id: str) -> None:
+        """End a job whose every record has its line, with its final answer (insights)."""
+        job = self.store.get(job_id)
+        if job is None or job.ended is not None or job.done < job.total:
+            return
+        now = time.time()
+        state = JobState.DONE
+        try:
+            body = self.store.request_of(job_id)
+            if body is None:
+                return
+            indices = range(job.total)
+            lines = {i: orjson.loads(v) for i, v in self.store.results(job_id, indices).items()}
+            with self.app.app_context():
+                final = final_result(job.kind, orjson.loads(body), lines, self.app.config)
+            if final is not None:
+                self.store.set_final(job_id, line_bytes(final))
+        except Exception:  # the job must end: failed, with its lines kept
+            log.exception("job %s could not be finished", job_id)
+            state = JobState.FAILED
+        if self.store.end(job_id, state, now, now + self.retention_s):
+            metrics.record_job_end(job.kind.value, state.value)

@@ -1,0 +1,377 @@
+"""Where jobs, their requests and their results are kept: Redis (shared by every process and
+machine) or, without Redis, an SQLite file (shared by the processes of one machine).
+
+Every write is idempotent, so a task run twice changes nothing: a record's result is kept only
+if it has none (the first one written stays), and a job ends once (the first of done,
+cancelled or failed stays). A job's data expire together at ``expires``: made with the
+retention and the longest a job may run, set to the retention once it ends.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from typing import Protocol
+
+import redis
+
+from service.api.jobs.model import Job, JobKind, JobState, NewJob
+
+PREFIX = "scopa:job:"
+ACTIVE_PREFIX = "scopa:jobs:active:"
+
+
+class JobStore(Protocol):
+    """What the API and the workers need of a store."""
+
+    def create(self, job: NewJob) -> None:
+        """Keep a new job and its request."""
+
+    def get(self, job_id: str) -> Job | None:
+        """The job, or None when there is none (or it expired)."""
+
+    def request_of(self, job_id: str) -> bytes | None:
+        """The job's request body as it was made."""
+
+    def mark_started(self, job_id: str, now: float) -> None:
+        """Note when the job's first record was taken (the first note stays)."""
+
+    def add_result(self, job_id: str, index: int, line: bytes, problem: bool) -> int:
+        """Keep a record's result unless it has one; the count of records with a result."""
+
+    def results(self, job_id: str, indices: Iterable[int]) -> dict[int, bytes]:
+        """The results kept for those records."""
+
+    def end(self, job_id: str, state: JobState, now: float, expires: float) -> bool:
+        """End the job in ``state`` unless it has ended; whether this call ended it."""
+
+    def set_final(self, job_id: str, final: bytes) -> None:
+        """Keep the job's final result unless it has one."""
+
+    def delete(self, job_id: str) -> None:
+        """Remove the job and everything of it."""
+
+    def active_of(self, owner: str) -> int:
+        """How many of the owner's jobs have not ended."""
+
+    def close(self) -> None:
+        """Close the store's connections."""
+
+
+def _float(value: bytes | str | None) -> float | None:
+    return None if value is None else float(value)
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
+
+
+def _bytes(value: bytes | str) -> bytes:
+    return value.encode() if isinstance(value, str) else value
+
+
+class RedisJobStore:
+    """Jobs in Redis: a hash per job, its request, a hash of results by record index, a set of
+    the indices that are problems, and a set per owner of the jobs not ended."""
+
+    def __init__(self, client: redis.Redis) -> None:
+        self.client = client
+
+    @staticmethod
+    def keys(job_id: str) -> tuple[str, str, str, str]:
+        """The job's hash, request, results and problems keys."""
+        base = PREFIX + job_id
+        return base, base + ":request", base + ":results", base + ":problems"
+
+    def create(self, job: NewJob) -> None:
+        """Keep a new job and its request, expiring at ``expires``."""
+        meta, request, _, _ = self.keys(job.id)
+        pipe = self.client.pipeline(transaction=True)
+        pipe.hset(
+            meta,
+            mapping={
+                "owner": job.owner,
+                "kind": job.kind.value,
+                "total": job.total,
+                "created": repr(job.created),
+                "expires": repr(job.expires),
+            },
+        )
+        pipe.set(request, job.request)
+        pipe.expireat(meta, int(job.expires) + 1)
+        pipe.expireat(request, int(job.expires) + 1)
+        pipe.sadd(ACTIVE_PREFIX + job.owner, job.id)
+        pipe.execute()
+
+    def get(self, job_id: str) -> Job | None:
+        """The job with its counts, or None."""
+        meta, _, results, problems = self.keys(job_id)
+        pipe = self.client.pipeline(transaction=True)
+        pipe.hgetall(meta)
+        pipe.hlen(results)
+        pipe.scard(problems)
+        fields, done, problem_count = pipe.execute()
+        if not fields:
+            return None
+        text = {_text(k): v for k, v in fields.items()}
+        ended = text.get("ended")
+        final = text.get("final")
+        return Job(
+            id=job_id,
+            owner=_text(text["owner"]),
+            kind=JobKind(_text(text["kind"])),
+            total=int(text["total"]),
+            created=float(text["created"]),
+            expires=float(text["expires"]),
+            started=_float(text.get("started")),
+            finished=_float(text.get("finished")),
+            ended=None if ended is None else JobState(_text(ended)),
+            done=int(done),
+            problems=int(problem_count),
+            final=None if final is None else _bytes(final),
+        )
+
+    def request_of(self, job_id: str) -> bytes | None:
+        """The job's request body."""
+        found = self.client.get(self.keys(job_id)[1])
+        return None if found is None else _bytes(found)
+
+    def mark_started(self, job_id: str, now: float) -> None:
+        """The first start stays."""
+        self.client.hsetnx(self.keys(job_id)[0], "started", repr(now))
+
+    def add_result(self, job_id: str, index: int, line: bytes, problem: bool) -> int:
+        """The first result of a record stays; the results and problems expire with the job."""
+        meta, _, results, problems = self.keys(job_id)
+        expires = self.client.hget(meta, "expires")
+        if expires is None:  # the job expired or was deleted meanwhile
+            return 0
+        pipe = self.client.pipeline(transaction=True)
+        pipe.hsetnx(results, str(index), line)
+        if problem:
+            pipe.sadd(problems, str(index))
+            pipe.expireat(problems, int(float(expires)) + 1)
+        pipe.expireat(results, int(float(expires)) + 1)
+        pipe.hlen(results)
+        count: int = pipe.execute()[-1]
+        return count
+
+    def results(self, job_id: str, indices: Iterable[int]) -> dict[int, bytes]:
+        """The kept results among ``indices``."""
+        wanted = list(indices)
+        if not wanted:
+            return {}
+        found = self.client.hmget(self.keys(job_id)[2], [str(i) for i in wanted])
+        return {i: _bytes(line) for i, line in zip(wanted, found, strict=True) if line is not None}
+
+    def end(self, job_id: str, state: JobState, now: float, expires: float) -> bool:
+        """The first end stays; the job's data then expire at ``expires``."""
+        meta, request, results, problems = self.keys(job_id)
+        owner = self.client.hget(meta, "owner")
+        if owner is None or not self.client.hsetnx(meta, "ended", state.value):
+            return False
+        pipe = self.client.pipeline(transaction=True)
+        pipe.hset(meta, mapping={"finished": repr(now), "expires": repr(expires)})
+        for key in (meta, request, results, problems):
+            pipe.expireat(key, int(expires) + 1)
+        pipe.srem(ACTIVE_PREFIX + _text(owner), job_id)
+        pipe.execute()
+        return True
+
+    def set_final(self, job_id: str, final: bytes) -> None:
+        """The first final result stays."""
+        self.client.hsetnx(self.keys(job_id)[0], "final", final)
+
+    def delete(self, job_id: str) -> None:
+        """Remove every key of the job."""
+        meta = self.keys(job_id)[0]
+        owner = self.client.hget(meta, "owner")
+        if owner is not None:
+            self.client.srem(ACTIVE_PREFIX + _text(owner), job_id)
+        self.client.delete(*self.keys(job_id))
+
+    def active_of(self, owner: str) -> int:
+        """The owner's jobs not ended (an expired job's id is dropped from the set here)."""
+        ids = [_text(i) for i in self.client.smembers(ACTIVE_PREFIX + owner)]
+        pipe = self.client.pipeline(transaction=False)
+        for job_id in ids:
+            pipe.exists(self.keys(job_id)[0])
+        gone = [job_id for job_id, there in zip(ids, pipe.execute(), strict=True) if not there]
+        if gone:
+            self.client.srem(ACTIVE_PREFIX + owner, *gone)
+        return len(ids) - len(gone)
+
+    def close(self) -> None:
+        """Close the connection pool."""
+        self.client.close()
+
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS jobs (
+    id TEXT PRIMARY KEY, owner TEXT NOT NULL, kind TEXT NOT NULL, total INTEGER NOT NULL,
+    request BLOB NOT NULL, created REAL NOT NULL, expires REAL NOT NULL,
+    started REAL, finished REAL, ended TEXT, final BLOB
+);
+CREATE TABLE IF NOT EXISTS results (
+    job_id TEXT NOT NULL, idx INTEGER NOT NULL, line BLOB NOT NULL, problem INTEGER NOT NULL,
+    PRIMARY KEY (job_id, idx)
+);
+CREATE INDEX IF NOT EXISTS jobs_owner ON jobs (owner, ended);
+"""
+
+
+class SqliteJobStore:
+    """Jobs in an SQLite file: every process of one machine reads and writes the same jobs.
+    Expired jobs are removed when a job is made."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.local = threading.local()
+        with self.connection() as db:
+            db.executescript(SCHEMA)
+
+    @contextmanager
+    def connection(self) -> Iterator[sqlite3.Connection]:
+        """This thread's connection, in a transaction committed at the end."""
+        db: sqlite3.Connection | None = getattr(self.local, "db", None)
+        if db is None:
+            db = sqlite3.connect(self.path, timeout=10.0)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA foreign_keys=ON")
+            self.local.db = db
+        with db:
+            yield db
+
+    def create(self, job: NewJob) -> None:
+        """Keep a new job; drop the expired ones."""
+        with self.connection() as db:
+            expired = [
+                row[0]
+                for row in db.execute("SELECT id FROM jobs WHERE expires < ?", (time.time(),))
+            ]
+            for job_id in expired:
+                db.execute("DELETE FROM results WHERE job_id = ?", (job_id,))
+                db.execute("DELETE FROM jobs WHERE id = ?", (job_id,))
+            db.execute(
+                "INSERT INTO jobs (id, owner, kind, total, request, created, expires) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    job.id,
+                    job.owner,
+                    job.kind.value,
+                    job.total,
+                    job.request,
+                    job.created,
+                    job.expires,
+                ),
+            )
+
+    def get(self, job_id: str) -> Job | None:
+        """The job with its counts, or None (also once expired)."""
+        with self.connection() as db:
+            row = db.execute(
+                "SELECT owner, kind, total, created, expires, started, finished, ended, final "
+                "FROM jobs WHERE id = ? AND expires >= ?",
+                (job_id, time.time()),
+            ).fetchone()
+            if row is None:
+                return None
+            done, problems = db.execute(
+                "SELECT COUNT(*), COALESCE(SUM(problem), 0) FROM results WHERE job_id = ?",
+                (job_id,),
+            ).fetchone()
+        owner, kind, total, created, expires, started, finished, ended, final = row
+        return Job(
+            id=job_id,
+            owner=owner,
+            kind=JobKind(kind),
+            total=total,
+            created=created,
+            expires=expires,
+            started=started,
+            finished=finished,
+            ended=None if ended is None else JobState(ended),
+            done=done,
+            problems=problems,
+            final=final,
+        )
+
+    def request_of(self, job_id: str) -> bytes | None:
+        """The job's request body."""
+        with self.connection() as db:
+            row = db.execute("SELECT request FROM jobs WHERE id = ?", (job_id,)).fetchone()
+        return None if row is None else bytes(row[0])
+
+    def mark_started(self, job_id: str, now: float) -> None:
+        """The first start stays."""
+        with self.connection() as db:
+            db.execute(
+                "UPDATE jobs SET started = ? WHERE id = ? AND started IS NULL", (now, job_id)
+            )
+
+    def add_result(self, job_id: str, index: int, line: bytes, problem: bool) -> int:
+        """The first result of a record stays."""
+        with self.connection() as db:
+            if db.execute("SELECT 1 FROM jobs WHERE id = ?", (job_id,)).fetchone() is None:
+                return 0
+            db.execute(
+                "INSERT OR IGNORE INTO results (job_id, idx, line, problem) VALUES (?, ?, ?, ?)",
+                (job_id, index, line, int(problem)),
+            )
+            count: int = db.execute(
+                "SELECT COUNT(*) FROM results WHERE job_id = ?", (job_id,)
+            ).fetchone()[0]
+        return count
+
+    def results(self, job_id: str, indices: Iterable[int]) -> dict[int, bytes]:
+        """The kept results among ``indices``."""
+        wanted = sorted(set(indices))
+        if not wanted:
+            return {}
+        with self.connection() as db:
+            rows = db.execute(
+                "SELECT idx, line FROM results WHERE job_id = ? AND idx BETWEEN ? AND ?",
+                (job_id, wanted[0], wanted[-1]),
+            ).fetchall()
+        keep = set(wanted)
+        return {idx: bytes(line) for idx, line in rows if idx in keep}
+
+    def end(self, job_id: str, state: JobState, now: float, expires: float) -> bool:
+        """The first end stays."""
+        with self.connection() as db:
+            changed = db.execute(
+                "UPDATE jobs SET ended = ?, finished = ?, expires = ? "
+                "WHERE id = ? AND ended IS NULL",
+                (state.value, now, expires, job_id),
+            ).rowcount
+        return bool(changed)
+
+    def set_final(self, job_id: str, final: bytes) -> None:
+        """The first final result stays."""
+        with self.connection() as db:
+            db.execute("UPDATE jobs SET final = ? WHERE id = ? AND final IS NULL", (final, job_id))
+
+    def delete(self, job_id: str) -> None:
+        """Remove the job and its results."""
+        with self.connection() as db:
+            db.execute("DELETE FROM results WHERE job_id = ?", (job_id,))
+            db.execute("DELETE FROM jobs WHERE id = ?", (job_id,))
+
+    def active_of(self, owner: str) -> int:
+        """The owner's jobs not ended and not expired."""
+        with self.connection() as db:
+            count: int = db.execute(
+                "SELECT COUNT(*) FROM jobs WHERE owner = ? AND ended IS NULL AND expires >= ?",
+                (owner, time.time()),
+            ).fetchone()[0]
+        return count
+
+    def close(self) -> None:
+        """Close this thread's connection."""
+        db: sqlite3.Connection | None = getattr(self.local, "db", None)
+        if db is not None:
+            db.close()
+            self.local.db = None
