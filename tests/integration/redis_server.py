@@ -35,12 +35,14 @@ def free_port() -> int:
 
 
 class RedisServer:
-    """One redis-server process without persistence, restartable on the same port."""
+    """One redis-server process, restartable on the same port: without persistence, or with
+    an append-only file written at every command (``durable``), as a job queue's Redis."""
 
-    def __init__(self, workdir: Path, port: int | None = None):
+    def __init__(self, workdir: Path, port: int | None = None, *, durable: bool = False):
         self.binary = redis_server_binary()
         self.workdir = workdir
         self.port = port or free_port()
+        self.durable = durable
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -63,8 +65,11 @@ class RedisServer:
                 "127.0.0.1",
                 "--save",
                 "",
-                "--appendonly",
-                "no",
+                *(
+                    ("--appendonly", "yes", "--appendfsync", "always")
+                    if self.durable
+                    else ("--appendonly", "no")
+                ),
                 "--dir",
                 str(self.workdir),
             ],
@@ -87,7 +92,7 @@ class RedisServer:
         raise RuntimeError("redis-server did not answer PING within 10 s")
 
     def stop(self) -> None:
-        """Stop the server (its data is gone: no persistence)."""
+        """Stop the server (its data is gone, unless it is durable)."""
         if self.process is None:
             return
         self.resume()

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import logging
 import math
+import sqlite3
 import time
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 import orjson
+import redis
 from flask import Flask
 
 from service.api.http.api_keys import charge_key
@@ -29,6 +31,28 @@ from service.api.usecases.reviewing import app_advice
 from service.engine.message import Message
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+# How long a task waits for its store to come back (a Redis restart) before it fails: a task
+# that failed could not be retried either, since the queue lives in the same Redis.
+STORE_PATIENCE_S = 120.0
+STORE_ERRORS = (redis.ConnectionError, redis.TimeoutError, sqlite3.OperationalError)
+
+
+def patiently(call: Callable[[], T], patience_s: float = STORE_PATIENCE_S) -> T:
+    """The call's result, retried while its store cannot be reached, up to ``patience_s``."""
+    deadline = time.monotonic() + patience_s
+    wait = 0.1
+    while True:
+        try:
+            return call()
+        except STORE_ERRORS as error:
+            if time.monotonic() + wait > deadline:
+                raise
+            log.warning("the jobs' store is unreachable (%s); retrying in %.1f s", error, wait)
+            time.sleep(wait)
+            wait = min(wait * 2, 5.0)
 
 
 class RecordDeferredError(Exception):
@@ -50,16 +74,19 @@ class RecordRunner:
 
     def run(self, job_id: str, index: int) -> None:
         """Review one record of a job and keep its line (the task of a record)."""
-        job = self.store.get(job_id)
+        store = self.store
+        job = patiently(lambda: store.get(job_id))
         if job is None or job.ended is not None:
             return
-        if self.store.results(job_id, [index]):
+        if patiently(lambda: store.results(job_id, [index])):
             self.finish_if_done(job_id)
             return
-        body = self.store.request_of(job_id)
+        body = patiently(lambda: store.request_of(job_id))
         if body is None:
             return
-        self.store.mark_started(job_id, time.time())
+        patiently(lambda: store.mark_started(job_id, time.time()))
+        fields = {"job": job_id, "record": index}
+        log.info("record %d of job %s taken", index, job_id, extra=fields)
         start = time.perf_counter()
         with self.app.app_context():
             line = record_line(
@@ -71,12 +98,19 @@ class RecordRunner:
             raise RecordDeferredError(f"record {index} of job {job_id}: the worker was busy")
         self.keep(job_id, job.kind, job.owner, index, line)
         charge_key(self.app, job.owner, math.ceil(spent_ms))
-        metrics.record_task(job.kind.value, line["type"], time.perf_counter() - start)
+        elapsed = time.perf_counter() - start
+        metrics.record_task(job.kind.value, line["type"], elapsed)
+        log.info(
+            "record %d of job %s kept",
+            index,
+            job_id,
+            extra={**fields, "outcome": line["type"], "duration_ms": round(elapsed * 1000, 3)},
+        )
 
     def give_up(self, message: Mapping[str, Any], exception: Mapping[str, Any]) -> None:
         """A record whose task failed every retry: a 500 problem line (the failure callback)."""
         job_id, index = message["args"]
-        job = self.store.get(job_id)
+        job = patiently(lambda: self.store.get(job_id))
         log.error(
             "record %s of job %s failed every retry: %s", index, job_id, exception.get("type")
         )
@@ -93,29 +127,34 @@ class RecordRunner:
         self, job_id: str, kind: JobKind, owner: str, index: int, line: Mapping[str, Any]
     ) -> None:
         """Keep a record's line (the first kept stays) and end the job after its last."""
-        total = self.store.add_result(job_id, index, line_bytes(line), line["type"] == PROBLEM)
+        kept, problem = line_bytes(line), line["type"] == PROBLEM
+        total = patiently(lambda: self.store.add_result(job_id, index, kept, problem))
         if total:
             self.finish_if_done(job_id)
 
     def finish_if_done(self, job_id: str) -> None:
         """End a job whose every record has its line, with its final answer (insights)."""
-        job = self.store.get(job_id)
+        store = self.store
+        job = patiently(lambda: store.get(job_id))
         if job is None or job.ended is not None or job.done < job.total:
             return
         now = time.time()
         state = JobState.DONE
         try:
-            body = self.store.request_of(job_id)
+            body = patiently(lambda: store.request_of(job_id))
             if body is None:
                 return
-            indices = range(job.total)
-            lines = {i: orjson.loads(v) for i, v in self.store.results(job_id, indices).items()}
+            kept = patiently(lambda: store.results(job_id, range(job.total)))
+            lines = {i: orjson.loads(v) for i, v in kept.items()}
             with self.app.app_context():
                 final = final_result(job.kind, orjson.loads(body), lines, self.app.config)
             if final is not None:
-                self.store.set_final(job_id, line_bytes(final))
+                answer = line_bytes(final)
+                patiently(lambda: store.set_final(job_id, answer))
+        except STORE_ERRORS:
+            raise  # the store is gone for good: the task fails and is retried
         except Exception:  # the job must end: failed, with its lines kept
             log.exception("job %s could not be finished", job_id)
             state = JobState.FAILED
-        if self.store.end(job_id, state, now, now + self.retention_s):
+        if patiently(lambda: store.end(job_id, state, now, now + self.retention_s)):
             metrics.record_job_end(job.kind.value, state.value)

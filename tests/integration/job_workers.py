@@ -1,0 +1,115 @@
+"""``scopa-worker`` processes on loopback for the job tests, and what the tests ask of jobs."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from scripts.local_gunicorn import HOST, free_port
+
+WORKER = Path(sys.executable).with_name("scopa-worker")
+
+
+def worker_env(redis_url: str, **extra: str) -> dict[str, str]:
+    """A worker's environment: the jobs' Redis, no advice cache (every record is searched
+    again, so two runs compare their own searches), a short heartbeat timeout."""
+    return {
+        "SCOPA_JOBS_REDIS_URL": redis_url,
+        "SCOPA_ADVICE_CACHE": "false",
+        "SCOPA_WARMUP": "false",
+        "SCOPA_JOB_HEARTBEAT_TIMEOUT_MS": "3000",
+        "SCOPA_WORKER_METRICS_PORT": str(free_port()),
+        **extra,
+    }
+
+
+@dataclass(frozen=True)
+class Worker:
+    """A running scopa-worker and the file its log lines go to."""
+
+    process: subprocess.Popen[bytes]
+    log_path: Path
+
+
+@contextmanager
+def running_workers(count: int, env: Mapping[str, str], log_dir: Path) -> Iterator[list[Worker]]:
+    """``count`` scopa-worker processes, stopped (SIGTERM, then SIGKILL) afterwards."""
+    workers = []
+    try:
+        for number in range(count):
+            log_path = log_dir / f"worker-{number}-{time.monotonic_ns()}.log"
+            metrics = {"SCOPA_WORKER_METRICS_PORT": str(free_port())}
+            with log_path.open("ab") as log:
+                process = subprocess.Popen(
+                    [str(WORKER)],
+                    env={**os.environ, **env, **metrics},
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                )
+            workers.append(Worker(process, log_path))
+        yield workers
+    finally:
+        for worker in workers:
+            if worker.process.poll() is None:
+                worker.process.send_signal(signal.SIGTERM)
+        for worker in workers:
+            try:
+                worker.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                worker.process.kill()
+                worker.process.wait()
+
+
+def call(port: int, method: str, path: str, body: Any = None) -> tuple[int, bytes]:
+    """One request to a local server: its status and body."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(
+        f"http://{HOST}:{port}{path}",
+        data=data,
+        method=method,
+        headers={"Content-Type": "application/json"} if data is not None else {},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return int(answer.status), answer.read()
+    except urllib.error.HTTPError as error:
+        with error:
+            return int(error.code), error.read()
+
+
+def job_of(port: int, path: str) -> dict[str, Any]:
+    """A job as the server gives it."""
+    status, body = call(port, "GET", path)
+    assert status == 200, body
+    found: dict[str, Any] = json.loads(body)
+    return found
+
+
+def wait_for(port: int, path: str, done_at_least: int = 0, limit_s: float = 180.0) -> Any:
+    """The job once it has ended, or (``done_at_least``) once that many records are done."""
+    deadline = time.monotonic() + limit_s
+    while True:
+        job = job_of(port, path)
+        if job["state"] in {"done", "cancelled", "failed"}:
+            return job
+        if done_at_least and job["done"] >= done_at_least:
+            return job
+        assert time.monotonic() < deadline, job
+        time.sleep(0.05)
+
+
+def record_lines(port: int, job: Mapping[str, Any]) -> list[bytes]:
+    """The job's download less its summary: one line a record, as kept."""
+    status, body = call(port, "GET", job["links"]["download"])
+    assert status == 200
+    return body.splitlines()[:-1]

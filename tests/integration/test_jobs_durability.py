@@ -1,0 +1,159 @@
+"""Jobs on the real parts, on loopback: gunicorn, scopa-worker processes and a Redis with its
+append-only file. A worker killed with SIGKILL in the middle of a job, and Redis restarted in
+the middle of a job: the job still ends, every record has exactly one line, and the lines are
+byte-identical to an undisturbed run's (same seeds, iteration budgets, no advice cache). Two
+gunicorn instances sharing the Redis: a job made through one is read through the other."""
+
+from __future__ import annotations
+
+import json
+import signal
+import time
+from pathlib import Path
+from typing import Any
+
+from scripts.local_gunicorn import running_gunicorn
+from service.api.examples import finished_record
+from tests.integration.job_workers import (
+    call,
+    record_lines,
+    running_workers,
+    wait_for,
+    worker_env,
+)
+from tests.integration.redis_server import RedisServer
+
+RECORDS = 16
+
+
+def records_logged(log_path: Path, job_id: str, event: str) -> set[int]:
+    """The records of a job a worker's log says it has taken or kept."""
+    found = set()
+    for line in log_path.read_text(encoding="utf-8", errors="replace").splitlines():
+        if not line.startswith("{"):
+            continue
+        entry = json.loads(line)
+        if entry.get("job") == job_id and entry["message"].endswith(event):
+            found.add(int(entry["record"]))
+    return found
+
+
+def wait_mid_record(log_path: Path, job_id: str, limit_s: float = 60.0) -> int:
+    """A record the worker has taken and not yet kept, once there is one."""
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        taken = records_logged(log_path, job_id, "taken")
+        in_hand = taken - records_logged(log_path, job_id, "kept")
+        if in_hand:
+            return min(in_hand)
+        time.sleep(0.005)
+    raise AssertionError("the worker took no record")
+
+
+def review_job(records: int = RECORDS) -> dict[str, Any]:
+    """A review job of one finished scopa hand, each record with its own seed."""
+    record = finished_record()
+    return {
+        "review": {
+            "reviews": [
+                {"record": record, "seats": [0], "budget": {"iterations": 2000}, "seed": seed}
+                for seed in range(records)
+            ]
+        }
+    }
+
+
+def made(port: int, body: Any) -> dict[str, Any]:
+    status, answer = call(port, "POST", "/v1/jobs", body)
+    assert status == 202, answer
+    job: dict[str, Any] = json.loads(answer)
+    return job
+
+
+def assert_once_each(lines: list[bytes], records: int = RECORDS) -> None:
+    """One line for each record, in order, each a review."""
+    parsed = [json.loads(line) for line in lines]
+    assert [line["index"] for line in parsed] == list(range(records))
+    assert {line["type"] for line in parsed} == {"review"}
+
+
+def served_env(redis: RedisServer) -> dict[str, str]:
+    return {"SCOPA_JOBS_REDIS_URL": redis.url, "SCOPA_ADVICE_CACHE": "false"}
+
+
+def test_a_job_outlives_a_worker_killed_in_its_middle(tmp_path: Path) -> None:
+    redis = RedisServer(tmp_path, durable=True)
+    redis.start()
+    try:
+        with (
+            running_gunicorn(workers=1, threads=4, env=served_env(redis)) as port,
+            running_workers(2, worker_env(redis.url), tmp_path) as workers,
+        ):
+            job = made(port, review_job())
+            wait_for(port, job["links"]["self"], done_at_least=2)
+            victim, survivor = workers
+            # Killed while it reviews a record: one it has taken and not kept.
+            in_hand = wait_mid_record(victim.log_path, job["id"])
+            victim.process.send_signal(signal.SIGKILL)
+            victim.process.wait()
+            disturbed = wait_for(port, job["links"]["self"])
+            assert disturbed["state"] == "done"
+            # The dead worker's record was put back on the queue and run by the other.
+            assert in_hand in records_logged(survivor.log_path, job["id"], "kept")
+            assert in_hand not in records_logged(victim.log_path, job["id"], "kept")
+            lines = record_lines(port, disturbed)
+            again = wait_for(port, made(port, review_job())["links"]["self"])
+            assert again["state"] == "done"
+            undisturbed = record_lines(port, again)
+    finally:
+        redis.stop()
+    assert_once_each(lines)
+    assert lines == undisturbed
+
+
+def test_a_job_outlives_a_redis_restart_in_its_middle(tmp_path: Path) -> None:
+    redis = RedisServer(tmp_path, durable=True)
+    redis.start()
+    try:
+        with (
+            running_gunicorn(workers=1, threads=4, env=served_env(redis)) as port,
+            running_workers(1, worker_env(redis.url), tmp_path) as workers,
+        ):
+            job = made(port, review_job())
+            before = wait_for(port, job["links"]["self"], done_at_least=3)
+            redis.stop()
+            time.sleep(1.5)
+            redis.start()
+            disturbed = wait_for(port, job["links"]["self"])
+            assert before["done"] < RECORDS and disturbed["state"] == "done"
+            # The worker met the stopped Redis, waited for it and went on.
+            log = workers[0].log_path.read_text(encoding="utf-8")
+            assert "unreachable" in log or "connection error" in log
+            lines = record_lines(port, disturbed)
+            again = wait_for(port, made(port, review_job())["links"]["self"])
+            undisturbed = record_lines(port, again)
+    finally:
+        redis.stop()
+    assert_once_each(lines)
+    assert lines == undisturbed
+
+
+def test_a_job_made_through_one_instance_is_read_through_another(tmp_path: Path) -> None:
+    redis = RedisServer(tmp_path, durable=True)
+    redis.start()
+    try:
+        with (
+            running_gunicorn(workers=2, threads=4, env=served_env(redis)) as first,
+            running_gunicorn(workers=2, threads=4, env=served_env(redis)) as second,
+            running_workers(1, worker_env(redis.url), tmp_path),
+        ):
+            job = made(first, review_job(4))
+            ended = wait_for(second, job["links"]["self"])
+            assert ended["state"] == "done" and ended["done"] == 4
+            assert record_lines(second, ended) == record_lines(first, ended)
+            status, _ = call(second, "DELETE", job["links"]["self"])
+            assert status == 204
+            status, _ = call(first, "GET", job["links"]["self"])
+            assert status == 404
+    finally:
+        redis.stop()
