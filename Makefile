@@ -168,6 +168,12 @@ bench-drills: setup
 bench-batch-review: setup
 	$(BIN)/python -m tests.benchmarks.bench_batch_review $(ARGS)
 
+.PHONY: bench-jobs
+## Jobs on loopback (Redis with AOF, gunicorn, scopa-worker): records a second with one and with
+## two worker processes, alternated, and the ratio. Needs two free cores.
+bench-jobs: setup
+	$(BIN)/python -m tests.benchmarks.bench_jobs $(ARGS)
+
 .PHONY: calibrate-levels
 ## Remake service/search/data/level_calibration.json: 60 hands a level and preset from seed 1,
 ## reviewed at the insights' budget (about 15 minutes), then the calibration.

@@ -40,7 +40,10 @@ from scopa_client.streams import (
     ProblemError,
     StreamCutShortError,
     iter_ndjson,
+    job_lines,
     review_batch,
+    submit_job,
+    wait_for_job,
 )
 
 from service.api.examples import short_record
@@ -272,3 +275,27 @@ def test_an_authenticated_client_sends_its_key_as_a_bearer_token() -> None:
     list_bot_levels.sync_detailed(client=client)
     list(review_batch(client, {"reviews": []}))
     assert [r.headers["Authorization"] for r in seen] == ["Bearer scopa_secret"] * 2
+
+
+def test_a_job_is_submitted_waited_for_and_its_lines_downloaded(client: Client) -> None:
+    small = {"iterations": 20}
+    body = {
+        "reviews": [
+            {"record": short_record(), "budget": small, "seed": 1},
+            {"record": illegal_record(), "budget": small, "seed": 2},
+        ]
+    }
+    job = submit_job(client, {"review": body})
+    assert job["state"] in {"queued", "running", "done"}
+    ended = wait_for_job(client, job["id"], poll_s=0.05, timeout_s=60)
+    assert (ended["state"], ended["done"], ended["problems"]) == ("done", 2, 1)
+    lines = list(job_lines(client, job["id"]))
+    assert [(line["type"], line.get("index")) for line in lines] == [
+        ("review", 0),
+        ("problem", 1),
+        ("summary", None),
+    ]
+    assert lines[1]["problem"]["type"] == "urn:scopa:problem:illegal-move"
+    with pytest.raises(ProblemError) as raised:
+        wait_for_job(client, "no-such-job")
+    assert raised.value.status == 404

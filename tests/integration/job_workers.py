@@ -57,6 +57,8 @@ def running_workers(count: int, env: Mapping[str, str], log_dir: Path) -> Iterat
                     stderr=subprocess.STDOUT,
                 )
             workers.append(Worker(process, log_path))
+        for worker in workers:
+            wait_ready(worker)
         yield workers
     finally:
         for worker in workers:
@@ -68,6 +70,15 @@ def running_workers(count: int, env: Mapping[str, str], log_dir: Path) -> Iterat
             except subprocess.TimeoutExpired:
                 worker.process.kill()
                 worker.process.wait()
+
+
+def wait_ready(worker: Worker, limit_s: float = 60.0) -> None:
+    """Return once the worker says it takes tasks."""
+    deadline = time.monotonic() + limit_s
+    while "taking record tasks" not in worker.log_path.read_text(errors="replace"):
+        if worker.process.poll() is not None or time.monotonic() > deadline:
+            raise RuntimeError(f"scopa-worker did not start: {worker.log_path.read_text()}")
+        time.sleep(0.02)
 
 
 def call(port: int, method: str, path: str, body: Any = None) -> tuple[int, bytes]:

@@ -1,8 +1,16 @@
 // The Scopa service client: openapi-fetch typed by the paths that openapi-typescript generates
 // from openapi.yaml into ./schema.d.ts (`make clients`). Only this file is written by hand; it
-// also reads the NDJSON stream of POST /v1/review/batch line by line (reviewBatch, readNdjson).
+// also reads the NDJSON stream of POST /v1/review/batch line by line (reviewBatch, readNdjson),
+// waits for a job to end (waitForJob) and reads its results as they download (jobLines).
 import createClient, { type Client, type ClientOptions } from "openapi-fetch";
-import type { BatchReviewLine, BatchReviewRequest, Problem, paths } from "./schema.js";
+import type {
+  BatchReviewLine,
+  BatchReviewRequest,
+  Job,
+  JobDownloadLine,
+  Problem,
+  paths,
+} from "./schema.js";
 
 export type * from "./schema.js";
 
@@ -157,5 +165,71 @@ export async function* reviewBatch(
   }
   if (!summary) {
     throw new StreamCutShortError("the batch's stream ended without its summary line");
+  }
+}
+
+/** What waitForJob takes: the polling interval, a time limit, an abort signal. */
+export interface WaitForJobOptions {
+  pollMs?: number;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+const JOB_ENDED = new Set(["done", "cancelled", "failed"]);
+
+/**
+ * GET the job every `pollMs` (1 s by default) until it has ended (done, cancelled or failed)
+ * and give it; a ProblemError for a job the server does not have (404), an Error after
+ * `timeoutMs`.
+ */
+export async function waitForJob(
+  client: ScopaClient,
+  jobId: string,
+  options: WaitForJobOptions = {},
+): Promise<Job> {
+  const pollMs = options.pollMs ?? 1000;
+  const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
+  for (;;) {
+    const { data, error, response } = await client.GET("/v1/jobs/{job_id}", {
+      params: { path: { job_id: jobId } },
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    if (data === undefined) {
+      throw new ProblemError(response, error);
+    }
+    if (JOB_ENDED.has(data.state)) {
+      return data;
+    }
+    if (deadline !== undefined && Date.now() >= deadline) {
+      throw new Error(`job ${jobId} is still ${data.state} after ${options.timeoutMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}
+
+/**
+ * GET a job's results as NDJSON and yield each line as it arrives: review and problem lines in
+ * record order, the summary last. A stream without its summary is a StreamCutShortError.
+ */
+export async function* jobLines(
+  client: ScopaClient,
+  jobId: string,
+  options: { signal?: AbortSignal } = {},
+): AsyncGenerator<JobDownloadLine, void> {
+  const { error, response } = await client.GET("/v1/jobs/{job_id}/download", {
+    params: { path: { job_id: jobId } },
+    parseAs: "stream",
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  if (!response.ok) {
+    throw new ProblemError(response, error);
+  }
+  let summary = false;
+  for await (const line of readNdjson<JobDownloadLine>(response)) {
+    summary ||= line.type === "summary";
+    yield line;
+  }
+  if (!summary) {
+    throw new StreamCutShortError("the job's download ended without its summary line");
   }
 }

@@ -223,6 +223,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a job: a batch review or a player's insights, run on the job workers.
+         * @description The body holds exactly one of `review` (a /v1/review/batch body) or `insights` (a
+         *     /v1/insights body), of up to `JOB_MAX_RECORDS` records (1,000 by default) in a body of up
+         *     to `JOB_MAX_CONTENT_LENGTH` (4 MiB). The answer is 202 with the job (state `queued`) and
+         *     its URL in `Location`; the records are then reviewed by the workers, one task each, in any
+         *     order and on any machine. Each record is reviewed exactly as /v1/review/batch or
+         *     /v1/insights would review it, under /v1/review's cap per record (no batch cap): the same
+         *     seed and iteration budget give byte-identical lines. A record that does not load, replay
+         *     or fit the cap is a `problem` line of its own; the job goes on.
+         *
+         *     A job belongs to the API key that made it: another key's requests get 404. An API key
+         *     (or, without keys, the server) may have `JOB_MAX_ACTIVE` jobs (10) not ended at a time:
+         *     one more is a 429 `quota-exceeded` naming `active_jobs`. The searches of a job's records
+         *     count toward its key's search milliseconds a day as they run; a key whose day is spent
+         *     cannot make a job. Rate limit: one unit per record.
+         */
+        post: operations["createJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A job: its state, progress and time left, and once done its answer.
+         * @description `records`, `done` and `problems` count its records; `eta_s` is the time left at the pace
+         *     so far. An insights job's `result` is the /v1/insights answer once done. A job and its
+         *     results are kept for `JOB_RETENTION_S` (7 days) after it ends, then a 404.
+         */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a job not ended: its records not yet run are skipped (a record under review
+         *     finishes and keeps its line) and the job, now `cancelled`, is answered. An ended job
+         *     (done, cancelled or failed) is removed with its results: 204.
+         */
+        delete: operations["cancelJob"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{job_id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A job's result lines as NDJSON, in record order (those kept so far), then a `summary`
+         *     line with the job's state and counts.
+         */
+        get: operations["downloadJobResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{job_id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A page of a job's result lines, in record order: those of records `offset` to
+         *     `offset + limit - 1` that have one (all of them once the job is done). `next` is the next
+         *     page's URL.
+         */
+        get: operations["getJobResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/match": {
         parameters: {
             query?: never;
@@ -1004,6 +1111,98 @@ export interface components {
             high: number | null;
             low: number | null;
             value: number | null;
+        };
+        Job: {
+            /**
+             * Format: date-time
+             * @description when it was made
+             */
+            created: string;
+            /** @description records with their line */
+            done: number;
+            /** @description seconds left at the pace so far; null before the first record is done and once ended */
+            eta_s: number | null;
+            /**
+             * Format: date-time
+             * @description when it and its results are dropped (JOB_RETENTION_S after it ends)
+             */
+            expires: string;
+            /**
+             * Format: date-time
+             * @description when it ended
+             */
+            finished: string | null;
+            id: string;
+            /** @enum {string} */
+            kind: "review" | "insights";
+            links: components["schemas"]["JobLinks"];
+            /** @description lines that are problems */
+            problems: number;
+            /** @description done / records */
+            progress: number;
+            /** @description records in the job */
+            records: number;
+            /** @description an insights job's answer once done, as /v1/insights answers; null otherwise */
+            result: components["schemas"]["InsightsResponse"] | null;
+            /**
+             * Format: date-time
+             * @description when its first record was taken
+             */
+            started: string | null;
+            /**
+             * @description queued (no record taken yet), running, done (every record has its line), cancelled (DELETE: records not yet run are skipped), failed (the final answer could not be drawn; the lines are kept)
+             * @enum {string}
+             */
+            state: "queued" | "running" | "done" | "cancelled" | "failed";
+        };
+        JobDownloadLine: {
+            /** @description summary: the job */
+            id?: string;
+            index?: number;
+            /** @description problem lines */
+            problem?: components["schemas"]["Problem"];
+            /** @description summary: problem lines */
+            problems?: number;
+            /** @description summary: records in the job */
+            records?: number;
+            /** @description review lines */
+            review?: components["schemas"]["ReviewResponse"];
+            /** @description summary: review lines */
+            reviewed?: number;
+            seat?: number;
+            /** @description summary: the job's state */
+            state?: string;
+            /**
+             * @description a record's line: `review` (the review as /v1/review answers it; an insights job's also gives the player's `seat`) or `problem` (the record's problem), with its `index`; the last line is the `summary`
+             * @enum {string}
+             */
+            type: "review" | "problem" | "summary";
+        };
+        JobLinks: {
+            /** @description its results as NDJSON, one line a record */
+            download: string;
+            /** @description its results, by page */
+            results: string;
+            /** @description this job */
+            self: string;
+        };
+        JobRequest: {
+            /** @description a /v1/insights body: the player's hands reviewed, then the insights drawn from them */
+            insights?: components["schemas"]["InsightsRequest"];
+            /** @description a /v1/review/batch body: every record reviewed */
+            review?: components["schemas"]["BatchReviewRequest"];
+        };
+        JobResults: {
+            id: string;
+            /** @description the lines of the page's records that have one, in order */
+            items: components["schemas"]["JobDownloadLine"][];
+            limit: number;
+            /** @description the next page; null: last */
+            next: string | null;
+            offset: number;
+            records: number;
+            /** @enum {string} */
+            state: "queued" | "running" | "done" | "cancelled" | "failed";
         };
         Language: {
             /** @description its code, e.g. it */
@@ -1985,6 +2184,8 @@ export interface components {
         "Content-Language": string;
         /** @description a hash of the answer; send it as If-None-Match to get a 304 */
         ETag: string;
+        /** @description the new job's URL (a 202): GET it for the job's state */
+        Location: string;
         /** @description seconds to wait before retrying (429: the window's reset; 503: the worker's search slot) */
         "Retry-After": number;
         /** @description time spent answering, e.g. search;dur=12.3 (milliseconds) */
@@ -2042,6 +2243,11 @@ export type HistoryPlay = components['schemas']['HistoryPlay'];
 export type InsightsRequest = components['schemas']['InsightsRequest'];
 export type InsightsResponse = components['schemas']['InsightsResponse'];
 export type InterpretedMean = components['schemas']['InterpretedMean'];
+export type Job = components['schemas']['Job'];
+export type JobDownloadLine = components['schemas']['JobDownloadLine'];
+export type JobLinks = components['schemas']['JobLinks'];
+export type JobRequest = components['schemas']['JobRequest'];
+export type JobResults = components['schemas']['JobResults'];
 export type Language = components['schemas']['Language'];
 export type LedgerEntry = components['schemas']['LedgerEntry'];
 export type LedgerHand = components['schemas']['LedgerHand'];
@@ -2112,6 +2318,7 @@ export type ParameterLang = components['parameters']['lang'];
 export type HeaderCacheControl = components['headers']['Cache-Control'];
 export type HeaderContentLanguage = components['headers']['Content-Language'];
 export type HeaderETag = components['headers']['ETag'];
+export type HeaderLocation = components['headers']['Location'];
 export type HeaderRetryAfter = components['headers']['Retry-After'];
 export type HeaderServerTiming = components['headers']['Server-Timing'];
 export type HeaderVary = components['headers']['Vary'];
@@ -6252,6 +6459,1170 @@ export interface operations {
             400: components["responses"]["BAD_REQUEST"];
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
+            503: components["responses"]["SERVICE_UNAVAILABLE"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    createJob: {
+        parameters: {
+            query?: {
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description the languages the client reads, by preference (RFC 9110), e.g. it-IT, it;q=0.9, en;q=0.5; used when lang is not given */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "review": {
+                 *         "reviews": [
+                 *           {
+                 *             "budget": {
+                 *               "iterations": 8
+                 *             },
+                 *             "record": {
+                 *               "deal": {
+                 *                 "hands": [
+                 *                   [
+                 *                     "5S",
+                 *                     "6S",
+                 *                     "7B"
+                 *                   ],
+                 *                   [
+                 *                     "4D",
+                 *                     "10D",
+                 *                     "1C"
+                 *                   ]
+                 *                 ],
+                 *                 "stock": [
+                 *                   "2S",
+                 *                   "9S",
+                 *                   "4S",
+                 *                   "9C",
+                 *                   "3C",
+                 *                   "5B",
+                 *                   "6B",
+                 *                   "7S",
+                 *                   "4C",
+                 *                   "3S",
+                 *                   "1S",
+                 *                   "2B",
+                 *                   "8B",
+                 *                   "10S",
+                 *                   "10C",
+                 *                   "7C",
+                 *                   "10B",
+                 *                   "4B",
+                 *                   "3D",
+                 *                   "1D",
+                 *                   "9B",
+                 *                   "8S",
+                 *                   "6D",
+                 *                   "7D",
+                 *                   "9D",
+                 *                   "5C",
+                 *                   "6C",
+                 *                   "8C",
+                 *                   "2D",
+                 *                   "8D"
+                 *                 ],
+                 *                 "table": [
+                 *                   "5D",
+                 *                   "2C",
+                 *                   "1B",
+                 *                   "3B"
+                 *                 ]
+                 *               },
+                 *               "dealer": 0,
+                 *               "format": "scopa-hand-record",
+                 *               "moves": [
+                 *                 {
+                 *                   "capture": [
+                 *                     "1B",
+                 *                     "3B"
+                 *                   ],
+                 *                   "card": "4D",
+                 *                   "seat": 1
+                 *                 },
+                 *                 {
+                 *                   "capture": [
+                 *                     "5D"
+                 *                   ],
+                 *                   "card": "5S",
+                 *                   "seat": 0
+                 *                 },
+                 *                 {
+                 *                   "capture": [],
+                 *                   "card": "10D",
+                 *                   "seat": 1
+                 *                 },
+                 *                 {
+                 *                   "capture": [],
+                 *                   "card": "6S",
+                 *                   "seat": 0
+                 *                 }
+                 *               ],
+                 *               "rules": {
+                 *                 "ace_may_pass": false,
+                 *                 "ace_scopa": false,
+                 *                 "ace_takes_all": false,
+                 *                 "ace_takes_itself": false,
+                 *                 "bonus_suit": "D",
+                 *                 "cappotto": false,
+                 *                 "cappotto_7_0": false,
+                 *                 "capture_rule": "standard",
+                 *                 "claims": false,
+                 *                 "compulsory_capture": true,
+                 *                 "deal_sizes": [
+                 *                   3,
+                 *                   3,
+                 *                   3,
+                 *                   3,
+                 *                   3,
+                 *                   3
+                 *                 ],
+                 *                 "declarations": "none",
+                 *                 "double_game": false,
+                 *                 "fewest_cards": false,
+                 *                 "first_card_choice": false,
+                 *                 "grande": false,
+                 *                 "initial_table": 4,
+                 *                 "last_card_scopa": false,
+                 *                 "match_priority": true,
+                 *                 "napola": "none",
+                 *                 "napola_cap": 9,
+                 *                 "napoleone": false,
+                 *                 "pack": "italian40",
+                 *                 "piva": false,
+                 *                 "players": 2,
+                 *                 "preset": "scopa",
+                 *                 "prime_table": "standard",
+                 *                 "primiera_incomplete": "compare",
+                 *                 "re_bello": false,
+                 *                 "redeal": "three_kings",
+                 *                 "redeal_on_ace": false,
+                 *                 "scalette": false,
+                 *                 "sette_di_coppe": false,
+                 *                 "target": 11,
+                 *                 "teams": false
+                 *               },
+                 *               "version": 1
+                 *             },
+                 *             "seed": 7
+                 *           },
+                 *           {
+                 *             "budget": {
+                 *               "iterations": 8
+                 *             },
+                 *             "record": {
+                 *               "deal": {
+                 *                 "hands": [
+                 *                   [
+                 *                     "5S",
+                 *                     "6S",
+                 *                     "7B"
+                 *                   ],
+                 *                   [
+                 *                     "4D",
+                 *                     "10D",
+                 *                     "1C"
+                 *                   ]
+                 *                 ],
+                 *                 "stock": [
+                 *                   "2S",
+                 *                   "9S",
+                 *                   "4S",
+                 *                   "9C",
+                 *                   "3C",
+                 *                   "5B",
+                 *                   "6B",
+                 *                   "7S",
+                 *                   "4C",
+                 *                   "3S",
+                 *                   "1S",
+                 *                   "2B",
+                 *                   "8B",
+                 *                   "10S",
+                 *                   "10C",
+                 *                   "7C",
+                 *                   "10B",
+                 *                   "4B",
+                 *                   "3D",
+                 *                   "1D",
+                 *                   "9B",
+                 *                   "8S",
+                 *                   "6D",
+                 *                   "7D",
+                 *                   "9D",
+                 *                   "5C",
+                 *                   "6C",
+                 *                   "8C",
+                 *                   "2D",
+                 *                   "8D"
+                 *                 ],
+                 *                 "table": [
+                 *                   "5D",
+                 *                   "2C",
+                 *                   "1B",
+                 *                   "3B"
+                 *                 ]
+                 *               },
+                 *               "dealer": 0,
+                 *               "format": "scopa-hand-record",
+                 *               "moves": [
+                 *                 {
+                 *                   "capture": [
+                 *                     "1B",
+                 *                     "3B"
+                 *                   ],
+                 *                   "card": "4D",
+                 *                   "seat": 1
+                 *                 },
+                 *                 {
+                 *                   "capture": [
+                 *                     "5D"
+                 *                   ],
+                 *                   "card": "5S",
+                 *                   "seat": 0
+                 *                 },
+                 *                 {
+                 *                   "capture": [],
+                 *                   "card": "10D",
+                 *                   "seat": 1
+                 *                 },
+                 *                 {
+                 *                   "capture": [],
+                 *                   "card": "6S",
+                 *                   "seat": 0
+                 *                 }
+                 *               ],
+                 *               "rules": {
+                 *                 "ace_may_pass": false,
+                 *                 "ace_scopa": false,
+                 *                 "ace_takes_all": false,
+                 *                 "ace_takes_itself": false,
+                 *                 "bonus_suit": "D",
+                 *                 "cappotto": false,
+                 *                 "cappotto_7_0": false,
+                 *                 "capture_rule": "standard",
+                 *                 "claims": false,
+                 *                 "compulsory_capture": true,
+                 *                 "deal_sizes": [
+                 *                   3,
+                 *                   3,
+                 *                   3,
+                 *                   3,
+                 *                   3,
+                 *                   3
+                 *                 ],
+                 *                 "declarations": "none",
+                 *                 "double_game": false,
+                 *                 "fewest_cards": false,
+                 *                 "first_card_choice": false,
+                 *                 "grande": false,
+                 *                 "initial_table": 4,
+                 *                 "last_card_scopa": false,
+                 *                 "match_priority": true,
+                 *                 "napola": "none",
+                 *                 "napola_cap": 9,
+                 *                 "napoleone": false,
+                 *                 "pack": "italian40",
+                 *                 "piva": false,
+                 *                 "players": 2,
+                 *                 "preset": "scopa",
+                 *                 "prime_table": "standard",
+                 *                 "primiera_incomplete": "compare",
+                 *                 "re_bello": false,
+                 *                 "redeal": "three_kings",
+                 *                 "redeal_on_ace": false,
+                 *                 "scalette": false,
+                 *                 "sette_di_coppe": false,
+                 *                 "target": 11,
+                 *                 "teams": false
+                 *               },
+                 *               "version": 1
+                 *             },
+                 *             "seats": [
+                 *               1
+                 *             ],
+                 *             "seed": 8
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["JobRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "created": "2026-11-26T10:00:00.000+00:00",
+                     *       "done": 2,
+                     *       "eta_s": null,
+                     *       "expires": "2026-12-03T10:00:02.480+00:00",
+                     *       "finished": "2026-11-26T10:00:02.480+00:00",
+                     *       "id": "Vb3kQ9yLr2TtX0cW8mHn4A",
+                     *       "kind": "review",
+                     *       "links": {
+                     *         "download": "/v1/jobs/Vb3kQ9yLr2TtX0cW8mHn4A/download",
+                     *         "results": "/v1/jobs/Vb3kQ9yLr2TtX0cW8mHn4A/results",
+                     *         "self": "/v1/jobs/Vb3kQ9yLr2TtX0cW8mHn4A"
+                     *       },
+                     *       "problems": 0,
+                     *       "progress": 1,
+                     *       "records": 2,
+                     *       "result": null,
+                     *       "started": "2026-11-26T10:00:00.120+00:00",
+                     *       "state": "queued"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BAD_REQUEST"];
+            401: components["responses"]["UNAUTHORIZED"];
+            413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
+            503: components["responses"]["SERVICE_UNAVAILABLE"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: {
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description the languages the client reads, by preference (RFC 9110), e.g. it-IT, it;q=0.9, en;q=0.5; used when lang is not given */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "created": "2026-11-26T10:00:00.000+00:00",
+                     *       "done": 2,
+                     *       "eta_s": null,
+                     *       "expires": "2026-12-03T10:00:02.480+00:00",
+                     *       "finished": "2026-11-26T10:00:02.480+00:00",
+                     *       "id": "Vb3kQ9yLr2TtX0cW8mHn4A",
+                     *       "kind": "review",
+                     *       "links": {
+                     *         "download": "/v1/jobs/Vb3kQ9yLr2TtX0cW8mHn4A/download",
+                     *         "results": "/v1/jobs/Vb3kQ9yLr2TtX0cW8mHn4A/results",
+                     *         "self": "/v1/jobs/Vb3kQ9yLr2TtX0cW8mHn4A"
+                     *       },
+                     *       "problems": 0,
+                     *       "progress": 1,
+                     *       "records": 2,
+                     *       "result": null,
+                     *       "started": "2026-11-26T10:00:00.120+00:00",
+                     *       "state": "done"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            401: components["responses"]["UNAUTHORIZED"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
+            503: components["responses"]["SERVICE_UNAVAILABLE"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    cancelJob: {
+        parameters: {
+            query?: {
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description the languages the client reads, by preference (RFC 9110), e.g. it-IT, it;q=0.9, en;q=0.5; used when lang is not given */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "created": "2026-11-26T10:00:00.000+00:00",
+                     *       "done": 2,
+                     *       "eta_s": null,
+                     *       "expires": "2026-12-03T10:00:02.480+00:00",
+                     *       "finished": "2026-11-26T10:00:02.480+00:00",
+                     *       "id": "Vb3kQ9yLr2TtX0cW8mHn4A",
+                     *       "kind": "review",
+                     *       "links": {
+                     *         "download": "/v1/jobs/Vb3kQ9yLr2TtX0cW8mHn4A/download",
+                     *         "results": "/v1/jobs/Vb3kQ9yLr2TtX0cW8mHn4A/results",
+                     *         "self": "/v1/jobs/Vb3kQ9yLr2TtX0cW8mHn4A"
+                     *       },
+                     *       "problems": 0,
+                     *       "progress": 1,
+                     *       "records": 2,
+                     *       "result": null,
+                     *       "started": "2026-11-26T10:00:00.120+00:00",
+                     *       "state": "cancelled"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description The ended job and its results were removed. */
+            204: {
+                headers: {
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["UNAUTHORIZED"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
+            503: components["responses"]["SERVICE_UNAVAILABLE"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    downloadJobResults: {
+        parameters: {
+            query?: {
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description the languages the client reads, by preference (RFC 9110), e.g. it-IT, it;q=0.9, en;q=0.5; used when lang is not given */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {"index":0,"review":{"budget":{"iterations":8},"decisions":[{"accuracy":100.0,"best":{"breakdown":{"cards":0.375,"coins":0.75,"primiera":-0.25,"scope":-0.25,"settebello":0.25},"capture":["5D","2C","3B"],"card":"10D","rank":1,"std_error":1.259783,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.375,"value":0.875},"chosen":{"capture":["5D","2C","3B"],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":0,"label":"good","legal_plays":3,"loss":0.875,"noise":1.66637,"played":{"breakdown":{"cards":-0.25,"coins":0.0,"primiera":-0.5,"scope":0.25,"settebello":0.5},"capture":["1B","3B"],"card":"4D","rank":2,"std_error":1.035098,"std_error_vs_best":0.833185,"sweep":false,"sweep_risk":0.25,"value":0.0},"seat":1,"seed":7,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":10.0,"best":{"breakdown":{"cards":0.125,"coins":0.125,"primiera":-0.25,"scope":0.875,"settebello":-0.5},"capture":["5D","2C"],"card":"7B","rank":1,"std_error":1.03402,"std_error_vs_best":null,"sweep":true,"sweep_risk":0.0,"value":0.375},"chosen":{"capture":["5D","2C"],"card":"7B","sweep":true},"chosen_by":"search","exact":false,"index":1,"label":"blunder","legal_plays":3,"loss":2.25,"noise":1.636634,"played":{"breakdown":{"cards":-0.375,"coins":-0.375,"primiera":-0.25,"scope":-0.375,"settebello":-0.5},"capture":["5D"],"card":"5S","rank":3,"std_error":0.895176,"std_error_vs_best":0.818317,"sweep":false,"sweep_risk":0.125,"value":-1.875},"seat":0,"seed":7,"side":0,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":-0.5,"coins":0.0,"primiera":-0.125,"scope":0.125,"settebello":0.75},"capture":[],"card":"10D","rank":1,"std_error":0.901388,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":0.25},"chosen":{"capture":[],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":2,"label":"best","legal_plays":2,"loss":0.0,"noise":0.0,"played":{"breakdown":{"cards":-0.5,"coins":0.0,"primiera":-0.125,"scope":0.125,"settebello":0.75},"capture":[],"card":"10D","rank":1,"std_error":0.901388,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":0.25},"seat":1,"seed":7,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.25,"coins":0.25,"primiera":-0.25,"scope":-0.125,"settebello":0.0},"capture":[],"card":"7B","rank":1,"std_error":0.742522,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":0.125},"chosen":{"capture":[],"card":"7B","sweep":false},"chosen_by":"search","exact":false,"index":3,"label":"good","legal_plays":2,"loss":0.125,"noise":0.25,"played":{"breakdown":{"cards":0.25,"coins":-0.125,"primiera":0.0,"scope":-0.125,"settebello":0.0},"capture":[],"card":"6S","rank":2,"std_error":0.731925,"std_error_vs_best":0.125,"sweep":false,"sweep_risk":0.0,"value":0.0},"seat":0,"seed":7,"side":0,"status":"searched","undersampled":false,"worlds":8}],"finished":false,"graph":[{"after":0.0,"before":0.875,"index":0,"label":"good","seat":1,"side":1},{"after":-1.875,"before":0.375,"index":1,"label":"blunder","seat":0,"side":0},{"after":0.25,"before":0.25,"index":2,"label":"best","seat":1,"side":1},{"after":0.0,"before":0.125,"index":3,"label":"good","seat":0,"side":0}],"match":null,"moves":4,"seats":[0,1],"seed":7,"summary":[{"accuracy":18.18,"best_share":0.0,"costliest":[{"index":1,"label":"blunder","loss":2.25},{"index":3,"label":"good","loss":0.125}],"decisions":2,"forced":0,"labels":{"best":0,"blunder":1,"good":1,"inaccuracy":0,"mistake":0},"mean_loss":1.1875,"phases":{"first":10.0,"last":null,"middle":100.0},"seat":0,"side":0,"total_loss":2.375,"undersampled":0,"unranked":0},{"accuracy":100.0,"best_share":0.5,"costliest":[{"index":0,"label":"good","loss":0.875}],"decisions":2,"forced":0,"labels":{"best":1,"blunder":0,"good":1,"inaccuracy":0,"mistake":0},"mean_loss":0.4375,"phases":{"first":100.0,"last":null,"middle":100.0},"seat":1,"side":1,"total_loss":0.875,"undersampled":0,"unranked":0}],"thresholds":{"accuracy_at_thresholds":[100.0,90.0,70.0,40.0],"noise_z":2.0,"points":{"blunder":0.75,"inaccuracy":0.1,"mistake":0.3},"win_probability":{"blunder":0.08,"inaccuracy":0.01,"mistake":0.03}}},"type":"review"}
+                     *     {"index":1,"review":{"budget":{"iterations":8},"decisions":[{"accuracy":3.97,"best":{"breakdown":{"cards":1.0,"coins":0.75,"primiera":0.375,"scope":0.375,"settebello":0.25},"capture":["5D","2C","3B"],"card":"10D","rank":1,"std_error":0.901388,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.25,"value":2.75},"chosen":{"capture":["5D","2C","3B"],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":0,"label":"blunder","legal_plays":3,"loss":3.25,"noise":2.291288,"played":{"breakdown":{"cards":-0.375,"coins":0.125,"primiera":0.125,"scope":-0.375,"settebello":0.0},"capture":["1B","3B"],"card":"4D","rank":2,"std_error":1.149534,"std_error_vs_best":1.145644,"sweep":false,"sweep_risk":0.625,"value":-0.5},"seat":1,"seed":8,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.125,"coins":-0.125,"primiera":0.25,"scope":-0.125,"settebello":0.0},"capture":[],"card":"1C","rank":1,"std_error":0.895176,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.25,"value":0.125},"chosen":{"capture":[],"card":"1C","sweep":false},"chosen_by":"search","exact":false,"index":2,"label":"good","legal_plays":2,"loss":0.75,"noise":1.802776,"played":{"breakdown":{"cards":-0.125,"coins":-0.5,"primiera":0.25,"scope":0.0,"settebello":-0.25},"capture":[],"card":"10D","rank":2,"std_error":1.068,"std_error_vs_best":0.901388,"sweep":false,"sweep_risk":0.0,"value":-0.625},"seat":1,"seed":8,"side":1,"status":"searched","undersampled":false,"worlds":8}],"finished":false,"graph":[{"after":-0.5,"before":2.75,"index":0,"label":"blunder","seat":1,"side":1},{"after":-0.625,"before":0.125,"index":2,"label":"good","seat":1,"side":1}],"match":null,"moves":4,"seats":[1],"seed":8,"summary":[{"accuracy":7.63,"best_share":0.0,"costliest":[{"index":0,"label":"blunder","loss":3.25},{"index":2,"label":"good","loss":0.75}],"decisions":2,"forced":0,"labels":{"best":0,"blunder":1,"good":1,"inaccuracy":0,"mistake":0},"mean_loss":2.0,"phases":{"first":3.97,"last":null,"middle":100.0},"seat":1,"side":1,"total_loss":4.0,"undersampled":0,"unranked":0}],"thresholds":{"accuracy_at_thresholds":[100.0,90.0,70.0,40.0],"noise_z":2.0,"points":{"blunder":0.75,"inaccuracy":0.1,"mistake":0.3},"win_probability":{"blunder":0.08,"inaccuracy":0.01,"mistake":0.03}}},"type":"review"}
+                     *     {"id":"Vb3kQ9yLr2TtX0cW8mHn4A","problems":0,"records":2,"reviewed":2,"state":"done","type":"summary"}
+                     */
+                    "application/x-ndjson": components["schemas"]["JobDownloadLine"];
+                };
+            };
+            401: components["responses"]["UNAUTHORIZED"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
+            503: components["responses"]["SERVICE_UNAVAILABLE"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    getJobResults: {
+        parameters: {
+            query?: {
+                /** @description first record */
+                offset?: number;
+                /** @description records in the page */
+                limit?: number;
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description the languages the client reads, by preference (RFC 9110), e.g. it-IT, it;q=0.9, en;q=0.5; used when lang is not given */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "Vb3kQ9yLr2TtX0cW8mHn4A",
+                     *       "items": [
+                     *         {
+                     *           "index": 0,
+                     *           "review": {
+                     *             "budget": {
+                     *               "iterations": 8
+                     *             },
+                     *             "decisions": [
+                     *               {
+                     *                 "accuracy": 100,
+                     *                 "best": {
+                     *                   "breakdown": {
+                     *                     "cards": 0.375,
+                     *                     "coins": 0.75,
+                     *                     "primiera": -0.25,
+                     *                     "scope": -0.25,
+                     *                     "settebello": 0.25
+                     *                   },
+                     *                   "capture": [
+                     *                     "5D",
+                     *                     "2C",
+                     *                     "3B"
+                     *                   ],
+                     *                   "card": "10D",
+                     *                   "rank": 1,
+                     *                   "std_error": 1.259783,
+                     *                   "std_error_vs_best": null,
+                     *                   "sweep": false,
+                     *                   "sweep_risk": 0.375,
+                     *                   "value": 0.875
+                     *                 },
+                     *                 "chosen": {
+                     *                   "capture": [
+                     *                     "5D",
+                     *                     "2C",
+                     *                     "3B"
+                     *                   ],
+                     *                   "card": "10D",
+                     *                   "sweep": false
+                     *                 },
+                     *                 "chosen_by": "search",
+                     *                 "exact": false,
+                     *                 "index": 0,
+                     *                 "label": "good",
+                     *                 "legal_plays": 3,
+                     *                 "loss": 0.875,
+                     *                 "noise": 1.66637,
+                     *                 "played": {
+                     *                   "breakdown": {
+                     *                     "cards": -0.25,
+                     *                     "coins": 0,
+                     *                     "primiera": -0.5,
+                     *                     "scope": 0.25,
+                     *                     "settebello": 0.5
+                     *                   },
+                     *                   "capture": [
+                     *                     "1B",
+                     *                     "3B"
+                     *                   ],
+                     *                   "card": "4D",
+                     *                   "rank": 2,
+                     *                   "std_error": 1.035098,
+                     *                   "std_error_vs_best": 0.833185,
+                     *                   "sweep": false,
+                     *                   "sweep_risk": 0.25,
+                     *                   "value": 0
+                     *                 },
+                     *                 "seat": 1,
+                     *                 "seed": 7,
+                     *                 "side": 1,
+                     *                 "status": "searched",
+                     *                 "undersampled": false,
+                     *                 "worlds": 8
+                     *               },
+                     *               {
+                     *                 "accuracy": 10,
+                     *                 "best": {
+                     *                   "breakdown": {
+                     *                     "cards": 0.125,
+                     *                     "coins": 0.125,
+                     *                     "primiera": -0.25,
+                     *                     "scope": 0.875,
+                     *                     "settebello": -0.5
+                     *                   },
+                     *                   "capture": [
+                     *                     "5D",
+                     *                     "2C"
+                     *                   ],
+                     *                   "card": "7B",
+                     *                   "rank": 1,
+                     *                   "std_error": 1.03402,
+                     *                   "std_error_vs_best": null,
+                     *                   "sweep": true,
+                     *                   "sweep_risk": 0,
+                     *                   "value": 0.375
+                     *                 },
+                     *                 "chosen": {
+                     *                   "capture": [
+                     *                     "5D",
+                     *                     "2C"
+                     *                   ],
+                     *                   "card": "7B",
+                     *                   "sweep": true
+                     *                 },
+                     *                 "chosen_by": "search",
+                     *                 "exact": false,
+                     *                 "index": 1,
+                     *                 "label": "blunder",
+                     *                 "legal_plays": 3,
+                     *                 "loss": 2.25,
+                     *                 "noise": 1.636634,
+                     *                 "played": {
+                     *                   "breakdown": {
+                     *                     "cards": -0.375,
+                     *                     "coins": -0.375,
+                     *                     "primiera": -0.25,
+                     *                     "scope": -0.375,
+                     *                     "settebello": -0.5
+                     *                   },
+                     *                   "capture": [
+                     *                     "5D"
+                     *                   ],
+                     *                   "card": "5S",
+                     *                   "rank": 3,
+                     *                   "std_error": 0.895176,
+                     *                   "std_error_vs_best": 0.818317,
+                     *                   "sweep": false,
+                     *                   "sweep_risk": 0.125,
+                     *                   "value": -1.875
+                     *                 },
+                     *                 "seat": 0,
+                     *                 "seed": 7,
+                     *                 "side": 0,
+                     *                 "status": "searched",
+                     *                 "undersampled": false,
+                     *                 "worlds": 8
+                     *               },
+                     *               {
+                     *                 "accuracy": 100,
+                     *                 "best": {
+                     *                   "breakdown": {
+                     *                     "cards": -0.5,
+                     *                     "coins": 0,
+                     *                     "primiera": -0.125,
+                     *                     "scope": 0.125,
+                     *                     "settebello": 0.75
+                     *                   },
+                     *                   "capture": [],
+                     *                   "card": "10D",
+                     *                   "rank": 1,
+                     *                   "std_error": 0.901388,
+                     *                   "std_error_vs_best": null,
+                     *                   "sweep": false,
+                     *                   "sweep_risk": 0,
+                     *                   "value": 0.25
+                     *                 },
+                     *                 "chosen": {
+                     *                   "capture": [],
+                     *                   "card": "10D",
+                     *                   "sweep": false
+                     *                 },
+                     *                 "chosen_by": "search",
+                     *                 "exact": false,
+                     *                 "index": 2,
+                     *                 "label": "best",
+                     *                 "legal_plays": 2,
+                     *                 "loss": 0,
+                     *                 "noise": 0,
+                     *                 "played": {
+                     *                   "breakdown": {
+                     *                     "cards": -0.5,
+                     *                     "coins": 0,
+                     *                     "primiera": -0.125,
+                     *                     "scope": 0.125,
+                     *                     "settebello": 0.75
+                     *                   },
+                     *                   "capture": [],
+                     *                   "card": "10D",
+                     *                   "rank": 1,
+                     *                   "std_error": 0.901388,
+                     *                   "std_error_vs_best": null,
+                     *                   "sweep": false,
+                     *                   "sweep_risk": 0,
+                     *                   "value": 0.25
+                     *                 },
+                     *                 "seat": 1,
+                     *                 "seed": 7,
+                     *                 "side": 1,
+                     *                 "status": "searched",
+                     *                 "undersampled": false,
+                     *                 "worlds": 8
+                     *               },
+                     *               {
+                     *                 "accuracy": 100,
+                     *                 "best": {
+                     *                   "breakdown": {
+                     *                     "cards": 0.25,
+                     *                     "coins": 0.25,
+                     *                     "primiera": -0.25,
+                     *                     "scope": -0.125,
+                     *                     "settebello": 0
+                     *                   },
+                     *                   "capture": [],
+                     *                   "card": "7B",
+                     *                   "rank": 1,
+                     *                   "std_error": 0.742522,
+                     *                   "std_error_vs_best": null,
+                     *                   "sweep": false,
+                     *                   "sweep_risk": 0,
+                     *                   "value": 0.125
+                     *                 },
+                     *                 "chosen": {
+                     *                   "capture": [],
+                     *                   "card": "7B",
+                     *                   "sweep": false
+                     *                 },
+                     *                 "chosen_by": "search",
+                     *                 "exact": false,
+                     *                 "index": 3,
+                     *                 "label": "good",
+                     *                 "legal_plays": 2,
+                     *                 "loss": 0.125,
+                     *                 "noise": 0.25,
+                     *                 "played": {
+                     *                   "breakdown": {
+                     *                     "cards": 0.25,
+                     *                     "coins": -0.125,
+                     *                     "primiera": 0,
+                     *                     "scope": -0.125,
+                     *                     "settebello": 0
+                     *                   },
+                     *                   "capture": [],
+                     *                   "card": "6S",
+                     *                   "rank": 2,
+                     *                   "std_error": 0.731925,
+                     *                   "std_error_vs_best": 0.125,
+                     *                   "sweep": false,
+                     *                   "sweep_risk": 0,
+                     *                   "value": 0
+                     *                 },
+                     *                 "seat": 0,
+                     *                 "seed": 7,
+                     *                 "side": 0,
+                     *                 "status": "searched",
+                     *                 "undersampled": false,
+                     *                 "worlds": 8
+                     *               }
+                     *             ],
+                     *             "finished": false,
+                     *             "graph": [
+                     *               {
+                     *                 "after": 0,
+                     *                 "before": 0.875,
+                     *                 "index": 0,
+                     *                 "label": "good",
+                     *                 "seat": 1,
+                     *                 "side": 1
+                     *               },
+                     *               {
+                     *                 "after": -1.875,
+                     *                 "before": 0.375,
+                     *                 "index": 1,
+                     *                 "label": "blunder",
+                     *                 "seat": 0,
+                     *                 "side": 0
+                     *               },
+                     *               {
+                     *                 "after": 0.25,
+                     *                 "before": 0.25,
+                     *                 "index": 2,
+                     *                 "label": "best",
+                     *                 "seat": 1,
+                     *                 "side": 1
+                     *               },
+                     *               {
+                     *                 "after": 0,
+                     *                 "before": 0.125,
+                     *                 "index": 3,
+                     *                 "label": "good",
+                     *                 "seat": 0,
+                     *                 "side": 0
+                     *               }
+                     *             ],
+                     *             "match": null,
+                     *             "moves": 4,
+                     *             "seats": [
+                     *               0,
+                     *               1
+                     *             ],
+                     *             "seed": 7,
+                     *             "summary": [
+                     *               {
+                     *                 "accuracy": 18.18,
+                     *                 "best_share": 0,
+                     *                 "costliest": [
+                     *                   {
+                     *                     "index": 1,
+                     *                     "label": "blunder",
+                     *                     "loss": 2.25
+                     *                   },
+                     *                   {
+                     *                     "index": 3,
+                     *                     "label": "good",
+                     *                     "loss": 0.125
+                     *                   }
+                     *                 ],
+                     *                 "decisions": 2,
+                     *                 "forced": 0,
+                     *                 "labels": {
+                     *                   "best": 0,
+                     *                   "blunder": 1,
+                     *                   "good": 1,
+                     *                   "inaccuracy": 0,
+                     *                   "mistake": 0
+                     *                 },
+                     *                 "mean_loss": 1.1875,
+                     *                 "phases": {
+                     *                   "first": 10,
+                     *                   "last": null,
+                     *                   "middle": 100
+                     *                 },
+                     *                 "seat": 0,
+                     *                 "side": 0,
+                     *                 "total_loss": 2.375,
+                     *                 "undersampled": 0,
+                     *                 "unranked": 0
+                     *               },
+                     *               {
+                     *                 "accuracy": 100,
+                     *                 "best_share": 0.5,
+                     *                 "costliest": [
+                     *                   {
+                     *                     "index": 0,
+                     *                     "label": "good",
+                     *                     "loss": 0.875
+                     *                   }
+                     *                 ],
+                     *                 "decisions": 2,
+                     *                 "forced": 0,
+                     *                 "labels": {
+                     *                   "best": 1,
+                     *                   "blunder": 0,
+                     *                   "good": 1,
+                     *                   "inaccuracy": 0,
+                     *                   "mistake": 0
+                     *                 },
+                     *                 "mean_loss": 0.4375,
+                     *                 "phases": {
+                     *                   "first": 100,
+                     *                   "last": null,
+                     *                   "middle": 100
+                     *                 },
+                     *                 "seat": 1,
+                     *                 "side": 1,
+                     *                 "total_loss": 0.875,
+                     *                 "undersampled": 0,
+                     *                 "unranked": 0
+                     *               }
+                     *             ],
+                     *             "thresholds": {
+                     *               "accuracy_at_thresholds": [
+                     *                 100,
+                     *                 90,
+                     *                 70,
+                     *                 40
+                     *               ],
+                     *               "noise_z": 2,
+                     *               "points": {
+                     *                 "blunder": 0.75,
+                     *                 "inaccuracy": 0.1,
+                     *                 "mistake": 0.3
+                     *               },
+                     *               "win_probability": {
+                     *                 "blunder": 0.08,
+                     *                 "inaccuracy": 0.01,
+                     *                 "mistake": 0.03
+                     *               }
+                     *             }
+                     *           },
+                     *           "type": "review"
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "review": {
+                     *             "budget": {
+                     *               "iterations": 8
+                     *             },
+                     *             "decisions": [
+                     *               {
+                     *                 "accuracy": 3.97,
+                     *                 "best": {
+                     *                   "breakdown": {
+                     *                     "cards": 1,
+                     *                     "coins": 0.75,
+                     *                     "primiera": 0.375,
+                     *                     "scope": 0.375,
+                     *                     "settebello": 0.25
+                     *                   },
+                     *                   "capture": [
+                     *                     "5D",
+                     *                     "2C",
+                     *                     "3B"
+                     *                   ],
+                     *                   "card": "10D",
+                     *                   "rank": 1,
+                     *                   "std_error": 0.901388,
+                     *                   "std_error_vs_best": null,
+                     *                   "sweep": false,
+                     *                   "sweep_risk": 0.25,
+                     *                   "value": 2.75
+                     *                 },
+                     *                 "chosen": {
+                     *                   "capture": [
+                     *                     "5D",
+                     *                     "2C",
+                     *                     "3B"
+                     *                   ],
+                     *                   "card": "10D",
+                     *                   "sweep": false
+                     *                 },
+                     *                 "chosen_by": "search",
+                     *                 "exact": false,
+                     *                 "index": 0,
+                     *                 "label": "blunder",
+                     *                 "legal_plays": 3,
+                     *                 "loss": 3.25,
+                     *                 "noise": 2.291288,
+                     *                 "played": {
+                     *                   "breakdown": {
+                     *                     "cards": -0.375,
+                     *                     "coins": 0.125,
+                     *                     "primiera": 0.125,
+                     *                     "scope": -0.375,
+                     *                     "settebello": 0
+                     *                   },
+                     *                   "capture": [
+                     *                     "1B",
+                     *                     "3B"
+                     *                   ],
+                     *                   "card": "4D",
+                     *                   "rank": 2,
+                     *                   "std_error": 1.149534,
+                     *                   "std_error_vs_best": 1.145644,
+                     *                   "sweep": false,
+                     *                   "sweep_risk": 0.625,
+                     *                   "value": -0.5
+                     *                 },
+                     *                 "seat": 1,
+                     *                 "seed": 8,
+                     *                 "side": 1,
+                     *                 "status": "searched",
+                     *                 "undersampled": false,
+                     *                 "worlds": 8
+                     *               },
+                     *               {
+                     *                 "accuracy": 100,
+                     *                 "best": {
+                     *                   "breakdown": {
+                     *                     "cards": 0.125,
+                     *                     "coins": -0.125,
+                     *                     "primiera": 0.25,
+                     *                     "scope": -0.125,
+                     *                     "settebello": 0
+                     *                   },
+                     *                   "capture": [],
+                     *                   "card": "1C",
+                     *                   "rank": 1,
+                     *                   "std_error": 0.895176,
+                     *                   "std_error_vs_best": null,
+                     *                   "sweep": false,
+                     *                   "sweep_risk": 0.25,
+                     *                   "value": 0.125
+                     *                 },
+                     *                 "chosen": {
+                     *                   "capture": [],
+                     *                   "card": "1C",
+                     *                   "sweep": false
+                     *                 },
+                     *                 "chosen_by": "search",
+                     *                 "exact": false,
+                     *                 "index": 2,
+                     *                 "label": "good",
+                     *                 "legal_plays": 2,
+                     *                 "loss": 0.75,
+                     *                 "noise": 1.802776,
+                     *                 "played": {
+                     *                   "breakdown": {
+                     *                     "cards": -0.125,
+                     *                     "coins": -0.5,
+                     *                     "primiera": 0.25,
+                     *                     "scope": 0,
+                     *                     "settebello": -0.25
+                     *                   },
+                     *                   "capture": [],
+                     *                   "card": "10D",
+                     *                   "rank": 2,
+                     *                   "std_error": 1.068,
+                     *                   "std_error_vs_best": 0.901388,
+                     *                   "sweep": false,
+                     *                   "sweep_risk": 0,
+                     *                   "value": -0.625
+                     *                 },
+                     *                 "seat": 1,
+                     *                 "seed": 8,
+                     *                 "side": 1,
+                     *                 "status": "searched",
+                     *                 "undersampled": false,
+                     *                 "worlds": 8
+                     *               }
+                     *             ],
+                     *             "finished": false,
+                     *             "graph": [
+                     *               {
+                     *                 "after": -0.5,
+                     *                 "before": 2.75,
+                     *                 "index": 0,
+                     *                 "label": "blunder",
+                     *                 "seat": 1,
+                     *                 "side": 1
+                     *               },
+                     *               {
+                     *                 "after": -0.625,
+                     *                 "before": 0.125,
+                     *                 "index": 2,
+                     *                 "label": "good",
+                     *                 "seat": 1,
+                     *                 "side": 1
+                     *               }
+                     *             ],
+                     *             "match": null,
+                     *             "moves": 4,
+                     *             "seats": [
+                     *               1
+                     *             ],
+                     *             "seed": 8,
+                     *             "summary": [
+                     *               {
+                     *                 "accuracy": 7.63,
+                     *                 "best_share": 0,
+                     *                 "costliest": [
+                     *                   {
+                     *                     "index": 0,
+                     *                     "label": "blunder",
+                     *                     "loss": 3.25
+                     *                   },
+                     *                   {
+                     *                     "index": 2,
+                     *                     "label": "good",
+                     *                     "loss": 0.75
+                     *                   }
+                     *                 ],
+                     *                 "decisions": 2,
+                     *                 "forced": 0,
+                     *                 "labels": {
+                     *                   "best": 0,
+                     *                   "blunder": 1,
+                     *                   "good": 1,
+                     *                   "inaccuracy": 0,
+                     *                   "mistake": 0
+                     *                 },
+                     *                 "mean_loss": 2,
+                     *                 "phases": {
+                     *                   "first": 3.97,
+                     *                   "last": null,
+                     *                   "middle": 100
+                     *                 },
+                     *                 "seat": 1,
+                     *                 "side": 1,
+                     *                 "total_loss": 4,
+                     *                 "undersampled": 0,
+                     *                 "unranked": 0
+                     *               }
+                     *             ],
+                     *             "thresholds": {
+                     *               "accuracy_at_thresholds": [
+                     *                 100,
+                     *                 90,
+                     *                 70,
+                     *                 40
+                     *               ],
+                     *               "noise_z": 2,
+                     *               "points": {
+                     *                 "blunder": 0.75,
+                     *                 "inaccuracy": 0.1,
+                     *                 "mistake": 0.3
+                     *               },
+                     *               "win_probability": {
+                     *                 "blunder": 0.08,
+                     *                 "inaccuracy": 0.01,
+                     *                 "mistake": 0.03
+                     *               }
+                     *             }
+                     *           },
+                     *           "type": "review"
+                     *         }
+                     *       ],
+                     *       "limit": 100,
+                     *       "next": null,
+                     *       "offset": 0,
+                     *       "records": 2,
+                     *       "state": "done"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JobResults"];
+                };
+            };
+            401: components["responses"]["UNAUTHORIZED"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];

@@ -10,6 +10,7 @@ from service.api.jobs.model import JobKind, JobState
 from service.api.schemas.fields import StrictInteger
 from service.api.schemas.insights import InsightsRequestSchema
 from service.api.schemas.review import BatchReviewRequestSchema
+from service.engine.message import Message
 
 
 def reference(name: str, description: str, **kwargs: Any) -> ma.fields.Raw:
@@ -40,7 +41,7 @@ class JobRequestSchema(ma.Schema):
         """Exactly one kind of job."""
         given = [kind for kind in JobKind if kind.value in data]
         if len(given) != 1:
-            raise ma.ValidationError("give exactly one of review or insights", field_name="_schema")
+            raise ma.ValidationError(Message("give exactly one of review or insights"), "_schema")
 
     @ma.post_load
     def job_kind(self, data: dict[str, Any], **kwargs: Any) -> JobKind:

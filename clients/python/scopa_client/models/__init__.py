@@ -60,6 +60,15 @@ from .insights_response_loss_by_category import InsightsResponseLossByCategory
 from .insights_response_phases import InsightsResponsePhases
 from .insights_response_situations import InsightsResponseSituations
 from .interpreted_mean import InterpretedMean
+from .job import Job
+from .job_download_line import JobDownloadLine
+from .job_download_line_type import JobDownloadLineType
+from .job_kind import JobKind
+from .job_links import JobLinks
+from .job_request import JobRequest
+from .job_results import JobResults
+from .job_results_state import JobResultsState
+from .job_state import JobState
 from .language import Language
 from .ledger_entry import LedgerEntry
 from .ledger_hand import LedgerHand
@@ -230,6 +239,15 @@ __all__ = (
     "InsightsResponsePhases",
     "InsightsResponseSituations",
     "InterpretedMean",
+    "Job",
+    "JobDownloadLine",
+    "JobDownloadLineType",
+    "JobKind",
+    "JobLinks",
+    "JobRequest",
+    "JobResults",
+    "JobResultsState",
+    "JobState",
     "Language",
     "LedgerEntry",
     "LedgerHand",

@@ -1,0 +1,248 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.job_results import JobResults
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    job_id: str,
+    *,
+    offset: int | Unset = 0,
+    limit: int | Unset = 100,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(accept_language, Unset):
+        headers["Accept-Language"] = accept_language
+
+    params: dict[str, Any] = {}
+
+    params["offset"] = offset
+
+    params["limit"] = limit
+
+    params["lang"] = lang
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/jobs/{job_id}/results".format(
+            job_id=quote(str(job_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> JobResults | Problem:
+    if response.status_code == 200:
+        response_200 = JobResults.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[JobResults | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    job_id: str,
+    *,
+    client: AuthenticatedClient,
+    offset: int | Unset = 0,
+    limit: int | Unset = 100,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+) -> Response[JobResults | Problem]:
+    """A page of a job's result lines, in record order: those of records `offset` to
+    `offset + limit - 1` that have one (all of them once the job is done). `next` is the next
+    page's URL.
+
+    Args:
+        job_id (str):
+        offset (int | Unset):  Default: 0.
+        limit (int | Unset):  Default: 100.
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[JobResults | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        job_id=job_id,
+        offset=offset,
+        limit=limit,
+        lang=lang,
+        accept_language=accept_language,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    job_id: str,
+    *,
+    client: AuthenticatedClient,
+    offset: int | Unset = 0,
+    limit: int | Unset = 100,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+) -> JobResults | Problem | None:
+    """A page of a job's result lines, in record order: those of records `offset` to
+    `offset + limit - 1` that have one (all of them once the job is done). `next` is the next
+    page's URL.
+
+    Args:
+        job_id (str):
+        offset (int | Unset):  Default: 0.
+        limit (int | Unset):  Default: 100.
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        JobResults | Problem
+    """
+
+    return sync_detailed(
+        job_id=job_id,
+        client=client,
+        offset=offset,
+        limit=limit,
+        lang=lang,
+        accept_language=accept_language,
+    ).parsed
+
+
+async def asyncio_detailed(
+    job_id: str,
+    *,
+    client: AuthenticatedClient,
+    offset: int | Unset = 0,
+    limit: int | Unset = 100,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+) -> Response[JobResults | Problem]:
+    """A page of a job's result lines, in record order: those of records `offset` to
+    `offset + limit - 1` that have one (all of them once the job is done). `next` is the next
+    page's URL.
+
+    Args:
+        job_id (str):
+        offset (int | Unset):  Default: 0.
+        limit (int | Unset):  Default: 100.
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[JobResults | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        job_id=job_id,
+        offset=offset,
+        limit=limit,
+        lang=lang,
+        accept_language=accept_language,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    job_id: str,
+    *,
+    client: AuthenticatedClient,
+    offset: int | Unset = 0,
+    limit: int | Unset = 100,
+    lang: str | Unset = UNSET,
+    accept_language: str | Unset = UNSET,
+) -> JobResults | Problem | None:
+    """A page of a job's result lines, in record order: those of records `offset` to
+    `offset + limit - 1` that have one (all of them once the job is done). `next` is the next
+    page's URL.
+
+    Args:
+        job_id (str):
+        offset (int | Unset):  Default: 0.
+        limit (int | Unset):  Default: 100.
+        lang (str | Unset):  Example: it.
+        accept_language (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        JobResults | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            job_id=job_id,
+            client=client,
+            offset=offset,
+            limit=limit,
+            lang=lang,
+            accept_language=accept_language,
+        )
+    ).parsed
