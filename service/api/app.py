@@ -48,9 +48,10 @@ cards, suits, figures and score categories in Spanish (escoba's pack) and French
 `Content-Language` names the language used, and such answers `Vary: Accept-Language`. Codes
 (cards, options, categories, problem types, field paths) are the same in every language.
 
-Every POST endpoint is a pure function of its body: the same body gives the same answer
-(advice and bots with a time budget excepted: more or less search fits in it), nothing is
-stored, and a retry is always safe. Answers carry `X-Request-ID`; rate-limited ones the
+Every POST endpoint but /v1/jobs is a pure function of its body: the same body gives the same
+answer (advice and bots with a time budget excepted: more or less search fits in it), nothing is
+stored, and a retry is always safe. POST /v1/jobs keeps a job (a batch review or insights run on
+the job workers) until it is read back from its URL, and expires it after the retention. Answers carry `X-Request-ID`; rate-limited ones the
 `X-RateLimit-*` headers; 429 and 503 `Retry-After`; searches `Server-Timing` and `X-Cache`
 (a review `X-Review-Cache`, the count of its searches by cache status);
 the answers that change only with a release (`GET /v1/rules`, `GET /v1/bot`,
