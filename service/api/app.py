@@ -51,9 +51,11 @@ cards, suits, figures and score categories in Spanish (escoba's pack) and French
 Every POST endpoint but /v1/jobs is a pure function of its body: the same body gives the same
 answer (advice and bots with a time budget excepted: more or less search fits in it), nothing is
 stored, and a retry is always safe. POST /v1/jobs keeps a job (a batch review or insights run on
-the job workers) until it is read back from its URL, and expires it after the retention. Answers carry `X-Request-ID`; rate-limited ones the
-`X-RateLimit-*` headers; 429 and 503 `Retry-After`; searches `Server-Timing` and `X-Cache`
-(a review `X-Review-Cache`, the count of its searches by cache status);
+the job workers) until it is read back from its URL, and expires it after the retention.
+
+Answers carry `X-Request-ID`; rate-limited ones the `X-RateLimit-*` headers; 429 and 503
+`Retry-After`; searches `Server-Timing` and `X-Cache` (a review `X-Review-Cache`, the count of
+its searches by cache status);
 the answers that change only with a release (`GET /v1/rules`, `GET /v1/bot`,
 `GET /v1/problems`) an `ETag` and `Cache-Control`, and 304 to a matching `If-None-Match`.
 """

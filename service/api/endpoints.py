@@ -254,6 +254,7 @@ CREATE_JOB = Operation(
     queued=True,
     unavailable=True,
 )
+LIST_JOBS = Operation("listJobs", ONE_UNIT, "GET", "/v1/jobs", unavailable=True)
 GET_JOB = Operation("getJob", ONE_UNIT, "GET", "/v1/jobs/{job_id}", unavailable=True)
 JOB_RESULTS = Operation(
     "getJobResults", ONE_UNIT, "GET", "/v1/jobs/{job_id}/results", unavailable=True
@@ -286,6 +287,7 @@ OPERATIONS: tuple[Operation, ...] = (
     PLAYER_INSIGHTS,
     MAKE_DRILLS,
     CREATE_JOB,
+    LIST_JOBS,
     GET_JOB,
     JOB_RESULTS,
     DOWNLOAD_JOB,

@@ -240,3 +240,35 @@ def test_an_unreachable_job_store_is_a_503_that_changes_nothing(tmp_path: Path) 
     assert_problem(response, 503, "about:blank")
     assert response.headers["Retry-After"] == "5"
     assert_problem(client.get("/v1/jobs/any"), 503, "about:blank")
+
+
+def test_a_key_lists_its_own_jobs_newest_first_by_page(tmp_path: Path) -> None:
+    first, second = new_key(), new_key()
+    keys = tmp_path / "keys.json"
+    entries = [
+        {"name": "alpha", "sha256": digest_of(first)},
+        {"name": "beta", "sha256": digest_of(second)},
+    ]
+    keys.write_text(json.dumps({"keys": entries}), encoding="utf-8")
+    client = make_app(tmp_path, API_KEYS_FILE=str(keys)).test_client()
+    mine = {"Authorization": f"Bearer {first}"}
+    made_ids = [
+        made(client.post("/v1/jobs", json={"review": review_body(1)}, headers=mine))["id"]
+        for _ in range(3)
+    ]
+    theirs = made(
+        client.post("/v1/jobs", json={"review": review_body(1)}, headers={"X-API-Key": second})
+    )
+    page = client.get("/v1/jobs?limit=2", headers=mine).get_json()
+    assert [job["id"] for job in page["jobs"]] == made_ids[::-1][:2]
+    assert page["next"] == "/v1/jobs?offset=2&limit=2"
+    rest = client.get(page["next"], headers=mine).get_json()
+    assert [job["id"] for job in rest["jobs"]] == made_ids[:1] and rest["next"] is None
+    listed = client.get("/v1/jobs", headers={"X-API-Key": second}).get_json()
+    assert [job["id"] for job in listed["jobs"]] == [theirs["id"]]
+    wait_ended(client, f"/v1/jobs/{made_ids[1]}", headers=mine)
+    assert client.delete(f"/v1/jobs/{made_ids[1]}", headers=mine).status_code in {200, 204}
+    client.delete(f"/v1/jobs/{made_ids[1]}", headers=mine)
+    left = client.get("/v1/jobs", headers=mine).get_json()
+    assert [job["id"] for job in left["jobs"]] == [made_ids[2], made_ids[0]]
+    assert_problem(client.get("/v1/jobs?limit=101", headers=mine), 422, VALIDATION)

@@ -230,7 +230,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The caller's jobs not yet expired, newest first, by page: those of its API key (every
+         *     job of the server without keys). `next` is the next page's URL, null when this page is
+         *     not full.
+         */
+        get: operations["listJobs"];
         put?: never;
         /**
          * Make a job: a batch review or a player's insights, run on the job workers.
@@ -1185,6 +1190,13 @@ export interface components {
             results: string;
             /** @description this job */
             self: string;
+        };
+        JobList: {
+            jobs: components["schemas"]["Job"][];
+            limit: number;
+            /** @description the next page; null when this one is not full */
+            next: string | null;
+            offset: number;
         };
         JobRequest: {
             /** @description a /v1/insights body: the player's hands reviewed, then the insights drawn from them */
@@ -2246,6 +2258,7 @@ export type InterpretedMean = components['schemas']['InterpretedMean'];
 export type Job = components['schemas']['Job'];
 export type JobDownloadLine = components['schemas']['JobDownloadLine'];
 export type JobLinks = components['schemas']['JobLinks'];
+export type JobList = components['schemas']['JobList'];
 export type JobRequest = components['schemas']['JobRequest'];
 export type JobResults = components['schemas']['JobResults'];
 export type Language = components['schemas']['Language'];
@@ -6459,6 +6472,75 @@ export interface operations {
             400: components["responses"]["BAD_REQUEST"];
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
+            503: components["responses"]["SERVICE_UNAVAILABLE"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    listJobs: {
+        parameters: {
+            query?: {
+                /** @description first job */
+                offset?: number;
+                /** @description jobs in the page */
+                limit?: number;
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description the languages the client reads, by preference (RFC 9110), e.g. it-IT, it;q=0.9, en;q=0.5; used when lang is not given */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jobs": [
+                     *         {
+                     *           "created": "2026-11-26T10:00:00.000+00:00",
+                     *           "done": 2,
+                     *           "eta_s": null,
+                     *           "expires": "2026-12-03T10:00:02.480+00:00",
+                     *           "finished": "2026-11-26T10:00:02.480+00:00",
+                     *           "id": "Vb3kQ9yLr2TtX0cW8mHn4A",
+                     *           "kind": "review",
+                     *           "links": {
+                     *             "download": "/v1/jobs/Vb3kQ9yLr2TtX0cW8mHn4A/download",
+                     *             "results": "/v1/jobs/Vb3kQ9yLr2TtX0cW8mHn4A/results",
+                     *             "self": "/v1/jobs/Vb3kQ9yLr2TtX0cW8mHn4A"
+                     *           },
+                     *           "problems": 0,
+                     *           "progress": 1,
+                     *           "records": 2,
+                     *           "result": null,
+                     *           "started": "2026-11-26T10:00:00.120+00:00",
+                     *           "state": "done"
+                     *         }
+                     *       ],
+                     *       "limit": 20,
+                     *       "next": null,
+                     *       "offset": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JobList"];
+                };
+            };
+            401: components["responses"]["UNAUTHORIZED"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];

@@ -112,6 +112,18 @@ def job_document(job: Job) -> dict[str, Any]:
     }
 
 
+def jobs_page(jobs: Jobs, owner: str, offset: int, limit: int) -> dict[str, Any]:
+    """A page of the owner's jobs, newest first."""
+    found = jobs.store.jobs_of(owner, offset, limit)
+    after = offset + limit
+    return {
+        "jobs": [job_document(job) for job in found],
+        "offset": offset,
+        "limit": limit,
+        "next": f"{JOBS_PATH}?offset={after}&limit={limit}" if len(found) == limit else None,
+    }
+
+
 def results_page(jobs: Jobs, job: Job, offset: int, limit: int) -> dict[str, Any]:
     """The lines of records ``offset`` .. ``offset + limit - 1`` that have one, in order."""
     indices = range(offset, min(job.total, offset + limit))

@@ -14,7 +14,7 @@ import threading
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import Protocol
+from typing import Protocol, cast
 
 import redis
 
@@ -22,6 +22,19 @@ from service.api.jobs.model import Job, JobKind, JobState, NewJob
 
 PREFIX = "scopa:job:"
 ACTIVE_PREFIX = "scopa:jobs:active:"
+# Each owner's jobs by the time they were made (a sorted set, pruned of expired ones).
+OWNED_PREFIX = "scopa:jobs:of:"
+# A record's result kept unless it has one, and then only counted a problem; both sets expire
+# with the job. KEYS: results, problems; ARGV: index, line, problem (0/1), expiry (epoch s).
+KEEP_RESULT = """
+local added = redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2])
+if added == 1 and ARGV[3] == '1' then
+    redis.call('SADD', KEYS[2], ARGV[1])
+    redis.call('EXPIREAT', KEYS[2], ARGV[4])
+end
+redis.call('EXPIREAT', KEYS[1], ARGV[4])
+return redis.call('HLEN', KEYS[1])
+"""
 
 
 class JobStore(Protocol):
@@ -57,6 +70,9 @@ class JobStore(Protocol):
     def active_of(self, owner: str) -> int:
         """How many of the owner's jobs have not ended."""
 
+    def jobs_of(self, owner: str, offset: int, limit: int) -> list[Job]:
+        """The owner's jobs not expired, newest first, from ``offset``, at most ``limit``."""
+
     def close(self) -> None:
         """Close the store's connections."""
 
@@ -79,6 +95,7 @@ class RedisJobStore:
 
     def __init__(self, client: redis.Redis) -> None:
         self.client = client
+        self.keep_result = client.register_script(KEEP_RESULT)
 
     @staticmethod
     def keys(job_id: str) -> tuple[str, str, str, str]:
@@ -104,6 +121,11 @@ class RedisJobStore:
         pipe.expireat(meta, int(job.expires) + 1)
         pipe.expireat(request, int(job.expires) + 1)
         pipe.sadd(ACTIVE_PREFIX + job.owner, job.id)
+        owned = OWNED_PREFIX + job.owner
+        pipe.zadd(owned, {job.id: job.created})
+        # Made before any job still kept could have been: expired.
+        pipe.zremrangebyscore(owned, "-inf", job.created - (job.expires - job.created))
+        pipe.expireat(owned, int(job.expires) + 1)
         pipe.execute()
 
     def get(self, job_id: str) -> Job | None:
@@ -144,20 +166,15 @@ class RedisJobStore:
         self.client.hsetnx(self.keys(job_id)[0], "started", repr(now))
 
     def add_result(self, job_id: str, index: int, line: bytes, problem: bool) -> int:
-        """The first result of a record stays; the results and problems expire with the job."""
+        """The first result of a record stays, counted a problem only then; the results and
+        problems expire with the job."""
         meta, _, results, problems = self.keys(job_id)
         expires = self.client.hget(meta, "expires")
         if expires is None:  # the job expired or was deleted meanwhile
             return 0
-        pipe = self.client.pipeline(transaction=True)
-        pipe.hsetnx(results, str(index), line)
-        if problem:
-            pipe.sadd(problems, str(index))
-            pipe.expireat(problems, int(float(expires)) + 1)
-        pipe.expireat(results, int(float(expires)) + 1)
-        pipe.hlen(results)
-        count: int = pipe.execute()[-1]
-        return count
+        at = int(float(expires)) + 1
+        count = self.keep_result(keys=[results, problems], args=[index, line, int(problem), at])
+        return int(count)
 
     def results(self, job_id: str, indices: Iterable[int]) -> dict[int, bytes]:
         """The kept results among ``indices``."""
@@ -191,6 +208,7 @@ class RedisJobStore:
         owner = self.client.hget(meta, "owner")
         if owner is not None:
             self.client.srem(ACTIVE_PREFIX + _text(owner), job_id)
+            self.client.zrem(OWNED_PREFIX + _text(owner), job_id)
         self.client.delete(*self.keys(job_id))
 
     def active_of(self, owner: str) -> int:
@@ -203,6 +221,20 @@ class RedisJobStore:
         if gone:
             self.client.srem(ACTIVE_PREFIX + owner, *gone)
         return len(ids) - len(gone)
+
+    def jobs_of(self, owner: str, offset: int, limit: int) -> list[Job]:
+        """The owner's jobs, newest first; the ids of expired ones in the page are dropped from
+        the set and the page read again, so that pages never skip a job."""
+        owned = OWNED_PREFIX + owner
+        while True:
+            # Without scores, the members alone (redis-py types every form of the answer).
+            page = cast("list[bytes]", self.client.zrevrange(owned, offset, offset + limit - 1))
+            ids = [_text(i) for i in page]
+            jobs = [(job_id, self.get(job_id)) for job_id in ids]
+            gone = [job_id for job_id, job in jobs if job is None]
+            if not gone:
+                return [job for _, job in jobs if job is not None]
+            self.client.zrem(owned, *gone)
 
     def close(self) -> None:
         """Close the connection pool."""
@@ -368,6 +400,19 @@ class SqliteJobStore:
                 (owner, time.time()),
             ).fetchone()[0]
         return count
+
+    def jobs_of(self, owner: str, offset: int, limit: int) -> list[Job]:
+        """The owner's jobs not expired, newest first."""
+        with self.connection() as db:
+            ids = [
+                row[0]
+                for row in db.execute(
+                    "SELECT id FROM jobs WHERE owner = ? AND expires >= ? "
+                    "ORDER BY created DESC, id LIMIT ? OFFSET ?",
+                    (owner, time.time(), limit, offset),
+                )
+            ]
+        return [job for job in (self.get(job_id) for job_id in ids) if job is not None]
 
     def close(self) -> None:
         """Close this thread's connection."""

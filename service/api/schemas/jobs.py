@@ -118,6 +118,34 @@ class ResultsQuerySchema(ma.Schema):
     )
 
 
+class JobsQuerySchema(ma.Schema):
+    """A page of jobs."""
+
+    offset = ma.fields.Integer(
+        load_default=0, validate=ma.validate.Range(min=0), metadata={"description": "first job"}
+    )
+    limit = ma.fields.Integer(
+        load_default=20,
+        validate=ma.validate.Range(min=1, max=100),
+        metadata={"description": "jobs in the page"},
+    )
+
+
+class JobListSchema(ma.Schema):
+    """A page of the caller's jobs, newest first."""
+
+    jobs = ma.fields.List(
+        ma.fields.Nested(JobSchema), required=True, validate=ma.validate.Length(max=100)
+    )
+    offset = StrictInteger(required=True)
+    limit = StrictInteger(required=True)
+    next = ma.fields.String(
+        required=True,
+        allow_none=True,
+        metadata={"description": "the next page; null when this one is not full"},
+    )
+
+
 LINE_RULE = (
     "a record's line: `review` (the review as /v1/review answers it; an insights job's also "
     "gives the player's `seat`) or `problem` (the record's problem), with its `index`"

@@ -12,7 +12,15 @@ import orjson
 import redis
 from flask import Response, current_app, g, request
 
-from service.api.endpoints import CANCEL_JOB, CREATE_JOB, DOWNLOAD_JOB, GET_JOB, JOB_RESULTS, route
+from service.api.endpoints import (
+    CANCEL_JOB,
+    CREATE_JOB,
+    DOWNLOAD_JOB,
+    GET_JOB,
+    JOB_RESULTS,
+    LIST_JOBS,
+    route,
+)
 from service.api.examples import Lazy, short_record
 from service.api.http.json import NDJSON_TYPE, Blueprint, json_answer, json_body
 from service.api.http.problems import ProblemError
@@ -21,6 +29,7 @@ from service.api.jobs.answers import (
     check_room,
     download_lines,
     job_document,
+    jobs_page,
     new_job,
     owned_job,
     results_page,
@@ -29,9 +38,11 @@ from service.api.jobs.model import JobKind
 from service.api.jobs.queue import jobs_of
 from service.api.schemas.jobs import (
     JobDownloadLineSchema,
+    JobListSchema,
     JobRequestSchema,
     JobResultsSchema,
     JobSchema,
+    JobsQuerySchema,
     ResultsQuerySchema,
 )
 from service.api.v1.review import BATCH_ANSWER
@@ -166,6 +177,21 @@ def post_job(kind: JobKind) -> Response:
     assert made is not None
     document = job_document(made)
     return json_answer(document, {"Location": document["links"]["self"]}, status=202)
+
+
+@route(blp, LIST_JOBS)
+@blp.arguments(JobsQuerySchema, location="query")
+@blp.response(
+    200,
+    JobListSchema,
+    example=Lazy(lambda: {"jobs": [example_job()], "offset": 0, "limit": 20, "next": None}),
+)
+@store_reachable
+def list_jobs(query: dict[str, int]) -> Response:
+    """The caller's jobs not yet expired, newest first, by page: those of its API key (every
+    job of the server without keys). `next` is the next page's URL, null when this page is
+    not full."""
+    return json_answer(jobs_page(jobs_of(current_app), owner(), query["offset"], query["limit"]))
 
 
 @route(blp, GET_JOB)

@@ -65,6 +65,7 @@ from .job_download_line import JobDownloadLine
 from .job_download_line_type import JobDownloadLineType
 from .job_kind import JobKind
 from .job_links import JobLinks
+from .job_list import JobList
 from .job_request import JobRequest
 from .job_results import JobResults
 from .job_results_state import JobResultsState
@@ -244,6 +245,7 @@ __all__ = (
     "JobDownloadLineType",
     "JobKind",
     "JobLinks",
+    "JobList",
     "JobRequest",
     "JobResults",
     "JobResultsState",
