@@ -1,16 +1,33 @@
-"""Print the Kubernetes Secret that gives Redis its users and the API its REDIS_URL.
+"""Print the Kubernetes Secrets that give both Redis servers their users and the pods their URLs.
 
     python3 deploy/redis_secret.py | kubectl apply -f -
 
-Each run makes a new random password (standard library only; the output is JSON, which kubectl
-reads as YAML). The Secret ``scopa-redis-auth`` holds two keys made from that one password:
+Each run makes new random passwords (standard library only). The output is a YAML stream of two
+JSON documents, one Secret each; ``--only cache`` or ``--only queue`` prints one of them alone
+(plain JSON), to rotate the passwords of one Redis without touching the other's.
+
+The Secret ``scopa-redis-auth``, of the cache Redis (an LRU cache of advice answers and the rate
+limiter's counters), holds two keys made from one password:
 
 - ``users.acl``: Redis's ACL file. ``default`` (no password) may only PING, for the probes;
   ``scopa`` may use the data commands the cache and the rate limiter need on their own keys,
   never the administrative or dangerous ones (CONFIG, FLUSHALL, KEYS, DEBUG...).
 - ``url``: the API's ``REDIS_URL``, ``redis://scopa:<password>@scopa-redis:6379/0``.
 
-To rotate the password, apply a new Secret and restart Redis, then the API.
+The Secret ``scopa-queue-redis-auth``, of the queue Redis (the job queue and the jobs' results,
+with AOF and noeviction), holds four keys made from two passwords:
+
+- ``users.acl``: its ACL file. ``default`` may only PING; ``scopa-jobs`` (the API and the
+  workers) may use the data and scripting commands Dramatiq and the job store need on their own
+  keys (``dramatiq``, ``dramatiq:*``, ``scopa:job*``), never the administrative or dangerous
+  ones but KEYS, which Dramatiq's maintenance script runs to requeue a dead worker's tasks;
+  ``scopa-keda`` (KEDA's scaler) may only read the length of the queue's list, with KEDA's Lua
+  script.
+- ``url``: the API's and the workers' ``SCOPA_JOBS_REDIS_URL``,
+  ``redis://scopa-jobs:<password>@scopa-queue-redis:6379/0``.
+- ``keda-username`` and ``keda-password``: KEDA's TriggerAuthentication reads them.
+
+To rotate a password, apply a new Secret and restart that Redis, then the pods that use it.
 """
 
 from __future__ import annotations
@@ -21,6 +38,7 @@ import secrets
 import sys
 from typing import Any
 
+# ---- the cache Redis ----
 SECRET_NAME = "scopa-redis-auth"
 USER = "scopa"
 ACL_KEY = "users.acl"
@@ -45,24 +63,91 @@ SERVICE_USER_RULES = (
     "-@dangerous",
 )
 
+# ---- the queue Redis ----
+QUEUE_SECRET_NAME = "scopa-queue-redis-auth"
+QUEUE_USER = "scopa-jobs"
+QUEUE_HOST = "scopa-queue-redis"
+KEDA_USER = "scopa-keda"
+KEDA_USERNAME_KEY = "keda-username"
+KEDA_PASSWORD_KEY = "keda-password"
+# The Redis list of the queue's waiting tasks (service.api.jobs.queue.QUEUE_KEY): KEDA reads
+# its length.
+QUEUE_LIST = "dramatiq:scopa-jobs"
+# Dramatiq's keys (under its namespace, service.api.jobs.queue.NAMESPACE, which its dispatch
+# script is also given as its one declared key) and the job store's (``scopa:job:<id>...`` and
+# ``scopa:jobs:active:<owner>``, service.api.jobs.store).
+QUEUE_KEY_PATTERNS = ("dramatiq", "dramatiq:*", "scopa:job*")
+QUEUE_USER_RULES = (
+    "on",
+    *(f"~{pattern}" for pattern in QUEUE_KEY_PATTERNS),
+    "resetchannels",
+    "+@all",
+    "-@admin",
+    "-@dangerous",
+    # Dramatiq's dispatch script lists a dead worker's acknowledgement sets with KEYS.
+    "+keys",
+)
+# KEDA's redis scaler: PING when it connects, then EVAL of a script that calls TYPE and, on a
+# list, LLEN of the one key.
+KEDA_USER_RULES = (
+    "on",
+    f"~{QUEUE_LIST}",
+    "resetchannels",
+    "-@all",
+    "+ping",
+    "+eval",
+    "+type",
+    "+llen",
+)
+
+Users = list[tuple[str, ...]]
+
 
 def new_password() -> str:
     """A random password of 64 hex digits."""
     return secrets.token_hex(PASSWORD_BYTES)
 
 
-def acl_users(password: str) -> list[tuple[str, ...]]:
-    """The ACL rules of each user, name first: ``default`` may only PING, ``scopa`` needs auth."""
+def check_password(password: str) -> str:
+    """The password, when it has at least MIN_PASSWORD_DIGITS lower-case hex digits."""
     hex_only = all(c in "0123456789abcdef" for c in password)
     if len(password) < MIN_PASSWORD_DIGITS or not hex_only:
         wanted = f"at least {MIN_PASSWORD_DIGITS} lower-case hex digits"
         raise ValueError(f"the password must be {wanted}")
+    return password
+
+
+def acl_users(password: str) -> Users:
+    """The cache Redis's users, name first: ``default`` may only PING, ``scopa`` needs auth."""
+    check_password(password)
     return [("default", *DEFAULT_USER_RULES), (USER, f">{password}", *SERVICE_USER_RULES)]
 
 
+def queue_acl_users(password: str, keda_password: str | None = None) -> Users:
+    """The queue Redis's users: ``default`` may only PING, ``scopa-jobs`` (API and workers)
+    needs auth, and so does ``scopa-keda`` (KEDA's scaler) when it has a password."""
+    users = [
+        ("default", *DEFAULT_USER_RULES),
+        (QUEUE_USER, f">{check_password(password)}", *QUEUE_USER_RULES),
+    ]
+    if keda_password is not None:
+        users.append((KEDA_USER, f">{check_password(keda_password)}", *KEDA_USER_RULES))
+    return users
+
+
+def acl_text(users: Users) -> str:
+    """The text of an ACL file (``--aclfile``) of these users."""
+    return "".join("user " + " ".join(rules) + "\n" for rules in users)
+
+
 def acl_file(password: str) -> str:
-    """The text of Redis's ACL file (``--aclfile``)."""
-    return "".join("user " + " ".join(rules) + "\n" for rules in acl_users(password))
+    """The text of the cache Redis's ACL file."""
+    return acl_text(acl_users(password))
+
+
+def queue_acl_file(password: str, keda_password: str) -> str:
+    """The text of the queue Redis's ACL file."""
+    return acl_text(queue_acl_users(password, keda_password))
 
 
 def redis_url(
@@ -72,34 +157,73 @@ def redis_url(
     return f"redis://{USER}:{password}@{host}:{port}/{db}"
 
 
-def secret_manifest(password: str) -> dict[str, Any]:
-    """The Secret holding the ACL file and the URL, labelled like every other resource."""
+def queue_redis_url(
+    password: str, host: str = QUEUE_HOST, port: int = DEFAULT_PORT, db: int = DEFAULT_DB
+) -> str:
+    """The API's and the workers' SCOPA_JOBS_REDIS_URL for the queue user."""
+    return f"redis://{QUEUE_USER}:{password}@{host}:{port}/{db}"
+
+
+def _secret(name: str, redis_name: str, data: dict[str, str]) -> dict[str, Any]:
     return {
         "apiVersion": "v1",
         "kind": "Secret",
         "metadata": {
-            "name": SECRET_NAME,
+            "name": name,
             "labels": {
-                "app.kubernetes.io/name": "scopa-redis",
+                "app.kubernetes.io/name": redis_name,
                 "app.kubernetes.io/part-of": "scopa",
             },
         },
         "type": "Opaque",
-        "stringData": {ACL_KEY: acl_file(password), URL_KEY: redis_url(password)},
+        "stringData": data,
     }
 
 
+def secret_manifest(password: str) -> dict[str, Any]:
+    """The cache Redis's Secret: its ACL file and the API's REDIS_URL."""
+    data = {ACL_KEY: acl_file(password), URL_KEY: redis_url(password)}
+    return _secret(SECRET_NAME, DEFAULT_HOST, data)
+
+
+def queue_secret_manifest(password: str, keda_password: str) -> dict[str, Any]:
+    """The queue Redis's Secret: its ACL file, SCOPA_JOBS_REDIS_URL and KEDA's credentials."""
+    data = {
+        ACL_KEY: queue_acl_file(password, keda_password),
+        URL_KEY: queue_redis_url(password),
+        KEDA_USERNAME_KEY: KEDA_USER,
+        KEDA_PASSWORD_KEY: keda_password,
+    }
+    return _secret(QUEUE_SECRET_NAME, QUEUE_HOST, data)
+
+
+def secret_manifests(
+    password: str, queue_password: str, keda_password: str, only: str | None = None
+) -> list[dict[str, Any]]:
+    """Both Secrets (or ``only`` the ``cache`` or the ``queue`` one)."""
+    made = []
+    if only in {None, "cache"}:
+        made.append(secret_manifest(password))
+    if only in {None, "queue"}:
+        made.append(queue_secret_manifest(queue_password, keda_password))
+    return made
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Print the Secret as JSON, with a new password unless one is given."""
+    """Print the Secrets as JSON documents, with new passwords unless some are given."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--password", help="use this password (hex) instead of a new one")
+    parser.add_argument("--only", choices=("cache", "queue"), help="print only this Secret")
+    parser.add_argument("--password", help="the cache user's password (hex), not a new one")
+    parser.add_argument("--queue-password", help="the queue user's password (hex)")
+    parser.add_argument("--keda-password", help="KEDA's user's password on the queue (hex)")
     args = parser.parse_args(argv)
+    given = (args.password, args.queue_password, args.keda_password)
+    password, queue_password, keda_password = (value or new_password() for value in given)
     try:
-        manifest = secret_manifest(args.password or new_password())
+        manifests = secret_manifests(password, queue_password, keda_password, args.only)
     except ValueError as error:
         parser.error(str(error))
-    json.dump(manifest, sys.stdout, indent=2)
-    sys.stdout.write("\n")
+    sys.stdout.write("---\n".join(json.dumps(m, indent=2) + "\n" for m in manifests))
     return 0
 
 
