@@ -241,7 +241,11 @@ def test_the_settings_docstring_names_every_other_reader_of_the_environment() ->
         for path in (ROOT / "service").rglob("*.py")
         if path.name != "config.py" and ENVIRONMENT_READ.search(path.read_text(encoding="utf-8"))
     }
-    assert readers == {"service.search.kernel.backend", "service.api.http.metrics"}
+    assert readers == {
+        "service.search.kernel.backend",
+        "service.api.http.metrics",
+        "service.api.jobs.cli",
+    }
     doc = " ".join((service.config.__doc__ or "").split())
     for module in readers:
         assert module in doc, module

@@ -17,6 +17,8 @@ from werkzeug.test import TestResponse
 from service.api.app import create_app
 from service.api.examples import finished_record, short_record
 from service.api.http.api_keys import digest_of, new_key
+from service.api.jobs.answers import new_job
+from service.api.jobs.model import JobKind
 from service.api.jobs.queue import jobs_of
 from service.api.jobs.runner import line_bytes
 from tests.api.problem_asserts import assert_problem
@@ -272,3 +274,34 @@ def test_a_key_lists_its_own_jobs_newest_first_by_page(tmp_path: Path) -> None:
     left = client.get("/v1/jobs", headers=mine).get_json()
     assert [job["id"] for job in left["jobs"]] == [made_ids[2], made_ids[0]]
     assert_problem(client.get("/v1/jobs?limit=101", headers=mine), 422, VALIDATION)
+
+
+def test_the_jobs_of_a_stopped_process_are_adopted_by_a_live_one(tmp_path: Path) -> None:
+    # Two processes of one machine without Redis share the jobs' SQLite file. The first made a
+    # job, reviewed its first record and stopped (its in-memory tasks gone, its last note of
+    # being alive a minute old): the second takes the job over and runs the rest.
+    stopped, live = make_app(tmp_path), make_app(tmp_path)
+    gone = jobs_of(stopped)
+    job = new_job(JobKind.REVIEW, review_body(3), "", stopped.config)
+    gone.store.create(job)
+    assert gone.embedded is not None
+    gone.embedded.run_by(job.id, gone.runner_id)
+    gone.embedded.beat(gone.runner_id, time.time() - 60)
+    line = {"type": "problem", "index": 0, "problem": {"status": 500}}
+    gone.store.add_result(job.id, 0, line_bytes(line), problem=True)
+    taker = jobs_of(live)
+    assert taker.adopt_orphans() == {job.id: [1, 2]}
+    assert taker.adopt_orphans() == {}  # its own now, and it is alive
+    client = live.test_client()
+    ended = wait_ended(client, f"/v1/jobs/{job.id}")
+    assert (ended["state"], ended["done"], ended["problems"]) == ("done", 3, 1)
+    items = client.get(f"/v1/jobs/{job.id}/results").get_json()["items"]
+    assert [item["type"] for item in items] == ["problem", "review", "review"]
+
+
+def test_a_live_process_keeps_its_jobs(tmp_path: Path) -> None:
+    first, second = make_app(tmp_path), make_app(tmp_path)
+    job = made(first.test_client().post("/v1/jobs", json={"review": review_body(2)}))
+    assert jobs_of(first).adopt_orphans() == {}
+    assert jobs_of(second).adopt_orphans() == {}
+    wait_ended(second.test_client(), job["links"]["self"])

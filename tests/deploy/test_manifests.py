@@ -393,12 +393,11 @@ def test_every_variable_the_deployments_set_is_a_valid_setting(
         assert settings.jobs_redis_url == queue_url, name
         assert settings.job_heartbeat_timeout_ms > settings.review_max_total_ms, name
         checked.add(name)
+        # The workers share the API's cache Redis: its advice cache and the keys' quotas.
+        assert settings.redis_url == cache_url, name
         if name == API[1]:
-            assert settings.redis_url == cache_url
             assert settings.trusted_proxies == 1
             assert settings.gunicorn_max_requests == 0
-        else:
-            assert settings.redis_url is None, name  # the cache Redis is the API's alone
     assert checked == {API[1], WORKER[1]}
     compose = compose_with_password()["services"]
     compose_queue_url = redis_secret.queue_redis_url(QUEUE_PASSWORD, host="queue-redis")
@@ -411,7 +410,7 @@ def test_every_variable_the_deployments_set_is_a_valid_setting(
     api = settings_from(monkeypatch, compose_service_env(compose["api"]))
     assert api.redis_url == redis_secret.redis_url(PASSWORD, host="redis")
     worker = settings_from(monkeypatch, compose_service_env(compose["worker"]))
-    assert worker.redis_url is None
+    assert worker.redis_url == api.redis_url
 
 
 def test_the_workers_leave_the_image_s_metrics_directory_to_gunicorn() -> None:
@@ -517,7 +516,8 @@ def test_redis_url_comes_from_the_secret_not_the_configmap() -> None:
     assert env["SCOPA_JOBS_REDIS_URL"]["valueFrom"]["secretKeyRef"] == queue_url
     worker_env = {item["name"]: item for item in container_of(WORKER)["env"]}
     assert worker_env["SCOPA_JOBS_REDIS_URL"]["valueFrom"]["secretKeyRef"] == queue_url
-    assert "REDIS_URL" not in worker_env
+    # The workers share the cache Redis (advice cache, API keys' search time) from its Secret.
+    assert worker_env["REDIS_URL"] == env["REDIS_URL"]
 
 
 def test_redis_requires_the_acl_file_from_the_secret() -> None:
@@ -539,18 +539,20 @@ def test_redis_requires_the_acl_file_from_the_secret() -> None:
     assert default[-2:] == ("-@all", "+ping")
 
 
-def test_only_api_pods_may_reach_redis() -> None:
+def test_only_api_and_worker_pods_may_reach_redis() -> None:
     docs = documents()
     policy = docs[("NetworkPolicy", "scopa-redis")]["spec"]
     redis_labels = docs[("Deployment", "scopa-redis")]["spec"]["template"]["metadata"]["labels"]
     api_labels = docs[API]["spec"]["template"]["metadata"]["labels"]
+    worker_labels = docs[WORKER]["spec"]["template"]["metadata"]["labels"]
     assert policy["podSelector"]["matchLabels"].items() <= redis_labels.items()
     assert policy["policyTypes"] == ["Ingress"]
     (rule,) = policy["ingress"]
-    (source,) = rule["from"]
-    assert set(source) == {"podSelector"}  # no namespaceSelector, no ipBlock
-    assert source["podSelector"]["matchLabels"].items() <= api_labels.items()
-    assert not source["podSelector"]["matchLabels"].items() <= redis_labels.items()
+    api_source, worker_source = rule["from"]
+    for source, labels in ((api_source, api_labels), (worker_source, worker_labels)):
+        assert set(source) == {"podSelector"}  # no namespaceSelector, no ipBlock
+        assert source["podSelector"]["matchLabels"].items() <= labels.items()
+        assert not source["podSelector"]["matchLabels"].items() <= redis_labels.items()
     redis_port = docs[("Service", "scopa-redis")]["spec"]["ports"][0]["port"]
     assert rule["ports"] == [{"protocol": "TCP", "port": redis_port}]
 
@@ -776,12 +778,9 @@ def test_only_api_worker_and_keda_pods_may_reach_the_queue_redis() -> None:
     assert keda["podSelector"]["matchLabels"] == {"app.kubernetes.io/name": "keda-operator"}
     port = docs[("Service", QUEUE_REDIS[1])]["spec"]["ports"][0]["port"]
     assert rule["ports"] == [{"protocol": "TCP", "port": port}]
-    # The cache Redis still admits the API pods alone.
+    # KEDA reaches the queue Redis only: the cache Redis admits no namespace but its own.
     (cache_rule,) = docs[("NetworkPolicy", "scopa-redis")]["spec"]["ingress"]
-    assert not any(
-        source["podSelector"]["matchLabels"].items() <= worker_labels.items()
-        for source in cache_rule["from"]
-    )
+    assert all(set(source) == {"podSelector"} for source in cache_rule["from"])
 
 
 def test_a_disruption_budget_keeps_most_workers_running() -> None:
@@ -804,7 +803,8 @@ def test_compose_wires_api_and_workers_to_a_durable_queue_redis() -> None:
     url = redis_secret.queue_redis_url(QUEUE_PASSWORD, host="queue-redis")
     assert api["environment"]["SCOPA_JOBS_REDIS_URL"] == url
     assert worker["environment"]["SCOPA_JOBS_REDIS_URL"] == url
-    assert "REDIS_URL" not in worker["environment"]
+    assert worker["environment"]["REDIS_URL"] == api["environment"]["REDIS_URL"]
+    assert worker["depends_on"]["redis"]["condition"] == "service_healthy"
     for client in (api, worker):
         assert client["depends_on"]["queue-redis"]["condition"] == "service_healthy"
     # The queue Redis: durable, on a named volume, reachable from the compose network only.

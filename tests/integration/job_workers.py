@@ -39,6 +39,7 @@ class Worker:
 
     process: subprocess.Popen[bytes]
     log_path: Path
+    metrics_port: int
 
 
 @contextmanager
@@ -48,7 +49,8 @@ def running_workers(count: int, env: Mapping[str, str], log_dir: Path) -> Iterat
     try:
         for number in range(count):
             log_path = log_dir / f"worker-{number}-{time.monotonic_ns()}.log"
-            metrics = {"SCOPA_WORKER_METRICS_PORT": str(free_port())}
+            metrics_port = free_port()
+            metrics = {"SCOPA_WORKER_METRICS_PORT": str(metrics_port)}
             with log_path.open("ab") as log:
                 process = subprocess.Popen(
                     [str(WORKER)],
@@ -56,7 +58,7 @@ def running_workers(count: int, env: Mapping[str, str], log_dir: Path) -> Iterat
                     stdout=log,
                     stderr=subprocess.STDOUT,
                 )
-            workers.append(Worker(process, log_path))
+            workers.append(Worker(process, log_path, metrics_port))
         for worker in workers:
             wait_ready(worker)
         yield workers
@@ -81,14 +83,21 @@ def wait_ready(worker: Worker, limit_s: float = 60.0) -> None:
         time.sleep(0.02)
 
 
-def call(port: int, method: str, path: str, body: Any = None) -> tuple[int, bytes]:
+def call(
+    port: int,
+    method: str,
+    path: str,
+    body: Any = None,
+    headers: Mapping[str, str] | None = None,
+) -> tuple[int, bytes]:
     """One request to a local server: its status and body."""
     data = None if body is None else json.dumps(body).encode()
+    sent = {"Content-Type": "application/json"} if data is not None else {}
     request = urllib.request.Request(
         f"http://{HOST}:{port}{path}",
         data=data,
         method=method,
-        headers={"Content-Type": "application/json"} if data is not None else {},
+        headers={**sent, **(headers or {})},
     )
     try:
         with urllib.request.urlopen(request, timeout=30) as answer:
@@ -98,19 +107,25 @@ def call(port: int, method: str, path: str, body: Any = None) -> tuple[int, byte
             return int(error.code), error.read()
 
 
-def job_of(port: int, path: str) -> dict[str, Any]:
+def job_of(port: int, path: str, headers: Mapping[str, str] | None = None) -> dict[str, Any]:
     """A job as the server gives it."""
-    status, body = call(port, "GET", path)
+    status, body = call(port, "GET", path, headers=headers)
     assert status == 200, body
     found: dict[str, Any] = json.loads(body)
     return found
 
 
-def wait_for(port: int, path: str, done_at_least: int = 0, limit_s: float = 180.0) -> Any:
+def wait_for(
+    port: int,
+    path: str,
+    done_at_least: int = 0,
+    limit_s: float = 180.0,
+    headers: Mapping[str, str] | None = None,
+) -> Any:
     """The job once it has ended, or (``done_at_least``) once that many records are done."""
     deadline = time.monotonic() + limit_s
     while True:
-        job = job_of(port, path)
+        job = job_of(port, path, headers)
         if job["state"] in {"done", "cancelled", "failed"}:
             return job
         if done_at_least and job["done"] >= done_at_least:

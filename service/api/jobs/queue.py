@@ -8,16 +8,21 @@ maintenance, run by the live workers, puts its unacknowledged tasks back on the 
 
 Without Redis, each web process keeps Dramatiq's in-memory broker and runs a worker thread of
 its own, started with its first job; jobs are kept in an SQLite file that every process of the
-machine reads (``SCOPA_JOBS_DIR``). Such tasks are not durable: a job whose process stops does
-not end (it expires after ``SCOPA_JOB_MAX_RUN_S``).
+machine reads (``SCOPA_JOBS_DIR``). Such tasks live in the process's memory: each process notes
+in the file that it is alive (every ``BEAT_S``), and a live one adopts the jobs of a process
+not seen for ``STALE_S`` (a restart, a worker gunicorn replaced), sending again the tasks of
+their records without a line.
 """
 
 from __future__ import annotations
 
 import atexit
+import logging
 import os
 import tempfile
 import threading
+import time
+import uuid
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -33,6 +38,8 @@ from service.api.jobs.runner import RecordRunner
 from service.api.jobs.store import JobStore, RedisJobStore, SqliteJobStore
 from service.config import Settings
 
+log = logging.getLogger(__name__)
+
 QUEUE_NAME = "scopa-jobs"
 NAMESPACE = "dramatiq"
 # The Redis list of the queue's waiting tasks (the broker's layout; KEDA reads it too).
@@ -45,7 +52,10 @@ MAINTENANCE_CHANCE = 100_000
 # Backoff between a record's retries, in ms.
 MIN_BACKOFF_MS, MAX_BACKOFF_MS = 1000, 30_000
 JOBS_EXTENSION = "scopa.jobs"
-SQLITE_NAME = "scopa-jobs.sqlite3"
+SQLITE_NAME = "scopa-jobs-v2.sqlite3"
+# Embedded: how often a process notes that it is alive, and after how long without a note its
+# jobs go to another process.
+BEAT_S, STALE_S = 5.0, 30.0
 
 
 def jobs_redis_url(settings: Settings) -> str | None:
@@ -59,10 +69,12 @@ class Jobs:
 
     def __init__(self, app: Flask, settings: Settings) -> None:
         url = jobs_redis_url(settings)
-        self.embedded = url is None
+        self.embedded: SqliteJobStore | None = None
         self.client: redis.Redis | None = None
+        self.runner_id = uuid.uuid4().hex
         if url is None:
-            self.store: JobStore = SqliteJobStore(sqlite_path(settings.jobs_dir))
+            self.embedded = SqliteJobStore(sqlite_path(settings.jobs_dir))
+            self.store: JobStore = self.embedded
             self.broker: dramatiq.Broker = StubBroker()
         else:
             self.client = redis.Redis.from_url(
@@ -99,14 +111,59 @@ class Jobs:
         )(self.runner.give_up)
         self.worker: dramatiq.Worker | None = None
         self.lock = threading.Lock()
+        self.stopping = threading.Event()
+        self.watcher: threading.Thread | None = None
 
     def submit(self, job: NewJob) -> None:
         """Keep a new job and send a task for each of its records."""
         self.store.create(job)
+        if self.embedded is not None:
+            self.embedded.beat(self.runner_id, time.time())
+            self.embedded.run_by(job.id, self.runner_id)
+            self.start_worker(threads=1)
         self.send(job.id, range(job.total))
         metrics.record_job_made(job.kind.value)
-        if self.embedded:
+
+    def watch(self) -> None:
+        """Embedded: note now and then that this process is alive, and adopt the jobs of a
+        process not seen for a while (a thread, started once)."""
+        with self.lock:
+            if self.embedded is None or self.watcher is not None:
+                return
+            self.watcher = threading.Thread(
+                target=self.keep_watch, name="scopa-jobs-watch", daemon=True
+            )
+            self.watcher.start()
+
+    def keep_watch(self) -> None:
+        """The watcher's loop, until the worker stops."""
+        while not self.stopping.is_set():
+            try:
+                self.adopt_orphans()
+            except Exception:  # the watch goes on: the next beat may find the file again
+                log.exception("could not look for the jobs of stopped processes")
+            self.stopping.wait(BEAT_S)
+
+    def adopt_orphans(self, stale_s: float = STALE_S) -> dict[str, list[int]]:
+        """Note this process alive, then take over the jobs of processes not seen for
+        ``stale_s`` and send their records without a line again (embedded only)."""
+        if self.embedded is None:
+            return {}
+        now = time.time()
+        self.embedded.beat(self.runner_id, now)
+        adopted = self.embedded.adopt(self.runner_id, now, stale_s)
+        for job_id, indices in adopted.items():
+            log.warning(
+                "job %s adopted from a stopped process: %d records sent again",
+                job_id,
+                len(indices),
+                extra={"job": job_id},
+            )
             self.start_worker(threads=1)
+            self.send(job_id, indices)
+            if not indices:
+                self.runner.finish_if_done(job_id)
+        return adopted
 
     def send(self, job_id: str, indices: Iterable[int]) -> None:
         """Send one task per record."""
@@ -114,16 +171,21 @@ class Jobs:
             self.record.send(job_id, index)
 
     def start_worker(self, threads: int) -> dramatiq.Worker:
-        """Run this process's worker on the queue (once), stopped when the process exits."""
+        """Run this process's worker on the queue (once), stopped when the process exits;
+        embedded, its watch too."""
         with self.lock:
-            if self.worker is None:
-                self.worker = dramatiq.Worker(self.broker, worker_threads=threads)
-                self.worker.start()
+            started = self.worker
+            if started is None:
+                started = self.worker = dramatiq.Worker(self.broker, worker_threads=threads)
+                started.start()
                 atexit.register(self.stop_worker)
-            return self.worker
+        self.watch()
+        return started
 
     def stop_worker(self, timeout_ms: int = 30_000) -> None:
-        """Stop this process's worker: the tasks it holds finish first, within the timeout."""
+        """Stop this process's worker and watch: the tasks it holds finish first, within the
+        timeout."""
+        self.stopping.set()
         with self.lock:
             if self.worker is not None:
                 self.worker.stop(timeout=timeout_ms)
@@ -151,8 +213,13 @@ def sqlite_path(directory: str | None) -> str:
 
 
 def install_jobs(app: Flask, settings: Settings) -> None:
-    """The app's jobs: their store, queue and (embedded) worker."""
-    app.extensions[JOBS_EXTENSION] = Jobs(app, settings)
+    """The app's jobs: their store, queue and (embedded) worker. A served embedded app
+    watches for the jobs of stopped processes from the start (a test app from its first
+    job)."""
+    jobs = Jobs(app, settings)
+    app.extensions[JOBS_EXTENSION] = jobs
+    if jobs.embedded is not None and not app.testing:
+        jobs.watch()
 
 
 def jobs_of(app: Flask) -> Jobs:

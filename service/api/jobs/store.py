@@ -245,19 +245,24 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS jobs (
     id TEXT PRIMARY KEY, owner TEXT NOT NULL, kind TEXT NOT NULL, total INTEGER NOT NULL,
     request BLOB NOT NULL, created REAL NOT NULL, expires REAL NOT NULL,
-    started REAL, finished REAL, ended TEXT, final BLOB
+    started REAL, finished REAL, ended TEXT, final BLOB, runner TEXT
 );
 CREATE TABLE IF NOT EXISTS results (
     job_id TEXT NOT NULL, idx INTEGER NOT NULL, line BLOB NOT NULL, problem INTEGER NOT NULL,
     PRIMARY KEY (job_id, idx)
 );
 CREATE INDEX IF NOT EXISTS jobs_owner ON jobs (owner, ended);
+CREATE TABLE IF NOT EXISTS runners (id TEXT PRIMARY KEY, seen REAL NOT NULL);
 """
 
 
 class SqliteJobStore:
     """Jobs in an SQLite file: every process of one machine reads and writes the same jobs.
-    Expired jobs are removed when a job is made."""
+    Expired jobs are removed when a job is made.
+
+    Each job names its runner, the process whose in-memory queue holds its tasks; runners note
+    when they were last seen (``beat``), and a live runner adopts the jobs of one that has not
+    been seen for a while (``adopt``), to send their records' tasks again."""
 
     def __init__(self, path: str) -> None:
         self.path = path
@@ -413,6 +418,42 @@ class SqliteJobStore:
                 )
             ]
         return [job for job in (self.get(job_id) for job_id in ids) if job is not None]
+
+    def beat(self, runner: str, now: float) -> None:
+        """Note that the runner is alive."""
+        with self.connection() as db:
+            db.execute("INSERT OR REPLACE INTO runners (id, seen) VALUES (?, ?)", (runner, now))
+
+    def run_by(self, job_id: str, runner: str) -> None:
+        """Name the runner whose queue holds the job's tasks."""
+        with self.connection() as db:
+            db.execute("UPDATE jobs SET runner = ? WHERE id = ?", (runner, job_id))
+
+    def adopt(self, runner: str, now: float, stale_s: float) -> dict[str, list[int]]:
+        """Take over the jobs not ended whose runner has not been seen for ``stale_s``: each
+        with its records that have no line yet, to be sent again."""
+        with self.connection() as db:
+            db.execute("DELETE FROM runners WHERE seen < ?", (now - stale_s,))
+            orphans = db.execute(
+                "SELECT id, total FROM jobs WHERE ended IS NULL AND expires >= ? "
+                "AND (runner IS NULL OR runner NOT IN (SELECT id FROM runners)) ",
+                (now,),
+            ).fetchall()
+            adopted: dict[str, list[int]] = {}
+            for job_id, total in orphans:
+                taken = db.execute(
+                    "UPDATE jobs SET runner = ? WHERE id = ? AND ended IS NULL "
+                    "AND (runner IS NULL OR runner NOT IN (SELECT id FROM runners))",
+                    (runner, job_id),
+                ).rowcount
+                if not taken:
+                    continue
+                done = {
+                    row[0]
+                    for row in db.execute("SELECT idx FROM results WHERE job_id = ?", (job_id,))
+                }
+                adopted[job_id] = [i for i in range(total) if i not in done]
+        return adopted
 
     def close(self) -> None:
         """Close this thread's connection."""
