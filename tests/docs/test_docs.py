@@ -146,9 +146,7 @@ def test_the_endpoints_table_lists_every_declaration() -> None:
     table = endpoints_table.table()
     assert "`adviseMove`" in table
     assert "| GET | `/problems` |" in table
-    rows = [
-        line for line in table.splitlines() if line.startswith(("| GET", "| POST", "| DELETE"))
-    ]
+    rows = [line for line in table.splitlines() if line.startswith(("| GET", "| POST", "| DELETE"))]
     assert len(rows) >= len(endpoints_table.OPERATIONS) + len(endpoints_table.OTHER_ENDPOINTS)
 
 
