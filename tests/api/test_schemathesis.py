@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 import schemathesis
 from schemathesis.config import SchemathesisConfig
 
 from service.api.app import create_app
+from service.api.jobs.queue import jobs_of
 
 SPEC_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"
 
@@ -78,3 +81,11 @@ schema.app = create_app({"TESTING": True, "RATE_LIMIT_ENABLED": False, "JOB_MAX_
 def test_api_conforms_to_its_spec(case: schemathesis.Case) -> None:
     """Every generated request gets an answer that the spec allows."""
     case.call_and_validate()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def stop_the_jobs_at_the_end() -> Iterator[None]:
+    """The jobs the generated requests made are not run on after this module: its worker
+    thread stops (its queue is in memory)."""
+    yield
+    jobs_of(schema.app).stop_worker(timeout_ms=5000)
