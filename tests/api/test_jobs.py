@@ -43,6 +43,18 @@ def jobs_client(jobs_app: Flask) -> FlaskClient:
     return jobs_app.test_client()
 
 
+def keyed_client(tmp_path: Path) -> tuple[FlaskClient, str, str]:
+    """A client of an app with API keys on, and two keys it knows (alpha's, beta's)."""
+    first, second = new_key(), new_key()
+    keys = tmp_path / "keys.json"
+    entries = [
+        {"name": "alpha", "sha256": digest_of(first)},
+        {"name": "beta", "sha256": digest_of(second)},
+    ]
+    keys.write_text(json.dumps({"keys": entries}), encoding="utf-8")
+    return make_app(tmp_path, API_KEYS_FILE=str(keys)).test_client(), first, second
+
+
 def review_body(count: int = 2, budget: dict[str, int] = SMALL) -> dict[str, Any]:
     return {
         "reviews": [
@@ -210,14 +222,7 @@ def test_a_record_run_twice_changes_nothing(jobs_app: Flask) -> None:
 
 
 def test_jobs_belong_to_the_key_that_made_them(tmp_path: Path) -> None:
-    first, second = new_key(), new_key()
-    keys = tmp_path / "keys.json"
-    entries = [
-        {"name": "alpha", "sha256": digest_of(first)},
-        {"name": "beta", "sha256": digest_of(second)},
-    ]
-    keys.write_text(json.dumps({"keys": entries}), encoding="utf-8")
-    client = make_app(tmp_path, API_KEYS_FILE=str(keys)).test_client()
+    client, first, second = keyed_client(tmp_path)
     assert_problem(
         client.post("/v1/jobs", json={"review": review_body(1)}),
         401,
@@ -245,14 +250,7 @@ def test_an_unreachable_job_store_is_a_503_that_changes_nothing(tmp_path: Path) 
 
 
 def test_a_key_lists_its_own_jobs_newest_first_by_page(tmp_path: Path) -> None:
-    first, second = new_key(), new_key()
-    keys = tmp_path / "keys.json"
-    entries = [
-        {"name": "alpha", "sha256": digest_of(first)},
-        {"name": "beta", "sha256": digest_of(second)},
-    ]
-    keys.write_text(json.dumps({"keys": entries}), encoding="utf-8")
-    client = make_app(tmp_path, API_KEYS_FILE=str(keys)).test_client()
+    client, first, second = keyed_client(tmp_path)
     mine = {"Authorization": f"Bearer {first}"}
     made_ids = [
         made(client.post("/v1/jobs", json={"review": review_body(1)}, headers=mine))["id"]

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import signal
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -77,83 +79,82 @@ def assert_once_each(lines: list[bytes], records: int = RECORDS) -> None:
     assert {line["type"] for line in parsed} == {"review"}
 
 
+@contextmanager
+def durable_redis(workdir: Path) -> Iterator[RedisServer]:
+    """A redis-server with its append-only file, stopped afterwards."""
+    redis = RedisServer(workdir, durable=True)
+    redis.start()
+    try:
+        yield redis
+    finally:
+        redis.stop()
+
+
 def served_env(redis: RedisServer) -> dict[str, str]:
     return {"SCOPA_JOBS_REDIS_URL": redis.url, "SCOPA_ADVICE_CACHE": "false"}
 
 
 def test_a_job_outlives_a_worker_killed_in_its_middle(tmp_path: Path) -> None:
-    redis = RedisServer(tmp_path, durable=True)
-    redis.start()
-    try:
-        with (
-            running_gunicorn(workers=1, threads=4, env=served_env(redis)) as port,
-            running_workers(2, worker_env(redis.url), tmp_path) as workers,
-        ):
-            job = made(port, review_job())
-            wait_for(port, job["links"]["self"], done_at_least=2)
-            victim, survivor = workers
-            # Killed while it reviews a record: one it has taken and not kept.
-            in_hand = wait_mid_record(victim.log_path, job["id"])
-            victim.process.send_signal(signal.SIGKILL)
-            victim.process.wait()
-            disturbed = wait_for(port, job["links"]["self"])
-            assert disturbed["state"] == "done"
-            # The dead worker's record was put back on the queue and run by the other.
-            assert in_hand in records_logged(survivor.log_path, job["id"], "kept")
-            assert in_hand not in records_logged(victim.log_path, job["id"], "kept")
-            lines = record_lines(port, disturbed)
-            again = wait_for(port, made(port, review_job())["links"]["self"])
-            assert again["state"] == "done"
-            undisturbed = record_lines(port, again)
-    finally:
-        redis.stop()
+    with (
+        durable_redis(tmp_path) as redis,
+        running_gunicorn(workers=1, threads=4, env=served_env(redis)) as port,
+        running_workers(2, worker_env(redis.url), tmp_path) as workers,
+    ):
+        job = made(port, review_job())
+        wait_for(port, job["links"]["self"], done_at_least=2)
+        victim, survivor = workers
+        # Killed while it reviews a record: one it has taken and not kept.
+        in_hand = wait_mid_record(victim.log_path, job["id"])
+        victim.process.send_signal(signal.SIGKILL)
+        victim.process.wait()
+        disturbed = wait_for(port, job["links"]["self"])
+        assert disturbed["state"] == "done"
+        # The dead worker's record was put back on the queue and run by the other.
+        assert in_hand in records_logged(survivor.log_path, job["id"], "kept")
+        assert in_hand not in records_logged(victim.log_path, job["id"], "kept")
+        lines = record_lines(port, disturbed)
+        again = wait_for(port, made(port, review_job())["links"]["self"])
+        assert again["state"] == "done"
+        undisturbed = record_lines(port, again)
     assert_once_each(lines)
     assert lines == undisturbed
 
 
 def test_a_job_outlives_a_redis_restart_in_its_middle(tmp_path: Path) -> None:
-    redis = RedisServer(tmp_path, durable=True)
-    redis.start()
-    try:
-        with (
-            running_gunicorn(workers=1, threads=4, env=served_env(redis)) as port,
-            running_workers(1, worker_env(redis.url), tmp_path) as workers,
-        ):
-            job = made(port, review_job())
-            before = wait_for(port, job["links"]["self"], done_at_least=3)
-            redis.stop()
-            time.sleep(1.5)
-            redis.start()
-            disturbed = wait_for(port, job["links"]["self"])
-            assert before["done"] < RECORDS and disturbed["state"] == "done"
-            # The worker met the stopped Redis, waited for it and went on.
-            log = workers[0].log_path.read_text(encoding="utf-8")
-            assert "unreachable" in log or "connection error" in log
-            lines = record_lines(port, disturbed)
-            again = wait_for(port, made(port, review_job())["links"]["self"])
-            undisturbed = record_lines(port, again)
-    finally:
+    with (
+        durable_redis(tmp_path) as redis,
+        running_gunicorn(workers=1, threads=4, env=served_env(redis)) as port,
+        running_workers(1, worker_env(redis.url), tmp_path) as workers,
+    ):
+        job = made(port, review_job())
+        before = wait_for(port, job["links"]["self"], done_at_least=3)
         redis.stop()
+        time.sleep(1.5)
+        redis.start()
+        disturbed = wait_for(port, job["links"]["self"])
+        assert before["done"] < RECORDS and disturbed["state"] == "done"
+        # The worker met the stopped Redis, waited for it and went on.
+        log = workers[0].log_path.read_text(encoding="utf-8")
+        assert "unreachable" in log or "connection error" in log
+        lines = record_lines(port, disturbed)
+        again = wait_for(port, made(port, review_job())["links"]["self"])
+        undisturbed = record_lines(port, again)
     assert_once_each(lines)
     assert lines == undisturbed
 
 
 def test_a_job_made_through_one_instance_is_read_through_another(tmp_path: Path) -> None:
-    redis = RedisServer(tmp_path, durable=True)
-    redis.start()
-    try:
-        with (
-            running_gunicorn(workers=2, threads=4, env=served_env(redis)) as first,
-            running_gunicorn(workers=2, threads=4, env=served_env(redis)) as second,
-            running_workers(1, worker_env(redis.url), tmp_path),
-        ):
-            job = made(first, review_job(4))
-            ended = wait_for(second, job["links"]["self"])
-            assert ended["state"] == "done" and ended["done"] == 4
-            assert record_lines(second, ended) == record_lines(first, ended)
-            status, _ = call(second, "DELETE", job["links"]["self"])
-            assert status == 204
-            status, _ = call(first, "GET", job["links"]["self"])
-            assert status == 404
-    finally:
-        redis.stop()
+    with (
+        durable_redis(tmp_path) as redis,
+        running_gunicorn(workers=2, threads=4, env=served_env(redis)) as first,
+        running_gunicorn(workers=2, threads=4, env=served_env(redis)) as second,
+        running_workers(1, worker_env(redis.url), tmp_path),
+    ):
+        job = made(first, review_job(4))
+        ended = wait_for(second, job["links"]["self"])
+        assert ended["state"] == "done" and ended["done"] == 4
+        assert record_lines(second, ended) == record_lines(first, ended)
+        status, _ = call(second, "DELETE", job["links"]["self"])
+        assert status == 204
+        status, _ = call(first, "GET", job["links"]["self"])
+        assert status == 404

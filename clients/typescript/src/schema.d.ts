@@ -6481,7 +6481,7 @@ export interface operations {
     listJobs: {
         parameters: {
             query?: {
-                /** @description first job */
+                /** @description the first of the jobs, from 0 */
                 offset?: number;
                 /** @description jobs in the page */
                 limit?: number;
@@ -7066,7 +7066,7 @@ export interface operations {
     getJobResults: {
         parameters: {
             query?: {
-                /** @description first record */
+                /** @description the first of the records, from 0 */
                 offset?: number;
                 /** @description records in the page */
                 limit?: number;

@@ -105,30 +105,29 @@ class JobSchema(ma.Schema):
     links = ma.fields.Nested(JobLinksSchema, required=True)
 
 
-class ResultsQuerySchema(ma.Schema):
-    """A page of results."""
-
-    offset = ma.fields.Integer(
-        load_default=0, validate=ma.validate.Range(min=0), metadata={"description": "first record"}
+def page_query(name: str, what: str, default: int, most: int) -> type[ma.Schema]:
+    """The query of a page of ``what``: ``offset`` (from 0) and ``limit`` (1 to ``most``)."""
+    return ma.Schema.from_dict(
+        {
+            "offset": ma.fields.Integer(
+                load_default=0,
+                validate=ma.validate.Range(min=0),
+                metadata={"description": f"the first of the {what}, from 0"},
+            ),
+            "limit": ma.fields.Integer(
+                load_default=default,
+                validate=ma.validate.Range(min=1, max=most),
+                metadata={"description": f"{what} in the page"},
+            ),
+        },
+        name=name,
     )
-    limit = ma.fields.Integer(
-        load_default=100,
-        validate=ma.validate.Range(min=1, max=1000),
-        metadata={"description": "records in the page"},
-    )
 
 
-class JobsQuerySchema(ma.Schema):
-    """A page of jobs."""
+ResultsQuerySchema = page_query("ResultsQuery", "records", 100, 1000)
 
-    offset = ma.fields.Integer(
-        load_default=0, validate=ma.validate.Range(min=0), metadata={"description": "first job"}
-    )
-    limit = ma.fields.Integer(
-        load_default=20,
-        validate=ma.validate.Range(min=1, max=100),
-        metadata={"description": "jobs in the page"},
-    )
+
+JobsQuerySchema = page_query("JobsQuery", "jobs", 20, 100)
 
 
 class JobListSchema(ma.Schema):
