@@ -4,6 +4,7 @@ Dramatiq worker thread (the embedded mode)."""
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from pathlib import Path
 from typing import Any
@@ -303,3 +304,25 @@ def test_a_live_process_keeps_its_jobs(tmp_path: Path) -> None:
     assert jobs_of(first).adopt_orphans() == {}
     assert jobs_of(second).adopt_orphans() == {}
     wait_ended(second.test_client(), job["links"]["self"])
+
+
+def test_a_job_whose_tasks_cannot_all_be_sent_is_a_503_and_ends_failed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app(tmp_path)
+    jobs = jobs_of(app)
+    sent: list[int] = []
+
+    def send_two(job_id: str, index: int) -> None:
+        if len(sent) == 2:
+            raise sqlite3.OperationalError("database is locked")
+        sent.append(index)
+
+    monkeypatch.setattr(jobs.record, "send", send_two)
+    monkeypatch.setattr("service.api.jobs.queue.SEND_PATIENCE_S", 0.3)
+    client = app.test_client()
+    refused = client.post("/v1/jobs", json={"review": review_body(4)})
+    assert_problem(refused, 503, "about:blank")
+    (job,) = client.get("/v1/jobs").get_json()["jobs"]
+    assert (job["state"], job["records"], sent) == ("failed", 4, [0, 1])
+    assert jobs.store.active_of("") == 0

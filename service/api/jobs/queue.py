@@ -17,6 +17,7 @@ their records without a line.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import logging
 import os
 import tempfile
@@ -33,8 +34,8 @@ from dramatiq.brokers.stub import StubBroker
 from flask import Flask
 
 from service.api.jobs import metrics
-from service.api.jobs.model import NewJob
-from service.api.jobs.runner import RecordRunner
+from service.api.jobs.model import JobState, NewJob
+from service.api.jobs.runner import STORE_ERRORS, RecordRunner, patiently
 from service.api.jobs.store import JobStore, RedisJobStore, SqliteJobStore
 from service.config import Settings
 
@@ -49,6 +50,8 @@ FAILED_ACTOR = "scopa_job_record_failed"
 # Dispatches out of a million that run the broker's maintenance (requeueing a dead worker's
 # tasks): one in ten, so that an idle worker polling about once a second finds them soon.
 MAINTENANCE_CHANCE = 100_000
+# How long a new job's tasks may wait for the broker before the POST gives up (503).
+SEND_PATIENCE_S = 5.0
 # Backoff between a record's retries, in ms.
 MIN_BACKOFF_MS, MAX_BACKOFF_MS = 1000, 30_000
 JOBS_EXTENSION = "scopa.jobs"
@@ -121,7 +124,18 @@ class Jobs:
             self.embedded.beat(self.runner_id, time.time())
             self.embedded.run_by(job.id, self.runner_id)
             self.start_worker(threads=1)
-        self.send(job.id, range(job.total))
+        try:
+            self.send(job.id, range(job.total), patience_s=SEND_PATIENCE_S)
+        except STORE_ERRORS:
+            # Some tasks may be missing: the job could never end. It ends failed now if the
+            # store allows (it then counts against no quota), and the client is told 503.
+            now = time.time()
+            retention = self.runner.retention_s
+            with contextlib.suppress(*STORE_ERRORS):
+                patiently(
+                    lambda: self.store.end(job.id, JobState.FAILED, now, now + retention), 2.0
+                )
+            raise
         metrics.record_job_made(job.kind.value)
 
     def watch(self) -> None:
@@ -165,10 +179,11 @@ class Jobs:
                 self.runner.finish_if_done(job_id)
         return adopted
 
-    def send(self, job_id: str, indices: Iterable[int]) -> None:
-        """Send one task per record."""
+    def send(self, job_id: str, indices: Iterable[int], patience_s: float = 0.0) -> None:
+        """Send one task per record, each retried while the broker cannot be reached, up to
+        ``patience_s``."""
         for index in indices:
-            self.record.send(job_id, index)
+            patiently(lambda: self.record.send(job_id, index), patience_s)  # noqa: B023
 
     def start_worker(self, threads: int) -> dramatiq.Worker:
         """Run this process's worker on the queue (once), stopped when the process exits;
