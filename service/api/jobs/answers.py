@@ -10,11 +10,17 @@ from typing import Any
 
 import orjson
 
-from service.api.http.problems import QUOTA_EXCEEDED, QUOTA_EXCEEDED_TITLE, ProblemError
+from service.api.http.problems import (
+    QUOTA_EXCEEDED,
+    QUOTA_EXCEEDED_TITLE,
+    VALIDATION,
+    ProblemError,
+    field_message,
+)
 from service.api.jobs.model import ENDED, Job, JobKind, JobState, NewJob, new_job_id
 from service.api.jobs.queue import Jobs
 from service.api.jobs.records import ENTRIES
-from service.api.usecases.batch_review import PROBLEM, REVIEW, SUMMARY, check_count
+from service.api.usecases.batch_review import PROBLEM, REVIEW, SUMMARY
 from service.engine.message import Message
 
 JOBS_PATH = "/v1/jobs"
@@ -28,8 +34,12 @@ def new_job(
 ) -> NewJob:
     """A job of ``kind`` for ``body`` (its request as sent), within the records limit."""
     entries = ENTRIES[kind]
-    config = {**config, "BATCH_MAX_RECORDS": config["JOB_MAX_RECORDS"]}
-    check_count(len(body[entries]), config, f"{kind.value}.{entries}")
+    count, most, field = len(body[entries]), config["JOB_MAX_RECORDS"], f"{kind.value}.{entries}"
+    if count > most:
+        reason = Message(
+            "{count} records, over this server's limit of {most} a job", count=count, most=most
+        )
+        raise ProblemError(422, field_message(field, reason), {field: [reason]}, VALIDATION)
     now = time.time()
     return NewJob(
         id=new_job_id(),
