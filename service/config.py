@@ -7,7 +7,7 @@ where they are used (the service validates them here first): ``SCOPA_KERNEL`` by
 (``service.search.kernel.backend``, which runs without the app too: tests, benchmarks), and
 ``PROMETHEUS_MULTIPROC_DIR`` by the metrics (``service.api.http.metrics``; gunicorn.conf.py sets it
 for its workers from this setting, and prometheus_client reads it too), which the job worker's
-command drops (``service.api.jobs.cli``: a worker is one process, its metrics its own). A
+command drops (``service.api.worker_cli``: a worker is one process, its metrics its own). A
 malformed value, or a ``SCOPA_*`` variable that is not a setting, stops the process with one
 line per problem naming the variable, its value and what is expected.
 """

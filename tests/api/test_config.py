@@ -244,7 +244,7 @@ def test_the_settings_docstring_names_every_other_reader_of_the_environment() ->
     assert readers == {
         "service.search.kernel.backend",
         "service.api.http.metrics",
-        "service.api.jobs.cli",
+        "service.api.worker_cli",
     }
     doc = " ".join((service.config.__doc__ or "").split())
     for module in readers:

@@ -19,7 +19,7 @@ import yaml
 
 import service
 from service.api.jobs import queue, store
-from service.api.jobs.worker import arguments as worker_arguments
+from service.api.worker import arguments as worker_arguments
 from service.config import known_variables, load_settings
 from tests.deploy.deploy_scripts import redis_secret
 from tests.deploy.dockerfile import ROOT, instructions
@@ -415,7 +415,7 @@ def test_every_variable_the_deployments_set_is_a_valid_setting(
 
 def test_the_workers_leave_the_image_s_metrics_directory_to_gunicorn() -> None:
     # The image names gunicorn's Prometheus multiprocess directory, which only gunicorn makes;
-    # scopa-worker drops the variable itself (service/api/jobs/cli.py), so the workers name none.
+    # scopa-worker drops the variable itself (service/api/worker_cli.py), so the workers name none.
     # (tests/deploy/test_worker_process.py runs the worker with it and finds no metric file.)
     assert image_env()["PROMETHEUS_MULTIPROC_DIR"] == "/tmp/prometheus"
     assert container_env(container_of(WORKER))["PROMETHEUS_MULTIPROC_DIR"] == "/tmp/prometheus"
@@ -603,7 +603,7 @@ def worker_metrics_port() -> int:
 
 def test_the_image_has_the_scopa_worker_console_script() -> None:
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
-    assert scripts["scopa-worker"] == "service.api.jobs.cli:main"
+    assert scripts["scopa-worker"] == "service.api.worker_cli:main"
     # The project is pip-installed into the venv whose bin/ (console scripts) is on PATH.
     items = instructions()
     assert any(i.keyword == "RUN" and re.search(r"pip install .* \.(\s|$)", i.args) for i in items)

@@ -17,7 +17,7 @@ from service.api.http.problems import (
     ProblemError,
     field_message,
 )
-from service.api.jobs.model import ENDED, Job, JobKind, JobState, NewJob, new_job_id
+from service.api.job_model import ENDED, Job, JobKind, JobState, NewJob, new_job_id
 from service.api.jobs.queue import Jobs
 from service.api.jobs.records import ENTRIES
 from service.api.usecases.batch_review import PROBLEM, REVIEW, SUMMARY

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from service.api.http.problems import ProblemError, problem_of
-from service.api.jobs.model import JobKind
+from service.api.job_model import JobKind
 from service.api.requests import InsightsRequest, ReviewRequest
 from service.api.schemas.insights import InsightsRequestSchema, loaded_hand
 from service.api.schemas.review import loaded_review

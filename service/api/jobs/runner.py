@@ -22,8 +22,8 @@ from flask import Flask
 from service.api.http.api_keys import charge_key
 from service.api.http.metrics import searches_of_request
 from service.api.http.problems import problem_body
+from service.api.job_model import JobKind, JobState
 from service.api.jobs import metrics
-from service.api.jobs.model import JobKind, JobState
 from service.api.jobs.records import final_result, record_line
 from service.api.jobs.store import JobStore
 from service.api.usecases.batch_review import PROBLEM

@@ -6,7 +6,7 @@ from typing import Any
 
 import marshmallow as ma
 
-from service.api.jobs.model import JobKind, JobState
+from service.api.job_model import JobKind, JobState
 from service.api.schemas.fields import StrictInteger
 from service.api.schemas.insights import InsightsRequestSchema
 from service.api.schemas.review import BatchReviewRequestSchema

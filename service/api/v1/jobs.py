@@ -24,6 +24,7 @@ from service.api.endpoints import (
 from service.api.examples import Lazy, short_record
 from service.api.http.json import NDJSON_TYPE, Blueprint, json_answer, json_body
 from service.api.http.problems import ProblemError
+from service.api.job_model import JobKind
 from service.api.jobs.answers import (
     cancel,
     check_room,
@@ -34,7 +35,6 @@ from service.api.jobs.answers import (
     owned_job,
     results_page,
 )
-from service.api.jobs.model import JobKind
 from service.api.jobs.queue import jobs_of
 from service.api.schemas.jobs import (
     JobDownloadLineSchema,

@@ -15,9 +15,9 @@ MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Run the job worker (service.api.jobs.worker) without a multiprocess metrics directory."""
+    """Run the job worker (service.api.worker) without a multiprocess metrics directory."""
     os.environ.pop(MULTIPROC_ENV, None)
-    from service.api.jobs import worker
+    from service.api import worker
 
     worker.main(argv)
 
