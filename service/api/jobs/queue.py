@@ -35,7 +35,7 @@ from flask import Flask
 
 from service.api.job_model import JobState, NewJob
 from service.api.jobs import metrics
-from service.api.jobs.runner import STORE_ERRORS, RecordRunner, patiently
+from service.api.jobs.runner import STORE_ERRORS, STORE_PATIENCE_S, RecordRunner, patiently
 from service.api.jobs.store import JobStore, RedisJobStore, SqliteJobStore
 from service.config import Settings
 
@@ -91,9 +91,11 @@ class Jobs:
                 maintenance_chance=MAINTENANCE_CHANCE,
             )
         self.runner = RecordRunner(app, self.store, settings.job_retention_s)
-        # A record's search is capped by REVIEW_MAX_TOTAL_MS; the time limit only stops a
-        # task stuck past any search.
-        time_limit = 2 * settings.review_max_total_ms + 60_000
+        # A record's search is capped by REVIEW_MAX_TOTAL_MS, and a task waits for a lost store
+        # up to STORE_PATIENCE_S (before its review, and after it); the time limit only stops a
+        # task stuck past all of these.
+        patience_ms = int(STORE_PATIENCE_S * 1000)
+        time_limit = settings.review_max_total_ms + 2 * patience_ms + 60_000
         self.record = dramatiq.actor(
             broker=self.broker,
             actor_name=RECORD_ACTOR,
