@@ -58,7 +58,7 @@ def review_job(records: int = RECORDS) -> dict[str, Any]:
     return {
         "review": {
             "reviews": [
-                {"record": record, "seats": [0], "budget": {"iterations": 2000}, "seed": seed}
+                {"record": record, "seats": [0], "budget": {"iterations": 1000}, "seed": seed}
                 for seed in range(records)
             ]
         }
