@@ -215,7 +215,7 @@ def test_a_record_run_twice_changes_nothing(jobs_app: Flask) -> None:
     before = jobs.store.results(job["id"], range(2))
     state = jobs.store.get(job["id"])
     jobs.runner.run(job["id"], 0)  # redelivered after its job ended: nothing to do
-    jobs.runner.keep(job["id"], state.kind, "", 1, {"type": "problem", "index": 1, "problem": {}})
+    jobs.runner.keep(job["id"], 1, {"type": "problem", "index": 1, "problem": {}})
     assert jobs.store.results(job["id"], range(2)) == before
     assert jobs.store.get(job["id"]) == state
     assert orjson.loads(before[0])["type"] == "review"

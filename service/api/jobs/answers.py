@@ -26,7 +26,8 @@ from service.engine.message import Message
 JOBS_PATH = "/v1/jobs"
 # A client over its jobs in progress may retry after this many seconds.
 ACTIVE_RETRY_S = 30
-PAGE_DEFAULT, PAGE_MAX = 100, 1000
+# Records read from the store at a time for a download.
+PAGE_MAX = 1000
 
 
 def new_job(
@@ -45,7 +46,7 @@ def new_job(
         id=new_job_id(),
         owner=owner,
         kind=kind,
-        total=len(body[entries]),
+        total=count,
         request=orjson.dumps(body),
         created=now,
         expires=now + config["JOB_MAX_RUN_S"] + config["JOB_RETENTION_S"],
@@ -152,24 +153,28 @@ def results_page(jobs: Jobs, job: Job, offset: int, limit: int) -> dict[str, Any
     }
 
 
-def download_lines(jobs: Jobs, job: Job) -> Iterator[bytes]:
-    """Every kept line in record order, then a summary line (read page by page)."""
-    counts = {REVIEW: 0, PROBLEM: 0}
-    for start in range(0, job.total, PAGE_MAX):
-        found = jobs.store.results(job.id, range(start, min(job.total, start + PAGE_MAX)))
-        for index in sorted(found):
-            line = found[index]
-            counts[PROBLEM if orjson.loads(line)["type"] == PROBLEM else REVIEW] += 1
-            yield line + b"\n"
-    summary = {
+def summary_line(job: Job, reviewed: int, problems: int) -> dict[str, Any]:
+    """The last line of a job's download: the job, its state and its lines by type."""
+    return {
         "type": SUMMARY,
         "id": job.id,
         "state": job.state.value,
         "records": job.total,
-        "reviewed": counts[REVIEW],
-        "problems": counts[PROBLEM],
+        "reviewed": reviewed,
+        "problems": problems,
     }
-    yield orjson.dumps(summary, option=orjson.OPT_SORT_KEYS) + b"\n"
+
+
+def download_lines(jobs: Jobs, job: Job) -> Iterator[dict[str, Any]]:
+    """Every kept line in record order (read page by page), then the summary line."""
+    counts = {REVIEW: 0, PROBLEM: 0}
+    for start in range(0, job.total, PAGE_MAX):
+        found = jobs.store.results(job.id, range(start, min(job.total, start + PAGE_MAX)))
+        for index in sorted(found):
+            line = orjson.loads(found[index])
+            counts[PROBLEM if line["type"] == PROBLEM else REVIEW] += 1
+            yield line
+    yield summary_line(job, counts[REVIEW], counts[PROBLEM])
 
 
 def cancel(jobs: Jobs, job: Job, retention_s: int) -> Job | None:

@@ -14,11 +14,11 @@ from typing import Any
 
 from service.api.http.problems import ProblemError, problem_of
 from service.api.job_model import JobKind
-from service.api.requests import InsightsRequest, ReviewRequest
+from service.api.requests import InsightsRequest
 from service.api.schemas.insights import InsightsRequestSchema, loaded_hand
 from service.api.schemas.review import loaded_review
-from service.api.usecases.batch_review import KEEPALIVE, PROBLEM, REVIEW, entry_steps
-from service.api.usecases.insights import PlayerReview, insights_of, seat_of
+from service.api.usecases.batch_review import KEEPALIVE, PROBLEM, REVIEW, entry_steps, problem_line
+from service.api.usecases.insights import PlayerReview, insights_of, planned_hand
 from service.api.usecases.reviewing import (
     AdviceOf,
     PreparedReview,
@@ -26,15 +26,9 @@ from service.api.usecases.reviewing import (
     check_total,
     prepared_review,
 )
-from service.search.level_estimate import REVIEW_BUDGET, REVIEW_SEED
 
 # The entries of each kind's request body.
 ENTRIES = {JobKind.REVIEW: "reviews", JobKind.INSIGHTS: "hands"}
-
-
-def problem_line(index: int, error: ProblemError) -> dict[str, Any]:
-    """A record's problem as its line."""
-    return {"type": PROBLEM, "index": index, "problem": problem_of(error)}
 
 
 def insights_request(body: Mapping[str, Any]) -> InsightsRequest:
@@ -50,11 +44,7 @@ def hand_review(
     hand = loaded_hand(entry)
     if isinstance(hand, ProblemError):
         raise hand
-    seat = seat_of(hand, request.player)
-    budget = request.budget or REVIEW_BUDGET
-    seed = REVIEW_SEED if request.seed is None else request.seed
-    review_request = ReviewRequest(hand.record, (seat,), budget, None, seed)
-    return seat, prepared_review(review_request, config)
+    return planned_hand(hand, request.player, request.budget, request.seed, config)
 
 
 def planned_entry(
@@ -86,7 +76,7 @@ def record_line(
     try:
         seat, prepared = planned_entry(kind, body, index, config)
     except ProblemError as error:
-        return problem_line(index, error)
+        return problem_line(index, problem_of(error))
     cap_ms = config["REVIEW_MAX_TOTAL_MS"]
     reviewer = Reviewer.of(prepared, advice_of, cap_ms, start=None, cache=Counter())
     line: dict[str, Any] = {}

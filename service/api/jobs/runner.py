@@ -22,11 +22,11 @@ from flask import Flask
 from service.api.http.api_keys import charge_key
 from service.api.http.metrics import searches_of_request
 from service.api.http.problems import problem_body
-from service.api.job_model import JobKind, JobState
+from service.api.job_model import JobState
 from service.api.jobs import metrics
 from service.api.jobs.records import final_result, record_line
 from service.api.jobs.store import JobStore
-from service.api.usecases.batch_review import PROBLEM
+from service.api.usecases.batch_review import PROBLEM, problem_line
 from service.api.usecases.reviewing import app_advice
 from service.engine.message import Message
 
@@ -96,7 +96,7 @@ class RecordRunner:
         if line["type"] == PROBLEM and line["problem"].get("status") == 503:
             metrics.record_deferred()
             raise RecordDeferredError(f"record {index} of job {job_id}: the worker was busy")
-        self.keep(job_id, job.kind, job.owner, index, line)
+        self.keep(job_id, index, line)
         charge_key(self.app, job.owner, math.ceil(spent_ms))
         elapsed = time.perf_counter() - start
         metrics.record_task(job.kind.value, line["type"], elapsed)
@@ -120,12 +120,9 @@ class RecordRunner:
         problem = problem_body(
             500, Message("the record could not be reviewed: its task failed every retry")
         )
-        line = {"type": PROBLEM, "index": index, "problem": problem}
-        self.keep(job_id, job.kind, job.owner, index, line)
+        self.keep(job_id, index, problem_line(index, problem))
 
-    def keep(
-        self, job_id: str, kind: JobKind, owner: str, index: int, line: Mapping[str, Any]
-    ) -> None:
+    def keep(self, job_id: str, index: int, line: Mapping[str, Any]) -> None:
         """Keep a record's line (the first kept stays) and end the job after its last."""
         kept, problem = line_bytes(line), line["type"] == PROBLEM
         total = patiently(lambda: self.store.add_result(job_id, index, kept, problem))

@@ -75,6 +75,11 @@ def prepared_entries(
     return entries
 
 
+def problem_line(index: int, problem: dict[str, Any]) -> dict[str, Any]:
+    """A record's line when it has a problem instead of a review."""
+    return {"type": PROBLEM, "index": index, "problem": problem}
+
+
 def check_count(count: int, config: Mapping[str, Any], field: str) -> None:
     """A 422 on ``field`` when a batch has more records than BATCH_MAX_RECORDS."""
     most = config["BATCH_MAX_RECORDS"]
@@ -126,11 +131,7 @@ def batch_lines(
     for entry in entries:
         if entry.prepared is None:
             assert entry.problem is not None
-            line: dict[str, Any] = {
-                "type": PROBLEM,
-                "index": entry.index,
-                "problem": problem_of(entry.problem),
-            }
+            line: dict[str, Any] = problem_line(entry.index, problem_of(entry.problem))
         else:
             line = {}
             reviewer = Reviewer.of(entry.prepared, advice_of, cap_ms, start=start, cache=cache)
@@ -165,10 +166,10 @@ def entry_steps(
             else:
                 yield {"type": REVIEW, "index": index, "review": step}
     except ProblemError as error:
-        yield {"type": PROBLEM, "index": index, "problem": problem_of(error)}
+        yield problem_line(index, problem_of(error))
     except Exception:  # a record must not end the stream: it gets a 500 line of its own
         log.exception("unexpected error while reviewing record %d of a batch", index)
         problem = problem_body(
             500, Message("the server met an unexpected error; it has been logged")
         )
-        yield {"type": PROBLEM, "index": index, "problem": problem}
+        yield problem_line(index, problem)

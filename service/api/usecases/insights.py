@@ -76,6 +76,21 @@ def seat_of(hand: PlayerHand, player: str | None) -> int:
     raise ProblemError(422, field_message("seat", reason), {"seat": [reason]}, VALIDATION)
 
 
+def planned_hand(
+    hand: PlayerHand,
+    player: str | None,
+    budget: Budget | None,
+    seed: Seed | None,
+    config: Mapping[str, Any],
+) -> tuple[int, PreparedReview]:
+    """The player's seat in a hand and the hand's review planned for that seat, at the level
+    estimate's budget and seed unless others are given (its problems are 422s)."""
+    seat = seat_of(hand, player)
+    chosen_seed = REVIEW_SEED if seed is None else seed
+    request = ReviewRequest(hand.record, (seat,), budget or REVIEW_BUDGET, None, chosen_seed)
+    return seat, prepared_review(request, config)
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerReview:
     """One of the player's hands, reviewed: its index in the request, seat and review."""
@@ -103,17 +118,14 @@ def reviewed_hands(
 ) -> tuple[list[PlayerReview], list[dict[str, Any]]]:
     """The player's hands reviewed for their seat, and the problems of those left out."""
     check_count(len(hands.loaded), config, "hands")
-    budget = hands.budget or REVIEW_BUDGET
-    seed = REVIEW_SEED if hands.seed is None else hands.seed
     planned: list[tuple[int, int, PreparedReview]] = []
     problems: list[dict[str, Any]] = []
     for index, hand in enumerate(hands.loaded):
         try:
             if isinstance(hand, ProblemError):
                 raise hand
-            seat = seat_of(hand, hands.player)
-            review_request = ReviewRequest(hand.record, (seat,), budget, None, seed)
-            planned.append((index, seat, prepared_review(review_request, config)))
+            seat, prepared = planned_hand(hand, hands.player, hands.budget, hands.seed, config)
+            planned.append((index, seat, prepared))
         except ProblemError as error:
             problems.append({"index": index, "problem": problem_of(error)})
     check_batch_total([p for _, _, p in planned], config, "hands", hands.also_per_decision)

@@ -22,7 +22,7 @@ from service.api.endpoints import (
     route,
 )
 from service.api.examples import Lazy, short_record
-from service.api.http.json import NDJSON_TYPE, Blueprint, json_answer, json_body
+from service.api.http.json import NDJSON_TYPE, Blueprint, json_answer, json_body, ndjson_answer
 from service.api.http.problems import ProblemError
 from service.api.job_model import JobKind
 from service.api.jobs.answers import (
@@ -30,6 +30,7 @@ from service.api.jobs.answers import (
     check_room,
     download_lines,
     job_document,
+    job_links,
     jobs_page,
     new_job,
     owned_job,
@@ -68,7 +69,6 @@ EXAMPLE = Lazy(
 def example_job() -> dict[str, Any]:
     """The example job once done (its id and times fixed: the spec is the same every time)."""
     job_id = "Vb3kQ9yLr2TtX0cW8mHn4A"
-    path = f"/v1/jobs/{job_id}"
     return {
         "id": job_id,
         "kind": "review",
@@ -83,7 +83,7 @@ def example_job() -> dict[str, Any]:
         "finished": "2026-11-26T10:00:02.480+00:00",
         "expires": "2026-12-03T10:00:02.480+00:00",
         "result": None,
-        "links": {"self": path, "results": f"{path}/results", "download": f"{path}/download"},
+        "links": job_links(job_id),
     }
 
 
@@ -108,15 +108,8 @@ def example_page() -> dict[str, Any]:
 
 def example_download() -> str:
     """The example job's download."""
-    summary = {
-        "type": "summary",
-        "id": example_job()["id"],
-        "state": "done",
-        "records": 2,
-        "reviewed": 2,
-        "problems": 0,
-    }
-    lines = [*example_lines(), summary]
+    summary = {"type": "summary", "id": example_job()["id"], "state": "done", "records": 2}
+    lines = [*example_lines(), {**summary, "reviewed": 2, "problems": 0}]
     return "".join(orjson.dumps(x, option=orjson.OPT_SORT_KEYS).decode() + "\n" for x in lines)
 
 
@@ -228,7 +221,7 @@ def download_job(job_id: str) -> Response:
     line with the job's state and counts."""
     jobs = jobs_of(current_app)
     job = owned_job(jobs, job_id, owner())
-    return current_app.response_class(download_lines(jobs, job), mimetype=NDJSON_TYPE)
+    return ndjson_answer(download_lines(jobs, job))
 
 
 @route(blp, CANCEL_JOB)
