@@ -24,8 +24,12 @@ lint: setup
 typecheck: setup
 	$(BIN)/mypy
 
+## The tests: those that can share the machine on every core (pytest-xdist, a test file per
+## worker), then the ones marked `serial` alone (they time themselves, or their ids repeat).
+## Exit status 5 is pytest's "no test selected", when PYTEST_ARGS picks no serial test.
 pytest: setup
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest -n auto --dist loadfile -m "not serial" $(PYTEST_ARGS) || [ $$? -eq 5 ]
+	$(BIN)/pytest -m serial $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
 ## The documentation site (docs/, mkdocs.yml) into build/site; any warning fails it (a broken
 ## link or anchor, a page missing from the nav).

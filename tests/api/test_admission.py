@@ -15,6 +15,9 @@ from service.api.examples import dealt_state, view_json
 from service.api.http.admission import RESERVED_THREADS, SEARCHES, SearchQueue
 from tests.api.problem_asserts import assert_problem
 
+# Run alone, after the parallel part of make pytest: it checks queue waits against the clock.
+pytestmark = pytest.mark.serial
+
 ADVICE = {"rules": "scopa", "view": view_json(dealt_state()), "budget": {"iterations": 4}}
 
 

@@ -22,6 +22,9 @@ from service.search.kernel import backend
 from tests.api.test_advice import view_json
 from tests.search.helpers import collector_paused, crowded_state
 
+# Run alone, after the parallel part of make pytest: it checks searches keep their time budgets.
+pytestmark = pytest.mark.serial
+
 CONFIGS = [(name, players) for name, preset in PRESETS.items() for players in preset.schedules]
 KERNELS = ["python"] + (["compiled"] if backend.COMPILED is not None else [])
 # A search looks at its clock between root moves and turns; one turn of a crowded table takes

@@ -12,6 +12,10 @@ from schemathesis.config import SchemathesisConfig
 from service.api.app import create_app
 from service.api.jobs.queue import jobs_of
 
+# Run alone, after the parallel part of make pytest: its generated cases share one test id, which
+# pytest-xdist cannot share out.
+pytestmark = pytest.mark.serial
+
 SPEC_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"
 
 CONFIG = SchemathesisConfig.from_dict(

@@ -22,7 +22,9 @@ from service.engine.view import view_of
 from service.search.advisor import MIN_WORLDS
 from tests.search.helpers import card_play_state
 
-pytestmark = pytest.mark.integration
+# Run alone, after the parallel part of make pytest: it measures a cold worker's first answer
+# times.
+pytestmark = [pytest.mark.integration, pytest.mark.serial]
 
 if gunicorn_path() is None and os.environ.get("CI", "").lower() != "true":
     pytest.skip("gunicorn is not installed (never skipped in CI)", allow_module_level=True)

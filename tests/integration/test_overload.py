@@ -11,7 +11,9 @@ import pytest
 from scripts.local_gunicorn import gunicorn_path
 from tests.benchmarks.drill_overload import run_drill
 
-pytestmark = pytest.mark.integration
+# Run alone, after the parallel part of make pytest: it measures answer times under a load it
+# makes itself.
+pytestmark = [pytest.mark.integration, pytest.mark.serial]
 
 if gunicorn_path() is None and os.environ.get("CI", "").lower() != "true":
     pytest.skip("gunicorn is not installed (never skipped in CI)", allow_module_level=True)

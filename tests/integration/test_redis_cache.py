@@ -22,7 +22,9 @@ from service.cache import (
 )
 from tests.integration.redis_server import RedisServer, clients_settle
 
-pytestmark = pytest.mark.integration
+# Run alone, after the parallel part of make pytest: it compares answer times with and without
+# the cache.
+pytestmark = [pytest.mark.integration, pytest.mark.serial]
 
 FIELDS: dict[str, object] = {
     "rules": {"preset": "scopa", "players": 2},

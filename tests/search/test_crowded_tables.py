@@ -25,6 +25,9 @@ from service.search.worlds import pos_of_state, root_setup
 from tests.search.compiled import require_compiled_kernel
 from tests.search.helpers import collector_paused, crowded_state
 
+# Run alone, after the parallel part of make pytest: it checks searches keep their time budgets.
+pytestmark = pytest.mark.serial
+
 _kernel = require_compiled_kernel()
 
 # Every preset at every player count it deals for.
