@@ -13,6 +13,7 @@ that issue measures against).
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import random
@@ -78,14 +79,21 @@ class BaselinePlayer:
             )
         return self._child
 
+    @functools.cached_property
+    def declares(self) -> bool:
+        """Whether the commit's engine has the declaration round (its views carry it)."""
+        codec_source = build(self.commit) / "service" / "engine" / "codec.py"
+        return "declaration_round" in codec_source.read_text()
+
     def choose(self, view: View, rng: random.Random) -> Move:
         """The earlier advisor's move, searched with a seed drawn from ``rng``."""
         child = self._process()
         data = codec.view_to_dict(view)
         data.pop("unseen")
-        # The earlier engine had no declaration round: a seat that declined left no move.
-        data["history"] = [play for play in data["history"] if play.get("kind") != "decline"]
-        data.pop("declaration_round", None)
+        if not self.declares:
+            # An engine without the declaration round: a seat that declined left no move.
+            data["history"] = [play for play in data["history"] if play.get("kind") != "decline"]
+            data.pop("declaration_round", None)
         request = {"view": data, "seed": rng.getrandbits(32), "ms": self.ms}
         stdin, stdout = _pipes(child)
         stdin.write(json.dumps(request) + "\n")

@@ -63,7 +63,7 @@ def test_both_kernels_play_out_a_crowded_table_alike(name: str, players: int) ->
     fr = FastRules(state.rules)
     for seed in range(5):
         pure, comp = pos_of_state(state), pos_of_state(state)
-        policy.playout(fr, pure, random.Random(seed))
+        policy.playout(fr, pure, policy.RolloutRandom(seed))
         totals = fast.hand_totals(fr, pure.piles, pure.scope)
         assert _kernel.py_playout(fr, comp, seed) == totals
         assert (comp.piles, comp.scope, comp.table) == (pure.piles, pure.scope, pure.table)

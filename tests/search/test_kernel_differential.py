@@ -98,7 +98,7 @@ def test_heuristic_rollouts_agree(index: int) -> None:
     for seed in range(20):
         state = card_play_state(deal(rules, seed, seed % rules.players))
         pure, comp = pos_of_state(state), pos_of_state(state)
-        policy.playout(fr, pure, random.Random(seed * 1_000_003 + (seed << 40)))
+        policy.playout(fr, pure, policy.RolloutRandom(seed * 1_000_003 + (seed << 40)))
         totals = _kernel.py_playout(fr, comp, seed * 1_000_003 + (seed << 40))
         assert position(comp) == position(pure)
         assert totals == fast.hand_totals(fr, pure.piles, pure.scope)

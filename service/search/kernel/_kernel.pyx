@@ -97,6 +97,15 @@ cdef extern from *:
         return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
     }
 
+    /* The rollouts' noise (policy.RolloutRandom): wyrand's step from the seed itself, the
+       high 32 bits of each output. Eight bytes of state, so every root move's playout starts
+       from a copy of the world's for free. */
+    static inline uint32_t k_roll_next(uint64_t *s) {
+        *s += 0xa0761d6478bd642fULL;
+        __uint128_t t = (__uint128_t)*s * (*s ^ 0xe7037ed1a0b428dbULL);
+        return (uint32_t)(((uint64_t)(t >> 64) ^ (uint64_t)t) >> 32);
+    }
+
     /* wyrand, as in shared/bench/limit.c: the uniform-random benchmark playouts only. */
     typedef struct { uint64_t s; } k_wy;
     static inline uint64_t k_wy_next(k_wy *g) {
@@ -121,6 +130,7 @@ cdef extern from *:
     void k_mt_seed(k_mt *g, uint64_t seed) nogil
     uint32_t k_mt_next(k_mt *g) nogil
     double k_mt_random(k_mt *g) nogil
+    uint32_t k_roll_next(uint64_t *s) nogil
     ctypedef struct k_wy:
         pass
     uint64_t k_wy_next(k_wy *g) nogil
@@ -1078,7 +1088,9 @@ cdef inline uint64_t rank_reach(uint64_t hand) noexcept nogil:
     return rank_mask_of(hand) * SPREAD
 
 
-cdef int choose(KRules *kr, KPos *p, int *cards, uint64_t *caps, int n, k_mt *rng) noexcept nogil:
+cdef int choose(
+    KRules *kr, KPos *p, int *cards, uint64_t *caps, int n, uint64_t *rng
+) noexcept nogil:
     """policy.choose: the index of the chosen move."""
     cdef int i, c, best = 0, seat, following, total
     cdef uint64_t hand, table, capture, rest, reach
@@ -1111,7 +1123,7 @@ cdef int choose(KRules *kr, KPos *p, int *cards, uint64_t *caps, int n, k_mt *rn
             )
             if hand & ~((<uint64_t>1) << c) & RANK_MASK[RANK_OF[c]]:
                 s += PAIR_BONUS
-        s += k_mt_next(rng) * NOISE
+        s += k_roll_next(rng) * NOISE
         if s > best_score:
             best_score = s
             best = i
@@ -1119,9 +1131,9 @@ cdef int choose(KRules *kr, KPos *p, int *cards, uint64_t *caps, int n, k_mt *rn
 
 
 cdef int play_out(
-    KRules *kr, KPos *p, k_mt *rng, Scratch scratch, double abandon_at=0.0
+    KRules *kr, KPos *p, uint64_t *rng, Scratch scratch, double abandon_at=0.0
 ) except -1:
-    """policy.playout drawing from a seeded generator; 1 when it stopped at ``abandon_at``
+    """policy.playout drawing from a rollout generator's state; 1 when it stopped at ``abandon_at``
     (monotonic seconds; 0: never), looked at before a turn of more than MANY_MOVES moves."""
     cdef int n, i
     cdef KMoves *moves = &scratch.moves
@@ -1171,14 +1183,14 @@ def py_hand_totals(fr, piles, scope):
 
 
 def py_playout(fr, pos, uint64_t seed):
-    """policy.playout with random.Random(seed), on the compiled kernel; returns the totals."""
+    """policy.playout with policy.RolloutRandom(seed), on the compiled kernel; returns the
+    totals."""
     cdef CompiledRules cr = compiled(fr)
     cdef KPos p
-    cdef k_mt rng
+    cdef uint64_t rng = seed
     cdef int totals[MAX_SEATS]
     cdef int i
     load_pos(&p, pos)
-    k_mt_seed(&rng, seed)
     play_out(&cr.kr, &p, &rng, Scratch())
     store_pos(&p, pos, cr.kr.players, cr.kr.sides)
     totals_of(cr, &p, totals)
@@ -1579,7 +1591,7 @@ def run_worlds(
     cdef int mine_total, rest_total
     cdef int totals[MAX_SEATS]
     cdef uint64_t own_hand = setup.hand
-    cdef k_mt world_mt, playout_mt
+    cdef uint64_t world_stream, playout_stream
     cdef KPos base, pos, candidate, best_world
     cdef int nobs = len(setup.observations), tries
     cdef bint solved
@@ -1671,9 +1683,8 @@ def run_worlds(
                         best_world = candidate
                 else:
                     base = best_world
-            # Common random numbers: every root move's playout starts from this one state
-            # (seeding a Mersenne Twister costs more than copying one).
-            k_mt_seed(&world_mt, mt_bits64(&rng.mt))
+            # Common random numbers: every root move's playout starts from this one state.
+            world_stream = mt_bits64(&rng.mt)
             playouts = 0
             for i in range(m):
                 if has_deadline and before + done > 0 and now_seconds() >= deadline:
@@ -1699,8 +1710,8 @@ def run_worlds(
                     pos.scope[0] = leaf.scope[0]
                     pos.scope[1] = leaf.scope[1]
                 else:
-                    playout_mt = world_mt
-                    if play_out(kr, &pos, &playout_mt, scratch, hard_deadline):
+                    playout_stream = world_stream
+                    if play_out(kr, &pos, &playout_stream, scratch, hard_deadline):
                         return done
                     playouts += 1
                 points_of(cr, pos.piles, pos.scope, points, totals)

@@ -82,8 +82,8 @@ class Backend:
 
 
 def _python_playout(fr: FastRules, pos: Pos, seed: int) -> list[int]:
-    """policy.playout with random.Random(seed), then the hand totals."""
-    policy.playout(fr, pos, random.Random(seed))
+    """policy.playout with policy.RolloutRandom(seed), then the hand totals."""
+    policy.playout(fr, pos, policy.RolloutRandom(seed))
     return fast.hand_totals(fr, pos.piles, pos.scope)
 
 

@@ -6,7 +6,8 @@ the cards the seat cannot see at random into the other hands (exact sizes) and t
 from a Mersenne Twister seeded with a 64-bit integer (``random.Random``'s shuffle, so both
 kernels draw alike). Every root move is then played in the same world and the position is
 valued by the exact solver when it applies (two sides, nothing left to deal, few cards),
-else by one heuristic playout seeded alike for every root move (common random numbers).
+else by one heuristic playout whose noise (``policy.RolloutRandom``) starts from the same seed
+for every root move (common random numbers).
 Only complete worlds are tallied: a deadline that passes inside a world drops it. The soft
 deadline (``seconds``) is looked at between root moves once the search has a world; the hard one
 (``hard_seconds``) between root moves, every ply of a playout and every few thousand nodes of a
@@ -34,7 +35,7 @@ from service.search.kernel.fast import (
     legal_moves,
 )
 from service.search.kernel.inference import MAX_TRIES, Observation, log_likelihood
-from service.search.kernel.policy import playout
+from service.search.kernel.policy import RolloutRandom, playout
 from service.search.kernel.solver import SolveAborted, Solver
 
 # Root moves above which the tally keeps no cross products (they cost moves squared a world).
@@ -259,7 +260,7 @@ def _search_worlds(
             if leaf is not None:
                 piles, scope = list(leaf[:2]), list(leaf[2:])
             else:
-                playout(fr, pos, random.Random(rollout_seed), abandon_at)
+                playout(fr, pos, RolloutRandom(rollout_seed), abandon_at)
                 piles, scope = pos.piles, pos.scope
                 playouts += 1
             points = hand_points(fr, piles, scope)

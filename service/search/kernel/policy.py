@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Protocol
 
 from service.engine.cards import RANK_MASKS
 from service.search.kernel.fast import (
@@ -34,6 +35,36 @@ SWEEP_RISK = 6.0
 PAIR_BONUS = 1.5
 # Noise added to every move's score, to break ties at random: up to 0.25, from 32 bits.
 NOISE = 0.25 / 2**32
+
+MASK64 = (1 << 64) - 1
+WY_STEP = 0xA0761D6478BD642F
+WY_MIX = 0xE7037ED1A0B428DB
+
+
+class Noise(Protocol):
+    """Where a rollout draws its tie-breaking noise: RolloutRandom, or any random.Random."""
+
+    def getrandbits(self, k: int, /) -> int:
+        """``k`` random bits (the policy asks for 32)."""
+        ...
+
+
+class RolloutRandom:
+    """The search's rollout noise: wyrand stepped from the seed itself (the compiled kernel's
+    ``k_roll_next``). Its whole state is one 64-bit word, so every root move's playout in a
+    world starts from a copy of the same stream at no cost (a Mersenne Twister is seeded and
+    regenerated instead, which took a large share of a short playout)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & MASK64
+
+    def getrandbits(self, k: int, /) -> int:
+        """The top ``k`` (at most 64) bits of the next output."""
+        self.state = s = (self.state + WY_STEP) & MASK64
+        t = s * (s ^ WY_MIX)
+        return (((t >> 64) ^ t) & MASK64) >> (64 - k)
 
 
 def table_sum(table: int) -> int:
@@ -109,7 +140,7 @@ def reply_threat(fr: FastRules, table: int, total: int, reach: int, partner: boo
     return sweep + taken
 
 
-def choose(fr: FastRules, pos: Pos, moves: list[FastMove], rng: random.Random) -> FastMove:
+def choose(fr: FastRules, pos: Pos, moves: list[FastMove], rng: Noise) -> FastMove:
     """The policy's move: own gain less the next player's best reply, ties broken at random.
 
     A card laid while another of its rank stays in hand keeps control of that rank.
@@ -142,7 +173,7 @@ def choose(fr: FastRules, pos: Pos, moves: list[FastMove], rng: random.Random) -
     return best
 
 
-def playout(fr: FastRules, pos: Pos, rng: random.Random, abandon_at: float | None = None) -> None:
+def playout(fr: FastRules, pos: Pos, rng: Noise, abandon_at: float | None = None) -> None:
     """Play the heuristic policy in place to the end of the hand; DeadlinePassed when the
     ``time.perf_counter`` reading ``abandon_at`` passes first."""
     while not pos.finished:
