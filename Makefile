@@ -106,6 +106,23 @@ bench-memory: setup
 bench-variants: setup
 	$(BIN)/python -m tests.benchmarks.bench_variants $(ARGS)
 
+## The cheaper-search issue's comparisons (duplicate deals, pair counts and seed fixed here):
+## this advisor at 10 ms and at 50 ms a move against main's before that work (CHEAPER_BASE, at
+## 50 ms) in scientifico (1,000 pairs) and 2-player scopa (3,000). Each run also writes its deal
+## pairs to build/cheaper-*.json (tests.benchmarks.compare_runs).
+CHEAPER_BASE := 73cb32108daa1ccb37795c0b86da912017d995cb
+CHEAPER_SEED := 30
+.PHONY: bench-cheaper
+bench-cheaper: setup
+	$(BIN)/python -m tests.benchmarks.bench_strength --preset scopone_scientifico --seed $(CHEAPER_SEED) \
+		--pairing advisor:ms=10,baseline:commit=$(CHEAPER_BASE) \
+		--pairing advisor:ms=50,baseline:commit=$(CHEAPER_BASE) \
+		--pairs 1000 --workers 2 --per-pair build/cheaper-scientifico.json
+	$(BIN)/python -m tests.benchmarks.bench_strength --preset scopa --seed $(CHEAPER_SEED) \
+		--pairing advisor:ms=10,baseline:commit=$(CHEAPER_BASE) \
+		--pairing advisor:ms=50,baseline:commit=$(CHEAPER_BASE) \
+		--pairs 3000 --workers 2 --per-pair build/cheaper-scopa.json
+
 .PHONY: bench-strength-required
 bench-strength-required: setup
 	$(BIN)/python -m tests.benchmarks.bench_strength --preset scopone_scientifico \
@@ -133,6 +150,11 @@ bench-kernel: setup
 ## ARGS="--pairs 500 --workers 2"; ARGS="--no-master" leaves out master's pairings (hours).
 bench-levels: setup
 	$(BIN)/python -m tests.benchmarks.bench_levels all --gunicorn $(ARGS)
+
+.PHONY: bench-rollouts
+## The advisor's worlds a second here and at a commit, alternated: ARGS="--before SHA --runs 3".
+bench-rollouts: setup
+	$(BIN)/python -m tests.benchmarks.bench_rollouts $(ARGS)
 
 .PHONY: bench-inference
 ## Inference's play model on self-play (tests/benchmarks/bench_inference.py): the log-likelihood

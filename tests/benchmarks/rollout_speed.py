@@ -1,4 +1,4 @@
-"""Worlds and playouts per second of the advisor's search at openings and mid-hand.
+"""Worlds and playouts per second of the advisor's search at openings, mid-hand and later.
 
 Runs on whatever ``service`` package is importable, so bench_kernel runs it on this tree and,
 with PYTHONPATH set to tests/benchmarks/baseline.py's built tree, on main before the search
@@ -17,16 +17,19 @@ from service.search import Budget, advise
 
 PRESETS = ("scopa", "scopone_scientifico")
 POSITIONS = 12
+# Stages of a hand: rounds of the table played before the search (and two plays more).
+# Late in a scientifico hand the inference weighs many plays, so it costs the most there.
+STAGES = (("opening", 0), ("mid-hand", 2), ("late", 4))
 
 
-def positions(preset: str, mid: bool) -> list[object]:
-    """Openings, or positions after a few random plays (two rounds of the table and two)."""
+def positions(preset: str, rounds: int) -> list[object]:
+    """Openings, or positions after random plays (``rounds`` rounds of the table and two)."""
     rules = make_rules(preset)
     found = []
     for seed in range(POSITIONS):
         state = deal(rules, seed)
         rng = random.Random(seed)
-        for _ in range(rules.players * 2 + 2 if mid else 0):
+        for _ in range(rules.players * rounds + 2 if rounds else 0):
             state, _ = apply(state, rng.choice(legal_moves(state)))
         found.append(view_of(state, state.to_move))
     return found
@@ -36,9 +39,9 @@ def measure(ms: int) -> dict[str, dict[str, float]]:
     """Median worlds and playouts per second per preset and stage."""
     figures = {}
     for preset in PRESETS:
-        for stage, mid in (("opening", False), ("mid-hand", True)):
+        for stage, rounds in STAGES:
             worlds, playouts = [], []
-            for view in positions(preset, mid):
+            for view in positions(preset, rounds):
                 stats = advise(view, Budget(ms=ms), seed=1).stats  # type: ignore[arg-type]
                 seconds = stats.elapsed_ms / 1000.0
                 worlds.append(stats.worlds / seconds)
