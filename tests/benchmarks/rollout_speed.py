@@ -1,6 +1,7 @@
 """Worlds and playouts per second of the advisor's search at openings, mid-hand and later.
 
-Runs on whatever ``service`` package is importable, so bench_kernel runs it on this tree and,
+``python tests/benchmarks/rollout_speed.py [MS] [no-inference]``. Runs on whatever ``service``
+package is importable, so bench_kernel runs it on this tree and,
 with PYTHONPATH set to tests/benchmarks/baseline.py's built tree, on main before the search
 work: the same positions, searched 100 ms each; prints one JSON object.
 """
@@ -13,6 +14,7 @@ import statistics
 import sys
 
 from service.engine import apply, deal, legal_moves, make_rules, view_of
+from service.engine.view import View
 from service.search import Budget, advise
 
 PRESETS = ("scopa", "scopone_scientifico")
@@ -22,10 +24,10 @@ POSITIONS = 12
 STAGES = (("opening", 0), ("mid-hand", 2), ("late", 4))
 
 
-def positions(preset: str, rounds: int) -> list[object]:
+def positions(preset: str, rounds: int) -> list[View]:
     """Openings, or positions after random plays (``rounds`` rounds of the table and two)."""
     rules = make_rules(preset)
-    found = []
+    found: list[View] = []
     for seed in range(POSITIONS):
         state = deal(rules, seed)
         rng = random.Random(seed)
@@ -35,14 +37,18 @@ def positions(preset: str, rounds: int) -> list[object]:
     return found
 
 
-def measure(ms: int) -> dict[str, dict[str, float]]:
+def measure(ms: int, inference: bool = True) -> dict[str, dict[str, float]]:
     """Median worlds and playouts per second per preset and stage."""
     figures = {}
     for preset in PRESETS:
         for stage, rounds in STAGES:
             worlds, playouts = [], []
             for view in positions(preset, rounds):
-                stats = advise(view, Budget(ms=ms), seed=1).stats  # type: ignore[arg-type]
+                # Older trees' advise has no inference switch: passed only to turn it off.
+                if inference:
+                    stats = advise(view, Budget(ms=ms), seed=1).stats
+                else:
+                    stats = advise(view, Budget(ms=ms), seed=1, inference=False).stats
                 seconds = stats.elapsed_ms / 1000.0
                 worlds.append(stats.worlds / seconds)
                 playouts.append(stats.playouts / seconds)
@@ -54,4 +60,6 @@ def measure(ms: int) -> dict[str, dict[str, float]]:
 
 
 if __name__ == "__main__":
-    print(json.dumps(measure(int(sys.argv[1]) if len(sys.argv) > 1 else 100)))
+    ms = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    # A second argument "no-inference": uniform worlds, to see what the inference costs.
+    print(json.dumps(measure(ms, inference=sys.argv[2:] != ["no-inference"])))
