@@ -15,7 +15,6 @@ advisor's search, for a before-and-after comparison on one machine.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import re
 import statistics
@@ -32,6 +31,7 @@ from service.search import Budget, advise
 from service.search.kernel import _kernel
 from service.search.kernel.fast import FastRules
 from tests.benchmarks.baseline import BASELINE_COMMIT, build
+from tests.benchmarks.rollout_speed import measure_tree
 
 LIMIT_C = Path(__file__).resolve().parents[2] / ".." / "shared" / "bench" / "limit.c"
 # shared/bench/README.md: mean scope per hand, total points of the team of seat 0 and seat 1.
@@ -127,22 +127,6 @@ def advice_speed(kernel: str, preset: str, seconds: float) -> tuple[float, float
     return worlds / spent, playouts / spent, searches
 
 
-def rollout_speed(tree: Path | None) -> dict[str, dict[str, float]]:
-    """rollout_speed.py's figures on this tree, or on another tree (PYTHONPATH)."""
-    env = dict(os.environ)
-    if tree is not None:
-        env["PYTHONPATH"] = str(tree)
-    out = subprocess.run(
-        [sys.executable, str(Path(__file__).with_name("rollout_speed.py")), "100"],
-        check=True,
-        capture_output=True,
-        text=True,
-        env=env,
-    ).stdout
-    figures: dict[str, dict[str, float]] = json.loads(out)
-    return figures
-
-
 def main() -> None:
     """Parse the arguments, run the comparison, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -207,9 +191,9 @@ def main() -> None:
         "position | worlds/s before | after | playouts/s before | after | ratio"
         + ("" if before is None else f" | playouts/s at {args.before[:8]} | ratio")
     )
-    baseline = rollout_speed(build(BASELINE_COMMIT))
-    at_commit = None if before is None else rollout_speed(before)
-    after = rollout_speed(None)
+    baseline = measure_tree(build(BASELINE_COMMIT))
+    at_commit = None if before is None else measure_tree(before)
+    after = measure_tree(None)
     for name, now in after.items():
         old = baseline[name]
         row = (

@@ -10,33 +10,10 @@ alternated; it prints every run, then the medians over the runs and their ratio.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
-import subprocess
-import sys
-from pathlib import Path
 
 from tests.benchmarks.baseline import build
-
-SCRIPT = Path(__file__).with_name("rollout_speed.py")
-
-
-def run(tree: Path | None, ms: int) -> dict[str, dict[str, float]]:
-    """One rollout_speed.py run on this tree, or on another (PYTHONPATH)."""
-    env = dict(os.environ)
-    if tree is not None:
-        env["PYTHONPATH"] = str(tree)
-    out = subprocess.run(
-        [sys.executable, str(SCRIPT), str(ms)],
-        check=True,
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tree,
-    ).stdout
-    figures: dict[str, dict[str, float]] = json.loads(out)
-    return figures
+from tests.benchmarks.rollout_speed import measure_tree
 
 
 def main() -> None:
@@ -50,8 +27,8 @@ def main() -> None:
     before: list[dict[str, dict[str, float]]] = []
     after: list[dict[str, dict[str, float]]] = []
     for i in range(args.runs):
-        before.append(run(tree, args.ms))
-        after.append(run(None, args.ms))
+        before.append(measure_tree(tree, args.ms))
+        after.append(measure_tree(None, args.ms))
         for name, figures in (("before", before[-1]), ("after", after[-1])):
             row = ", ".join(f"{stage} {f['worlds']:.0f}" for stage, f in figures.items())
             print(f"run {i + 1} {name}: worlds/s {row}", flush=True)

@@ -9,9 +9,12 @@ work: the same positions, searched 100 ms each; prints one JSON object.
 from __future__ import annotations
 
 import json
+import os
 import random
 import statistics
+import subprocess
 import sys
+from pathlib import Path
 
 from service.engine import apply, deal, legal_moves, make_rules, view_of
 from service.engine.view import View
@@ -56,6 +59,22 @@ def measure(ms: int, inference: bool = True) -> dict[str, dict[str, float]]:
                 "worlds": statistics.median(worlds),
                 "playouts": statistics.median(playouts),
             }
+    return figures
+
+
+def measure_tree(tree: Path | None, ms: int = 100) -> dict[str, dict[str, float]]:
+    """This script's figures from a child process on this tree, or on another (PYTHONPATH)."""
+    env = dict(os.environ)
+    if tree is not None:
+        env["PYTHONPATH"] = str(tree)
+    out = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), str(ms)],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=env,
+    ).stdout
+    figures: dict[str, dict[str, float]] = json.loads(out)
     return figures
 
 

@@ -2465,11 +2465,11 @@ export interface operations {
                      *       "moves": [
                      *         {
                      *           "breakdown": {
-                     *             "cards": 0.375,
-                     *             "coins": 0.75,
-                     *             "primiera": -0.25,
-                     *             "scope": -0.25,
-                     *             "settebello": 0.25
+                     *             "cards": 0.625,
+                     *             "coins": 0.625,
+                     *             "primiera": -0.125,
+                     *             "scope": 0,
+                     *             "settebello": 0
                      *           },
                      *           "capture": [
                      *             "5D",
@@ -2477,18 +2477,36 @@ export interface operations {
                      *             "3B"
                      *           ],
                      *           "card": "10D",
-                     *           "std_error": 1.259783,
+                     *           "std_error": 1.201747,
                      *           "std_error_vs_best": null,
                      *           "sweep": false,
                      *           "sweep_risk": 0.375,
-                     *           "value": 0.875
+                     *           "value": 1.125
                      *         },
                      *         {
                      *           "breakdown": {
                      *             "cards": -0.25,
-                     *             "coins": 0,
+                     *             "coins": -0.25,
+                     *             "primiera": -0.25,
+                     *             "scope": 0.375,
+                     *             "settebello": 0.25
+                     *           },
+                     *           "capture": [
+                     *             "1B"
+                     *           ],
+                     *           "card": "1C",
+                     *           "std_error": 0.953143,
+                     *           "std_error_vs_best": 1.235632,
+                     *           "sweep": false,
+                     *           "sweep_risk": 0,
+                     *           "value": -0.125
+                     *         },
+                     *         {
+                     *           "breakdown": {
+                     *             "cards": 0,
+                     *             "coins": -0.125,
                      *             "primiera": -0.5,
-                     *             "scope": 0.25,
+                     *             "scope": -0.125,
                      *             "settebello": 0.5
                      *           },
                      *           "capture": [
@@ -2496,28 +2514,10 @@ export interface operations {
                      *             "3B"
                      *           ],
                      *           "card": "4D",
-                     *           "std_error": 1.035098,
-                     *           "std_error_vs_best": 0.833185,
+                     *           "std_error": 0.95898,
+                     *           "std_error_vs_best": 1.068,
                      *           "sweep": false,
                      *           "sweep_risk": 0.25,
-                     *           "value": 0
-                     *         },
-                     *         {
-                     *           "breakdown": {
-                     *             "cards": -0.25,
-                     *             "coins": -0.375,
-                     *             "primiera": -0.25,
-                     *             "scope": 0.125,
-                     *             "settebello": 0.5
-                     *           },
-                     *           "capture": [
-                     *             "1B"
-                     *           ],
-                     *           "card": "1C",
-                     *           "std_error": 0.977424,
-                     *           "std_error_vs_best": 0.742522,
-                     *           "sweep": false,
-                     *           "sweep_risk": 0,
                      *           "value": -0.25
                      *         }
                      *       ],
@@ -3676,22 +3676,22 @@ export interface operations {
                      *         {
                      *           "best": {
                      *             "breakdown": {
-                     *               "cards": 0.1575,
-                     *               "coins": 0.083,
-                     *               "primiera": 0.3295,
+                     *               "cards": 0.137,
+                     *               "coins": 0.0755,
+                     *               "primiera": 0.3275,
                      *               "scope": 0.873,
-                     *               "settebello": -0.015
+                     *               "settebello": -0.014
                      *             },
                      *             "capture": [
                      *               "5D",
                      *               "2C"
                      *             ],
                      *             "card": "7B",
-                     *             "std_error": 0.062955,
+                     *             "std_error": 0.062836,
                      *             "std_error_vs_best": null,
                      *             "sweep": true,
                      *             "sweep_risk": 0,
-                     *             "value": 1.428
+                     *             "value": 1.399
                      *           },
                      *           "hand": 0,
                      *           "legal": [
@@ -3716,31 +3716,31 @@ export interface operations {
                      *               "sweep": true
                      *             }
                      *           ],
-                     *           "loss": 1.4685,
-                     *           "margin": 1.4225,
-                     *           "margin_error": 0.050132,
+                     *           "loss": 1.492,
+                     *           "margin": 1.4245,
+                     *           "margin_error": 0.050783,
                      *           "move_index": 1,
                      *           "played": {
                      *             "breakdown": {
-                     *               "cards": 0.067,
-                     *               "coins": 0.0685,
-                     *               "primiera": 0.0855,
-                     *               "scope": -0.2635,
-                     *               "settebello": 0.002
+                     *               "cards": 0.057,
+                     *               "coins": 0.0535,
+                     *               "primiera": 0.082,
+                     *               "scope": -0.2675,
+                     *               "settebello": -0.018
                      *             },
                      *             "capture": [
                      *               "5D"
                      *             ],
                      *             "card": "5S",
-                     *             "std_error": 0.065139,
-                     *             "std_error_vs_best": 0.069325,
+                     *             "std_error": 0.06547,
+                     *             "std_error_vs_best": 0.070763,
                      *             "sweep": false,
                      *             "sweep_risk": 0.234,
-                     *             "value": -0.0405
+                     *             "value": -0.093
                      *           },
-                     *           "review_loss": 1.72,
+                     *           "review_loss": 1.415,
                      *           "seat": 0,
-                     *           "second_value": 0.0055,
+                     *           "second_value": -0.0255,
                      *           "view": {
                      *             "dealer": 0,
                      *             "deals_made": 1,
@@ -3830,24 +3830,24 @@ export interface operations {
                      *           },
                      *           "why": {
                      *             "breakdown": {
-                     *               "cards": 0.0905,
-                     *               "coins": 0.0145,
-                     *               "primiera": 0.244,
-                     *               "scope": 1.1365,
-                     *               "settebello": -0.017
+                     *               "cards": 0.08,
+                     *               "coins": 0.022,
+                     *               "primiera": 0.2455,
+                     *               "scope": 1.1405,
+                     *               "settebello": 0.004
                      *             },
                      *             "sweep_risk": {
                      *               "best": 0,
                      *               "played": 0.234
                      *             },
-                     *             "text": "7B:5D+2C is worth 1.47 hand points more than 5S:5D on average; the most of it in scope (+1.14); after 5S:5D the next player can sweep in 23% of the deals, after 7B:5D+2C in 0%"
+                     *             "text": "7B:5D+2C is worth 1.49 hand points more than 5S:5D on average; the most of it in scope (+1.14); after 5S:5D the next player can sweep in 23% of the deals, after 7B:5D+2C in 0%"
                      *           }
                      *         },
                      *         {
                      *           "best": {
                      *             "breakdown": {
-                     *               "cards": 0.3905,
-                     *               "coins": 0.441,
+                     *               "cards": 0.3965,
+                     *               "coins": 0.4475,
                      *               "primiera": 1,
                      *               "scope": -0.611,
                      *               "settebello": 1
@@ -3858,11 +3858,11 @@ export interface operations {
                      *               "4B"
                      *             ],
                      *             "card": "7D",
-                     *             "std_error": 0.040685,
+                     *             "std_error": 0.040493,
                      *             "std_error_vs_best": null,
                      *             "sweep": false,
                      *             "sweep_risk": 0.513,
-                     *             "value": 2.2205
+                     *             "value": 2.233
                      *           },
                      *           "hand": 0,
                      *           "legal": [
@@ -3891,32 +3891,32 @@ export interface operations {
                      *               "sweep": false
                      *             }
                      *           ],
-                     *           "loss": 1.244,
-                     *           "margin": 0.6325,
-                     *           "margin_error": 0.054463,
+                     *           "loss": 1.3015,
+                     *           "margin": 0.6035,
+                     *           "margin_error": 0.053713,
                      *           "move_index": 25,
                      *           "played": {
                      *             "breakdown": {
-                     *               "cards": 0.152,
-                     *               "coins": 0.127,
+                     *               "cards": 0.1345,
+                     *               "coins": 0.1165,
                      *               "primiera": 1,
-                     *               "scope": -0.5625,
-                     *               "settebello": 0.26
+                     *               "scope": -0.5605,
+                     *               "settebello": 0.241
                      *             },
                      *             "capture": [
                      *               "2B",
                      *               "4B"
                      *             ],
                      *             "card": "6D",
-                     *             "std_error": 0.062637,
-                     *             "std_error_vs_best": 0.0641,
+                     *             "std_error": 0.062872,
+                     *             "std_error_vs_best": 0.063705,
                      *             "sweep": false,
                      *             "sweep_risk": 0.494,
-                     *             "value": 0.9765
+                     *             "value": 0.9315
                      *           },
-                     *           "review_loss": 0.865,
+                     *           "review_loss": 1.05,
                      *           "seat": 0,
-                     *           "second_value": 1.588,
+                     *           "second_value": 1.6295,
                      *           "view": {
                      *             "dealer": 0,
                      *             "deals_made": 5,
@@ -4173,37 +4173,37 @@ export interface operations {
                      *           },
                      *           "why": {
                      *             "breakdown": {
-                     *               "cards": 0.2385,
-                     *               "coins": 0.314,
+                     *               "cards": 0.262,
+                     *               "coins": 0.331,
                      *               "primiera": 0,
-                     *               "scope": -0.0485,
-                     *               "settebello": 0.74
+                     *               "scope": -0.0505,
+                     *               "settebello": 0.759
                      *             },
                      *             "sweep_risk": {
                      *               "best": 0.513,
                      *               "played": 0.494
                      *             },
-                     *             "text": "7D:1D+2B+4B is worth 1.24 hand points more than 6D:2B+4B on average; the most of it in settebello (+0.74)"
+                     *             "text": "7D:1D+2B+4B is worth 1.30 hand points more than 6D:2B+4B on average; the most of it in settebello (+0.76)"
                      *           }
                      *         },
                      *         {
                      *           "best": {
                      *             "breakdown": {
-                     *               "cards": 0.307,
-                     *               "coins": 0.144,
+                     *               "cards": 0.296,
+                     *               "coins": 0.1425,
                      *               "primiera": 1,
-                     *               "scope": 0.0035,
-                     *               "settebello": 0.389
+                     *               "scope": 0.001,
+                     *               "settebello": 0.382
                      *             },
                      *             "capture": [
                      *               "8B"
                      *             ],
                      *             "card": "8S",
-                     *             "std_error": 0.057403,
+                     *             "std_error": 0.057927,
                      *             "std_error_vs_best": null,
                      *             "sweep": false,
                      *             "sweep_risk": 0,
-                     *             "value": 1.8435
+                     *             "value": 1.8215
                      *           },
                      *           "hand": 0,
                      *           "legal": [
@@ -4220,29 +4220,29 @@ export interface operations {
                      *               "sweep": false
                      *             }
                      *           ],
-                     *           "loss": 0.602,
-                     *           "margin": 0.602,
-                     *           "margin_error": 0.038387,
+                     *           "loss": 0.573,
+                     *           "margin": 0.573,
+                     *           "margin_error": 0.039429,
                      *           "move_index": 27,
                      *           "played": {
                      *             "breakdown": {
-                     *               "cards": 0.1545,
-                     *               "coins": -0.045,
+                     *               "cards": 0.155,
+                     *               "coins": -0.041,
                      *               "primiera": 1,
-                     *               "scope": 0.299,
-                     *               "settebello": -0.167
+                     *               "scope": 0.2975,
+                     *               "settebello": -0.163
                      *             },
                      *             "capture": [],
                      *             "card": "7D",
-                     *             "std_error": 0.047767,
-                     *             "std_error_vs_best": 0.038387,
+                     *             "std_error": 0.048021,
+                     *             "std_error_vs_best": 0.039429,
                      *             "sweep": false,
                      *             "sweep_risk": 0,
-                     *             "value": 1.2415
+                     *             "value": 1.2485
                      *           },
-                     *           "review_loss": 0.675,
+                     *           "review_loss": 0.65,
                      *           "seat": 0,
-                     *           "second_value": 1.2415,
+                     *           "second_value": 1.2485,
                      *           "view": {
                      *             "dealer": 0,
                      *             "deals_made": 5,
@@ -4513,27 +4513,27 @@ export interface operations {
                      *           },
                      *           "why": {
                      *             "breakdown": {
-                     *               "cards": 0.1525,
-                     *               "coins": 0.189,
+                     *               "cards": 0.141,
+                     *               "coins": 0.1835,
                      *               "primiera": 0,
-                     *               "scope": -0.2955,
-                     *               "settebello": 0.556
+                     *               "scope": -0.2965,
+                     *               "settebello": 0.545
                      *             },
                      *             "sweep_risk": {
                      *               "best": 0,
                      *               "played": 0
                      *             },
-                     *             "text": "8S:8B is worth 0.60 hand points more than 7D on average; the most of it in settebello (+0.56)"
+                     *             "text": "8S:8B is worth 0.57 hand points more than 7D on average; the most of it in settebello (+0.55)"
                      *           }
                      *         },
                      *         {
                      *           "best": {
                      *             "breakdown": {
-                     *               "cards": 0.2445,
-                     *               "coins": 0.3785,
-                     *               "primiera": -0.0495,
-                     *               "scope": -0.038,
-                     *               "settebello": -0.026
+                     *               "cards": 0.2325,
+                     *               "coins": 0.3605,
+                     *               "primiera": -0.039,
+                     *               "scope": -0.034,
+                     *               "settebello": -0.008
                      *             },
                      *             "capture": [
                      *               "5D",
@@ -4541,11 +4541,11 @@ export interface operations {
                      *               "3B"
                      *             ],
                      *             "card": "10D",
-                     *             "std_error": 0.062144,
+                     *             "std_error": 0.061987,
                      *             "std_error_vs_best": null,
                      *             "sweep": false,
                      *             "sweep_risk": 0.1625,
-                     *             "value": 0.5095
+                     *             "value": 0.512
                      *           },
                      *           "hand": 1,
                      *           "legal": [
@@ -4574,32 +4574,32 @@ export interface operations {
                      *               "sweep": false
                      *             }
                      *           ],
-                     *           "loss": 1.1225,
-                     *           "margin": 1.1225,
-                     *           "margin_error": 0.075711,
+                     *           "loss": 1.123,
+                     *           "margin": 1.123,
+                     *           "margin_error": 0.076716,
                      *           "move_index": 0,
                      *           "played": {
                      *             "breakdown": {
-                     *               "cards": -0.0935,
-                     *               "coins": -0.0245,
-                     *               "primiera": -0.158,
-                     *               "scope": -0.219,
-                     *               "settebello": -0.118
+                     *               "cards": -0.0855,
+                     *               "coins": -0.0295,
+                     *               "primiera": -0.166,
+                     *               "scope": -0.206,
+                     *               "settebello": -0.124
                      *             },
                      *             "capture": [
                      *               "1B",
                      *               "3B"
                      *             ],
                      *             "card": "4D",
-                     *             "std_error": 0.064801,
-                     *             "std_error_vs_best": 0.075711,
+                     *             "std_error": 0.064315,
+                     *             "std_error_vs_best": 0.076716,
                      *             "sweep": false,
                      *             "sweep_risk": 0.327,
-                     *             "value": -0.613
+                     *             "value": -0.611
                      *           },
-                     *           "review_loss": 1.505,
+                     *           "review_loss": 1.31,
                      *           "seat": 1,
-                     *           "second_value": -0.613,
+                     *           "second_value": -0.611,
                      *           "view": {
                      *             "dealer": 0,
                      *             "deals_made": 1,
@@ -4678,38 +4678,38 @@ export interface operations {
                      *           },
                      *           "why": {
                      *             "breakdown": {
-                     *               "cards": 0.338,
-                     *               "coins": 0.403,
-                     *               "primiera": 0.1085,
-                     *               "scope": 0.181,
-                     *               "settebello": 0.092
+                     *               "cards": 0.318,
+                     *               "coins": 0.39,
+                     *               "primiera": 0.127,
+                     *               "scope": 0.172,
+                     *               "settebello": 0.116
                      *             },
                      *             "sweep_risk": {
                      *               "best": 0.1625,
                      *               "played": 0.327
                      *             },
-                     *             "text": "10D:5D+2C+3B is worth 1.12 hand points more than 4D:1B+3B on average; the most of it in coins (+0.40); after 4D:1B+3B the next player can sweep in 33% of the deals, after 10D:5D+2C+3B in 16%"
+                     *             "text": "10D:5D+2C+3B is worth 1.12 hand points more than 4D:1B+3B on average; the most of it in coins (+0.39); after 4D:1B+3B the next player can sweep in 33% of the deals, after 10D:5D+2C+3B in 16%"
                      *           }
                      *         },
                      *         {
                      *           "best": {
                      *             "breakdown": {
-                     *               "cards": 0.46,
-                     *               "coins": -0.1685,
-                     *               "primiera": -0.4155,
-                     *               "scope": 0.0205,
-                     *               "settebello": -0.143
+                     *               "cards": 0.474,
+                     *               "coins": -0.1695,
+                     *               "primiera": -0.4125,
+                     *               "scope": 0.0245,
+                     *               "settebello": -0.139
                      *             },
                      *             "capture": [
                      *               "1S",
                      *               "5B"
                      *             ],
                      *             "card": "6B",
-                     *             "std_error": 0.060035,
+                     *             "std_error": 0.05971,
                      *             "std_error_vs_best": null,
                      *             "sweep": false,
                      *             "sweep_risk": 0,
-                     *             "value": -0.2465
+                     *             "value": -0.2225
                      *           },
                      *           "hand": 1,
                      *           "legal": [
@@ -4727,29 +4727,29 @@ export interface operations {
                      *               "sweep": false
                      *             }
                      *           ],
-                     *           "loss": 0.844,
-                     *           "margin": 0.844,
-                     *           "margin_error": 0.058052,
+                     *           "loss": 0.8385,
+                     *           "margin": 0.8385,
+                     *           "margin_error": 0.058021,
                      *           "move_index": 14,
                      *           "played": {
                      *             "breakdown": {
-                     *               "cards": -0.007,
-                     *               "coins": -0.2525,
-                     *               "primiera": -0.6935,
-                     *               "scope": 0.0025,
-                     *               "settebello": -0.14
+                     *               "cards": -0.003,
+                     *               "coins": -0.25,
+                     *               "primiera": -0.6905,
+                     *               "scope": 0.0175,
+                     *               "settebello": -0.135
                      *             },
                      *             "capture": [],
                      *             "card": "7S",
-                     *             "std_error": 0.056915,
-                     *             "std_error_vs_best": 0.058052,
+                     *             "std_error": 0.057457,
+                     *             "std_error_vs_best": 0.058021,
                      *             "sweep": false,
                      *             "sweep_risk": 0,
-                     *             "value": -1.0905
+                     *             "value": -1.061
                      *           },
-                     *           "review_loss": 1.035,
+                     *           "review_loss": 0.94,
                      *           "seat": 1,
-                     *           "second_value": -1.0905,
+                     *           "second_value": -1.061,
                      *           "view": {
                      *             "dealer": 0,
                      *             "deals_made": 3,
@@ -4928,38 +4928,38 @@ export interface operations {
                      *           },
                      *           "why": {
                      *             "breakdown": {
-                     *               "cards": 0.467,
-                     *               "coins": 0.084,
+                     *               "cards": 0.477,
+                     *               "coins": 0.0805,
                      *               "primiera": 0.278,
-                     *               "scope": 0.018,
-                     *               "settebello": -0.003
+                     *               "scope": 0.007,
+                     *               "settebello": -0.004
                      *             },
                      *             "sweep_risk": {
                      *               "best": 0,
                      *               "played": 0
                      *             },
-                     *             "text": "6B:1S+5B is worth 0.84 hand points more than 7S on average; the most of it in cards (+0.47)"
+                     *             "text": "6B:1S+5B is worth 0.84 hand points more than 7S on average; the most of it in cards (+0.48)"
                      *           }
                      *         },
                      *         {
                      *           "best": {
                      *             "breakdown": {
-                     *               "cards": 0.117,
-                     *               "coins": 0.0485,
+                     *               "cards": 0.1235,
+                     *               "coins": 0.0545,
                      *               "primiera": -1,
-                     *               "scope": 0.966,
-                     *               "settebello": -0.093
+                     *               "scope": 0.9675,
+                     *               "settebello": -0.086
                      *             },
                      *             "capture": [
                      *               "1D",
                      *               "8B"
                      *             ],
                      *             "card": "9B",
-                     *             "std_error": 0.063439,
+                     *             "std_error": 0.063376,
                      *             "std_error_vs_best": null,
                      *             "sweep": true,
                      *             "sweep_risk": 0,
-                     *             "value": 0.0385
+                     *             "value": 0.0595
                      *           },
                      *           "hand": 1,
                      *           "legal": [
@@ -4977,29 +4977,29 @@ export interface operations {
                      *               "sweep": true
                      *             }
                      *           ],
-                     *           "loss": 1.9155,
-                     *           "margin": 1.9155,
-                     *           "margin_error": 0.06372,
+                     *           "loss": 1.9105,
+                     *           "margin": 1.9105,
+                     *           "margin_error": 0.063263,
                      *           "move_index": 26,
                      *           "played": {
                      *             "breakdown": {
-                     *               "cards": -0.3245,
-                     *               "coins": -0.3075,
+                     *               "cards": -0.319,
+                     *               "coins": -0.3,
                      *               "primiera": -1,
-                     *               "scope": -0.024,
-                     *               "settebello": -0.221
+                     *               "scope": -0.023,
+                     *               "settebello": -0.209
                      *             },
                      *             "capture": [],
                      *             "card": "3D",
-                     *             "std_error": 0.057573,
-                     *             "std_error_vs_best": 0.06372,
+                     *             "std_error": 0.057858,
+                     *             "std_error_vs_best": 0.063263,
                      *             "sweep": false,
                      *             "sweep_risk": 0,
-                     *             "value": -1.877
+                     *             "value": -1.851
                      *           },
-                     *           "review_loss": 1.81,
+                     *           "review_loss": 1.88,
                      *           "seat": 1,
-                     *           "second_value": -1.877,
+                     *           "second_value": -1.851,
                      *           "view": {
                      *             "dealer": 0,
                      *             "deals_made": 5,
@@ -5264,17 +5264,17 @@ export interface operations {
                      *           },
                      *           "why": {
                      *             "breakdown": {
-                     *               "cards": 0.4415,
-                     *               "coins": 0.356,
+                     *               "cards": 0.4425,
+                     *               "coins": 0.3545,
                      *               "primiera": 0,
-                     *               "scope": 0.99,
-                     *               "settebello": 0.128
+                     *               "scope": 0.9905,
+                     *               "settebello": 0.123
                      *             },
                      *             "sweep_risk": {
                      *               "best": 0,
                      *               "played": 0
                      *             },
-                     *             "text": "9B:1D+8B is worth 1.92 hand points more than 3D on average; the most of it in scope (+0.99)"
+                     *             "text": "9B:1D+8B is worth 1.91 hand points more than 3D on average; the most of it in scope (+0.99)"
                      *           }
                      *         },
                      *         {
@@ -6351,7 +6351,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "accuracy": 40.26,
+                     *       "accuracy": 22.38,
                      *       "budget": {
                      *         "iterations": 8
                      *       },
@@ -6375,20 +6375,20 @@ export interface operations {
                      *       "level_note": "the level is estimated only from reviews at the default budget {'iterations': 1000}",
                      *       "loss_by_category": {
                      *         "cards": {
-                     *           "per_decision": 0.25,
-                     *           "per_hand": 0.5
+                     *           "per_decision": 0.3125,
+                     *           "per_hand": 0.625
                      *         },
                      *         "coins": {
+                     *           "per_decision": 0.1875,
+                     *           "per_hand": 0.375
+                     *         },
+                     *         "primiera": {
                      *           "per_decision": 0.125,
                      *           "per_hand": 0.25
                      *         },
-                     *         "primiera": {
-                     *           "per_decision": -0.0625,
-                     *           "per_hand": -0.125
-                     *         },
                      *         "scope": {
-                     *           "per_decision": 0.4375,
-                     *           "per_hand": 0.875
+                     *           "per_decision": 0.5,
+                     *           "per_hand": 1
                      *         },
                      *         "settebello": {
                      *           "per_decision": -0.125,
@@ -6396,30 +6396,30 @@ export interface operations {
                      *         }
                      *       },
                      *       "mean_loss": {
-                     *         "high": 0.625,
-                     *         "low": 0.625,
-                     *         "value": 0.625
+                     *         "high": 1,
+                     *         "low": 1,
+                     *         "value": 1
                      *       },
                      *       "per_hand": [
                      *         {
-                     *           "accuracy": 40.25,
+                     *           "accuracy": 22.38,
                      *           "date": "2026-11-01",
                      *           "decisions": 2,
                      *           "index": 0,
                      *           "seat": 0,
-                     *           "total_loss": 1.25
+                     *           "total_loss": 2
                      *         },
                      *         {
-                     *           "accuracy": 40.25,
+                     *           "accuracy": 22.38,
                      *           "date": "2026-11-02",
                      *           "decisions": 2,
                      *           "index": 1,
                      *           "seat": 0,
-                     *           "total_loss": 1.25
+                     *           "total_loss": 2
                      *         }
                      *       ],
                      *       "phases": {
-                     *         "first": 25.2,
+                     *         "first": 12.6,
                      *         "last": null,
                      *         "middle": 100
                      *       },
@@ -6447,18 +6447,18 @@ export interface operations {
                      *       "trend": {
                      *         "dates": [
                      *           {
-                     *             "accuracy": 40.26,
+                     *             "accuracy": 22.38,
                      *             "date": "2026-11-01",
                      *             "decisions": 2,
                      *             "hands": 1,
-                     *             "mean_loss": 0.625
+                     *             "mean_loss": 1
                      *           },
                      *           {
-                     *             "accuracy": 40.26,
+                     *             "accuracy": 22.38,
                      *             "date": "2026-11-02",
                      *             "decisions": 2,
                      *             "hands": 1,
-                     *             "mean_loss": 0.625
+                     *             "mean_loss": 1
                      *           }
                      *         ],
                      *         "slope_per_30_days": 0,
@@ -7050,8 +7050,8 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example {"index":0,"review":{"budget":{"iterations":8},"decisions":[{"accuracy":100.0,"best":{"breakdown":{"cards":0.375,"coins":0.75,"primiera":-0.25,"scope":-0.25,"settebello":0.25},"capture":["5D","2C","3B"],"card":"10D","rank":1,"std_error":1.259783,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.375,"value":0.875},"chosen":{"capture":["5D","2C","3B"],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":0,"label":"good","legal_plays":3,"loss":0.875,"noise":1.66637,"played":{"breakdown":{"cards":-0.25,"coins":0.0,"primiera":-0.5,"scope":0.25,"settebello":0.5},"capture":["1B","3B"],"card":"4D","rank":2,"std_error":1.035098,"std_error_vs_best":0.833185,"sweep":false,"sweep_risk":0.25,"value":0.0},"seat":1,"seed":7,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":10.0,"best":{"breakdown":{"cards":0.125,"coins":0.125,"primiera":-0.25,"scope":0.875,"settebello":-0.5},"capture":["5D","2C"],"card":"7B","rank":1,"std_error":1.03402,"std_error_vs_best":null,"sweep":true,"sweep_risk":0.0,"value":0.375},"chosen":{"capture":["5D","2C"],"card":"7B","sweep":true},"chosen_by":"search","exact":false,"index":1,"label":"blunder","legal_plays":3,"loss":2.25,"noise":1.636634,"played":{"breakdown":{"cards":-0.375,"coins":-0.375,"primiera":-0.25,"scope":-0.375,"settebello":-0.5},"capture":["5D"],"card":"5S","rank":3,"std_error":0.895176,"std_error_vs_best":0.818317,"sweep":false,"sweep_risk":0.125,"value":-1.875},"seat":0,"seed":7,"side":0,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":-0.5,"coins":0.0,"primiera":-0.125,"scope":0.125,"settebello":0.75},"capture":[],"card":"10D","rank":1,"std_error":0.901388,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":0.25},"chosen":{"capture":[],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":2,"label":"best","legal_plays":2,"loss":0.0,"noise":0.0,"played":{"breakdown":{"cards":-0.5,"coins":0.0,"primiera":-0.125,"scope":0.125,"settebello":0.75},"capture":[],"card":"10D","rank":1,"std_error":0.901388,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":0.25},"seat":1,"seed":7,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.25,"coins":0.25,"primiera":-0.25,"scope":-0.125,"settebello":0.0},"capture":[],"card":"7B","rank":1,"std_error":0.742522,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":0.125},"chosen":{"capture":[],"card":"7B","sweep":false},"chosen_by":"search","exact":false,"index":3,"label":"good","legal_plays":2,"loss":0.125,"noise":0.25,"played":{"breakdown":{"cards":0.25,"coins":-0.125,"primiera":0.0,"scope":-0.125,"settebello":0.0},"capture":[],"card":"6S","rank":2,"std_error":0.731925,"std_error_vs_best":0.125,"sweep":false,"sweep_risk":0.0,"value":0.0},"seat":0,"seed":7,"side":0,"status":"searched","undersampled":false,"worlds":8}],"finished":false,"graph":[{"after":0.0,"before":0.875,"index":0,"label":"good","seat":1,"side":1},{"after":-1.875,"before":0.375,"index":1,"label":"blunder","seat":0,"side":0},{"after":0.25,"before":0.25,"index":2,"label":"best","seat":1,"side":1},{"after":0.0,"before":0.125,"index":3,"label":"good","seat":0,"side":0}],"match":null,"moves":4,"seats":[0,1],"seed":7,"summary":[{"accuracy":18.18,"best_share":0.0,"costliest":[{"index":1,"label":"blunder","loss":2.25},{"index":3,"label":"good","loss":0.125}],"decisions":2,"forced":0,"labels":{"best":0,"blunder":1,"good":1,"inaccuracy":0,"mistake":0},"mean_loss":1.1875,"phases":{"first":10.0,"last":null,"middle":100.0},"seat":0,"side":0,"total_loss":2.375,"undersampled":0,"unranked":0},{"accuracy":100.0,"best_share":0.5,"costliest":[{"index":0,"label":"good","loss":0.875}],"decisions":2,"forced":0,"labels":{"best":1,"blunder":0,"good":1,"inaccuracy":0,"mistake":0},"mean_loss":0.4375,"phases":{"first":100.0,"last":null,"middle":100.0},"seat":1,"side":1,"total_loss":0.875,"undersampled":0,"unranked":0}],"thresholds":{"accuracy_at_thresholds":[100.0,90.0,70.0,40.0],"noise_z":2.0,"points":{"blunder":0.75,"inaccuracy":0.1,"mistake":0.3},"win_probability":{"blunder":0.08,"inaccuracy":0.01,"mistake":0.03}}},"type":"review"}
-                     *     {"index":1,"review":{"budget":{"iterations":8},"decisions":[{"accuracy":3.97,"best":{"breakdown":{"cards":1.0,"coins":0.75,"primiera":0.375,"scope":0.375,"settebello":0.25},"capture":["5D","2C","3B"],"card":"10D","rank":1,"std_error":0.901388,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.25,"value":2.75},"chosen":{"capture":["5D","2C","3B"],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":0,"label":"blunder","legal_plays":3,"loss":3.25,"noise":2.291288,"played":{"breakdown":{"cards":-0.375,"coins":0.125,"primiera":0.125,"scope":-0.375,"settebello":0.0},"capture":["1B","3B"],"card":"4D","rank":2,"std_error":1.149534,"std_error_vs_best":1.145644,"sweep":false,"sweep_risk":0.625,"value":-0.5},"seat":1,"seed":8,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.125,"coins":-0.125,"primiera":0.25,"scope":-0.125,"settebello":0.0},"capture":[],"card":"1C","rank":1,"std_error":0.895176,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.25,"value":0.125},"chosen":{"capture":[],"card":"1C","sweep":false},"chosen_by":"search","exact":false,"index":2,"label":"good","legal_plays":2,"loss":0.75,"noise":1.802776,"played":{"breakdown":{"cards":-0.125,"coins":-0.5,"primiera":0.25,"scope":0.0,"settebello":-0.25},"capture":[],"card":"10D","rank":2,"std_error":1.068,"std_error_vs_best":0.901388,"sweep":false,"sweep_risk":0.0,"value":-0.625},"seat":1,"seed":8,"side":1,"status":"searched","undersampled":false,"worlds":8}],"finished":false,"graph":[{"after":-0.5,"before":2.75,"index":0,"label":"blunder","seat":1,"side":1},{"after":-0.625,"before":0.125,"index":2,"label":"good","seat":1,"side":1}],"match":null,"moves":4,"seats":[1],"seed":8,"summary":[{"accuracy":7.63,"best_share":0.0,"costliest":[{"index":0,"label":"blunder","loss":3.25},{"index":2,"label":"good","loss":0.75}],"decisions":2,"forced":0,"labels":{"best":0,"blunder":1,"good":1,"inaccuracy":0,"mistake":0},"mean_loss":2.0,"phases":{"first":3.97,"last":null,"middle":100.0},"seat":1,"side":1,"total_loss":4.0,"undersampled":0,"unranked":0}],"thresholds":{"accuracy_at_thresholds":[100.0,90.0,70.0,40.0],"noise_z":2.0,"points":{"blunder":0.75,"inaccuracy":0.1,"mistake":0.3},"win_probability":{"blunder":0.08,"inaccuracy":0.01,"mistake":0.03}}},"type":"review"}
+                     * @example {"index":0,"review":{"budget":{"iterations":8},"decisions":[{"accuracy":100.0,"best":{"breakdown":{"cards":0.625,"coins":0.625,"primiera":-0.125,"scope":0.0,"settebello":0.0},"capture":["5D","2C","3B"],"card":"10D","rank":1,"std_error":1.201747,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.375,"value":1.125},"chosen":{"capture":["5D","2C","3B"],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":0,"label":"good","legal_plays":3,"loss":1.375,"noise":2.136,"played":{"breakdown":{"cards":0.0,"coins":-0.125,"primiera":-0.5,"scope":-0.125,"settebello":0.5},"capture":["1B","3B"],"card":"4D","rank":3,"std_error":0.95898,"std_error_vs_best":1.068,"sweep":false,"sweep_risk":0.25,"value":-0.25},"seat":1,"seed":7,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.125,"coins":-0.5,"primiera":-0.25,"scope":0.875,"settebello":-0.75},"capture":["5D","2C"],"card":"7B","rank":1,"std_error":0.755929,"std_error_vs_best":null,"sweep":true,"sweep_risk":0.0,"value":-0.5},"chosen":{"capture":["5D","2C"],"card":"7B","sweep":true},"chosen_by":"search","exact":false,"index":1,"label":"good","legal_plays":3,"loss":1.0,"noise":1.133894,"played":{"breakdown":{"cards":-0.125,"coins":-0.5,"primiera":0.0,"scope":-0.375,"settebello":-0.5},"capture":["5D"],"card":"5S","rank":3,"std_error":0.845154,"std_error_vs_best":0.566947,"sweep":false,"sweep_risk":0.125,"value":-1.5},"seat":0,"seed":7,"side":0,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":-0.375,"coins":0.0,"primiera":-0.25,"scope":0.25,"settebello":0.5},"capture":[],"card":"10D","rank":1,"std_error":0.953143,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":0.125},"chosen":{"capture":[],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":2,"label":"best","legal_plays":2,"loss":0.0,"noise":0.0,"played":{"breakdown":{"cards":-0.375,"coins":0.0,"primiera":-0.25,"scope":0.25,"settebello":0.5},"capture":[],"card":"10D","rank":1,"std_error":0.953143,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":0.125},"seat":1,"seed":7,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.25,"coins":0.125,"primiera":-0.25,"scope":-0.25,"settebello":0.0},"capture":[],"card":"7B","rank":1,"std_error":0.639126,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":-0.125},"chosen":{"capture":[],"card":"7B","sweep":false},"chosen_by":"search","exact":false,"index":3,"label":"good","legal_plays":2,"loss":0.25,"noise":0.327326,"played":{"breakdown":{"cards":0.25,"coins":-0.125,"primiera":-0.125,"scope":-0.125,"settebello":-0.25},"capture":[],"card":"6S","rank":2,"std_error":0.564975,"std_error_vs_best":0.163663,"sweep":false,"sweep_risk":0.0,"value":-0.375},"seat":0,"seed":7,"side":0,"status":"searched","undersampled":false,"worlds":8}],"finished":false,"graph":[{"after":-0.25,"before":1.125,"index":0,"label":"good","seat":1,"side":1},{"after":-1.5,"before":-0.5,"index":1,"label":"good","seat":0,"side":0},{"after":0.125,"before":0.125,"index":2,"label":"best","seat":1,"side":1},{"after":-0.375,"before":-0.125,"index":3,"label":"good","seat":0,"side":0}],"match":null,"moves":4,"seats":[0,1],"seed":7,"summary":[{"accuracy":100.0,"best_share":0.0,"costliest":[{"index":1,"label":"good","loss":1.0},{"index":3,"label":"good","loss":0.25}],"decisions":2,"forced":0,"labels":{"best":0,"blunder":0,"good":2,"inaccuracy":0,"mistake":0},"mean_loss":0.625,"phases":{"first":100.0,"last":null,"middle":100.0},"seat":0,"side":0,"total_loss":1.25,"undersampled":0,"unranked":0},{"accuracy":100.0,"best_share":0.5,"costliest":[{"index":0,"label":"good","loss":1.375}],"decisions":2,"forced":0,"labels":{"best":1,"blunder":0,"good":1,"inaccuracy":0,"mistake":0},"mean_loss":0.6875,"phases":{"first":100.0,"last":null,"middle":100.0},"seat":1,"side":1,"total_loss":1.375,"undersampled":0,"unranked":0}],"thresholds":{"accuracy_at_thresholds":[100.0,90.0,70.0,40.0],"noise_z":2.0,"points":{"blunder":0.75,"inaccuracy":0.1,"mistake":0.3},"win_probability":{"blunder":0.08,"inaccuracy":0.01,"mistake":0.03}}},"type":"review"}
+                     *     {"index":1,"review":{"budget":{"iterations":8},"decisions":[{"accuracy":2.5,"best":{"breakdown":{"cards":1.0,"coins":0.75,"primiera":0.25,"scope":0.375,"settebello":0.25},"capture":["5D","2C","3B"],"card":"10D","rank":1,"std_error":0.980843,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.25,"value":2.625},"chosen":{"capture":["5D","2C","3B"],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":0,"label":"blunder","legal_plays":3,"loss":3.75,"noise":2.471264,"played":{"breakdown":{"cards":-0.375,"coins":0.125,"primiera":-0.125,"scope":-0.5,"settebello":-0.25},"capture":["1B","3B"],"card":"4D","rank":3,"std_error":0.953143,"std_error_vs_best":1.235632,"sweep":false,"sweep_risk":0.625,"value":-1.125},"seat":1,"seed":8,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.375,"coins":-0.125,"primiera":0.25,"scope":-0.125,"settebello":0.0},"capture":[],"card":"1C","rank":1,"std_error":0.998883,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.25,"value":0.375},"chosen":{"capture":[],"card":"1C","sweep":false},"chosen_by":"search","exact":false,"index":2,"label":"good","legal_plays":2,"loss":1.5,"noise":1.690308,"played":{"breakdown":{"cards":-0.125,"coins":-0.5,"primiera":0.0,"scope":0.0,"settebello":-0.5},"capture":[],"card":"10D","rank":2,"std_error":0.854348,"std_error_vs_best":0.845154,"sweep":false,"sweep_risk":0.0,"value":-1.125},"seat":1,"seed":8,"side":1,"status":"searched","undersampled":false,"worlds":8}],"finished":false,"graph":[{"after":-1.125,"before":2.625,"index":0,"label":"blunder","seat":1,"side":1},{"after":-1.125,"before":0.375,"index":2,"label":"good","seat":1,"side":1}],"match":null,"moves":4,"seats":[1],"seed":8,"summary":[{"accuracy":4.88,"best_share":0.0,"costliest":[{"index":0,"label":"blunder","loss":3.75},{"index":2,"label":"good","loss":1.5}],"decisions":2,"forced":0,"labels":{"best":0,"blunder":1,"good":1,"inaccuracy":0,"mistake":0},"mean_loss":2.625,"phases":{"first":2.5,"last":null,"middle":100.0},"seat":1,"side":1,"total_loss":5.25,"undersampled":0,"unranked":0}],"thresholds":{"accuracy_at_thresholds":[100.0,90.0,70.0,40.0],"noise_z":2.0,"points":{"blunder":0.75,"inaccuracy":0.1,"mistake":0.3},"win_probability":{"blunder":0.08,"inaccuracy":0.01,"mistake":0.03}}},"type":"review"}
                      *     {"id":"Vb3kQ9yLr2TtX0cW8mHn4A","problems":0,"records":2,"reviewed":2,"state":"done","type":"summary"}
                      */
                     "application/x-ndjson": components["schemas"]["JobDownloadLine"];
@@ -7110,11 +7110,11 @@ export interface operations {
                      *                 "accuracy": 100,
                      *                 "best": {
                      *                   "breakdown": {
-                     *                     "cards": 0.375,
-                     *                     "coins": 0.75,
-                     *                     "primiera": -0.25,
-                     *                     "scope": -0.25,
-                     *                     "settebello": 0.25
+                     *                     "cards": 0.625,
+                     *                     "coins": 0.625,
+                     *                     "primiera": -0.125,
+                     *                     "scope": 0,
+                     *                     "settebello": 0
                      *                   },
                      *                   "capture": [
                      *                     "5D",
@@ -7123,11 +7123,11 @@ export interface operations {
                      *                   ],
                      *                   "card": "10D",
                      *                   "rank": 1,
-                     *                   "std_error": 1.259783,
+                     *                   "std_error": 1.201747,
                      *                   "std_error_vs_best": null,
                      *                   "sweep": false,
                      *                   "sweep_risk": 0.375,
-                     *                   "value": 0.875
+                     *                   "value": 1.125
                      *                 },
                      *                 "chosen": {
                      *                   "capture": [
@@ -7143,14 +7143,14 @@ export interface operations {
                      *                 "index": 0,
                      *                 "label": "good",
                      *                 "legal_plays": 3,
-                     *                 "loss": 0.875,
-                     *                 "noise": 1.66637,
+                     *                 "loss": 1.375,
+                     *                 "noise": 2.136,
                      *                 "played": {
                      *                   "breakdown": {
-                     *                     "cards": -0.25,
-                     *                     "coins": 0,
+                     *                     "cards": 0,
+                     *                     "coins": -0.125,
                      *                     "primiera": -0.5,
-                     *                     "scope": 0.25,
+                     *                     "scope": -0.125,
                      *                     "settebello": 0.5
                      *                   },
                      *                   "capture": [
@@ -7158,12 +7158,12 @@ export interface operations {
                      *                     "3B"
                      *                   ],
                      *                   "card": "4D",
-                     *                   "rank": 2,
-                     *                   "std_error": 1.035098,
-                     *                   "std_error_vs_best": 0.833185,
+                     *                   "rank": 3,
+                     *                   "std_error": 0.95898,
+                     *                   "std_error_vs_best": 1.068,
                      *                   "sweep": false,
                      *                   "sweep_risk": 0.25,
-                     *                   "value": 0
+                     *                   "value": -0.25
                      *                 },
                      *                 "seat": 1,
                      *                 "seed": 7,
@@ -7173,14 +7173,14 @@ export interface operations {
                      *                 "worlds": 8
                      *               },
                      *               {
-                     *                 "accuracy": 10,
+                     *                 "accuracy": 100,
                      *                 "best": {
                      *                   "breakdown": {
                      *                     "cards": 0.125,
-                     *                     "coins": 0.125,
+                     *                     "coins": -0.5,
                      *                     "primiera": -0.25,
                      *                     "scope": 0.875,
-                     *                     "settebello": -0.5
+                     *                     "settebello": -0.75
                      *                   },
                      *                   "capture": [
                      *                     "5D",
@@ -7188,11 +7188,11 @@ export interface operations {
                      *                   ],
                      *                   "card": "7B",
                      *                   "rank": 1,
-                     *                   "std_error": 1.03402,
+                     *                   "std_error": 0.755929,
                      *                   "std_error_vs_best": null,
                      *                   "sweep": true,
                      *                   "sweep_risk": 0,
-                     *                   "value": 0.375
+                     *                   "value": -0.5
                      *                 },
                      *                 "chosen": {
                      *                   "capture": [
@@ -7205,15 +7205,15 @@ export interface operations {
                      *                 "chosen_by": "search",
                      *                 "exact": false,
                      *                 "index": 1,
-                     *                 "label": "blunder",
+                     *                 "label": "good",
                      *                 "legal_plays": 3,
-                     *                 "loss": 2.25,
-                     *                 "noise": 1.636634,
+                     *                 "loss": 1,
+                     *                 "noise": 1.133894,
                      *                 "played": {
                      *                   "breakdown": {
-                     *                     "cards": -0.375,
-                     *                     "coins": -0.375,
-                     *                     "primiera": -0.25,
+                     *                     "cards": -0.125,
+                     *                     "coins": -0.5,
+                     *                     "primiera": 0,
                      *                     "scope": -0.375,
                      *                     "settebello": -0.5
                      *                   },
@@ -7222,11 +7222,11 @@ export interface operations {
                      *                   ],
                      *                   "card": "5S",
                      *                   "rank": 3,
-                     *                   "std_error": 0.895176,
-                     *                   "std_error_vs_best": 0.818317,
+                     *                   "std_error": 0.845154,
+                     *                   "std_error_vs_best": 0.566947,
                      *                   "sweep": false,
                      *                   "sweep_risk": 0.125,
-                     *                   "value": -1.875
+                     *                   "value": -1.5
                      *                 },
                      *                 "seat": 0,
                      *                 "seed": 7,
@@ -7239,20 +7239,20 @@ export interface operations {
                      *                 "accuracy": 100,
                      *                 "best": {
                      *                   "breakdown": {
-                     *                     "cards": -0.5,
+                     *                     "cards": -0.375,
                      *                     "coins": 0,
-                     *                     "primiera": -0.125,
-                     *                     "scope": 0.125,
-                     *                     "settebello": 0.75
+                     *                     "primiera": -0.25,
+                     *                     "scope": 0.25,
+                     *                     "settebello": 0.5
                      *                   },
                      *                   "capture": [],
                      *                   "card": "10D",
                      *                   "rank": 1,
-                     *                   "std_error": 0.901388,
+                     *                   "std_error": 0.953143,
                      *                   "std_error_vs_best": null,
                      *                   "sweep": false,
                      *                   "sweep_risk": 0,
-                     *                   "value": 0.25
+                     *                   "value": 0.125
                      *                 },
                      *                 "chosen": {
                      *                   "capture": [],
@@ -7268,20 +7268,20 @@ export interface operations {
                      *                 "noise": 0,
                      *                 "played": {
                      *                   "breakdown": {
-                     *                     "cards": -0.5,
+                     *                     "cards": -0.375,
                      *                     "coins": 0,
-                     *                     "primiera": -0.125,
-                     *                     "scope": 0.125,
-                     *                     "settebello": 0.75
+                     *                     "primiera": -0.25,
+                     *                     "scope": 0.25,
+                     *                     "settebello": 0.5
                      *                   },
                      *                   "capture": [],
                      *                   "card": "10D",
                      *                   "rank": 1,
-                     *                   "std_error": 0.901388,
+                     *                   "std_error": 0.953143,
                      *                   "std_error_vs_best": null,
                      *                   "sweep": false,
                      *                   "sweep_risk": 0,
-                     *                   "value": 0.25
+                     *                   "value": 0.125
                      *                 },
                      *                 "seat": 1,
                      *                 "seed": 7,
@@ -7295,19 +7295,19 @@ export interface operations {
                      *                 "best": {
                      *                   "breakdown": {
                      *                     "cards": 0.25,
-                     *                     "coins": 0.25,
+                     *                     "coins": 0.125,
                      *                     "primiera": -0.25,
-                     *                     "scope": -0.125,
+                     *                     "scope": -0.25,
                      *                     "settebello": 0
                      *                   },
                      *                   "capture": [],
                      *                   "card": "7B",
                      *                   "rank": 1,
-                     *                   "std_error": 0.742522,
+                     *                   "std_error": 0.639126,
                      *                   "std_error_vs_best": null,
                      *                   "sweep": false,
                      *                   "sweep_risk": 0,
-                     *                   "value": 0.125
+                     *                   "value": -0.125
                      *                 },
                      *                 "chosen": {
                      *                   "capture": [],
@@ -7319,24 +7319,24 @@ export interface operations {
                      *                 "index": 3,
                      *                 "label": "good",
                      *                 "legal_plays": 2,
-                     *                 "loss": 0.125,
-                     *                 "noise": 0.25,
+                     *                 "loss": 0.25,
+                     *                 "noise": 0.327326,
                      *                 "played": {
                      *                   "breakdown": {
                      *                     "cards": 0.25,
                      *                     "coins": -0.125,
-                     *                     "primiera": 0,
+                     *                     "primiera": -0.125,
                      *                     "scope": -0.125,
-                     *                     "settebello": 0
+                     *                     "settebello": -0.25
                      *                   },
                      *                   "capture": [],
                      *                   "card": "6S",
                      *                   "rank": 2,
-                     *                   "std_error": 0.731925,
-                     *                   "std_error_vs_best": 0.125,
+                     *                   "std_error": 0.564975,
+                     *                   "std_error_vs_best": 0.163663,
                      *                   "sweep": false,
                      *                   "sweep_risk": 0,
-                     *                   "value": 0
+                     *                   "value": -0.375
                      *                 },
                      *                 "seat": 0,
                      *                 "seed": 7,
@@ -7349,32 +7349,32 @@ export interface operations {
                      *             "finished": false,
                      *             "graph": [
                      *               {
-                     *                 "after": 0,
-                     *                 "before": 0.875,
+                     *                 "after": -0.25,
+                     *                 "before": 1.125,
                      *                 "index": 0,
                      *                 "label": "good",
                      *                 "seat": 1,
                      *                 "side": 1
                      *               },
                      *               {
-                     *                 "after": -1.875,
-                     *                 "before": 0.375,
+                     *                 "after": -1.5,
+                     *                 "before": -0.5,
                      *                 "index": 1,
-                     *                 "label": "blunder",
+                     *                 "label": "good",
                      *                 "seat": 0,
                      *                 "side": 0
                      *               },
                      *               {
-                     *                 "after": 0.25,
-                     *                 "before": 0.25,
+                     *                 "after": 0.125,
+                     *                 "before": 0.125,
                      *                 "index": 2,
                      *                 "label": "best",
                      *                 "seat": 1,
                      *                 "side": 1
                      *               },
                      *               {
-                     *                 "after": 0,
-                     *                 "before": 0.125,
+                     *                 "after": -0.375,
+                     *                 "before": -0.125,
                      *                 "index": 3,
                      *                 "label": "good",
                      *                 "seat": 0,
@@ -7390,38 +7390,38 @@ export interface operations {
                      *             "seed": 7,
                      *             "summary": [
                      *               {
-                     *                 "accuracy": 18.18,
+                     *                 "accuracy": 100,
                      *                 "best_share": 0,
                      *                 "costliest": [
                      *                   {
                      *                     "index": 1,
-                     *                     "label": "blunder",
-                     *                     "loss": 2.25
+                     *                     "label": "good",
+                     *                     "loss": 1
                      *                   },
                      *                   {
                      *                     "index": 3,
                      *                     "label": "good",
-                     *                     "loss": 0.125
+                     *                     "loss": 0.25
                      *                   }
                      *                 ],
                      *                 "decisions": 2,
                      *                 "forced": 0,
                      *                 "labels": {
                      *                   "best": 0,
-                     *                   "blunder": 1,
-                     *                   "good": 1,
+                     *                   "blunder": 0,
+                     *                   "good": 2,
                      *                   "inaccuracy": 0,
                      *                   "mistake": 0
                      *                 },
-                     *                 "mean_loss": 1.1875,
+                     *                 "mean_loss": 0.625,
                      *                 "phases": {
-                     *                   "first": 10,
+                     *                   "first": 100,
                      *                   "last": null,
                      *                   "middle": 100
                      *                 },
                      *                 "seat": 0,
                      *                 "side": 0,
-                     *                 "total_loss": 2.375,
+                     *                 "total_loss": 1.25,
                      *                 "undersampled": 0,
                      *                 "unranked": 0
                      *               },
@@ -7432,7 +7432,7 @@ export interface operations {
                      *                   {
                      *                     "index": 0,
                      *                     "label": "good",
-                     *                     "loss": 0.875
+                     *                     "loss": 1.375
                      *                   }
                      *                 ],
                      *                 "decisions": 2,
@@ -7444,7 +7444,7 @@ export interface operations {
                      *                   "inaccuracy": 0,
                      *                   "mistake": 0
                      *                 },
-                     *                 "mean_loss": 0.4375,
+                     *                 "mean_loss": 0.6875,
                      *                 "phases": {
                      *                   "first": 100,
                      *                   "last": null,
@@ -7452,7 +7452,7 @@ export interface operations {
                      *                 },
                      *                 "seat": 1,
                      *                 "side": 1,
-                     *                 "total_loss": 0.875,
+                     *                 "total_loss": 1.375,
                      *                 "undersampled": 0,
                      *                 "unranked": 0
                      *               }
@@ -7487,12 +7487,12 @@ export interface operations {
                      *             },
                      *             "decisions": [
                      *               {
-                     *                 "accuracy": 3.97,
+                     *                 "accuracy": 2.5,
                      *                 "best": {
                      *                   "breakdown": {
                      *                     "cards": 1,
                      *                     "coins": 0.75,
-                     *                     "primiera": 0.375,
+                     *                     "primiera": 0.25,
                      *                     "scope": 0.375,
                      *                     "settebello": 0.25
                      *                   },
@@ -7503,11 +7503,11 @@ export interface operations {
                      *                   ],
                      *                   "card": "10D",
                      *                   "rank": 1,
-                     *                   "std_error": 0.901388,
+                     *                   "std_error": 0.980843,
                      *                   "std_error_vs_best": null,
                      *                   "sweep": false,
                      *                   "sweep_risk": 0.25,
-                     *                   "value": 2.75
+                     *                   "value": 2.625
                      *                 },
                      *                 "chosen": {
                      *                   "capture": [
@@ -7523,27 +7523,27 @@ export interface operations {
                      *                 "index": 0,
                      *                 "label": "blunder",
                      *                 "legal_plays": 3,
-                     *                 "loss": 3.25,
-                     *                 "noise": 2.291288,
+                     *                 "loss": 3.75,
+                     *                 "noise": 2.471264,
                      *                 "played": {
                      *                   "breakdown": {
                      *                     "cards": -0.375,
                      *                     "coins": 0.125,
-                     *                     "primiera": 0.125,
-                     *                     "scope": -0.375,
-                     *                     "settebello": 0
+                     *                     "primiera": -0.125,
+                     *                     "scope": -0.5,
+                     *                     "settebello": -0.25
                      *                   },
                      *                   "capture": [
                      *                     "1B",
                      *                     "3B"
                      *                   ],
                      *                   "card": "4D",
-                     *                   "rank": 2,
-                     *                   "std_error": 1.149534,
-                     *                   "std_error_vs_best": 1.145644,
+                     *                   "rank": 3,
+                     *                   "std_error": 0.953143,
+                     *                   "std_error_vs_best": 1.235632,
                      *                   "sweep": false,
                      *                   "sweep_risk": 0.625,
-                     *                   "value": -0.5
+                     *                   "value": -1.125
                      *                 },
                      *                 "seat": 1,
                      *                 "seed": 8,
@@ -7556,7 +7556,7 @@ export interface operations {
                      *                 "accuracy": 100,
                      *                 "best": {
                      *                   "breakdown": {
-                     *                     "cards": 0.125,
+                     *                     "cards": 0.375,
                      *                     "coins": -0.125,
                      *                     "primiera": 0.25,
                      *                     "scope": -0.125,
@@ -7565,11 +7565,11 @@ export interface operations {
                      *                   "capture": [],
                      *                   "card": "1C",
                      *                   "rank": 1,
-                     *                   "std_error": 0.895176,
+                     *                   "std_error": 0.998883,
                      *                   "std_error_vs_best": null,
                      *                   "sweep": false,
                      *                   "sweep_risk": 0.25,
-                     *                   "value": 0.125
+                     *                   "value": 0.375
                      *                 },
                      *                 "chosen": {
                      *                   "capture": [],
@@ -7581,24 +7581,24 @@ export interface operations {
                      *                 "index": 2,
                      *                 "label": "good",
                      *                 "legal_plays": 2,
-                     *                 "loss": 0.75,
-                     *                 "noise": 1.802776,
+                     *                 "loss": 1.5,
+                     *                 "noise": 1.690308,
                      *                 "played": {
                      *                   "breakdown": {
                      *                     "cards": -0.125,
                      *                     "coins": -0.5,
-                     *                     "primiera": 0.25,
+                     *                     "primiera": 0,
                      *                     "scope": 0,
-                     *                     "settebello": -0.25
+                     *                     "settebello": -0.5
                      *                   },
                      *                   "capture": [],
                      *                   "card": "10D",
                      *                   "rank": 2,
-                     *                   "std_error": 1.068,
-                     *                   "std_error_vs_best": 0.901388,
+                     *                   "std_error": 0.854348,
+                     *                   "std_error_vs_best": 0.845154,
                      *                   "sweep": false,
                      *                   "sweep_risk": 0,
-                     *                   "value": -0.625
+                     *                   "value": -1.125
                      *                 },
                      *                 "seat": 1,
                      *                 "seed": 8,
@@ -7611,16 +7611,16 @@ export interface operations {
                      *             "finished": false,
                      *             "graph": [
                      *               {
-                     *                 "after": -0.5,
-                     *                 "before": 2.75,
+                     *                 "after": -1.125,
+                     *                 "before": 2.625,
                      *                 "index": 0,
                      *                 "label": "blunder",
                      *                 "seat": 1,
                      *                 "side": 1
                      *               },
                      *               {
-                     *                 "after": -0.625,
-                     *                 "before": 0.125,
+                     *                 "after": -1.125,
+                     *                 "before": 0.375,
                      *                 "index": 2,
                      *                 "label": "good",
                      *                 "seat": 1,
@@ -7635,18 +7635,18 @@ export interface operations {
                      *             "seed": 8,
                      *             "summary": [
                      *               {
-                     *                 "accuracy": 7.63,
+                     *                 "accuracy": 4.88,
                      *                 "best_share": 0,
                      *                 "costliest": [
                      *                   {
                      *                     "index": 0,
                      *                     "label": "blunder",
-                     *                     "loss": 3.25
+                     *                     "loss": 3.75
                      *                   },
                      *                   {
                      *                     "index": 2,
                      *                     "label": "good",
-                     *                     "loss": 0.75
+                     *                     "loss": 1.5
                      *                   }
                      *                 ],
                      *                 "decisions": 2,
@@ -7658,15 +7658,15 @@ export interface operations {
                      *                   "inaccuracy": 0,
                      *                   "mistake": 0
                      *                 },
-                     *                 "mean_loss": 2,
+                     *                 "mean_loss": 2.625,
                      *                 "phases": {
-                     *                   "first": 3.97,
+                     *                   "first": 2.5,
                      *                   "last": null,
                      *                   "middle": 100
                      *                 },
                      *                 "seat": 1,
                      *                 "side": 1,
-                     *                 "total_loss": 4,
+                     *                 "total_loss": 5.25,
                      *                 "undersampled": 0,
                      *                 "unranked": 0
                      *               }
@@ -10334,11 +10334,11 @@ export interface operations {
                      *           "accuracy": 100,
                      *           "best": {
                      *             "breakdown": {
-                     *               "cards": 0.375,
-                     *               "coins": 0.75,
-                     *               "primiera": -0.25,
-                     *               "scope": -0.25,
-                     *               "settebello": 0.25
+                     *               "cards": 0.625,
+                     *               "coins": 0.625,
+                     *               "primiera": -0.125,
+                     *               "scope": 0,
+                     *               "settebello": 0
                      *             },
                      *             "capture": [
                      *               "5D",
@@ -10347,11 +10347,11 @@ export interface operations {
                      *             ],
                      *             "card": "10D",
                      *             "rank": 1,
-                     *             "std_error": 1.259783,
+                     *             "std_error": 1.201747,
                      *             "std_error_vs_best": null,
                      *             "sweep": false,
                      *             "sweep_risk": 0.375,
-                     *             "value": 0.875
+                     *             "value": 1.125
                      *           },
                      *           "chosen": {
                      *             "capture": [
@@ -10367,14 +10367,14 @@ export interface operations {
                      *           "index": 0,
                      *           "label": "good",
                      *           "legal_plays": 3,
-                     *           "loss": 0.875,
-                     *           "noise": 1.66637,
+                     *           "loss": 1.375,
+                     *           "noise": 2.136,
                      *           "played": {
                      *             "breakdown": {
-                     *               "cards": -0.25,
-                     *               "coins": 0,
+                     *               "cards": 0,
+                     *               "coins": -0.125,
                      *               "primiera": -0.5,
-                     *               "scope": 0.25,
+                     *               "scope": -0.125,
                      *               "settebello": 0.5
                      *             },
                      *             "capture": [
@@ -10382,12 +10382,12 @@ export interface operations {
                      *               "3B"
                      *             ],
                      *             "card": "4D",
-                     *             "rank": 2,
-                     *             "std_error": 1.035098,
-                     *             "std_error_vs_best": 0.833185,
+                     *             "rank": 3,
+                     *             "std_error": 0.95898,
+                     *             "std_error_vs_best": 1.068,
                      *             "sweep": false,
                      *             "sweep_risk": 0.25,
-                     *             "value": 0
+                     *             "value": -0.25
                      *           },
                      *           "seat": 1,
                      *           "seed": 7,
@@ -10397,14 +10397,14 @@ export interface operations {
                      *           "worlds": 8
                      *         },
                      *         {
-                     *           "accuracy": 10,
+                     *           "accuracy": 100,
                      *           "best": {
                      *             "breakdown": {
                      *               "cards": 0.125,
-                     *               "coins": 0.125,
+                     *               "coins": -0.5,
                      *               "primiera": -0.25,
                      *               "scope": 0.875,
-                     *               "settebello": -0.5
+                     *               "settebello": -0.75
                      *             },
                      *             "capture": [
                      *               "5D",
@@ -10412,11 +10412,11 @@ export interface operations {
                      *             ],
                      *             "card": "7B",
                      *             "rank": 1,
-                     *             "std_error": 1.03402,
+                     *             "std_error": 0.755929,
                      *             "std_error_vs_best": null,
                      *             "sweep": true,
                      *             "sweep_risk": 0,
-                     *             "value": 0.375
+                     *             "value": -0.5
                      *           },
                      *           "chosen": {
                      *             "capture": [
@@ -10429,15 +10429,15 @@ export interface operations {
                      *           "chosen_by": "search",
                      *           "exact": false,
                      *           "index": 1,
-                     *           "label": "blunder",
+                     *           "label": "good",
                      *           "legal_plays": 3,
-                     *           "loss": 2.25,
-                     *           "noise": 1.636634,
+                     *           "loss": 1,
+                     *           "noise": 1.133894,
                      *           "played": {
                      *             "breakdown": {
-                     *               "cards": -0.375,
-                     *               "coins": -0.375,
-                     *               "primiera": -0.25,
+                     *               "cards": -0.125,
+                     *               "coins": -0.5,
+                     *               "primiera": 0,
                      *               "scope": -0.375,
                      *               "settebello": -0.5
                      *             },
@@ -10446,11 +10446,11 @@ export interface operations {
                      *             ],
                      *             "card": "5S",
                      *             "rank": 3,
-                     *             "std_error": 0.895176,
-                     *             "std_error_vs_best": 0.818317,
+                     *             "std_error": 0.845154,
+                     *             "std_error_vs_best": 0.566947,
                      *             "sweep": false,
                      *             "sweep_risk": 0.125,
-                     *             "value": -1.875
+                     *             "value": -1.5
                      *           },
                      *           "seat": 0,
                      *           "seed": 7,
@@ -10463,20 +10463,20 @@ export interface operations {
                      *           "accuracy": 100,
                      *           "best": {
                      *             "breakdown": {
-                     *               "cards": -0.5,
+                     *               "cards": -0.375,
                      *               "coins": 0,
-                     *               "primiera": -0.125,
-                     *               "scope": 0.125,
-                     *               "settebello": 0.75
+                     *               "primiera": -0.25,
+                     *               "scope": 0.25,
+                     *               "settebello": 0.5
                      *             },
                      *             "capture": [],
                      *             "card": "10D",
                      *             "rank": 1,
-                     *             "std_error": 0.901388,
+                     *             "std_error": 0.953143,
                      *             "std_error_vs_best": null,
                      *             "sweep": false,
                      *             "sweep_risk": 0,
-                     *             "value": 0.25
+                     *             "value": 0.125
                      *           },
                      *           "chosen": {
                      *             "capture": [],
@@ -10492,20 +10492,20 @@ export interface operations {
                      *           "noise": 0,
                      *           "played": {
                      *             "breakdown": {
-                     *               "cards": -0.5,
+                     *               "cards": -0.375,
                      *               "coins": 0,
-                     *               "primiera": -0.125,
-                     *               "scope": 0.125,
-                     *               "settebello": 0.75
+                     *               "primiera": -0.25,
+                     *               "scope": 0.25,
+                     *               "settebello": 0.5
                      *             },
                      *             "capture": [],
                      *             "card": "10D",
                      *             "rank": 1,
-                     *             "std_error": 0.901388,
+                     *             "std_error": 0.953143,
                      *             "std_error_vs_best": null,
                      *             "sweep": false,
                      *             "sweep_risk": 0,
-                     *             "value": 0.25
+                     *             "value": 0.125
                      *           },
                      *           "seat": 1,
                      *           "seed": 7,
@@ -10519,19 +10519,19 @@ export interface operations {
                      *           "best": {
                      *             "breakdown": {
                      *               "cards": 0.25,
-                     *               "coins": 0.25,
+                     *               "coins": 0.125,
                      *               "primiera": -0.25,
-                     *               "scope": -0.125,
+                     *               "scope": -0.25,
                      *               "settebello": 0
                      *             },
                      *             "capture": [],
                      *             "card": "7B",
                      *             "rank": 1,
-                     *             "std_error": 0.742522,
+                     *             "std_error": 0.639126,
                      *             "std_error_vs_best": null,
                      *             "sweep": false,
                      *             "sweep_risk": 0,
-                     *             "value": 0.125
+                     *             "value": -0.125
                      *           },
                      *           "chosen": {
                      *             "capture": [],
@@ -10543,24 +10543,24 @@ export interface operations {
                      *           "index": 3,
                      *           "label": "good",
                      *           "legal_plays": 2,
-                     *           "loss": 0.125,
-                     *           "noise": 0.25,
+                     *           "loss": 0.25,
+                     *           "noise": 0.327326,
                      *           "played": {
                      *             "breakdown": {
                      *               "cards": 0.25,
                      *               "coins": -0.125,
-                     *               "primiera": 0,
+                     *               "primiera": -0.125,
                      *               "scope": -0.125,
-                     *               "settebello": 0
+                     *               "settebello": -0.25
                      *             },
                      *             "capture": [],
                      *             "card": "6S",
                      *             "rank": 2,
-                     *             "std_error": 0.731925,
-                     *             "std_error_vs_best": 0.125,
+                     *             "std_error": 0.564975,
+                     *             "std_error_vs_best": 0.163663,
                      *             "sweep": false,
                      *             "sweep_risk": 0,
-                     *             "value": 0
+                     *             "value": -0.375
                      *           },
                      *           "seat": 0,
                      *           "seed": 7,
@@ -10573,32 +10573,32 @@ export interface operations {
                      *       "finished": false,
                      *       "graph": [
                      *         {
-                     *           "after": 0,
-                     *           "before": 0.875,
+                     *           "after": -0.25,
+                     *           "before": 1.125,
                      *           "index": 0,
                      *           "label": "good",
                      *           "seat": 1,
                      *           "side": 1
                      *         },
                      *         {
-                     *           "after": -1.875,
-                     *           "before": 0.375,
+                     *           "after": -1.5,
+                     *           "before": -0.5,
                      *           "index": 1,
-                     *           "label": "blunder",
+                     *           "label": "good",
                      *           "seat": 0,
                      *           "side": 0
                      *         },
                      *         {
-                     *           "after": 0.25,
-                     *           "before": 0.25,
+                     *           "after": 0.125,
+                     *           "before": 0.125,
                      *           "index": 2,
                      *           "label": "best",
                      *           "seat": 1,
                      *           "side": 1
                      *         },
                      *         {
-                     *           "after": 0,
-                     *           "before": 0.125,
+                     *           "after": -0.375,
+                     *           "before": -0.125,
                      *           "index": 3,
                      *           "label": "good",
                      *           "seat": 0,
@@ -10614,38 +10614,38 @@ export interface operations {
                      *       "seed": 7,
                      *       "summary": [
                      *         {
-                     *           "accuracy": 18.18,
+                     *           "accuracy": 100,
                      *           "best_share": 0,
                      *           "costliest": [
                      *             {
                      *               "index": 1,
-                     *               "label": "blunder",
-                     *               "loss": 2.25
+                     *               "label": "good",
+                     *               "loss": 1
                      *             },
                      *             {
                      *               "index": 3,
                      *               "label": "good",
-                     *               "loss": 0.125
+                     *               "loss": 0.25
                      *             }
                      *           ],
                      *           "decisions": 2,
                      *           "forced": 0,
                      *           "labels": {
                      *             "best": 0,
-                     *             "blunder": 1,
-                     *             "good": 1,
+                     *             "blunder": 0,
+                     *             "good": 2,
                      *             "inaccuracy": 0,
                      *             "mistake": 0
                      *           },
-                     *           "mean_loss": 1.1875,
+                     *           "mean_loss": 0.625,
                      *           "phases": {
-                     *             "first": 10,
+                     *             "first": 100,
                      *             "last": null,
                      *             "middle": 100
                      *           },
                      *           "seat": 0,
                      *           "side": 0,
-                     *           "total_loss": 2.375,
+                     *           "total_loss": 1.25,
                      *           "undersampled": 0,
                      *           "unranked": 0
                      *         },
@@ -10656,7 +10656,7 @@ export interface operations {
                      *             {
                      *               "index": 0,
                      *               "label": "good",
-                     *               "loss": 0.875
+                     *               "loss": 1.375
                      *             }
                      *           ],
                      *           "decisions": 2,
@@ -10668,7 +10668,7 @@ export interface operations {
                      *             "inaccuracy": 0,
                      *             "mistake": 0
                      *           },
-                     *           "mean_loss": 0.4375,
+                     *           "mean_loss": 0.6875,
                      *           "phases": {
                      *             "first": 100,
                      *             "last": null,
@@ -10676,7 +10676,7 @@ export interface operations {
                      *           },
                      *           "seat": 1,
                      *           "side": 1,
-                     *           "total_loss": 0.875,
+                     *           "total_loss": 1.375,
                      *           "undersampled": 0,
                      *           "unranked": 0
                      *         }
@@ -11022,8 +11022,8 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example {"index":0,"review":{"budget":{"iterations":8},"decisions":[{"accuracy":100.0,"best":{"breakdown":{"cards":0.375,"coins":0.75,"primiera":-0.25,"scope":-0.25,"settebello":0.25},"capture":["5D","2C","3B"],"card":"10D","rank":1,"std_error":1.259783,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.375,"value":0.875},"chosen":{"capture":["5D","2C","3B"],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":0,"label":"good","legal_plays":3,"loss":0.875,"noise":1.66637,"played":{"breakdown":{"cards":-0.25,"coins":0.0,"primiera":-0.5,"scope":0.25,"settebello":0.5},"capture":["1B","3B"],"card":"4D","rank":2,"std_error":1.035098,"std_error_vs_best":0.833185,"sweep":false,"sweep_risk":0.25,"value":0.0},"seat":1,"seed":7,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":10.0,"best":{"breakdown":{"cards":0.125,"coins":0.125,"primiera":-0.25,"scope":0.875,"settebello":-0.5},"capture":["5D","2C"],"card":"7B","rank":1,"std_error":1.03402,"std_error_vs_best":null,"sweep":true,"sweep_risk":0.0,"value":0.375},"chosen":{"capture":["5D","2C"],"card":"7B","sweep":true},"chosen_by":"search","exact":false,"index":1,"label":"blunder","legal_plays":3,"loss":2.25,"noise":1.636634,"played":{"breakdown":{"cards":-0.375,"coins":-0.375,"primiera":-0.25,"scope":-0.375,"settebello":-0.5},"capture":["5D"],"card":"5S","rank":3,"std_error":0.895176,"std_error_vs_best":0.818317,"sweep":false,"sweep_risk":0.125,"value":-1.875},"seat":0,"seed":7,"side":0,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":-0.5,"coins":0.0,"primiera":-0.125,"scope":0.125,"settebello":0.75},"capture":[],"card":"10D","rank":1,"std_error":0.901388,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":0.25},"chosen":{"capture":[],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":2,"label":"best","legal_plays":2,"loss":0.0,"noise":0.0,"played":{"breakdown":{"cards":-0.5,"coins":0.0,"primiera":-0.125,"scope":0.125,"settebello":0.75},"capture":[],"card":"10D","rank":1,"std_error":0.901388,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":0.25},"seat":1,"seed":7,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.25,"coins":0.25,"primiera":-0.25,"scope":-0.125,"settebello":0.0},"capture":[],"card":"7B","rank":1,"std_error":0.742522,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":0.125},"chosen":{"capture":[],"card":"7B","sweep":false},"chosen_by":"search","exact":false,"index":3,"label":"good","legal_plays":2,"loss":0.125,"noise":0.25,"played":{"breakdown":{"cards":0.25,"coins":-0.125,"primiera":0.0,"scope":-0.125,"settebello":0.0},"capture":[],"card":"6S","rank":2,"std_error":0.731925,"std_error_vs_best":0.125,"sweep":false,"sweep_risk":0.0,"value":0.0},"seat":0,"seed":7,"side":0,"status":"searched","undersampled":false,"worlds":8}],"finished":false,"graph":[{"after":0.0,"before":0.875,"index":0,"label":"good","seat":1,"side":1},{"after":-1.875,"before":0.375,"index":1,"label":"blunder","seat":0,"side":0},{"after":0.25,"before":0.25,"index":2,"label":"best","seat":1,"side":1},{"after":0.0,"before":0.125,"index":3,"label":"good","seat":0,"side":0}],"match":null,"moves":4,"seats":[0,1],"seed":7,"summary":[{"accuracy":18.18,"best_share":0.0,"costliest":[{"index":1,"label":"blunder","loss":2.25},{"index":3,"label":"good","loss":0.125}],"decisions":2,"forced":0,"labels":{"best":0,"blunder":1,"good":1,"inaccuracy":0,"mistake":0},"mean_loss":1.1875,"phases":{"first":10.0,"last":null,"middle":100.0},"seat":0,"side":0,"total_loss":2.375,"undersampled":0,"unranked":0},{"accuracy":100.0,"best_share":0.5,"costliest":[{"index":0,"label":"good","loss":0.875}],"decisions":2,"forced":0,"labels":{"best":1,"blunder":0,"good":1,"inaccuracy":0,"mistake":0},"mean_loss":0.4375,"phases":{"first":100.0,"last":null,"middle":100.0},"seat":1,"side":1,"total_loss":0.875,"undersampled":0,"unranked":0}],"thresholds":{"accuracy_at_thresholds":[100.0,90.0,70.0,40.0],"noise_z":2.0,"points":{"blunder":0.75,"inaccuracy":0.1,"mistake":0.3},"win_probability":{"blunder":0.08,"inaccuracy":0.01,"mistake":0.03}}},"type":"review"}
-                     *     {"index":1,"review":{"budget":{"iterations":8},"decisions":[{"accuracy":3.97,"best":{"breakdown":{"cards":1.0,"coins":0.75,"primiera":0.375,"scope":0.375,"settebello":0.25},"capture":["5D","2C","3B"],"card":"10D","rank":1,"std_error":0.901388,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.25,"value":2.75},"chosen":{"capture":["5D","2C","3B"],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":0,"label":"blunder","legal_plays":3,"loss":3.25,"noise":2.291288,"played":{"breakdown":{"cards":-0.375,"coins":0.125,"primiera":0.125,"scope":-0.375,"settebello":0.0},"capture":["1B","3B"],"card":"4D","rank":2,"std_error":1.149534,"std_error_vs_best":1.145644,"sweep":false,"sweep_risk":0.625,"value":-0.5},"seat":1,"seed":8,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.125,"coins":-0.125,"primiera":0.25,"scope":-0.125,"settebello":0.0},"capture":[],"card":"1C","rank":1,"std_error":0.895176,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.25,"value":0.125},"chosen":{"capture":[],"card":"1C","sweep":false},"chosen_by":"search","exact":false,"index":2,"label":"good","legal_plays":2,"loss":0.75,"noise":1.802776,"played":{"breakdown":{"cards":-0.125,"coins":-0.5,"primiera":0.25,"scope":0.0,"settebello":-0.25},"capture":[],"card":"10D","rank":2,"std_error":1.068,"std_error_vs_best":0.901388,"sweep":false,"sweep_risk":0.0,"value":-0.625},"seat":1,"seed":8,"side":1,"status":"searched","undersampled":false,"worlds":8}],"finished":false,"graph":[{"after":-0.5,"before":2.75,"index":0,"label":"blunder","seat":1,"side":1},{"after":-0.625,"before":0.125,"index":2,"label":"good","seat":1,"side":1}],"match":null,"moves":4,"seats":[1],"seed":8,"summary":[{"accuracy":7.63,"best_share":0.0,"costliest":[{"index":0,"label":"blunder","loss":3.25},{"index":2,"label":"good","loss":0.75}],"decisions":2,"forced":0,"labels":{"best":0,"blunder":1,"good":1,"inaccuracy":0,"mistake":0},"mean_loss":2.0,"phases":{"first":3.97,"last":null,"middle":100.0},"seat":1,"side":1,"total_loss":4.0,"undersampled":0,"unranked":0}],"thresholds":{"accuracy_at_thresholds":[100.0,90.0,70.0,40.0],"noise_z":2.0,"points":{"blunder":0.75,"inaccuracy":0.1,"mistake":0.3},"win_probability":{"blunder":0.08,"inaccuracy":0.01,"mistake":0.03}}},"type":"review"}
+                     * @example {"index":0,"review":{"budget":{"iterations":8},"decisions":[{"accuracy":100.0,"best":{"breakdown":{"cards":0.625,"coins":0.625,"primiera":-0.125,"scope":0.0,"settebello":0.0},"capture":["5D","2C","3B"],"card":"10D","rank":1,"std_error":1.201747,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.375,"value":1.125},"chosen":{"capture":["5D","2C","3B"],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":0,"label":"good","legal_plays":3,"loss":1.375,"noise":2.136,"played":{"breakdown":{"cards":0.0,"coins":-0.125,"primiera":-0.5,"scope":-0.125,"settebello":0.5},"capture":["1B","3B"],"card":"4D","rank":3,"std_error":0.95898,"std_error_vs_best":1.068,"sweep":false,"sweep_risk":0.25,"value":-0.25},"seat":1,"seed":7,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.125,"coins":-0.5,"primiera":-0.25,"scope":0.875,"settebello":-0.75},"capture":["5D","2C"],"card":"7B","rank":1,"std_error":0.755929,"std_error_vs_best":null,"sweep":true,"sweep_risk":0.0,"value":-0.5},"chosen":{"capture":["5D","2C"],"card":"7B","sweep":true},"chosen_by":"search","exact":false,"index":1,"label":"good","legal_plays":3,"loss":1.0,"noise":1.133894,"played":{"breakdown":{"cards":-0.125,"coins":-0.5,"primiera":0.0,"scope":-0.375,"settebello":-0.5},"capture":["5D"],"card":"5S","rank":3,"std_error":0.845154,"std_error_vs_best":0.566947,"sweep":false,"sweep_risk":0.125,"value":-1.5},"seat":0,"seed":7,"side":0,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":-0.375,"coins":0.0,"primiera":-0.25,"scope":0.25,"settebello":0.5},"capture":[],"card":"10D","rank":1,"std_error":0.953143,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":0.125},"chosen":{"capture":[],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":2,"label":"best","legal_plays":2,"loss":0.0,"noise":0.0,"played":{"breakdown":{"cards":-0.375,"coins":0.0,"primiera":-0.25,"scope":0.25,"settebello":0.5},"capture":[],"card":"10D","rank":1,"std_error":0.953143,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":0.125},"seat":1,"seed":7,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.25,"coins":0.125,"primiera":-0.25,"scope":-0.25,"settebello":0.0},"capture":[],"card":"7B","rank":1,"std_error":0.639126,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":-0.125},"chosen":{"capture":[],"card":"7B","sweep":false},"chosen_by":"search","exact":false,"index":3,"label":"good","legal_plays":2,"loss":0.25,"noise":0.327326,"played":{"breakdown":{"cards":0.25,"coins":-0.125,"primiera":-0.125,"scope":-0.125,"settebello":-0.25},"capture":[],"card":"6S","rank":2,"std_error":0.564975,"std_error_vs_best":0.163663,"sweep":false,"sweep_risk":0.0,"value":-0.375},"seat":0,"seed":7,"side":0,"status":"searched","undersampled":false,"worlds":8}],"finished":false,"graph":[{"after":-0.25,"before":1.125,"index":0,"label":"good","seat":1,"side":1},{"after":-1.5,"before":-0.5,"index":1,"label":"good","seat":0,"side":0},{"after":0.125,"before":0.125,"index":2,"label":"best","seat":1,"side":1},{"after":-0.375,"before":-0.125,"index":3,"label":"good","seat":0,"side":0}],"match":null,"moves":4,"seats":[0,1],"seed":7,"summary":[{"accuracy":100.0,"best_share":0.0,"costliest":[{"index":1,"label":"good","loss":1.0},{"index":3,"label":"good","loss":0.25}],"decisions":2,"forced":0,"labels":{"best":0,"blunder":0,"good":2,"inaccuracy":0,"mistake":0},"mean_loss":0.625,"phases":{"first":100.0,"last":null,"middle":100.0},"seat":0,"side":0,"total_loss":1.25,"undersampled":0,"unranked":0},{"accuracy":100.0,"best_share":0.5,"costliest":[{"index":0,"label":"good","loss":1.375}],"decisions":2,"forced":0,"labels":{"best":1,"blunder":0,"good":1,"inaccuracy":0,"mistake":0},"mean_loss":0.6875,"phases":{"first":100.0,"last":null,"middle":100.0},"seat":1,"side":1,"total_loss":1.375,"undersampled":0,"unranked":0}],"thresholds":{"accuracy_at_thresholds":[100.0,90.0,70.0,40.0],"noise_z":2.0,"points":{"blunder":0.75,"inaccuracy":0.1,"mistake":0.3},"win_probability":{"blunder":0.08,"inaccuracy":0.01,"mistake":0.03}}},"type":"review"}
+                     *     {"index":1,"review":{"budget":{"iterations":8},"decisions":[{"accuracy":2.5,"best":{"breakdown":{"cards":1.0,"coins":0.75,"primiera":0.25,"scope":0.375,"settebello":0.25},"capture":["5D","2C","3B"],"card":"10D","rank":1,"std_error":0.980843,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.25,"value":2.625},"chosen":{"capture":["5D","2C","3B"],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":0,"label":"blunder","legal_plays":3,"loss":3.75,"noise":2.471264,"played":{"breakdown":{"cards":-0.375,"coins":0.125,"primiera":-0.125,"scope":-0.5,"settebello":-0.25},"capture":["1B","3B"],"card":"4D","rank":3,"std_error":0.953143,"std_error_vs_best":1.235632,"sweep":false,"sweep_risk":0.625,"value":-1.125},"seat":1,"seed":8,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.375,"coins":-0.125,"primiera":0.25,"scope":-0.125,"settebello":0.0},"capture":[],"card":"1C","rank":1,"std_error":0.998883,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.25,"value":0.375},"chosen":{"capture":[],"card":"1C","sweep":false},"chosen_by":"search","exact":false,"index":2,"label":"good","legal_plays":2,"loss":1.5,"noise":1.690308,"played":{"breakdown":{"cards":-0.125,"coins":-0.5,"primiera":0.0,"scope":0.0,"settebello":-0.5},"capture":[],"card":"10D","rank":2,"std_error":0.854348,"std_error_vs_best":0.845154,"sweep":false,"sweep_risk":0.0,"value":-1.125},"seat":1,"seed":8,"side":1,"status":"searched","undersampled":false,"worlds":8}],"finished":false,"graph":[{"after":-1.125,"before":2.625,"index":0,"label":"blunder","seat":1,"side":1},{"after":-1.125,"before":0.375,"index":2,"label":"good","seat":1,"side":1}],"match":null,"moves":4,"seats":[1],"seed":8,"summary":[{"accuracy":4.88,"best_share":0.0,"costliest":[{"index":0,"label":"blunder","loss":3.75},{"index":2,"label":"good","loss":1.5}],"decisions":2,"forced":0,"labels":{"best":0,"blunder":1,"good":1,"inaccuracy":0,"mistake":0},"mean_loss":2.625,"phases":{"first":2.5,"last":null,"middle":100.0},"seat":1,"side":1,"total_loss":5.25,"undersampled":0,"unranked":0}],"thresholds":{"accuracy_at_thresholds":[100.0,90.0,70.0,40.0],"noise_z":2.0,"points":{"blunder":0.75,"inaccuracy":0.1,"mistake":0.3},"win_probability":{"blunder":0.08,"inaccuracy":0.01,"mistake":0.03}}},"type":"review"}
                      *     {"cache":{"bypass":6,"hit":0,"miss":0},"elapsed_ms":25.0,"problems":0,"records":2,"reviewed":2,"type":"summary"}
                      */
                     "application/x-ndjson": components["schemas"]["BatchReviewLine"];
