@@ -24,12 +24,9 @@ lint: setup
 typecheck: setup
 	$(BIN)/mypy
 
-## The tests: those that can share the machine on every core (pytest-xdist, a test file per
-## worker), then the ones marked `serial` alone (they time themselves, or their ids repeat).
-## Exit status 5 is pytest's "no test selected", when PYTEST_ARGS picks no serial test.
+## The tests on every core, then the timed ones alone (scripts/run_tests.py).
 pytest: setup
-	$(BIN)/pytest -n auto --dist loadfile -m "not serial" $(PYTEST_ARGS) || [ $$? -eq 5 ]
-	$(BIN)/pytest -m serial $(PYTEST_ARGS) || [ $$? -eq 5 ]
+	$(BIN)/python -m scripts.run_tests $(PYTEST_ARGS)
 
 ## The documentation site (docs/, mkdocs.yml) into build/site; any warning fails it (a broken
 ## link or anchor, a page missing from the nav).

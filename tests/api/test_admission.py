@@ -15,7 +15,7 @@ from service.api.examples import dealt_state, view_json
 from service.api.http.admission import RESERVED_THREADS, SEARCHES, SearchQueue
 from tests.api.problem_asserts import assert_problem
 
-# Run alone, after the parallel part of make pytest: it checks queue waits against the clock.
+# Run alone, after the rest (scripts/run_tests.py): it checks queue waits against the clock.
 pytestmark = pytest.mark.serial
 
 ADVICE = {"rules": "scopa", "view": view_json(dealt_state()), "budget": {"iterations": 4}}

@@ -22,7 +22,7 @@ from service.search.kernel import backend
 from tests.api.test_advice import view_json
 from tests.search.helpers import collector_paused, crowded_state
 
-# Run alone, after the parallel part of make pytest: it checks searches keep their time budgets.
+# Run alone, after the rest (scripts/run_tests.py): it checks searches keep their time budgets.
 pytestmark = pytest.mark.serial
 
 CONFIGS = [(name, players) for name, preset in PRESETS.items() for players in preset.schedules]

@@ -12,9 +12,9 @@ from schemathesis.config import SchemathesisConfig
 from service.api.app import create_app
 from service.api.jobs.queue import jobs_of
 
-# Run alone, after the parallel part of make pytest: its generated cases share one test id, which
-# pytest-xdist cannot share out.
-pytestmark = pytest.mark.serial
+# In a pytest of its own beside the parallel part (scripts/run_tests.py): its generated
+# cases share one test id, which pytest-xdist cannot deal out.
+pytestmark = pytest.mark.own_process
 
 SPEC_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"
 

@@ -22,7 +22,7 @@ from service.engine.view import view_of
 from service.search.advisor import MIN_WORLDS
 from tests.search.helpers import card_play_state
 
-# Run alone, after the parallel part of make pytest: it measures a cold worker's first answer
+# Run alone, after the rest (scripts/run_tests.py): it measures a cold worker's first answer
 # times.
 pytestmark = [pytest.mark.integration, pytest.mark.serial]
 

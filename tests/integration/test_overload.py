@@ -11,7 +11,7 @@ import pytest
 from scripts.local_gunicorn import gunicorn_path
 from tests.benchmarks.drill_overload import run_drill
 
-# Run alone, after the parallel part of make pytest: it measures answer times under a load it
+# Run alone, after the rest (scripts/run_tests.py): it measures answer times under a load it
 # makes itself.
 pytestmark = [pytest.mark.integration, pytest.mark.serial]
 

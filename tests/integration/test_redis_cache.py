@@ -22,7 +22,7 @@ from service.cache import (
 )
 from tests.integration.redis_server import RedisServer, clients_settle
 
-# Run alone, after the parallel part of make pytest: it compares answer times with and without
+# Run alone, after the rest (scripts/run_tests.py): it compares answer times with and without
 # the cache.
 pytestmark = [pytest.mark.integration, pytest.mark.serial]
 

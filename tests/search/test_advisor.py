@@ -97,7 +97,7 @@ def test_millisecond_budget_returns_with_at_least_one_world() -> None:
     assert advice.stats.elapsed_ms < 5000  # a generous sanity bound, not a timing test
 
 
-# Run alone, after the parallel part of make pytest: it checks a search's time.
+# Run alone, after the rest (scripts/run_tests.py): it checks a search's time.
 @pytest.mark.serial
 @pytest.mark.parametrize("preset", ["scopa", "scopone_scientifico", "escoba"])
 def test_a_time_budget_too_short_for_the_floor_still_reaches_it(preset: str) -> None:

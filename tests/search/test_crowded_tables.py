@@ -25,7 +25,7 @@ from service.search.worlds import pos_of_state, root_setup
 from tests.search.compiled import require_compiled_kernel
 from tests.search.helpers import collector_paused, crowded_state
 
-# Run alone, after the parallel part of make pytest: it checks searches keep their time budgets.
+# Run alone, after the rest (scripts/run_tests.py): it checks searches keep their time budgets.
 pytestmark = pytest.mark.serial
 
 _kernel = require_compiled_kernel()
