@@ -244,10 +244,11 @@ async function switchLanguage(lang) {
   }
   fillLanguages();
   $("preset-description").textContent = chosenPreset().description;
-  if (game.state !== null) {
+  // A new match clears its match before its first deal answers: nothing to draw until then.
+  if (game.state !== null && game.match !== null) {
     render();
   }
-  if (game.scored !== null && !$("score").hidden) {
+  if (game.scored !== null && game.match !== null && !$("score").hidden) {
     renderScore(game.scored);
   }
   if (before === "human" && !$("hint").hidden) {
