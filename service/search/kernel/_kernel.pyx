@@ -10,7 +10,7 @@ backends give identical advice; tests/search/test_kernel_differential.py checks 
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
-from libc.math cimport INFINITY, exp, log
+from libc.math cimport exp
 from libc.string cimport memcpy, memset
 from libc.time cimport time_t
 
@@ -1133,8 +1133,9 @@ cdef int choose(
 cdef int play_out(
     KRules *kr, KPos *p, uint64_t *rng, Scratch scratch, double abandon_at=0.0
 ) except -1:
-    """policy.playout drawing from a rollout generator's state; 1 when it stopped at ``abandon_at``
-    (monotonic seconds; 0: never), looked at before a turn of more than MANY_MOVES moves."""
+    """policy.playout drawing from a rollout generator's state; 1 when it stopped at
+    ``abandon_at`` (monotonic seconds; 0: never), looked at before a turn of more than
+    MANY_MOVES moves."""
     cdef int n, i
     cdef KMoves *moves = &scratch.moves
     while not finished(p):
@@ -1435,12 +1436,6 @@ cdef enum:
 
 cdef double BETA = _inference.BETA
 cdef int MAX_TRIES = _inference.MAX_TRIES
-cdef double REJECTION_MARGIN = _inference.REJECTION_MARGIN
-# The worlds refused in one search for a kept one, held for the likeliest.
-cdef enum:
-    MAX_REFUSED = 16
-if MAX_TRIES > MAX_REFUSED:
-    raise ImportError("inference.MAX_TRIES is above the compiled kernel's MAX_REFUSED")
 cdef double CONCEDED_SWEEP = _inference.CONCEDED_SWEEP
 cdef enum:
     MAX_UNSEEN = 40
@@ -1564,9 +1559,9 @@ cdef double best_worth_c(
 
 
 cdef double log_likelihood_c(
-    KRules *kr, uint64_t *hands, KObservation *obs, int nobs, KOptions *options, double floor
+    KRules *kr, uint64_t *hands, KObservation *obs, int nobs, KOptions *options
 ) except? -2e300:
-    """inference.log_likelihood, stopping at ``floor``."""
+    """inference.log_likelihood."""
     cdef double total = 0.0, chosen
     cdef uint64_t hand
     cdef int t
@@ -1574,14 +1569,7 @@ cdef double log_likelihood_c(
         hand = hands[obs[t].seat] | obs[t].later | ((<uint64_t>1) << obs[t].card)
         chosen = play_worth_c(kr, &obs[t], hand, obs[t].card, obs[t].capture)
         total += BETA * (chosen - best_worth_c(kr, &obs[t], hand, options))
-        if total <= floor:
-            return total
     return total
-
-
-cdef inline double rejection_floor_c(double draw) noexcept nogil:
-    """inference.rejection_floor."""
-    return log(draw) - REJECTION_MARGIN if draw > 0.0 else -INFINITY
 
 
 def run_worlds(
@@ -1605,13 +1593,11 @@ def run_worlds(
     cdef int totals[MAX_SEATS]
     cdef uint64_t own_hand = setup.hand
     cdef uint64_t world_stream, playout_stream
-    cdef KPos base, pos
-    cdef KPos refused[MAX_REFUSED]
+    cdef KPos base, pos, candidate, best_world
     cdef int nobs = len(setup.observations), tries
     cdef bint solved
     cdef KObservation obs[MAX_OBSERVATIONS]
-    cdef double log_w, best_log, draw
-    cdef int best
+    cdef double log_w, best_log
     cdef KLeaf leaf
     cdef int points[MAX_SEATS * MAX_CATS]
     cdef int sizes[MAX_SEATS]
@@ -1679,36 +1665,25 @@ def run_worlds(
         base.to_move = setup.to_move
         base.last_capturer = setup.last_capturer
         start_plies(&base)
-        for i in range(MAX_TRIES):
-            refused[i] = base  # sample_into_c deals only the hands and the stock
+        candidate = base
+        best_world = base
         while done < max_worlds:
             # sample_world: a world drawn (sample_into), kept as inference.py says.
             if nobs == 0:
                 sample_into_c(kr, &rng.mt, unseen, nunseen, sizes, own, own_hand, &base)
             else:
+                best_log = -1e300
                 for tries in range(MAX_TRIES):
-                    sample_into_c(
-                        kr, &rng.mt, unseen, nunseen, sizes, own, own_hand, &refused[tries]
-                    )
-                    draw = k_mt_random(&rng.mt)
-                    log_w = log_likelihood_c(
-                        kr, refused[tries].hands, obs, nobs, &scratch.options,
-                        rejection_floor_c(draw),
-                    )
-                    if draw < exp(log_w):
-                        base = refused[tries]
+                    sample_into_c(kr, &rng.mt, unseen, nunseen, sizes, own, own_hand, &candidate)
+                    log_w = log_likelihood_c(kr, candidate.hands, obs, nobs, &scratch.options)
+                    if k_mt_random(&rng.mt) < exp(log_w):
+                        base = candidate
                         break
+                    if log_w > best_log:
+                        best_log = log_w
+                        best_world = candidate
                 else:
-                    best = 0
-                    best_log = -INFINITY
-                    for tries in range(MAX_TRIES):
-                        log_w = log_likelihood_c(
-                            kr, refused[tries].hands, obs, nobs, &scratch.options, best_log
-                        )
-                        if log_w > best_log:
-                            best_log = log_w
-                            best = tries
-                    base = refused[best]
+                    base = best_world
             # Common random numbers: every root move's playout starts from this one state.
             world_stream = mt_bits64(&rng.mt)
             playouts = 0

@@ -38,8 +38,6 @@ from service.search.kernel.policy import (
 # How sharply a play other than the best one counts against a world (per point of gain).
 BETA = 0.5
 MAX_TRIES = 8
-# See rejection_floor.
-REJECTION_MARGIN = 1e-6
 # A sweep left to an opponent costs what making one gains; one left to a partner, half that.
 CONCEDED_SWEEP = SWEEP_WORTH
 MAX_UNSEEN = 40
@@ -147,26 +145,12 @@ def best_worth(fr: FastRules, seen: Observation, hand: int) -> float:
 
 
 def log_likelihood(
-    fr: FastRules,
-    hands: Sequence[int],
-    observations: Sequence[Observation],
-    floor: float = -math.inf,
+    fr: FastRules, hands: Sequence[int], observations: Sequence[Observation]
 ) -> float:
-    """How much less likely a world's hands make the plays seen than the best plays would;
-    the partial sum as soon as it is at or below ``floor`` (no term is positive, so the whole
-    sum is no greater)."""
+    """How much less likely a world's hands make the plays seen than the best plays would."""
     total = 0.0
     for seen in observations:
         hand = hands[seen.seat] | seen.later | 1 << seen.card
         chosen = play_worth(fr, seen, hand, seen.card, seen.capture)
         total += BETA * (chosen - best_worth(fr, seen, hand))
-        if total <= floor:
-            return total
     return total
-
-
-def rejection_floor(draw: float) -> float:
-    """A log-likelihood at or below which a world is surely refused by ``draw`` (it is kept
-    when ``draw < exp(log-likelihood)``), with a margin far wider than exp's and log's
-    rounding, so that stopping the sum there never changes the decision."""
-    return math.log(draw) - REJECTION_MARGIN if draw > 0.0 else -math.inf

@@ -34,12 +34,7 @@ from service.search.kernel.fast import (
     is_sweep,
     legal_moves,
 )
-from service.search.kernel.inference import (
-    MAX_TRIES,
-    Observation,
-    log_likelihood,
-    rejection_floor,
-)
+from service.search.kernel.inference import MAX_TRIES, Observation, log_likelihood
 from service.search.kernel.policy import RolloutRandom, playout
 from service.search.kernel.solver import SolveAborted, Solver
 
@@ -116,22 +111,16 @@ def sample_world(fr: FastRules, setup: RootSetup, rng: random.Random) -> Pos:
     """A world that agrees with the view and, likely, with the plays seen (``inference``)."""
     if not setup.observations:
         return sample_into(setup, rng, fr.players)
-    refused = []
+    best = None
+    best_log = -math.inf
     for _ in range(MAX_TRIES):
         world = sample_into(setup, rng, fr.players)
-        # The likelihood draws no numbers, so the draw may come first and stop its sum early.
-        draw = rng.random()
-        log_w = log_likelihood(fr, world.hands, setup.observations, rejection_floor(draw))
-        if draw < math.exp(log_w):
+        log_w = log_likelihood(fr, world.hands, setup.observations)
+        if rng.random() < math.exp(log_w):
             return world
-        refused.append(world)
-    # None kept: the likeliest, the first of equals; a sum stops once it cannot beat the best.
-    best = refused[0]
-    best_log = -math.inf
-    for world in refused:
-        log_w = log_likelihood(fr, world.hands, setup.observations, best_log)
         if log_w > best_log:
             best, best_log = world, log_w
+    assert best is not None
     return best
 
 

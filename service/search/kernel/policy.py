@@ -52,8 +52,7 @@ class Noise(Protocol):
 class RolloutRandom:
     """The search's rollout noise: wyrand stepped from the seed itself (the compiled kernel's
     ``k_roll_next``). Its whole state is one 64-bit word, so every root move's playout in a
-    world starts from a copy of the same stream at no cost (a Mersenne Twister is seeded and
-    regenerated instead, which took a large share of a short playout)."""
+    world starts from a copy of the same stream at no cost."""
 
     __slots__ = ("state",)
 
