@@ -11,8 +11,10 @@ with its standard error, its breakdown by scoring category (the same playouts' p
 parts add up to the value) and the share of worlds in which the next player, an opponent, can
 sweep the table after it; with a match context, its win probability is the mean of
 ``match_model.hand_win_probability`` over the same outcomes, and moves are ranked by it. A
-time budget may stop early once the best move is clear (``estimates``). Identical calls with
-an iteration budget give identical advice except ``stats.elapsed_ms``.
+time budget races the moves, dropping a move once it is clearly worse than the best so later
+worlds play only the others (``race``, ``estimates``), and may stop early once the best move is
+clear. Identical calls with an iteration budget give identical advice except
+``stats.elapsed_ms``.
 
 Bounds. The budget counts the search itself: the rules' kernel tables and the match model's
 table (``match_model.prepare``) are built before its clock starts. A search runs at least
@@ -37,12 +39,19 @@ from types import MappingProxyType
 from service.engine.message import Message
 from service.engine.moves import Move
 from service.engine.view import View, check_view, view_moves
-from service.search.estimates import best_is_clear, estimate, paired_std_error
+from service.search.estimates import (
+    best_is_clear,
+    best_running,
+    clearly_worse,
+    estimate,
+    paired_std_error,
+)
 from service.search.kernel.backend import Backend, SearchSolver, backend_for
 from service.search.kernel.fast import fast_rules
 from service.search.kernel.inference import own_gain
-from service.search.kernel.loop import Tally, WinFunction
+from service.search.kernel.loop import RootSetup, WinFunction
 from service.search.match_model import hand_win_probability, prepare
+from service.search.race import Race
 from service.search.special import POLICY, SEARCH, UNRANKED_NOTES, chosen_special
 from service.search.worlds import root_setup
 
@@ -52,7 +61,7 @@ MAX_MS = 5000
 # Cards left in all hands (nothing to deal) from which each sampled world is solved exactly:
 # about 3 ms a solve at 12 cards for four players (tests/benchmarks/bench_search_speed.py).
 SOLVE_CARDS = 12
-# Worlds a time-budgeted search runs between two checks of the early-stop rule.
+# Worlds a time-budgeted search runs between two checks of the race and the early stop.
 WORLD_CHUNK = 16
 # The fewest worlds a search answers from (module docstring), and how far past its budget a
 # search may run to reach them.
@@ -208,7 +217,7 @@ def one_world(view: View) -> bool:
 
 
 class Searcher:
-    """One advice search over a view: worlds run by the backend's loop into a tally."""
+    """One advice search over a view: worlds run by the backend's loop into a race's tallies."""
 
     def __init__(
         self,
@@ -229,7 +238,8 @@ class Searcher:
         self.solver = backend.make_solver(self.fr) if solver is None else solver
         self.side = view.rules.side_of(view.seat)
         self.setup = root_setup(view, moves, SOLVE_CARDS, inference=inference)
-        self.tally = Tally(len(moves), len(self.fr.categories))
+        self.race = Race(len(moves), len(self.fr.categories))
+        self.running = self.setup
         # Any seed (a string too) becomes the 64-bit seed both kernels' generators take.
         self.rng = backend.make_random(random.Random(seed).getrandbits(64))
         self.win = self._win_function()
@@ -254,8 +264,8 @@ class Searcher:
         worlds completed."""
         return self.backend.run_worlds(
             self.fr,
-            self.setup,
-            self.tally,
+            self.running,
+            self.race.tally,
             self.rng,
             self.solver,
             max_worlds=max_worlds,
@@ -264,16 +274,25 @@ class Searcher:
             hard_seconds=hard_seconds,
         )
 
+    def drop_clearly_worse(self) -> None:
+        """Drop from the race the running moves clearly worse than the best
+        (``estimates.clearly_worse``): later worlds play only the others."""
+        dropped = clearly_worse(self.race, self.match is not None)
+        if dropped:
+            self.race.drop(dropped)
+            self.running = running_setup(self.setup, self.race.active)
+
     def ranked(self) -> list[MoveAdvice]:
         """The searched moves ranked best first, with their estimates (without a world, in
         the play model's order, unvalued)."""
-        if not self.tally.worlds:
+        if not self.race.worlds:
             return [MoveAdvice(m, None, None, NO_WORLD_NOTE) for m in self.moves]
         with_match = self.match is not None
         names = self.fr.categories
+        best = best_running(self.race, with_match)
         scored = []
         for i, move in enumerate(self.moves):
-            found = estimate(self.tally, i, with_match)
+            found = estimate(self.race, i, with_match, best)
             value = round(found.value, 6)
             advice = MoveAdvice(
                 move,
@@ -294,11 +313,16 @@ class Searcher:
             dataclasses.replace(
                 advice,
                 std_error_vs_best=_rounded(
-                    paired_std_error(self.tally, top, self.moves.index(advice.move))
+                    paired_std_error(self.race, top, self.moves.index(advice.move))
                 ),
             )
             for advice in ranked[1:]
         ]
+
+
+def running_setup(setup: RootSetup, running: tuple[int, ...]) -> RootSetup:
+    """The world loop's setup for the moves still running (indices into ``setup.moves``)."""
+    return dataclasses.replace(setup, moves=tuple(setup.moves[i] for i in running))
 
 
 def _rounded(value: float | None) -> float | None:
@@ -419,20 +443,22 @@ def _search(
         pass  # the hard deadline passed: the search is undersampled
     elif budget.iterations is not None:
         soft = None if deadline_ms is None else start + deadline_ms / 1000.0
-        searcher.run(budget.iterations - searcher.tally.worlds, *_left(soft, hard))
+        searcher.run(budget.iterations - searcher.race.worlds, *_left(soft, hard))
     else:
         deadline = start + (budget.ms or 0) / 1000.0
         while time.perf_counter() < deadline:
+            if early_stop:
+                searcher.drop_clearly_worse()
+                if best_is_clear(searcher.race, match is not None):
+                    stopped = True
+                    break
             if searcher.run(WORLD_CHUNK, *_left(deadline, hard)) < WORLD_CHUNK:
                 break
-            if early_stop and best_is_clear(searcher.tally, match is not None):
-                stopped = True
-                break
     searched_budget = budget.to_dict()
-    if budget.iterations is not None and searcher.tally.worlds < budget.iterations:
-        searched_budget = {"iterations": searcher.tally.worlds}
+    if budget.iterations is not None and searcher.race.worlds < budget.iterations:
+        searched_budget = {"iterations": searcher.race.worlds}
     elapsed = (time.perf_counter() - start) * 1000.0
-    tally = searcher.tally
+    tally = searcher.race
     # One possible world, solved: every world would give the same values.
     exact = tally.worlds > 0 and tally.playouts == 0 and one_world(view)
     stats = SearchStats(
@@ -462,7 +488,7 @@ def _left(soft: float | None, hard: float | None) -> tuple[float | None, float |
 def _reach_floor(searcher: Searcher, floor: int, hard: float | None) -> bool:
     """Search worlds until the tally has ``floor`` of them, or the hard deadline passes;
     whether it has them."""
-    missing = floor - searcher.tally.worlds
+    missing = floor - searcher.race.worlds
     if missing > 0:
         searcher.run(missing, None, _left(None, hard)[1])
-    return searcher.tally.worlds >= floor
+    return searcher.race.worlds >= floor

@@ -1,12 +1,20 @@
-"""From a world loop's tally to estimates: means, standard errors, paired comparisons, and the
-rule that stops a search early once the best move is clear.
+"""From a search's race of worlds to estimates: means, standard errors, paired comparisons, the
+rule that drops a move from the race, and the rule that stops a search early.
 
-The early stop (time budgets only): from ``STOP_MIN_WORLDS`` worlds on, checked after every
-chunk of worlds, the search stops when the best move's lead over every other move exceeds
-``STOP_Z`` standard errors of their paired difference (the same worlds value both moves, so
-the difference is far more precise than either value); with a match, moves are ranked by win
-probability and the errors of the two moves' probabilities are combined unpaired. A lone card
-play stops at ``STOP_MIN_WORLDS``. The time left is returned to the caller as ``saved_ms``.
+Both rules are for time budgets only and are checked after every chunk of worlds. The race
+(``race``): from ``RACE_MIN_WORLDS`` worlds on, a running move whose deficit to the best
+running move exceeds ``RACE_Z`` standard errors of their paired difference is dropped (the same
+worlds value both moves, so the difference is far more precise than either value). The early
+stop: from ``STOP_MIN_WORLDS`` worlds on, the search stops when the best move's lead over every
+other running move exceeds ``STOP_Z`` such standard errors, or when one move is left. With a
+match, moves are ranked by win probability and the errors of the two moves' probabilities are
+combined unpaired. The time left is returned to the caller as ``saved_ms``.
+
+A dropped move's estimates are read against the best move on the worlds they shared: its value
+is the best move's mean over all worlds plus the mean of its own value less the best's over the
+worlds they shared (likewise its win probability and each category), so the values of moves
+that ran for different numbers of worlds compare as paired ones do. Its standard error and
+sweep risk are its own, over the worlds it played.
 """
 
 from __future__ import annotations
@@ -14,10 +22,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from service.search.kernel.loop import Tally
+from service.search.race import Race, Running
 
 STOP_MIN_WORLDS = 100
 STOP_Z = 3.0
+RACE_MIN_WORLDS = 32
+RACE_Z = 2.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,65 +51,95 @@ def std_error(total: float, squares: float, n: int) -> float | None:
     return math.sqrt(variance / n)
 
 
-def estimate(tally: Tally, move: int, with_match: bool) -> Estimate:
-    """The estimates of one root move."""
-    n = max(tally.worlds, 1)
-    ncat = tally.categories
-    cats = tally.cats[move * ncat : (move + 1) * ncat]
+def estimate(race: Race, move: int, with_match: bool, best: int | None = None) -> Estimate:
+    """The estimates of one root move; a dropped move's read against ``best`` (module
+    docstring), a running move's (or any, without ``best``) from its own worlds."""
+    own = race.moments(move)
+    n = max(own.worlds, 1)
+    value, win, cats = own.value / n, own.win / n, [c / n for c in own.categories]
+    if best is not None and best != move and move not in race.active:
+        ref, mine, theirs = race.moments(best), race.moments(move, best), race.moments(best, move)
+        shared, total = max(mine.worlds, 1), max(ref.worlds, 1)
+        value = ref.value / total + (mine.value - theirs.value) / shared
+        win = ref.win / total + (mine.win - theirs.win) / shared
+        cats = [
+            r / total + (a - b) / shared
+            for r, a, b in zip(ref.categories, mine.categories, theirs.categories, strict=True)
+        ]
     return Estimate(
-        value=tally.sums[move] / n,
-        std_error=std_error(tally.sums[move], tally.squares[move], tally.worlds),
-        win=tally.wins[move] / n if with_match else None,
+        value=value,
+        std_error=std_error(own.value, own.squares, own.worlds),
+        win=win if with_match else None,
         win_std_error=(
-            std_error(tally.wins[move], tally.win_squares[move], tally.worlds)
-            if with_match
-            else None
+            std_error(own.win, own.win_squares, own.worlds) if with_match else None
         ),
-        categories=tuple(c / n for c in cats),
-        sweep_risk=tally.sweeps[move] / n,
+        categories=tuple(cats),
+        sweep_risk=own.sweeps / n,
     )
 
 
-def ranking_means(tally: Tally, with_match: bool) -> list[float]:
-    """The means moves are ranked by: win probability with a match, else value."""
-    n = max(tally.worlds, 1)
-    sums = tally.wins if with_match else tally.sums
-    return [s / n for s in sums]
+def best_running(race: Race, with_match: bool) -> int:
+    """The running move with the best mean (win probability with a match, else value)."""
+    return _leads(race.running(), with_match)[0]
 
 
-def paired_std_error(tally: Tally, a: int, b: int) -> float | None:
-    """The standard error of the mean difference between two moves' values over the same
-    worlds; None without cross products or below two worlds."""
-    n = tally.worlds
-    if n < 2 or not tally.cross:
+def paired_std_error(race: Race, a: int, b: int) -> float | None:
+    """The standard error of the mean difference between two moves' values over the worlds
+    both played; None without cross products or below two such worlds."""
+    paired = race.paired(a, b)
+    if paired is None:
         return None
-    m = tally.moves
-    sums = tally.sums
-    mean = (sums[a] - sums[b]) / n
-    second = (tally.cross[a * m + a] - 2 * tally.cross[a * m + b] + tally.cross[b * m + b]) / n
-    variance = max(second - mean * mean, 0.0) * n / (n - 1)
+    return _paired_error(paired.total, paired.squares, paired.worlds)
+
+
+def _paired_error(total: float, squares: float, n: int) -> float | None:
+    """The standard error of a mean difference from its sum and sum of squares."""
+    if n < 2:
+        return None
+    mean = total / n
+    variance = max(squares / n - mean * mean, 0.0) * n / (n - 1)
     return math.sqrt(variance / n)
 
 
-def best_is_clear(tally: Tally, with_match: bool) -> bool:
-    """Whether the early-stop rule (module docstring) says the search may stop now."""
-    if tally.worlds < STOP_MIN_WORLDS:
-        return False
-    means = ranking_means(tally, with_match)
-    best = max(range(len(means)), key=lambda i: means[i])
-    for other in range(len(means)):
-        if other == best:
+def _leads(run: Running, with_match: bool) -> tuple[int, dict[int, float]]:
+    """The best running move, and every other running move's deficit to it in standard errors
+    (paired, or unpaired with a match; a deficit without an error yet is infinite)."""
+    n = run.worlds
+    sums = run.win if with_match else run.value
+    squares = run.win_squares if with_match else run.squares
+    count = len(sums)
+    top = max(range(count), key=lambda i: sums[i])
+    cross = run.cross
+    leads = {}
+    for i in range(count):
+        if i == top:
             continue
-        lead = means[best] - means[other]
-        if lead <= 0:
-            return False
-        se = None if with_match else paired_std_error(tally, best, other)
+        lead = sums[top] - sums[i]
+        se = None
+        if not with_match and cross:
+            second = cross[top * count + top] - 2 * cross[top * count + i] + cross[i * count + i]
+            se = _paired_error(lead, second, n)
         if se is None:
-            squares = tally.win_squares if with_match else tally.squares
-            sums = tally.wins if with_match else tally.sums
-            se_best = std_error(sums[best], squares[best], tally.worlds) or 0.0
-            se_other = std_error(sums[other], squares[other], tally.worlds) or 0.0
-            se = math.hypot(se_best, se_other)
-        if lead <= STOP_Z * se:
-            return False
-    return True
+            se = math.hypot(
+                std_error(sums[top], squares[top], n) or 0.0,
+                std_error(sums[i], squares[i], n) or 0.0,
+            )
+        lead /= max(n, 1)
+        leads[run.moves[i]] = lead / se if se > 0 else (math.inf if lead > 0 else -math.inf)
+    return run.moves[top], leads
+
+
+def clearly_worse(race: Race, with_match: bool) -> list[int]:
+    """The running moves the race drops now (module docstring)."""
+    if race.worlds < RACE_MIN_WORLDS or len(race.active) < 2:
+        return []
+    _, leads = _leads(race.running(), with_match)
+    return [move for move, z in leads.items() if z > RACE_Z]
+
+
+def best_is_clear(race: Race, with_match: bool) -> bool:
+    """Whether the early-stop rule (module docstring) says the search may stop now."""
+    if race.worlds < STOP_MIN_WORLDS:
+        return False
+    _, leads = _leads(race.running(), with_match)
+    return all(z > STOP_Z for z in leads.values())

@@ -8,8 +8,15 @@ import pytest
 from service.engine import Move, apply, deal, legal_moves, make_rules, view_of
 from service.engine.scoring import categories
 from service.search import Budget, MatchContext, advise
-from service.search.estimates import STOP_MIN_WORLDS, paired_std_error
+from service.search.estimates import (
+    RACE_MIN_WORLDS,
+    STOP_MIN_WORLDS,
+    clearly_worse,
+    estimate,
+    paired_std_error,
+)
 from service.search.kernel.loop import Tally
+from service.search.race import Race
 from tests.search.helpers import scopa_position, seat_view
 
 SCOPA = make_rules("scopa")
@@ -105,18 +112,68 @@ def test_a_last_deal_with_every_card_known_is_exact() -> None:
     assert not opening.stats.exact
 
 
+def add_world(tally: Tally, values: tuple[float, ...]) -> None:
+    """One world's values (one category each) into a kernel tally, as the world loop adds it."""
+    m = len(values)
+    for i, v in enumerate(values):
+        tally.sums[i] += v
+        tally.squares[i] += v * v
+        tally.cats[i] += v
+        for j, w in enumerate(values):
+            tally.cross[i * m + j] += v * w
+    tally.worlds += 1
+
+
 def test_paired_errors_come_from_the_cross_products() -> None:
-    tally = Tally(2, 1)
+    race = Race(2, 1)
     # Two moves whose values move together: their difference is always 1.
     for a in (1.0, 3.0, 5.0, 2.0):
-        for i, v in enumerate((a + 1, a)):
-            tally.sums[i] += v
-            tally.squares[i] += v * v
-        for i, x in enumerate((a + 1, a)):
-            for j, y in enumerate((a + 1, a)):
-                tally.cross[i * 2 + j] += x * y
-        tally.worlds += 1
-    assert paired_std_error(tally, 0, 1) == pytest.approx(0.0, abs=1e-9)
+        add_world(race.tally, (a + 1, a))
+    assert paired_std_error(race, 0, 1) == pytest.approx(0.0, abs=1e-9)
+
+
+def test_the_race_drops_a_move_only_when_it_is_clearly_worse() -> None:
+    race = Race(3, 1)
+    rng = random.Random(7)
+    # Move 0 leads move 1 by 0.05 points and move 2 by 2 points on the same worlds.
+    for _ in range(RACE_MIN_WORLDS - 1):
+        luck = rng.gauss(0.0, 2.0)
+        add_world(race.tally, (luck, luck - 0.05 + rng.gauss(0.0, 0.5), luck - 2.0))
+    assert clearly_worse(race, with_match=False) == []  # too few worlds to judge
+    luck = rng.gauss(0.0, 2.0)
+    add_world(race.tally, (luck, luck - 0.05 + rng.gauss(0.0, 0.5), luck - 2.0))
+    assert clearly_worse(race, with_match=False) == [2]
+
+
+def test_a_dropped_move_is_valued_against_the_best_on_the_worlds_they_shared() -> None:
+    race = Race(2, 1)
+    for luck in (4.0, 0.0, 2.0):
+        add_world(race.tally, (luck, luck - 1.0))
+    race.drop([1])
+    assert race.active == (0,)
+    for luck in (10.0, 12.0):
+        add_world(race.tally, (luck,))
+    assert race.worlds == 5
+    assert race.moments(1).worlds == 3
+    # The best's mean over all five worlds (5.6) less the one point it lost on each shared one.
+    dropped = estimate(race, 1, with_match=False, best=0)
+    assert dropped.value == pytest.approx(4.6)
+    assert dropped.categories == pytest.approx((4.6,))
+    assert dropped.std_error == pytest.approx(estimate(race, 1, with_match=False).std_error)
+    assert estimate(race, 0, with_match=False, best=0).value == pytest.approx(5.6)
+    assert paired_std_error(race, 0, 1) == pytest.approx(0.0, abs=1e-9)
+
+
+def test_a_time_budget_races_its_moves_and_ranks_them_all() -> None:
+    state = played("scopone_scientifico", 0)
+    view = view_of(state, state.to_move)
+    advice = advise(view, Budget(ms=200), seed=1)
+    ranked = [m for m in advice.moves if m.expected_value is not None]
+    assert len(ranked) == len([m for m in advice.moves if m.move.plays_card])
+    values = [m.expected_value for m in ranked]
+    assert values == sorted(values, reverse=True)
+    # The race dropped moves: fewer playouts than every move in every world.
+    assert advice.stats.playouts < advice.stats.worlds * len(ranked)
 
 
 def test_each_move_has_its_paired_error_against_the_best() -> None:
