@@ -9,7 +9,7 @@ backends give identical advice; tests/search/test_kernel_differential.py checks 
 """
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.stdlib cimport calloc, free, malloc, realloc
+from libc.stdlib cimport free, malloc, realloc
 from libc.math cimport exp
 from libc.string cimport memcpy, memset
 from libc.time cimport time_t
@@ -1536,109 +1536,39 @@ cdef inline double own_gain_c(
     return gain
 
 
-cdef struct KSeenCard:
-    # What one card's plays on an observation's table are worth before the hand is known:
-    # the best own gain of its captures by the sweep rank each leaves (bit s of cap_ranks set
-    # when one leaves rank s; 0: no sweep), and whether and how it may be laid.
-    bint ready
-    uint16_t cap_ranks
-    double cap_best[11]
-    bint may_lay
-    int lay_rank
-    double lay_gain
-    double lay_pair_gain
-
-
-cdef void seen_card_fill(
-    KRules *kr, KObservation *seen, int c, KSeenCard *e, KOptions *options
-) except *:
-    """The parts of inference.play_worth for every play of card ``c`` that need no hand."""
-    cdef uint64_t table = seen.table, after
-    cdef int k, i, s
-    cdef double g
-    k = table_card_captures(kr, RANK_OF[c], table, options)
-    e.cap_ranks = 0
-    for i in range(k):
-        g = own_gain_c(kr, 0, table, c, options.items[i])
-        after = table ^ options.items[i]
-        s = sweep_rank(kr, rank_sum(after)) if after else 0
-        if not (e.cap_ranks >> s) & 1 or g > e.cap_best[s]:
-            e.cap_best[s] = g
-            e.cap_ranks |= 1 << s
-    e.may_lay = k == 0 or not kr.compulsory
-    if kr.ace_self and kr.ace_takes_all and not table and RANK_OF[c] == 1:
-        after = table
-    else:
-        after = table | ((<uint64_t>1) << c)
-    e.lay_rank = sweep_rank(kr, rank_sum(after)) if after else 0
-    e.lay_gain = -CARD_WORTH[c]
-    e.lay_pair_gain = e.lay_gain
-    e.lay_pair_gain += PAIR_BONUS
-    e.ready = True
-
-
 cdef double best_worth_c(
-    KRules *kr, KObservation *seen, uint64_t hand, KSeenCard *cards, KOptions *options
+    KRules *kr, KObservation *seen, uint64_t hand, KOptions *options
 ) except? -2e300:
-    """inference.best_worth: each card's hand-free worths (``seen_card_fill``, once a card)
-    less the sweep each play concedes in this hand. A play's worth is its gain less what it
-    concedes, so the best capture leaving a given sweep rank is the one of best gain."""
-    cdef uint64_t rest = hand, unseen = seen.live & ~hand
-    cdef double best = -1e300, g, chance
-    cdef double conceded[11]
-    cdef uint16_t known = 1, ranks
-    cdef int c, s, n_unseen = k_popcount(unseen)
-    cdef KSeenCard *e
-    conceded[0] = 0.0
+    """inference.best_worth."""
+    cdef uint64_t rest = hand, table = seen.table
+    cdef double best = -1e300, g
+    cdef int c, k, i
     while rest:
         c = k_ctz(rest)
         rest &= rest - 1
-        e = &cards[c]
-        if not e.ready:
-            seen_card_fill(kr, seen, c, e, options)
-        ranks = e.cap_ranks
-        if e.may_lay:
-            ranks |= 1 << 11
-        while ranks:
-            s = k_ctz(ranks)
-            ranks &= ranks - 1
-            if s == 11:
-                # A laid card keeps a pair when the hand holds another of its rank.
-                if hand & ~((<uint64_t>1) << c) & RANK_MASK[RANK_OF[c]]:
-                    g = e.lay_pair_gain
-                else:
-                    g = e.lay_gain
-                s = e.lay_rank
-            else:
-                g = e.cap_best[s]
-            if not (known >> s) & 1:
-                # inference.conceded_sweep for a table left with sweep rank s.
-                chance = HOLD_CHANCE[n_unseen][k_popcount(unseen & RANK_MASK[s])][
-                    seen.next_size
-                ]
-                if seen.next_partner:
-                    conceded[s] = -CONCEDED_SWEEP / 2 * chance
-                else:
-                    conceded[s] = CONCEDED_SWEEP * chance
-                known |= 1 << s
-            g = g - conceded[s]
+        k = table_card_captures(kr, RANK_OF[c], table, options)
+        if k == 0 or not kr.compulsory:
+            g = play_worth_c(kr, seen, hand, c, 0)
+            if g > best:
+                best = g
+        for i in range(k):
+            g = play_worth_c(kr, seen, hand, c, options.items[i])
             if g > best:
                 best = g
     return best
 
 
 cdef double log_likelihood_c(
-    KRules *kr, uint64_t *hands, KObservation *obs, int nobs, KSeenCard *seen_cards,
-    KOptions *options,
+    KRules *kr, uint64_t *hands, KObservation *obs, int nobs, KOptions *options
 ) except? -2e300:
-    """inference.log_likelihood (``seen_cards``: 40 a observation, filled as cards come)."""
+    """inference.log_likelihood."""
     cdef double total = 0.0, chosen
     cdef uint64_t hand
     cdef int t
     for t in range(nobs):
         hand = hands[obs[t].seat] | obs[t].later | ((<uint64_t>1) << obs[t].card)
         chosen = play_worth_c(kr, &obs[t], hand, obs[t].card, obs[t].capture)
-        total += BETA * (chosen - best_worth_c(kr, &obs[t], hand, seen_cards + 40 * t, options))
+        total += BETA * (chosen - best_worth_c(kr, &obs[t], hand, options))
     return total
 
 
@@ -1691,10 +1621,7 @@ def run_worlds(
     cdef int *move_cards = buf.i
     cdef int *move_passes = move_cards + m
     cdef uint64_t *move_caps = <uint64_t *>malloc(max(m, 1) * sizeof(uint64_t))
-    cdef KSeenCard *seen_cards = <KSeenCard *>calloc(max(nobs, 1) * 40, sizeof(KSeenCard))
-    if move_caps == NULL or seen_cards == NULL:
-        free(move_caps)
-        free(seen_cards)
+    if move_caps == NULL:
         raise MemoryError()
     try:
         for i in range(m):
@@ -1748,9 +1675,7 @@ def run_worlds(
                 best_log = -1e300
                 for tries in range(MAX_TRIES):
                     sample_into_c(kr, &rng.mt, unseen, nunseen, sizes, own, own_hand, &candidate)
-                    log_w = log_likelihood_c(
-                        kr, candidate.hands, obs, nobs, seen_cards, &scratch.options
-                    )
+                    log_w = log_likelihood_c(kr, candidate.hands, obs, nobs, &scratch.options)
                     if k_mt_random(&rng.mt) < exp(log_w):
                         base = candidate
                         break
@@ -1845,7 +1770,6 @@ def run_worlds(
             for i in range(m * m):
                 tally.cross[i] = cross[i]
         free(move_caps)
-        free(seen_cards)
 
 
 # ---------------------------------------------------------------- endgame solver
