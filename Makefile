@@ -120,6 +120,12 @@ bench-cheaper: setup
 		--pairing advisor:ms=50,baseline:commit=$(CHEAPER_BASE) \
 		--pairs 3000 --workers 2 --per-pair build/cheaper-scopa.json
 
+.PHONY: bench-throughput
+## Advice answers a second per gunicorn worker at the default budget (cache off, distinct
+## positions): this tree and main before the cheaper-search work (CHEAPER_BASE), alternated.
+bench-throughput: setup
+	$(BIN)/python -m tests.benchmarks.bench_throughput --before $(CHEAPER_BASE) $(ARGS)
+
 .PHONY: bench-strength-required
 bench-strength-required: setup
 	$(BIN)/python -m tests.benchmarks.bench_strength --preset scopone_scientifico \
