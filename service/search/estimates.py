@@ -70,9 +70,7 @@ def estimate(race: Race, move: int, with_match: bool, best: int | None = None) -
         value=value,
         std_error=std_error(own.value, own.squares, own.worlds),
         win=win if with_match else None,
-        win_std_error=(
-            std_error(own.win, own.win_squares, own.worlds) if with_match else None
-        ),
+        win_std_error=(std_error(own.win, own.win_squares, own.worlds) if with_match else None),
         categories=tuple(cats),
         sweep_risk=own.sweeps / n,
     )
