@@ -39,7 +39,7 @@ def build(commit: str = BASELINE_COMMIT) -> Path:
     """Export the commit's tree and compile its search kernel in place (once); its folder."""
     folder = tree(commit)
     done = folder / ".built"
-    if done.exists():
+    if done.exists() and kernel_built(folder):
         return folder
     folder.mkdir(parents=True, exist_ok=True)
     archive = subprocess.run(
@@ -54,6 +54,13 @@ def build(commit: str = BASELINE_COMMIT) -> Path:
     )
     done.write_text(commit)
     return folder
+
+
+def kernel_built(folder: Path) -> bool:
+    """Whether the tree holds a compiled search kernel (a non-empty extension module): a tree
+    restored without it would otherwise search on the pure kernel, silently slower."""
+    kernel = folder / "service" / "search" / "kernel"
+    return any(path.stat().st_size > 0 for path in kernel.glob("_kernel*.so"))
 
 
 class BaselinePlayer:
