@@ -8,6 +8,7 @@ import pytest
 from service.engine import Move, apply, deal, legal_moves, make_rules, view_of
 from service.engine.scoring import categories
 from service.search import Budget, MatchContext, advise
+from service.search.advisor import Searcher
 from service.search.estimates import (
     RACE_MIN_WORLDS,
     STOP_MIN_WORLDS,
@@ -15,6 +16,7 @@ from service.search.estimates import (
     estimate,
     paired_std_error,
 )
+from service.search.kernel.backend import backend_for
 from service.search.kernel.loop import Tally
 from service.search.race import Race
 from tests.search.helpers import scopa_position, seat_view
@@ -164,16 +166,24 @@ def test_a_dropped_move_is_valued_against_the_best_on_the_worlds_they_shared() -
     assert paired_std_error(race, 0, 1) == pytest.approx(0.0, abs=1e-9)
 
 
-def test_a_time_budget_races_its_moves_and_ranks_them_all() -> None:
+def test_a_race_plays_only_the_running_moves_and_still_ranks_them_all() -> None:
     state = played("scopone_scientifico", 0)
     view = view_of(state, state.to_move)
-    advice = advise(view, Budget(ms=200), seed=1)
-    ranked = [m for m in advice.moves if m.expected_value is not None]
-    assert len(ranked) == len([m for m in advice.moves if m.move.plays_card])
-    values = [m.expected_value for m in ranked]
-    assert values == sorted(values, reverse=True)
-    # The race dropped moves: fewer playouts than every move in every world.
-    assert advice.stats.playouts < advice.stats.worlds * len(ranked)
+    plays = [m for m in legal_moves(state) if m.plays_card]
+    searcher = Searcher(view, plays, 1, match=None, solver=None, backend=backend_for(view.rules))
+    searcher.run(200, None, None)
+    searcher.drop_clearly_worse()
+    running = searcher.race.active
+    assert 0 < len(running) < len(plays)  # laying a seven or the settebello first trails
+    searcher.run(100, None, None)
+    assert searcher.race.worlds == 300
+    assert searcher.race.playouts == 200 * len(plays) + 100 * len(running)
+    ranked = searcher.ranked()
+    assert sorted(a.move for a in ranked) == sorted(plays)
+    values = [a.expected_value for a in ranked]
+    assert None not in values
+    assert values == sorted(values, reverse=True)  # type: ignore[type-var]
+    assert ranked[0].move in {plays[i] for i in running}
 
 
 def test_each_move_has_its_paired_error_against_the_best() -> None:
