@@ -239,7 +239,6 @@ class Searcher:
         self.side = view.rules.side_of(view.seat)
         self.setup = root_setup(view, moves, SOLVE_CARDS, inference=inference)
         self.race = Race(len(moves), len(self.fr.categories))
-        self.running = self.setup
         # Any seed (a string too) becomes the 64-bit seed both kernels' generators take.
         self.rng = backend.make_random(random.Random(seed).getrandbits(64))
         self.win = self._win_function()
@@ -264,7 +263,7 @@ class Searcher:
         worlds completed."""
         return self.backend.run_worlds(
             self.fr,
-            self.running,
+            running_setup(self.setup, self.race.active),
             self.race.tally,
             self.rng,
             self.solver,
@@ -277,10 +276,7 @@ class Searcher:
     def drop_clearly_worse(self) -> None:
         """Drop from the race the running moves clearly worse than the best
         (``estimates.clearly_worse``): later worlds play only the others."""
-        dropped = clearly_worse(self.race, self.match is not None)
-        if dropped:
-            self.race.drop(dropped)
-            self.running = running_setup(self.setup, self.race.active)
+        self.race.drop(clearly_worse(self.race, self.match is not None))
 
     def ranked(self) -> list[MoveAdvice]:
         """The searched moves ranked best first, with their estimates (without a world, in
@@ -322,6 +318,8 @@ class Searcher:
 
 def running_setup(setup: RootSetup, running: tuple[int, ...]) -> RootSetup:
     """The world loop's setup for the moves still running (indices into ``setup.moves``)."""
+    if len(running) == len(setup.moves):
+        return setup
     return dataclasses.replace(setup, moves=tuple(setup.moves[i] for i in running))
 
 
@@ -449,7 +447,7 @@ def _search(
         while time.perf_counter() < deadline:
             if early_stop:
                 searcher.drop_clearly_worse()
-                if best_is_clear(searcher.race, match is not None):
+                if best_is_clear(searcher.race):
                     stopped = True
                     break
             if searcher.run(WORLD_CHUNK, *_left(deadline, hard)) < WORLD_CHUNK:
@@ -458,12 +456,12 @@ def _search(
     if budget.iterations is not None and searcher.race.worlds < budget.iterations:
         searched_budget = {"iterations": searcher.race.worlds}
     elapsed = (time.perf_counter() - start) * 1000.0
-    tally = searcher.race
+    race = searcher.race
     # One possible world, solved: every world would give the same values.
-    exact = tally.worlds > 0 and tally.playouts == 0 and one_world(view)
+    exact = race.worlds > 0 and race.playouts == 0 and one_world(view)
     stats = SearchStats(
-        worlds=tally.worlds,
-        playouts=tally.playouts,
+        worlds=race.worlds,
+        playouts=race.playouts,
         nodes=searcher.solver.nodes,
         elapsed_ms=round(elapsed, 3),
         algorithm=ALGORITHM,
@@ -471,7 +469,7 @@ def _search(
         stopped_early=stopped,
         saved_ms=round(max((budget.ms or 0) - elapsed, 0.0), 3) if stopped else 0.0,
         exact=exact,
-        undersampled=tally.worlds < floor and not exact,
+        undersampled=race.worlds < floor and not exact,
     )
     return searcher.ranked(), stats
 

@@ -4,11 +4,11 @@ rule that drops a move from the race, and the rule that stops a search early.
 Both rules are for time budgets only and are checked after every chunk of worlds. The race
 (``race``): from ``RACE_MIN_WORLDS`` worlds on, a running move whose deficit to the best
 running move exceeds ``RACE_Z`` standard errors of their paired difference is dropped (the same
-worlds value both moves, so the difference is far more precise than either value). The early
-stop: from ``STOP_MIN_WORLDS`` worlds on, the search stops when the best move's lead over every
-other running move exceeds ``STOP_Z`` such standard errors, or when one move is left. With a
+worlds value both moves, so the difference is far more precise than either value); with a
 match, moves are ranked by win probability and the errors of the two moves' probabilities are
-combined unpaired. The time left is returned to the caller as ``saved_ms``.
+combined unpaired. The early stop: from ``STOP_MIN_WORLDS`` worlds on, the search stops once
+the race has left the best move alone, every other clearly worse. The time left is returned to
+the caller as ``saved_ms``.
 
 A dropped move's estimates are read against the best move on the worlds they shared: its value
 is the best move's mean over all worlds plus the mean of its own value less the best's over the
@@ -22,10 +22,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from service.search.race import Race, Running
+from service.search.race import Race
 
 STOP_MIN_WORLDS = 100
-STOP_Z = 3.0
 RACE_MIN_WORLDS = 32
 RACE_Z = 2.5
 
@@ -78,7 +77,7 @@ def estimate(race: Race, move: int, with_match: bool, best: int | None = None) -
 
 def best_running(race: Race, with_match: bool) -> int:
     """The running move with the best mean (win probability with a match, else value)."""
-    return _leads(race.running(), with_match)[0]
+    return _leads(race, with_match)[0]
 
 
 def paired_std_error(race: Race, a: int, b: int) -> float | None:
@@ -99,45 +98,39 @@ def _paired_error(total: float, squares: float, n: int) -> float | None:
     return math.sqrt(variance / n)
 
 
-def _leads(run: Running, with_match: bool) -> tuple[int, dict[int, float]]:
+def _leads(race: Race, with_match: bool) -> tuple[int, dict[int, float]]:
     """The best running move, and every other running move's deficit to it in standard errors
     (paired, or unpaired with a match; a deficit without an error yet is infinite)."""
+    run = race.running()
     n = run.worlds
     sums = run.win if with_match else run.value
     squares = run.win_squares if with_match else run.squares
-    count = len(sums)
-    top = max(range(count), key=lambda i: sums[i])
-    cross = run.cross
+    top = max(range(len(sums)), key=lambda i: sums[i])
+    best = run.moves[top]
     leads = {}
-    for i in range(count):
+    for i, move in enumerate(run.moves):
         if i == top:
             continue
-        lead = sums[top] - sums[i]
-        se = None
-        if not with_match and cross:
-            second = cross[top * count + top] - 2 * cross[top * count + i] + cross[i * count + i]
-            se = _paired_error(lead, second, n)
+        se = None if with_match else paired_std_error(race, best, move)
         if se is None:
             se = math.hypot(
                 std_error(sums[top], squares[top], n) or 0.0,
                 std_error(sums[i], squares[i], n) or 0.0,
             )
-        lead /= max(n, 1)
-        leads[run.moves[i]] = lead / se if se > 0 else (math.inf if lead > 0 else -math.inf)
-    return run.moves[top], leads
+        lead = (sums[top] - sums[i]) / max(n, 1)
+        leads[move] = lead / se if se > 0 else (math.inf if lead > 0 else -math.inf)
+    return best, leads
 
 
 def clearly_worse(race: Race, with_match: bool) -> list[int]:
     """The running moves the race drops now (module docstring)."""
     if race.worlds < RACE_MIN_WORLDS or len(race.active) < 2:
         return []
-    _, leads = _leads(race.running(), with_match)
+    _, leads = _leads(race, with_match)
     return [move for move, z in leads.items() if z > RACE_Z]
 
 
-def best_is_clear(race: Race, with_match: bool) -> bool:
-    """Whether the early-stop rule (module docstring) says the search may stop now."""
-    if race.worlds < STOP_MIN_WORLDS:
-        return False
-    _, leads = _leads(race.running(), with_match)
-    return all(z > STOP_Z for z in leads.values())
+def best_is_clear(race: Race) -> bool:
+    """Whether the early-stop rule (module docstring) says the search may stop now: checked
+    after the race's drops, so only the best move is left."""
+    return race.worlds >= STOP_MIN_WORLDS and len(race.active) == 1

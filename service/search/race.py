@@ -56,7 +56,6 @@ class Running:
     squares: list[float]
     win: list[float]
     win_squares: list[float]
-    cross: list[float]  # len(moves) squared, empty without cross products
 
 
 class Race:
@@ -66,10 +65,6 @@ class Race:
         self.moves = moves
         self.categories = categories
         self.stages = [Stage(tuple(range(moves)), Tally(moves, categories))]
-        # The finished stages' sums by search index, for the running moves' quick totals.
-        self._closed_worlds = 0
-        self._closed = [[0.0] * moves for _ in range(4)]
-        self._closed_cross: list[float] | None = [0.0] * (moves * moves)
 
     @property
     def active(self) -> tuple[int, ...]:
@@ -84,7 +79,7 @@ class Race:
     @property
     def worlds(self) -> int:
         """The worlds searched in all stages."""
-        return self._closed_worlds + self.tally.worlds
+        return sum(stage.tally.worlds for stage in self.stages)
 
     @property
     def playouts(self) -> int:
@@ -99,51 +94,24 @@ class Race:
             return
         stage = Stage(keep, Tally(len(keep), self.categories))
         if self.tally.worlds:
-            self._close(self.stages[-1])
             self.stages.append(stage)
         else:
             self.stages[-1] = stage
 
-    def _close(self, stage: Stage) -> None:
-        """Add a finished stage's sums to the closed ones."""
-        tally, moves = stage.tally, stage.moves
-        self._closed_worlds += tally.worlds
-        for rows, local in zip(
-            self._closed,
-            (tally.sums, tally.squares, tally.wins, tally.win_squares),
-            strict=True,
-        ):
-            for i, move in enumerate(moves):
-                rows[move] += local[i]
-        if self._closed_cross is None or not tally.cross:
-            self._closed_cross = None
-            return
-        m, n = len(moves), self.moves
-        for i, a in enumerate(moves):
-            for j, b in enumerate(moves):
-                self._closed_cross[a * n + b] += tally.cross[i * m + j]
-
     def running(self) -> Running:
-        """The running moves' sums over all worlds (cheap: read after every chunk of worlds)."""
-        tally, moves = self.tally, self.active
-        value, squares, win, win_squares = (
-            [rows[g] + local[i] for i, g in enumerate(moves)]
-            for rows, local in zip(
-                self._closed,
-                (tally.sums, tally.squares, tally.wins, tally.win_squares),
-                strict=True,
-            )
-        )
-        cross: list[float] = []
-        closed_cross = self._closed_cross
-        if closed_cross is not None and tally.cross:
-            m, n = len(moves), self.moves
-            cross = [
-                closed_cross[a * n + b] + tally.cross[i * m + j]
-                for i, a in enumerate(moves)
-                for j, b in enumerate(moves)
-            ]
-        return Running(moves, self.worlds, value, squares, win, win_squares, cross)
+        """The running moves' value and win sums over all worlds (read after every chunk of
+        worlds, so without the categories ``moments`` adds)."""
+        moves = self.active
+        value, squares, win, win_squares = ([0.0] * len(moves) for _ in range(4))
+        for stage in self.stages:
+            tally = stage.tally
+            for i, move in enumerate(moves):
+                at = stage.moves.index(move)
+                value[i] += tally.sums[at]
+                squares[i] += tally.squares[at]
+                win[i] += tally.wins[at]
+                win_squares[i] += tally.win_squares[at]
+        return Running(moves, self.worlds, value, squares, win, win_squares)
 
     def moments(self, move: int, shared_with: int | None = None) -> Moments:
         """A move's sums over the worlds it played (with ``shared_with``: that move played too)."""

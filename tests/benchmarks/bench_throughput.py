@@ -13,8 +13,6 @@ Prints each round's answers a second and mean search time, then the medians and 
 from __future__ import annotations
 
 import argparse
-import http.client
-import json
 import statistics
 import threading
 import time
@@ -23,7 +21,7 @@ from dataclasses import dataclass
 from itertools import count
 from pathlib import Path
 
-from scripts.local_gunicorn import HOST, ROOT, running_gunicorn
+from scripts.local_gunicorn import ROOT, call, running_gunicorn
 from tests.benchmarks.baseline import build
 from tests.benchmarks.bench_advice import POSITIONS, position, request_of
 
@@ -40,26 +38,16 @@ class Round:
     failed: int
 
 
-def bodies() -> list[bytes]:
+def bodies() -> list[dict[str, object]]:
     """Distinct advice requests, the kinds of position in turn, each a fresh deal."""
     found = []
     for seed in range(BODIES // len(POSITIONS)):
         for kind in POSITIONS:
-            found.append(json.dumps(request_of(position(kind, 5000 + seed))).encode())
+            found.append(request_of(position(kind, 5000 + seed)))
     return found
 
 
-def post(connection: http.client.HTTPConnection, body: bytes) -> tuple[int, float]:
-    """Status and search time (stats.elapsed_ms) of one advice request."""
-    connection.request(
-        "POST", "/v1/advice", body=body, headers={"Content-Type": "application/json"}
-    )
-    response = connection.getresponse()
-    answer = json.loads(response.read())
-    return response.status, (answer.get("stats") or {}).get("elapsed_ms", 0.0)
-
-
-def load(port: int, requests: list[bytes], seconds: float) -> Round:
+def load(port: int, requests: list[dict[str, object]], seconds: float) -> Round:
     """Two clients post the requests in turn for ``seconds``; the answers a second."""
     turns: Iterator[int] = count()
     lock = threading.Lock()
@@ -68,19 +56,15 @@ def load(port: int, requests: list[bytes], seconds: float) -> Round:
     stop_at = time.perf_counter() + seconds
 
     def client() -> None:
-        connection = http.client.HTTPConnection(HOST, port, timeout=30)
-        try:
-            while time.perf_counter() < stop_at:
-                with lock:
-                    body = requests[next(turns) % len(requests)]
-                status, searched = post(connection, body)
-                with lock:
-                    if status == 200 and time.perf_counter() <= stop_at:
-                        ok.append(searched)
-                    elif status != 200:
-                        failed[0] += 1
-        finally:
-            connection.close()
+        while time.perf_counter() < stop_at:
+            with lock:
+                body = requests[next(turns) % len(requests)]
+            status, _, answer = call(port, "POST", "/v1/advice", body, timeout=30)
+            with lock:
+                if status == 200 and time.perf_counter() <= stop_at:
+                    ok.append(answer["stats"]["elapsed_ms"])
+                elif status != 200:
+                    failed[0] += 1
 
     threads = [threading.Thread(target=client) for _ in range(CLIENTS)]
     start = time.perf_counter()
@@ -92,14 +76,12 @@ def load(port: int, requests: list[bytes], seconds: float) -> Round:
     return Round(len(ok) / elapsed, statistics.mean(ok) if ok else 0.0, failed[0])
 
 
-def serve_and_load(root: Path, requests: list[bytes], seconds: float) -> Round:
+def serve_and_load(root: Path, requests: list[dict[str, object]], seconds: float) -> Round:
     """One server of ``root`` (one worker, cache off) under load, after a short warm-up."""
     env = {"SCOPA_ADVICE_CACHE": "false", "SCOPA_RATE_LIMIT_ENABLED": "false"}
     with running_gunicorn(1, 1, env=env, root=root, limit_s=60) as port:
-        connection = http.client.HTTPConnection(HOST, port, timeout=30)
         for body in requests[-len(POSITIONS) :]:
-            post(connection, body)
-        connection.close()
+            call(port, "POST", "/v1/advice", body, timeout=30)
         return load(port, requests, seconds)
 
 

@@ -10,20 +10,36 @@ mean number of draws a world took and the share of worlds that used every draw.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 
 from service.engine import apply, deal, make_rules, view_of
 from service.search.advisor import SOLVE_CARDS, decision_of
 from service.search.bots import make_player
-from service.search.kernel.fast import FastRules, fast_rules
-from service.search.kernel.inference import MAX_TRIES, log_likelihood
-from service.search.kernel.loop import RootSetup, sample_into
+from service.search.kernel.fast import fast_rules
+from service.search.kernel.inference import MAX_TRIES
+from service.search.kernel.loop import sample_world
 from service.search.worlds import root_setup
 
 PRESET = "scopone_scientifico"
 PLAYS = (10, 18, 26)
+
+
+class CountedRandom(random.Random):
+    """A generator that counts its ``random()`` calls: ``loop.sample_world`` makes one a draw
+    (its acceptance test; the shuffle draws bits, not floats)."""
+
+    calls = 0
+
+    def random(self) -> float:
+        """The next float, counted."""
+        self.calls += 1
+        return super().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        """Bits as ``random.Random`` draws them: defined here so that the shuffle still draws
+        bits (a subclass that overrides only ``random`` shuffles with floats instead)."""
+        return super().getrandbits(k)
 
 
 def draws_of_worlds(player_spec: str, plays: int, deals: int, worlds: int) -> list[int]:
@@ -40,18 +56,12 @@ def draws_of_worlds(player_spec: str, plays: int, deals: int, worlds: int) -> li
         view = view_of(state, state.to_move)
         plays_now = [m for m in decision_of(view).legal if m.plays_card]
         setup = root_setup(view, plays_now, SOLVE_CARDS, inference=True)
-        draws = random.Random(1)
-        found += [draws_of_one_world(fr, setup, draws) for _ in range(worlds)]
+        draws = CountedRandom(1)
+        for _ in range(worlds):
+            before = draws.calls
+            sample_world(fr, setup, draws)
+            found.append(draws.calls - before)
     return found
-
-
-def draws_of_one_world(fr: FastRules, setup: RootSetup, draws: random.Random) -> int:
-    """The draws ``loop.sample_world`` makes for one world (MAX_TRIES when none is kept)."""
-    for tries in range(1, MAX_TRIES + 1):
-        world = sample_into(setup, draws, fr.players)
-        if draws.random() < math.exp(log_likelihood(fr, world.hands, setup.observations)):
-            return tries
-    return MAX_TRIES
 
 
 def main() -> None:

@@ -1853,7 +1853,7 @@ export interface components {
             saved_ms: number | null;
             /** @description the same seed deals the same cards */
             seed: number | string;
-            /** @description a time budget stopped once the best move was clear: its lead over every other move passed 3 standard errors of their paired difference (100 worlds at least) */
+            /** @description a time budget stopped once the best move was clear: every other move had been dropped from the search, trailing it by more than 2.5 standard errors of their paired difference (100 worlds at least) */
             stopped_early: boolean;
             /** @description the search ended with fewer worlds than its floor (32, or an iteration budget under it) although it may run 50 ms past its budget to reach it: its values rest on too few worlds to rank moves reliably (a position with thousands of captures, an overloaded machine). Such an answer is never cached; ask again */
             undersampled: boolean;

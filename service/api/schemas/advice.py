@@ -226,9 +226,9 @@ class SearchStatsSchema(ma.Schema):
     stopped_early = StrictBoolean(
         required=True,
         metadata={
-            "description": "a time budget stopped once the best move was clear: its lead over "
-            "every other move passed 3 standard errors of their paired difference (100 worlds "
-            "at least)"
+            "description": "a time budget stopped once the best move was clear: every other "
+            "move had been dropped from the search, trailing it by more than 2.5 standard "
+            "errors of their paired difference (100 worlds at least)"
         },
     )
     saved_ms = ma.fields.Float(

@@ -24,8 +24,8 @@ class SearchStats:
         playouts (int):
         saved_ms (float | None): the time budget left unused by an early stop; null for an iteration budget
         seed (int | str): the same seed deals the same cards
-        stopped_early (bool): a time budget stopped once the best move was clear: its lead over every other move passed
-            3 standard errors of their paired difference (100 worlds at least)
+        stopped_early (bool): a time budget stopped once the best move was clear: every other move had been dropped from
+            the search, trailing it by more than 2.5 standard errors of their paired difference (100 worlds at least)
         undersampled (bool): the search ended with fewer worlds than its floor (32, or an iteration budget under it)
             although it may run 50 ms past its budget to reach it: its values rest on too few worlds to rank moves reliably
             (a position with thousands of captures, an overloaded machine). Such an answer is never cached; ask again
