@@ -4,9 +4,10 @@ Each world deals the cards the seat cannot see at random (``kernel.loop``), play
 move in it and values the result: by alpha-beta (``kernel.solver``) when two sides remain with
 at most ``SOLVE_CARDS`` cards in hand and nothing to deal, else by one playout of the heuristic
 policy (``kernel.policy``) seeded alike for every root move of the world (common random
-numbers). The world loop runs compiled or in pure Python (``kernel.backend``), with identical
-results. A passed ace (``ace_may_pass``) is valued by putting it in the pile. A move's value is
-the mean, over worlds, of the seat's side's hand points minus the mean of the other sides',
+numbers), which the solver takes over at ``PLAYOUT_SOLVE_CARDS``. The world loop runs
+compiled or in pure Python (``kernel.backend``), with identical results. A passed ace
+(``ace_may_pass``) is valued by putting it in the pile. A move's value is the mean, over
+worlds, of the seat's side's hand points minus the mean of the other sides',
 with its standard error, its breakdown by scoring category (the same playouts' points, so the
 parts add up to the value) and the share of worlds in which the next player, an opponent, can
 sweep the table after it; with a match context, its win probability is the mean of
@@ -61,6 +62,10 @@ MAX_MS = 5000
 # Cards left in all hands (nothing to deal) from which each sampled world is solved exactly:
 # about 3 ms a solve at 12 cards for four players (tests/benchmarks/bench_search_speed.py).
 SOLVE_CARDS = 12
+# Cards left in all hands (nothing to deal) at which a playout hands over to the solver: the
+# last deal of two-player scopa and the last cards of four-player games are played
+# exactly, as a player who counts the cards plays them.
+PLAYOUT_SOLVE_CARDS = 6
 # Worlds a time-budgeted search runs between two checks of the race and the early stop.
 WORLD_CHUNK = 16
 # The fewest worlds a search answers from (module docstring), and how far past its budget a
@@ -237,7 +242,13 @@ class Searcher:
         self.fr = fast_rules(view.rules) if solver is None else solver.fr
         self.solver = backend.make_solver(self.fr) if solver is None else solver
         self.side = view.rules.side_of(view.seat)
-        self.setup = root_setup(view, moves, SOLVE_CARDS, inference=inference)
+        self.setup = root_setup(
+            view,
+            moves,
+            SOLVE_CARDS,
+            playout_solve_cards=PLAYOUT_SOLVE_CARDS,
+            inference=inference,
+        )
         self.race = Race(len(moves), len(self.fr.categories))
         # Any seed (a string too) becomes the 64-bit seed both kernels' generators take.
         self.rng = backend.make_random(random.Random(seed).getrandbits(64))

@@ -63,7 +63,12 @@ def observations_of(view: View) -> tuple[Observation, ...]:
 
 
 def root_setup(
-    view: View, moves: list[Move], solve_cards: int, *, inference: bool = True
+    view: View,
+    moves: list[Move],
+    solve_cards: int,
+    *,
+    playout_solve_cards: int = 0,
+    inference: bool = True,
 ) -> RootSetup:
     """What the world loop needs from a view and the root moves."""
     return RootSetup(
@@ -81,6 +86,7 @@ def root_setup(
         sizes=view.hand_sizes,
         moves=tuple((m.card, m.capture, m.kind is MoveKind.PASS) for m in moves),
         solve_cards=solve_cards,
+        playout_solve_cards=playout_solve_cards,
         observations=observations_of(view) if inference else (),
     )
 

@@ -13,6 +13,7 @@ that issue measures against).
 from __future__ import annotations
 
 import argparse
+import fcntl
 import functools
 import json
 import os
@@ -38,6 +39,14 @@ def tree(commit: str) -> Path:
 def build(commit: str = BASELINE_COMMIT) -> Path:
     """Export the commit's tree and compile its search kernel in place (once); its folder."""
     folder = tree(commit)
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    # Two benchmark workers may ask for the same tree at once: one builds, the other waits.
+    with (folder.parent / f"{folder.name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _build_locked(commit, folder)
+
+
+def _build_locked(commit: str, folder: Path) -> Path:
     done = folder / ".built"
     if done.exists() and kernel_built(folder):
         return folder

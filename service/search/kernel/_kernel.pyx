@@ -1131,7 +1131,8 @@ cdef int choose(
 
 
 cdef int play_out(
-    KRules *kr, KPos *p, uint64_t *rng, Scratch scratch, double abandon_at=0.0
+    KRules *kr, KPos *p, uint64_t *rng, Scratch scratch, double abandon_at=0.0,
+    int until_cards=0,
 ) except -1:
     """policy.playout drawing from a rollout generator's state; 1 when it stopped at
     ``abandon_at`` (monotonic seconds; 0: never), looked at before a turn of more than
@@ -1139,6 +1140,8 @@ cdef int play_out(
     cdef int n, i
     cdef KMoves *moves = &scratch.moves
     while not finished(p):
+        if until_cards and p.stock_at == p.stock_end and p.left <= until_cards:
+            return 0
         n = legal_moves(kr, p, moves, &scratch.options)
         if n > MANY_MOVES and abandon_at > 0.0 and now_seconds() >= abandon_at:
             return 1
@@ -1582,6 +1585,7 @@ def run_worlds(
     cdef int m = len(setup.moves), ncat = kr.ncat, sides = kr.sides
     cdef int side = setup.side, own = setup.seat, nunseen = len(setup.unseen)
     cdef int i, j, k, seat, at, c, cat, others = sides - 1, solve_cards = setup.solve_cards
+    cdef int playout_solve = setup.playout_solve_cards if sides == 2 else 0, until
     cdef long long done = 0, playouts, all_playouts = 0, before = tally.worlds
     cdef bint with_match = win is not None, has_cross = len(tally.cross) > 0
     cdef bint has_deadline = seconds is not None, has_hard = hard_seconds is not None
@@ -1698,23 +1702,37 @@ def run_worlds(
                 else:
                     apply_move(kr, &pos, move_cards[i], move_caps[i])
                 world_sweeps[i] = opponent_can_sweep(kr, &pos, side, scratch)
+                # loop._end_of_hand: solved when small enough, else played out by the policy
+                # up to the playout's solve, then solved (a solve past the node limit plays on).
                 solved = False
+                until = playout_solve
                 if sides == 2 and pos.stock_at == pos.stock_end and pos.left <= solve_cards:
                     solver.abandon_at = hard_deadline
                     solver.solve_pos(&pos, &leaf)
                     if solver.stop == STOP_TIME:
                         return done
                     solved = solver.stop == SOLVING
+                    until = 0
+                if not solved:
+                    playout_stream = world_stream
+                    if play_out(kr, &pos, &playout_stream, scratch, hard_deadline, until):
+                        return done
+                    if not finished(&pos):
+                        solver.abandon_at = hard_deadline
+                        solver.solve_pos(&pos, &leaf)
+                        if solver.stop == STOP_TIME:
+                            return done
+                        solved = solver.stop == SOLVING
+                        if not solved and play_out(
+                            kr, &pos, &playout_stream, scratch, hard_deadline
+                        ):
+                            return done
+                    playouts += 1
                 if solved:
                     pos.piles[0] = leaf.piles[0]
                     pos.piles[1] = leaf.piles[1]
                     pos.scope[0] = leaf.scope[0]
                     pos.scope[1] = leaf.scope[1]
-                else:
-                    playout_stream = world_stream
-                    if play_out(kr, &pos, &playout_stream, scratch, hard_deadline):
-                        return done
-                    playouts += 1
                 points_of(cr, pos.piles, pos.scope, points, totals)
                 mine_total = 0
                 rest_total = 0

@@ -7,7 +7,8 @@ from a Mersenne Twister seeded with a 64-bit integer (``random.Random``'s shuffl
 kernels draw alike). Every root move is then played in the same world and the position is
 valued by the exact solver when it applies (two sides, nothing left to deal, few cards),
 else by one heuristic playout whose noise (``policy.RolloutRandom``) starts from the same seed
-for every root move (common random numbers).
+for every root move (common random numbers), until the solver applies at the setup's
+``playout_solve_cards``.
 Only complete worlds are tallied: a deadline that passes inside a world drops it. The soft
 deadline (``seconds``) is looked at between root moves once the search has a world; the hard one
 (``hard_seconds``) between root moves, every ply of a playout and every few thousand nodes of a
@@ -36,7 +37,7 @@ from service.search.kernel.fast import (
 )
 from service.search.kernel.inference import MAX_TRIES, Observation, log_likelihood
 from service.search.kernel.policy import RolloutRandom, playout
-from service.search.kernel.solver import SolveAborted, Solver
+from service.search.kernel.solver import Leaf, SolveAborted, Solver
 
 # Root moves above which the tally keeps no cross products (they cost moves squared a world).
 MAX_CROSS_MOVES = 64
@@ -67,6 +68,7 @@ class RootSetup:
     sizes: tuple[int, ...]
     moves: tuple[tuple[int, int, bool], ...]
     solve_cards: int
+    playout_solve_cards: int
     observations: tuple[Observation, ...] = ()
 
 
@@ -251,18 +253,10 @@ def _search_worlds(
             else:
                 apply(fr, pos, card, capture)
             sweeps[i] = int(opponent_can_sweep(fr, pos, setup.side))
-            leaf = None
-            if solver.applies(pos, setup.solve_cards):
-                try:
-                    _, leaf = solver.solve_leaf(pos)
-                except SolveAborted:
-                    leaf = None
-            if leaf is not None:
-                piles, scope = list(leaf[:2]), list(leaf[2:])
-            else:
-                playout(fr, pos, RolloutRandom(rollout_seed), abandon_at)
-                piles, scope = pos.piles, pos.scope
-                playouts += 1
+            piles, scope, played = _end_of_hand(
+                fr, setup, solver, pos, rollout_seed=rollout_seed, abandon_at=abandon_at
+            )
+            playouts += played
             points = hand_points(fr, piles, scope)
             row = value_of(points, setup.side, ncat)
             values[i] = row[ncat]
@@ -272,6 +266,44 @@ def _search_worlds(
         _add_world(tally, values, wins, cats, sweeps, with_match=win is not None)
         tally.playouts += playouts
         done += 1
+
+
+def _end_of_hand(
+    fr: FastRules,
+    setup: RootSetup,
+    solver: Solver,
+    pos: Pos,
+    *,
+    rollout_seed: int,
+    abandon_at: float | None,
+) -> tuple[list[int], list[int], bool]:
+    """The piles and scope counts at the end of the hand after a root move, and whether a
+    playout was played: the position solved when small enough, else played out by the policy,
+    which hands over to the solver once nothing is left to deal and at most
+    ``playout_solve_cards`` cards are in hand (a solve past the node limit is played on)."""
+    if solver.applies(pos, setup.solve_cards):
+        leaf = _solved(solver, pos)
+        if leaf is not None:
+            return list(leaf[:2]), list(leaf[2:]), False
+        until = 0
+    else:
+        until = setup.playout_solve_cards if fr.sides == 2 else 0
+    rollout = RolloutRandom(rollout_seed)
+    playout(fr, pos, rollout, abandon_at, until)
+    if not pos.finished:
+        leaf = _solved(solver, pos)
+        if leaf is not None:
+            return list(leaf[:2]), list(leaf[2:]), True
+        playout(fr, pos, rollout, abandon_at)
+    return pos.piles, pos.scope, True
+
+
+def _solved(solver: Solver, pos: Pos) -> Leaf | None:
+    """The end of the solved line, or None past the solver's node limit."""
+    try:
+        return solver.solve_leaf(pos)[1]
+    except SolveAborted:
+        return None
 
 
 def _add_world(
