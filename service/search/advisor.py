@@ -4,13 +4,13 @@ Each world deals the cards the seat cannot see at random (``kernel.loop``), play
 move in it and values the result: by alpha-beta (``kernel.solver``) when two sides remain with
 at most ``SOLVE_CARDS`` cards in hand and nothing to deal, else by one playout of the heuristic
 policy (``kernel.policy``) seeded alike for every root move of the world (common random
-numbers), which the solver takes over at ``PLAYOUT_SOLVE_CARDS``. The world loop runs
-compiled or in pure Python (``kernel.backend``), with identical results. A passed ace
-(``ace_may_pass``) is valued by putting it in the pile. A move's value is the mean, over
-worlds, of the seat's side's hand points minus the mean of the other sides',
-with its standard error, its breakdown by scoring category (the same playouts' points, so the
-parts add up to the value) and the share of worlds in which the next player, an opponent, can
-sweep the table after it; with a match context, its win probability is the mean of
+numbers), which the solver takes over at the last deal of a two-player hand
+(``PLAYOUT_SOLVE_CARDS``). The world loop runs compiled or in pure Python (``kernel.backend``),
+with identical results. A passed ace (``ace_may_pass``) is valued by putting it in the pile. A
+move's value is the mean, over worlds, of the seat's side's hand points minus the mean of the
+other sides', with its standard error, its breakdown by scoring category (the same playouts'
+points, so the parts add up to the value) and the share of worlds in which the next player, an
+opponent, can sweep the table after it; with a match context, its win probability is the mean of
 ``match_model.hand_win_probability`` over the same outcomes, and moves are ranked by it. A
 time budget races the moves, dropping a move once it is clearly worse than the best so later
 worlds play only the others (``race``, ``estimates``), and may stop early once the best move is
@@ -62,9 +62,11 @@ MAX_MS = 5000
 # Cards left in all hands (nothing to deal) from which each sampled world is solved exactly:
 # about 3 ms a solve at 12 cards for four players (tests/benchmarks/bench_search_speed.py).
 SOLVE_CARDS = 12
-# Cards left in all hands (nothing to deal) at which a playout hands over to the solver: the
-# last deal of two-player scopa and the last cards of four-player games are played
-# exactly, as a player who counts the cards plays them.
+# Cards left in both hands (nothing to deal) at which a two-player playout hands over to the
+# solver: the last deal is then a game of perfect information to both players (each knows the
+# other holds every card it has not seen), so it is played exactly, as a counting player plays
+# it. With more players the hidden hands stay hidden to the end, and the solve, which sees
+# them, played worse (docs/performance-log.md).
 PLAYOUT_SOLVE_CARDS = 6
 # Worlds a time-budgeted search runs between two checks of the race and the early stop.
 WORLD_CHUNK = 16
@@ -246,7 +248,7 @@ class Searcher:
             view,
             moves,
             SOLVE_CARDS,
-            playout_solve_cards=PLAYOUT_SOLVE_CARDS,
+            playout_solve_cards=PLAYOUT_SOLVE_CARDS if view.rules.players == 2 else 0,
             inference=inference,
         )
         self.race = Race(len(moves), len(self.fr.categories))
