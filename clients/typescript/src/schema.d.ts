@@ -2454,20 +2454,36 @@ export interface operations {
                      * @example {
                      *       "chosen": {
                      *         "capture": [
-                     *           "5D",
-                     *           "2C",
-                     *           "3B"
+                     *           "1B"
                      *         ],
-                     *         "card": "10D",
+                     *         "card": "1C",
                      *         "sweep": false
                      *       },
                      *       "chosen_by": "search",
                      *       "moves": [
                      *         {
                      *           "breakdown": {
-                     *             "cards": 0.625,
-                     *             "coins": 0.625,
-                     *             "primiera": -0.125,
+                     *             "cards": -0.375,
+                     *             "coins": -0.25,
+                     *             "primiera": 0,
+                     *             "scope": 0.375,
+                     *             "settebello": 0.25
+                     *           },
+                     *           "capture": [
+                     *             "1B"
+                     *           ],
+                     *           "card": "1C",
+                     *           "std_error": 0.92582,
+                     *           "std_error_vs_best": null,
+                     *           "sweep": false,
+                     *           "sweep_risk": 0,
+                     *           "value": 0
+                     *         },
+                     *         {
+                     *           "breakdown": {
+                     *             "cards": -0.125,
+                     *             "coins": 0.375,
+                     *             "primiera": -0.5,
                      *             "scope": 0,
                      *             "settebello": 0
                      *           },
@@ -2477,35 +2493,17 @@ export interface operations {
                      *             "3B"
                      *           ],
                      *           "card": "10D",
-                     *           "std_error": 1.201747,
-                     *           "std_error_vs_best": null,
-                     *           "sweep": false,
-                     *           "sweep_risk": 0.375,
-                     *           "value": 1.125
-                     *         },
-                     *         {
-                     *           "breakdown": {
-                     *             "cards": -0.25,
-                     *             "coins": -0.25,
-                     *             "primiera": -0.25,
-                     *             "scope": 0.375,
-                     *             "settebello": 0.25
-                     *           },
-                     *           "capture": [
-                     *             "1B"
-                     *           ],
-                     *           "card": "1C",
-                     *           "std_error": 0.953143,
+                     *           "std_error": 1.25,
                      *           "std_error_vs_best": 1.235632,
                      *           "sweep": false,
-                     *           "sweep_risk": 0,
-                     *           "value": -0.125
+                     *           "sweep_risk": 0.375,
+                     *           "value": -0.25
                      *         },
                      *         {
                      *           "breakdown": {
-                     *             "cards": 0,
-                     *             "coins": -0.125,
-                     *             "primiera": -0.5,
+                     *             "cards": -0.125,
+                     *             "coins": -0.375,
+                     *             "primiera": -0.25,
                      *             "scope": -0.125,
                      *             "settebello": 0.5
                      *           },
@@ -2514,11 +2512,11 @@ export interface operations {
                      *             "3B"
                      *           ],
                      *           "card": "4D",
-                     *           "std_error": 0.95898,
-                     *           "std_error_vs_best": 1.068,
+                     *           "std_error": 1.179248,
+                     *           "std_error_vs_best": 1.499256,
                      *           "sweep": false,
                      *           "sweep_risk": 0.25,
-                     *           "value": -0.25
+                     *           "value": -0.375
                      *         }
                      *       ],
                      *       "stats": {
@@ -2528,7 +2526,7 @@ export interface operations {
                      *         },
                      *         "elapsed_ms": null,
                      *         "exact": false,
-                     *         "nodes": 0,
+                     *         "nodes": 1266,
                      *         "playouts": 24,
                      *         "saved_ms": null,
                      *         "seed": 7,
@@ -3676,22 +3674,22 @@ export interface operations {
                      *         {
                      *           "best": {
                      *             "breakdown": {
-                     *               "cards": 0.137,
-                     *               "coins": 0.0755,
-                     *               "primiera": 0.3275,
-                     *               "scope": 0.873,
-                     *               "settebello": -0.014
+                     *               "cards": 0.2525,
+                     *               "coins": 0.1535,
+                     *               "primiera": 0.3805,
+                     *               "scope": 0.881,
+                     *               "settebello": 0.031
                      *             },
                      *             "capture": [
                      *               "5D",
                      *               "2C"
                      *             ],
                      *             "card": "7B",
-                     *             "std_error": 0.062836,
+                     *             "std_error": 0.060631,
                      *             "std_error_vs_best": null,
                      *             "sweep": true,
                      *             "sweep_risk": 0,
-                     *             "value": 1.399
+                     *             "value": 1.6985
                      *           },
                      *           "hand": 0,
                      *           "legal": [
@@ -3716,31 +3714,31 @@ export interface operations {
                      *               "sweep": true
                      *             }
                      *           ],
-                     *           "loss": 1.492,
-                     *           "margin": 1.4245,
-                     *           "margin_error": 0.050783,
+                     *           "loss": 1.5565,
+                     *           "margin": 1.5125,
+                     *           "margin_error": 0.049068,
                      *           "move_index": 1,
                      *           "played": {
                      *             "breakdown": {
-                     *               "cards": 0.057,
-                     *               "coins": 0.0535,
-                     *               "primiera": 0.082,
-                     *               "scope": -0.2675,
-                     *               "settebello": -0.018
+                     *               "cards": 0.149,
+                     *               "coins": 0.1175,
+                     *               "primiera": 0.116,
+                     *               "scope": -0.2595,
+                     *               "settebello": 0.019
                      *             },
                      *             "capture": [
                      *               "5D"
                      *             ],
                      *             "card": "5S",
-                     *             "std_error": 0.06547,
-                     *             "std_error_vs_best": 0.070763,
+                     *             "std_error": 0.063667,
+                     *             "std_error_vs_best": 0.067659,
                      *             "sweep": false,
                      *             "sweep_risk": 0.234,
-                     *             "value": -0.093
+                     *             "value": 0.142
                      *           },
-                     *           "review_loss": 1.415,
+                     *           "review_loss": 1.54,
                      *           "seat": 0,
-                     *           "second_value": -0.0255,
+                     *           "second_value": 0.186,
                      *           "view": {
                      *             "dealer": 0,
                      *             "deals_made": 1,
@@ -3830,26 +3828,26 @@ export interface operations {
                      *           },
                      *           "why": {
                      *             "breakdown": {
-                     *               "cards": 0.08,
-                     *               "coins": 0.022,
-                     *               "primiera": 0.2455,
+                     *               "cards": 0.1035,
+                     *               "coins": 0.036,
+                     *               "primiera": 0.2645,
                      *               "scope": 1.1405,
-                     *               "settebello": 0.004
+                     *               "settebello": 0.012
                      *             },
                      *             "sweep_risk": {
                      *               "best": 0,
                      *               "played": 0.234
                      *             },
-                     *             "text": "7B:5D+2C is worth 1.49 hand points more than 5S:5D on average; the most of it in scope (+1.14); after 5S:5D the next player can sweep in 23% of the deals, after 7B:5D+2C in 0%"
+                     *             "text": "7B:5D+2C is worth 1.56 hand points more than 5S:5D on average; the most of it in scope (+1.14); after 5S:5D the next player can sweep in 23% of the deals, after 7B:5D+2C in 0%"
                      *           }
                      *         },
                      *         {
                      *           "best": {
                      *             "breakdown": {
-                     *               "cards": 0.3965,
-                     *               "coins": 0.4475,
+                     *               "cards": 0.6625,
+                     *               "coins": 0.678,
                      *               "primiera": 1,
-                     *               "scope": -0.611,
+                     *               "scope": -0.5715,
                      *               "settebello": 1
                      *             },
                      *             "capture": [
@@ -3858,11 +3856,11 @@ export interface operations {
                      *               "4B"
                      *             ],
                      *             "card": "7D",
-                     *             "std_error": 0.040493,
+                     *             "std_error": 0.029039,
                      *             "std_error_vs_best": null,
                      *             "sweep": false,
                      *             "sweep_risk": 0.513,
-                     *             "value": 2.233
+                     *             "value": 2.769
                      *           },
                      *           "hand": 0,
                      *           "legal": [
@@ -3891,32 +3889,32 @@ export interface operations {
                      *               "sweep": false
                      *             }
                      *           ],
-                     *           "loss": 1.3015,
-                     *           "margin": 0.6035,
-                     *           "margin_error": 0.053713,
+                     *           "loss": 1.451,
+                     *           "margin": 0.786,
+                     *           "margin_error": 0.053591,
                      *           "move_index": 25,
                      *           "played": {
                      *             "breakdown": {
-                     *               "cards": 0.1345,
-                     *               "coins": 0.1165,
+                     *               "cards": 0.31,
+                     *               "coins": 0.1995,
                      *               "primiera": 1,
-                     *               "scope": -0.5605,
-                     *               "settebello": 0.241
+                     *               "scope": -0.5365,
+                     *               "settebello": 0.345
                      *             },
                      *             "capture": [
                      *               "2B",
                      *               "4B"
                      *             ],
                      *             "card": "6D",
-                     *             "std_error": 0.062872,
-                     *             "std_error_vs_best": 0.063705,
+                     *             "std_error": 0.056018,
+                     *             "std_error_vs_best": 0.055026,
                      *             "sweep": false,
                      *             "sweep_risk": 0.494,
-                     *             "value": 0.9315
+                     *             "value": 1.318
                      *           },
-                     *           "review_loss": 1.05,
+                     *           "review_loss": 1.67,
                      *           "seat": 0,
-                     *           "second_value": 1.6295,
+                     *           "second_value": 1.983,
                      *           "view": {
                      *             "dealer": 0,
                      *             "deals_made": 5,
@@ -4173,37 +4171,37 @@ export interface operations {
                      *           },
                      *           "why": {
                      *             "breakdown": {
-                     *               "cards": 0.262,
-                     *               "coins": 0.331,
+                     *               "cards": 0.3525,
+                     *               "coins": 0.4785,
                      *               "primiera": 0,
-                     *               "scope": -0.0505,
-                     *               "settebello": 0.759
+                     *               "scope": -0.035,
+                     *               "settebello": 0.655
                      *             },
                      *             "sweep_risk": {
                      *               "best": 0.513,
                      *               "played": 0.494
                      *             },
-                     *             "text": "7D:1D+2B+4B is worth 1.30 hand points more than 6D:2B+4B on average; the most of it in settebello (+0.76)"
+                     *             "text": "7D:1D+2B+4B is worth 1.45 hand points more than 6D:2B+4B on average; the most of it in settebello (+0.66)"
                      *           }
                      *         },
                      *         {
                      *           "best": {
                      *             "breakdown": {
-                     *               "cards": 0.296,
-                     *               "coins": 0.1425,
+                     *               "cards": 0.694,
+                     *               "coins": 0.362,
                      *               "primiera": 1,
-                     *               "scope": 0.001,
-                     *               "settebello": 0.382
+                     *               "scope": 0.1265,
+                     *               "settebello": 0.314
                      *             },
                      *             "capture": [
                      *               "8B"
                      *             ],
                      *             "card": "8S",
-                     *             "std_error": 0.057927,
+                     *             "std_error": 0.047187,
                      *             "std_error_vs_best": null,
                      *             "sweep": false,
                      *             "sweep_risk": 0,
-                     *             "value": 1.8215
+                     *             "value": 2.4965
                      *           },
                      *           "hand": 0,
                      *           "legal": [
@@ -4220,29 +4218,29 @@ export interface operations {
                      *               "sweep": false
                      *             }
                      *           ],
-                     *           "loss": 0.573,
-                     *           "margin": 0.573,
-                     *           "margin_error": 0.039429,
+                     *           "loss": 0.827,
+                     *           "margin": 0.827,
+                     *           "margin_error": 0.053465,
                      *           "move_index": 27,
                      *           "played": {
                      *             "breakdown": {
-                     *               "cards": 0.155,
-                     *               "coins": -0.041,
+                     *               "cards": 0.544,
+                     *               "coins": 0.1035,
                      *               "primiera": 1,
-                     *               "scope": 0.2975,
-                     *               "settebello": -0.163
+                     *               "scope": 0.319,
+                     *               "settebello": -0.297
                      *             },
                      *             "capture": [],
                      *             "card": "7D",
-                     *             "std_error": 0.048021,
-                     *             "std_error_vs_best": 0.039429,
+                     *             "std_error": 0.046928,
+                     *             "std_error_vs_best": 0.053465,
                      *             "sweep": false,
                      *             "sweep_risk": 0,
-                     *             "value": 1.2485
+                     *             "value": 1.6695
                      *           },
-                     *           "review_loss": 0.65,
+                     *           "review_loss": 0.935,
                      *           "seat": 0,
-                     *           "second_value": 1.2485,
+                     *           "second_value": 1.6695,
                      *           "view": {
                      *             "dealer": 0,
                      *             "deals_made": 5,
@@ -4513,27 +4511,27 @@ export interface operations {
                      *           },
                      *           "why": {
                      *             "breakdown": {
-                     *               "cards": 0.141,
-                     *               "coins": 0.1835,
+                     *               "cards": 0.15,
+                     *               "coins": 0.2585,
                      *               "primiera": 0,
-                     *               "scope": -0.2965,
-                     *               "settebello": 0.545
+                     *               "scope": -0.1925,
+                     *               "settebello": 0.611
                      *             },
                      *             "sweep_risk": {
                      *               "best": 0,
                      *               "played": 0
                      *             },
-                     *             "text": "8S:8B is worth 0.57 hand points more than 7D on average; the most of it in settebello (+0.55)"
+                     *             "text": "8S:8B is worth 0.83 hand points more than 7D on average; the most of it in settebello (+0.61)"
                      *           }
                      *         },
                      *         {
                      *           "best": {
                      *             "breakdown": {
-                     *               "cards": 0.2325,
-                     *               "coins": 0.3605,
-                     *               "primiera": -0.039,
-                     *               "scope": -0.034,
-                     *               "settebello": -0.008
+                     *               "cards": 0.18,
+                     *               "coins": 0.3445,
+                     *               "primiera": -0.0825,
+                     *               "scope": -0.036,
+                     *               "settebello": -0.042
                      *             },
                      *             "capture": [
                      *               "5D",
@@ -4541,11 +4539,11 @@ export interface operations {
                      *               "3B"
                      *             ],
                      *             "card": "10D",
-                     *             "std_error": 0.061987,
+                     *             "std_error": 0.061185,
                      *             "std_error_vs_best": null,
                      *             "sweep": false,
                      *             "sweep_risk": 0.1625,
-                     *             "value": 0.512
+                     *             "value": 0.364
                      *           },
                      *           "hand": 1,
                      *           "legal": [
@@ -4574,32 +4572,32 @@ export interface operations {
                      *               "sweep": false
                      *             }
                      *           ],
-                     *           "loss": 1.123,
-                     *           "margin": 1.123,
-                     *           "margin_error": 0.076716,
+                     *           "loss": 1.228,
+                     *           "margin": 1.228,
+                     *           "margin_error": 0.074359,
                      *           "move_index": 0,
                      *           "played": {
                      *             "breakdown": {
-                     *               "cards": -0.0855,
-                     *               "coins": -0.0295,
-                     *               "primiera": -0.166,
-                     *               "scope": -0.206,
-                     *               "settebello": -0.124
+                     *               "cards": -0.1825,
+                     *               "coins": -0.0805,
+                     *               "primiera": -0.228,
+                     *               "scope": -0.211,
+                     *               "settebello": -0.162
                      *             },
                      *             "capture": [
                      *               "1B",
                      *               "3B"
                      *             ],
                      *             "card": "4D",
-                     *             "std_error": 0.064315,
-                     *             "std_error_vs_best": 0.076716,
+                     *             "std_error": 0.062914,
+                     *             "std_error_vs_best": 0.074359,
                      *             "sweep": false,
                      *             "sweep_risk": 0.327,
-                     *             "value": -0.611
+                     *             "value": -0.864
                      *           },
-                     *           "review_loss": 1.31,
+                     *           "review_loss": 1.455,
                      *           "seat": 1,
-                     *           "second_value": -0.611,
+                     *           "second_value": -0.864,
                      *           "view": {
                      *             "dealer": 0,
                      *             "deals_made": 1,
@@ -4678,38 +4676,38 @@ export interface operations {
                      *           },
                      *           "why": {
                      *             "breakdown": {
-                     *               "cards": 0.318,
-                     *               "coins": 0.39,
-                     *               "primiera": 0.127,
-                     *               "scope": 0.172,
-                     *               "settebello": 0.116
+                     *               "cards": 0.3625,
+                     *               "coins": 0.425,
+                     *               "primiera": 0.1455,
+                     *               "scope": 0.175,
+                     *               "settebello": 0.12
                      *             },
                      *             "sweep_risk": {
                      *               "best": 0.1625,
                      *               "played": 0.327
                      *             },
-                     *             "text": "10D:5D+2C+3B is worth 1.12 hand points more than 4D:1B+3B on average; the most of it in coins (+0.39); after 4D:1B+3B the next player can sweep in 33% of the deals, after 10D:5D+2C+3B in 16%"
+                     *             "text": "10D:5D+2C+3B is worth 1.23 hand points more than 4D:1B+3B on average; the most of it in coins (+0.42); after 4D:1B+3B the next player can sweep in 33% of the deals, after 10D:5D+2C+3B in 16%"
                      *           }
                      *         },
                      *         {
                      *           "best": {
                      *             "breakdown": {
-                     *               "cards": 0.474,
-                     *               "coins": -0.1695,
-                     *               "primiera": -0.4125,
-                     *               "scope": 0.0245,
-                     *               "settebello": -0.139
+                     *               "cards": 0.4375,
+                     *               "coins": -0.263,
+                     *               "primiera": -0.465,
+                     *               "scope": 0.015,
+                     *               "settebello": -0.2
                      *             },
                      *             "capture": [
                      *               "1S",
                      *               "5B"
                      *             ],
                      *             "card": "6B",
-                     *             "std_error": 0.05971,
+                     *             "std_error": 0.057592,
                      *             "std_error_vs_best": null,
                      *             "sweep": false,
                      *             "sweep_risk": 0,
-                     *             "value": -0.2225
+                     *             "value": -0.4755
                      *           },
                      *           "hand": 1,
                      *           "legal": [
@@ -4727,29 +4725,29 @@ export interface operations {
                      *               "sweep": false
                      *             }
                      *           ],
-                     *           "loss": 0.8385,
-                     *           "margin": 0.8385,
-                     *           "margin_error": 0.058021,
+                     *           "loss": 0.8985,
+                     *           "margin": 0.8985,
+                     *           "margin_error": 0.054864,
                      *           "move_index": 14,
                      *           "played": {
                      *             "breakdown": {
-                     *               "cards": -0.003,
-                     *               "coins": -0.25,
-                     *               "primiera": -0.6905,
-                     *               "scope": 0.0175,
-                     *               "settebello": -0.135
+                     *               "cards": -0.119,
+                     *               "coins": -0.3465,
+                     *               "primiera": -0.732,
+                     *               "scope": 0.0165,
+                     *               "settebello": -0.193
                      *             },
                      *             "capture": [],
                      *             "card": "7S",
-                     *             "std_error": 0.057457,
-                     *             "std_error_vs_best": 0.058021,
+                     *             "std_error": 0.053805,
+                     *             "std_error_vs_best": 0.054864,
                      *             "sweep": false,
                      *             "sweep_risk": 0,
-                     *             "value": -1.061
+                     *             "value": -1.374
                      *           },
-                     *           "review_loss": 0.94,
+                     *           "review_loss": 1.065,
                      *           "seat": 1,
-                     *           "second_value": -1.061,
+                     *           "second_value": -1.374,
                      *           "view": {
                      *             "dealer": 0,
                      *             "deals_made": 3,
@@ -4928,38 +4926,38 @@ export interface operations {
                      *           },
                      *           "why": {
                      *             "breakdown": {
-                     *               "cards": 0.477,
-                     *               "coins": 0.0805,
-                     *               "primiera": 0.278,
-                     *               "scope": 0.007,
-                     *               "settebello": -0.004
+                     *               "cards": 0.5565,
+                     *               "coins": 0.0835,
+                     *               "primiera": 0.267,
+                     *               "scope": -0.0015,
+                     *               "settebello": -0.007
                      *             },
                      *             "sweep_risk": {
                      *               "best": 0,
                      *               "played": 0
                      *             },
-                     *             "text": "6B:1S+5B is worth 0.84 hand points more than 7S on average; the most of it in cards (+0.48)"
+                     *             "text": "6B:1S+5B is worth 0.90 hand points more than 7S on average; the most of it in cards (+0.56)"
                      *           }
                      *         },
                      *         {
                      *           "best": {
                      *             "breakdown": {
-                     *               "cards": 0.1235,
-                     *               "coins": 0.0545,
+                     *               "cards": 0.1505,
+                     *               "coins": 0.14,
                      *               "primiera": -1,
-                     *               "scope": 0.9675,
-                     *               "settebello": -0.086
+                     *               "scope": 0.9985,
+                     *               "settebello": 0.01
                      *             },
                      *             "capture": [
                      *               "1D",
                      *               "8B"
                      *             ],
                      *             "card": "9B",
-                     *             "std_error": 0.063376,
+                     *             "std_error": 0.061214,
                      *             "std_error_vs_best": null,
                      *             "sweep": true,
                      *             "sweep_risk": 0,
-                     *             "value": 0.0595
+                     *             "value": 0.299
                      *           },
                      *           "hand": 1,
                      *           "legal": [
@@ -4977,29 +4975,29 @@ export interface operations {
                      *               "sweep": true
                      *             }
                      *           ],
-                     *           "loss": 1.9105,
-                     *           "margin": 1.9105,
-                     *           "margin_error": 0.063263,
+                     *           "loss": 2.388,
+                     *           "margin": 2.388,
+                     *           "margin_error": 0.05541,
                      *           "move_index": 26,
                      *           "played": {
                      *             "breakdown": {
-                     *               "cards": -0.319,
-                     *               "coins": -0.3,
+                     *               "cards": -0.4545,
+                     *               "coins": -0.3555,
                      *               "primiera": -1,
-                     *               "scope": -0.023,
-                     *               "settebello": -0.209
+                     *               "scope": -0.022,
+                     *               "settebello": -0.257
                      *             },
                      *             "capture": [],
                      *             "card": "3D",
-                     *             "std_error": 0.057858,
-                     *             "std_error_vs_best": 0.063263,
+                     *             "std_error": 0.052378,
+                     *             "std_error_vs_best": 0.05541,
                      *             "sweep": false,
                      *             "sweep_risk": 0,
-                     *             "value": -1.851
+                     *             "value": -2.089
                      *           },
-                     *           "review_loss": 1.88,
+                     *           "review_loss": 2.1,
                      *           "seat": 1,
-                     *           "second_value": -1.851,
+                     *           "second_value": -2.089,
                      *           "view": {
                      *             "dealer": 0,
                      *             "deals_made": 5,
@@ -5264,17 +5262,17 @@ export interface operations {
                      *           },
                      *           "why": {
                      *             "breakdown": {
-                     *               "cards": 0.4425,
-                     *               "coins": 0.3545,
+                     *               "cards": 0.605,
+                     *               "coins": 0.4955,
                      *               "primiera": 0,
-                     *               "scope": 0.9905,
-                     *               "settebello": 0.123
+                     *               "scope": 1.0205,
+                     *               "settebello": 0.267
                      *             },
                      *             "sweep_risk": {
                      *               "best": 0,
                      *               "played": 0
                      *             },
-                     *             "text": "9B:1D+8B is worth 1.91 hand points more than 3D on average; the most of it in scope (+0.99)"
+                     *             "text": "9B:1D+8B is worth 2.39 hand points more than 3D on average; the most of it in scope (+1.02)"
                      *           }
                      *         },
                      *         {
@@ -6351,7 +6349,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "accuracy": 22.38,
+                     *       "accuracy": 27.39,
                      *       "budget": {
                      *         "iterations": 8
                      *       },
@@ -6375,8 +6373,8 @@ export interface operations {
                      *       "level_note": "the level is estimated only from reviews at the default budget {'iterations': 1000}",
                      *       "loss_by_category": {
                      *         "cards": {
-                     *           "per_decision": 0.3125,
-                     *           "per_hand": 0.625
+                     *           "per_decision": 0.1875,
+                     *           "per_hand": 0.375
                      *         },
                      *         "coins": {
                      *           "per_decision": 0.1875,
@@ -6396,30 +6394,30 @@ export interface operations {
                      *         }
                      *       },
                      *       "mean_loss": {
-                     *         "high": 1,
-                     *         "low": 1,
-                     *         "value": 1
+                     *         "high": 0.875,
+                     *         "low": 0.875,
+                     *         "value": 0.875
                      *       },
                      *       "per_hand": [
                      *         {
-                     *           "accuracy": 22.38,
+                     *           "accuracy": 27.4,
                      *           "date": "2026-11-01",
                      *           "decisions": 2,
                      *           "index": 0,
                      *           "seat": 0,
-                     *           "total_loss": 2
+                     *           "total_loss": 1.75
                      *         },
                      *         {
-                     *           "accuracy": 22.38,
+                     *           "accuracy": 27.4,
                      *           "date": "2026-11-02",
                      *           "decisions": 2,
                      *           "index": 1,
                      *           "seat": 0,
-                     *           "total_loss": 2
+                     *           "total_loss": 1.75
                      *         }
                      *       ],
                      *       "phases": {
-                     *         "first": 12.6,
+                     *         "first": 15.87,
                      *         "last": null,
                      *         "middle": 100
                      *       },
@@ -6447,18 +6445,18 @@ export interface operations {
                      *       "trend": {
                      *         "dates": [
                      *           {
-                     *             "accuracy": 22.38,
+                     *             "accuracy": 27.39,
                      *             "date": "2026-11-01",
                      *             "decisions": 2,
                      *             "hands": 1,
-                     *             "mean_loss": 1
+                     *             "mean_loss": 0.875
                      *           },
                      *           {
-                     *             "accuracy": 22.38,
+                     *             "accuracy": 27.39,
                      *             "date": "2026-11-02",
                      *             "decisions": 2,
                      *             "hands": 1,
-                     *             "mean_loss": 1
+                     *             "mean_loss": 0.875
                      *           }
                      *         ],
                      *         "slope_per_30_days": 0,
@@ -7050,8 +7048,8 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example {"index":0,"review":{"budget":{"iterations":8},"decisions":[{"accuracy":100.0,"best":{"breakdown":{"cards":0.625,"coins":0.625,"primiera":-0.125,"scope":0.0,"settebello":0.0},"capture":["5D","2C","3B"],"card":"10D","rank":1,"std_error":1.201747,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.375,"value":1.125},"chosen":{"capture":["5D","2C","3B"],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":0,"label":"good","legal_plays":3,"loss":1.375,"noise":2.136,"played":{"breakdown":{"cards":0.0,"coins":-0.125,"primiera":-0.5,"scope":-0.125,"settebello":0.5},"capture":["1B","3B"],"card":"4D","rank":3,"std_error":0.95898,"std_error_vs_best":1.068,"sweep":false,"sweep_risk":0.25,"value":-0.25},"seat":1,"seed":7,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.125,"coins":-0.5,"primiera":-0.25,"scope":0.875,"settebello":-0.75},"capture":["5D","2C"],"card":"7B","rank":1,"std_error":0.755929,"std_error_vs_best":null,"sweep":true,"sweep_risk":0.0,"value":-0.5},"chosen":{"capture":["5D","2C"],"card":"7B","sweep":true},"chosen_by":"search","exact":false,"index":1,"label":"good","legal_plays":3,"loss":1.0,"noise":1.133894,"played":{"breakdown":{"cards":-0.125,"coins":-0.5,"primiera":0.0,"scope":-0.375,"settebello":-0.5},"capture":["5D"],"card":"5S","rank":3,"std_error":0.845154,"std_error_vs_best":0.566947,"sweep":false,"sweep_risk":0.125,"value":-1.5},"seat":0,"seed":7,"side":0,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":-0.375,"coins":0.0,"primiera":-0.25,"scope":0.25,"settebello":0.5},"capture":[],"card":"10D","rank":1,"std_error":0.953143,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":0.125},"chosen":{"capture":[],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":2,"label":"best","legal_plays":2,"loss":0.0,"noise":0.0,"played":{"breakdown":{"cards":-0.375,"coins":0.0,"primiera":-0.25,"scope":0.25,"settebello":0.5},"capture":[],"card":"10D","rank":1,"std_error":0.953143,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":0.125},"seat":1,"seed":7,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.25,"coins":0.125,"primiera":-0.25,"scope":-0.25,"settebello":0.0},"capture":[],"card":"7B","rank":1,"std_error":0.639126,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":-0.125},"chosen":{"capture":[],"card":"7B","sweep":false},"chosen_by":"search","exact":false,"index":3,"label":"good","legal_plays":2,"loss":0.25,"noise":0.327326,"played":{"breakdown":{"cards":0.25,"coins":-0.125,"primiera":-0.125,"scope":-0.125,"settebello":-0.25},"capture":[],"card":"6S","rank":2,"std_error":0.564975,"std_error_vs_best":0.163663,"sweep":false,"sweep_risk":0.0,"value":-0.375},"seat":0,"seed":7,"side":0,"status":"searched","undersampled":false,"worlds":8}],"finished":false,"graph":[{"after":-0.25,"before":1.125,"index":0,"label":"good","seat":1,"side":1},{"after":-1.5,"before":-0.5,"index":1,"label":"good","seat":0,"side":0},{"after":0.125,"before":0.125,"index":2,"label":"best","seat":1,"side":1},{"after":-0.375,"before":-0.125,"index":3,"label":"good","seat":0,"side":0}],"match":null,"moves":4,"seats":[0,1],"seed":7,"summary":[{"accuracy":100.0,"best_share":0.0,"costliest":[{"index":1,"label":"good","loss":1.0},{"index":3,"label":"good","loss":0.25}],"decisions":2,"forced":0,"labels":{"best":0,"blunder":0,"good":2,"inaccuracy":0,"mistake":0},"mean_loss":0.625,"phases":{"first":100.0,"last":null,"middle":100.0},"seat":0,"side":0,"total_loss":1.25,"undersampled":0,"unranked":0},{"accuracy":100.0,"best_share":0.5,"costliest":[{"index":0,"label":"good","loss":1.375}],"decisions":2,"forced":0,"labels":{"best":1,"blunder":0,"good":1,"inaccuracy":0,"mistake":0},"mean_loss":0.6875,"phases":{"first":100.0,"last":null,"middle":100.0},"seat":1,"side":1,"total_loss":1.375,"undersampled":0,"unranked":0}],"thresholds":{"accuracy_at_thresholds":[100.0,90.0,70.0,40.0],"noise_z":2.0,"points":{"blunder":0.75,"inaccuracy":0.1,"mistake":0.3},"win_probability":{"blunder":0.08,"inaccuracy":0.01,"mistake":0.03}}},"type":"review"}
-                     *     {"index":1,"review":{"budget":{"iterations":8},"decisions":[{"accuracy":2.5,"best":{"breakdown":{"cards":1.0,"coins":0.75,"primiera":0.25,"scope":0.375,"settebello":0.25},"capture":["5D","2C","3B"],"card":"10D","rank":1,"std_error":0.980843,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.25,"value":2.625},"chosen":{"capture":["5D","2C","3B"],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":0,"label":"blunder","legal_plays":3,"loss":3.75,"noise":2.471264,"played":{"breakdown":{"cards":-0.375,"coins":0.125,"primiera":-0.125,"scope":-0.5,"settebello":-0.25},"capture":["1B","3B"],"card":"4D","rank":3,"std_error":0.953143,"std_error_vs_best":1.235632,"sweep":false,"sweep_risk":0.625,"value":-1.125},"seat":1,"seed":8,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.375,"coins":-0.125,"primiera":0.25,"scope":-0.125,"settebello":0.0},"capture":[],"card":"1C","rank":1,"std_error":0.998883,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.25,"value":0.375},"chosen":{"capture":[],"card":"1C","sweep":false},"chosen_by":"search","exact":false,"index":2,"label":"good","legal_plays":2,"loss":1.5,"noise":1.690308,"played":{"breakdown":{"cards":-0.125,"coins":-0.5,"primiera":0.0,"scope":0.0,"settebello":-0.5},"capture":[],"card":"10D","rank":2,"std_error":0.854348,"std_error_vs_best":0.845154,"sweep":false,"sweep_risk":0.0,"value":-1.125},"seat":1,"seed":8,"side":1,"status":"searched","undersampled":false,"worlds":8}],"finished":false,"graph":[{"after":-1.125,"before":2.625,"index":0,"label":"blunder","seat":1,"side":1},{"after":-1.125,"before":0.375,"index":2,"label":"good","seat":1,"side":1}],"match":null,"moves":4,"seats":[1],"seed":8,"summary":[{"accuracy":4.88,"best_share":0.0,"costliest":[{"index":0,"label":"blunder","loss":3.75},{"index":2,"label":"good","loss":1.5}],"decisions":2,"forced":0,"labels":{"best":0,"blunder":1,"good":1,"inaccuracy":0,"mistake":0},"mean_loss":2.625,"phases":{"first":2.5,"last":null,"middle":100.0},"seat":1,"side":1,"total_loss":5.25,"undersampled":0,"unranked":0}],"thresholds":{"accuracy_at_thresholds":[100.0,90.0,70.0,40.0],"noise_z":2.0,"points":{"blunder":0.75,"inaccuracy":0.1,"mistake":0.3},"win_probability":{"blunder":0.08,"inaccuracy":0.01,"mistake":0.03}}},"type":"review"}
+                     * @example {"index":0,"review":{"budget":{"iterations":8},"decisions":[{"accuracy":100.0,"best":{"breakdown":{"cards":-0.375,"coins":-0.25,"primiera":0.0,"scope":0.375,"settebello":0.25},"capture":["1B"],"card":"1C","rank":1,"std_error":0.92582,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":0.0},"chosen":{"capture":["1B"],"card":"1C","sweep":false},"chosen_by":"search","exact":false,"index":0,"label":"good","legal_plays":3,"loss":0.375,"noise":2.998512,"played":{"breakdown":{"cards":-0.125,"coins":-0.375,"primiera":-0.25,"scope":-0.125,"settebello":0.5},"capture":["1B","3B"],"card":"4D","rank":3,"std_error":1.179248,"std_error_vs_best":1.499256,"sweep":false,"sweep_risk":0.25,"value":-0.375},"seat":1,"seed":7,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.125,"coins":-0.5,"primiera":-0.25,"scope":0.75,"settebello":-0.75},"capture":["5D","2C"],"card":"7B","rank":1,"std_error":0.77776,"std_error_vs_best":null,"sweep":true,"sweep_risk":0.0,"value":-0.625},"chosen":{"capture":["5D","2C"],"card":"7B","sweep":true},"chosen_by":"search","exact":false,"index":1,"label":"good","legal_plays":3,"loss":1.25,"noise":1.592392,"played":{"breakdown":{"cards":-0.125,"coins":-0.5,"primiera":-0.25,"scope":-0.5,"settebello":-0.5},"capture":["5D"],"card":"5S","rank":3,"std_error":0.989904,"std_error_vs_best":0.796196,"sweep":false,"sweep_risk":0.125,"value":-1.875},"seat":0,"seed":7,"side":0,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":-0.625,"coins":-0.375,"primiera":-0.25,"scope":0.375,"settebello":0.5},"capture":[],"card":"10D","rank":1,"std_error":0.77776,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":-0.375},"chosen":{"capture":[],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":2,"label":"best","legal_plays":2,"loss":0.0,"noise":0.0,"played":{"breakdown":{"cards":-0.625,"coins":-0.375,"primiera":-0.25,"scope":0.375,"settebello":0.5},"capture":[],"card":"10D","rank":1,"std_error":0.77776,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":-0.375},"seat":1,"seed":7,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.25,"coins":0.0,"primiera":-0.25,"scope":-0.25,"settebello":0.0},"capture":[],"card":"7B","rank":1,"std_error":0.61962,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":-0.25},"chosen":{"capture":[],"card":"7B","sweep":false},"chosen_by":"search","exact":false,"index":3,"label":"good","legal_plays":2,"loss":0.125,"noise":0.25,"played":{"breakdown":{"cards":0.25,"coins":-0.125,"primiera":-0.125,"scope":-0.125,"settebello":-0.25},"capture":[],"card":"6S","rank":2,"std_error":0.564975,"std_error_vs_best":0.125,"sweep":false,"sweep_risk":0.0,"value":-0.375},"seat":0,"seed":7,"side":0,"status":"searched","undersampled":false,"worlds":8}],"finished":false,"graph":[{"after":-0.375,"before":0.0,"index":0,"label":"good","seat":1,"side":1},{"after":-1.875,"before":-0.625,"index":1,"label":"good","seat":0,"side":0},{"after":-0.375,"before":-0.375,"index":2,"label":"best","seat":1,"side":1},{"after":-0.375,"before":-0.25,"index":3,"label":"good","seat":0,"side":0}],"match":null,"moves":4,"seats":[0,1],"seed":7,"summary":[{"accuracy":100.0,"best_share":0.0,"costliest":[{"index":1,"label":"good","loss":1.25},{"index":3,"label":"good","loss":0.125}],"decisions":2,"forced":0,"labels":{"best":0,"blunder":0,"good":2,"inaccuracy":0,"mistake":0},"mean_loss":0.6875,"phases":{"first":100.0,"last":null,"middle":100.0},"seat":0,"side":0,"total_loss":1.375,"undersampled":0,"unranked":0},{"accuracy":100.0,"best_share":0.5,"costliest":[{"index":0,"label":"good","loss":0.375}],"decisions":2,"forced":0,"labels":{"best":1,"blunder":0,"good":1,"inaccuracy":0,"mistake":0},"mean_loss":0.1875,"phases":{"first":100.0,"last":null,"middle":100.0},"seat":1,"side":1,"total_loss":0.375,"undersampled":0,"unranked":0}],"thresholds":{"accuracy_at_thresholds":[100.0,90.0,70.0,40.0],"noise_z":2.0,"points":{"blunder":0.75,"inaccuracy":0.1,"mistake":0.3},"win_probability":{"blunder":0.08,"inaccuracy":0.01,"mistake":0.03}}},"type":"review"}
+                     *     {"index":1,"review":{"budget":{"iterations":8},"decisions":[{"accuracy":100.0,"best":{"breakdown":{"cards":0.625,"coins":0.5,"primiera":0.0,"scope":0.375,"settebello":0.25},"capture":["5D","2C","3B"],"card":"10D","rank":1,"std_error":1.305893,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.25,"value":1.75},"chosen":{"capture":["5D","2C","3B"],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":0,"label":"good","legal_plays":3,"loss":2.875,"noise":3.080758,"played":{"breakdown":{"cards":-0.375,"coins":0.0,"primiera":-0.125,"scope":-0.375,"settebello":-0.25},"capture":["1B","3B"],"card":"4D","rank":2,"std_error":0.914906,"std_error_vs_best":1.540379,"sweep":false,"sweep_risk":0.625,"value":-1.125},"seat":1,"seed":8,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.25,"coins":-0.125,"primiera":0.25,"scope":-0.25,"settebello":0.0},"capture":[],"card":"1C","rank":1,"std_error":0.971698,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.25,"value":0.125},"chosen":{"capture":[],"card":"1C","sweep":false},"chosen_by":"search","exact":false,"index":2,"label":"good","legal_plays":2,"loss":1.125,"noise":1.790352,"played":{"breakdown":{"cards":0.0,"coins":-0.375,"primiera":0.0,"scope":-0.125,"settebello":-0.5},"capture":[],"card":"10D","rank":2,"std_error":0.866025,"std_error_vs_best":0.895176,"sweep":false,"sweep_risk":0.0,"value":-1.0},"seat":1,"seed":8,"side":1,"status":"searched","undersampled":false,"worlds":8}],"finished":false,"graph":[{"after":-1.125,"before":1.75,"index":0,"label":"good","seat":1,"side":1},{"after":-1.0,"before":0.125,"index":2,"label":"good","seat":1,"side":1}],"match":null,"moves":4,"seats":[1],"seed":8,"summary":[{"accuracy":100.0,"best_share":0.0,"costliest":[{"index":0,"label":"good","loss":2.875},{"index":2,"label":"good","loss":1.125}],"decisions":2,"forced":0,"labels":{"best":0,"blunder":0,"good":2,"inaccuracy":0,"mistake":0},"mean_loss":2.0,"phases":{"first":100.0,"last":null,"middle":100.0},"seat":1,"side":1,"total_loss":4.0,"undersampled":0,"unranked":0}],"thresholds":{"accuracy_at_thresholds":[100.0,90.0,70.0,40.0],"noise_z":2.0,"points":{"blunder":0.75,"inaccuracy":0.1,"mistake":0.3},"win_probability":{"blunder":0.08,"inaccuracy":0.01,"mistake":0.03}}},"type":"review"}
                      *     {"id":"Vb3kQ9yLr2TtX0cW8mHn4A","problems":0,"records":2,"reviewed":2,"state":"done","type":"summary"}
                      */
                     "application/x-ndjson": components["schemas"]["JobDownloadLine"];
@@ -7110,32 +7108,28 @@ export interface operations {
                      *                 "accuracy": 100,
                      *                 "best": {
                      *                   "breakdown": {
-                     *                     "cards": 0.625,
-                     *                     "coins": 0.625,
-                     *                     "primiera": -0.125,
-                     *                     "scope": 0,
-                     *                     "settebello": 0
+                     *                     "cards": -0.375,
+                     *                     "coins": -0.25,
+                     *                     "primiera": 0,
+                     *                     "scope": 0.375,
+                     *                     "settebello": 0.25
                      *                   },
                      *                   "capture": [
-                     *                     "5D",
-                     *                     "2C",
-                     *                     "3B"
+                     *                     "1B"
                      *                   ],
-                     *                   "card": "10D",
+                     *                   "card": "1C",
                      *                   "rank": 1,
-                     *                   "std_error": 1.201747,
+                     *                   "std_error": 0.92582,
                      *                   "std_error_vs_best": null,
                      *                   "sweep": false,
-                     *                   "sweep_risk": 0.375,
-                     *                   "value": 1.125
+                     *                   "sweep_risk": 0,
+                     *                   "value": 0
                      *                 },
                      *                 "chosen": {
                      *                   "capture": [
-                     *                     "5D",
-                     *                     "2C",
-                     *                     "3B"
+                     *                     "1B"
                      *                   ],
-                     *                   "card": "10D",
+                     *                   "card": "1C",
                      *                   "sweep": false
                      *                 },
                      *                 "chosen_by": "search",
@@ -7143,13 +7137,13 @@ export interface operations {
                      *                 "index": 0,
                      *                 "label": "good",
                      *                 "legal_plays": 3,
-                     *                 "loss": 1.375,
-                     *                 "noise": 2.136,
+                     *                 "loss": 0.375,
+                     *                 "noise": 2.998512,
                      *                 "played": {
                      *                   "breakdown": {
-                     *                     "cards": 0,
-                     *                     "coins": -0.125,
-                     *                     "primiera": -0.5,
+                     *                     "cards": -0.125,
+                     *                     "coins": -0.375,
+                     *                     "primiera": -0.25,
                      *                     "scope": -0.125,
                      *                     "settebello": 0.5
                      *                   },
@@ -7159,11 +7153,11 @@ export interface operations {
                      *                   ],
                      *                   "card": "4D",
                      *                   "rank": 3,
-                     *                   "std_error": 0.95898,
-                     *                   "std_error_vs_best": 1.068,
+                     *                   "std_error": 1.179248,
+                     *                   "std_error_vs_best": 1.499256,
                      *                   "sweep": false,
                      *                   "sweep_risk": 0.25,
-                     *                   "value": -0.25
+                     *                   "value": -0.375
                      *                 },
                      *                 "seat": 1,
                      *                 "seed": 7,
@@ -7179,7 +7173,7 @@ export interface operations {
                      *                     "cards": 0.125,
                      *                     "coins": -0.5,
                      *                     "primiera": -0.25,
-                     *                     "scope": 0.875,
+                     *                     "scope": 0.75,
                      *                     "settebello": -0.75
                      *                   },
                      *                   "capture": [
@@ -7188,11 +7182,11 @@ export interface operations {
                      *                   ],
                      *                   "card": "7B",
                      *                   "rank": 1,
-                     *                   "std_error": 0.755929,
+                     *                   "std_error": 0.77776,
                      *                   "std_error_vs_best": null,
                      *                   "sweep": true,
                      *                   "sweep_risk": 0,
-                     *                   "value": -0.5
+                     *                   "value": -0.625
                      *                 },
                      *                 "chosen": {
                      *                   "capture": [
@@ -7207,14 +7201,14 @@ export interface operations {
                      *                 "index": 1,
                      *                 "label": "good",
                      *                 "legal_plays": 3,
-                     *                 "loss": 1,
-                     *                 "noise": 1.133894,
+                     *                 "loss": 1.25,
+                     *                 "noise": 1.592392,
                      *                 "played": {
                      *                   "breakdown": {
                      *                     "cards": -0.125,
                      *                     "coins": -0.5,
-                     *                     "primiera": 0,
-                     *                     "scope": -0.375,
+                     *                     "primiera": -0.25,
+                     *                     "scope": -0.5,
                      *                     "settebello": -0.5
                      *                   },
                      *                   "capture": [
@@ -7222,11 +7216,11 @@ export interface operations {
                      *                   ],
                      *                   "card": "5S",
                      *                   "rank": 3,
-                     *                   "std_error": 0.845154,
-                     *                   "std_error_vs_best": 0.566947,
+                     *                   "std_error": 0.989904,
+                     *                   "std_error_vs_best": 0.796196,
                      *                   "sweep": false,
                      *                   "sweep_risk": 0.125,
-                     *                   "value": -1.5
+                     *                   "value": -1.875
                      *                 },
                      *                 "seat": 0,
                      *                 "seed": 7,
@@ -7239,20 +7233,20 @@ export interface operations {
                      *                 "accuracy": 100,
                      *                 "best": {
                      *                   "breakdown": {
-                     *                     "cards": -0.375,
-                     *                     "coins": 0,
+                     *                     "cards": -0.625,
+                     *                     "coins": -0.375,
                      *                     "primiera": -0.25,
-                     *                     "scope": 0.25,
+                     *                     "scope": 0.375,
                      *                     "settebello": 0.5
                      *                   },
                      *                   "capture": [],
                      *                   "card": "10D",
                      *                   "rank": 1,
-                     *                   "std_error": 0.953143,
+                     *                   "std_error": 0.77776,
                      *                   "std_error_vs_best": null,
                      *                   "sweep": false,
                      *                   "sweep_risk": 0,
-                     *                   "value": 0.125
+                     *                   "value": -0.375
                      *                 },
                      *                 "chosen": {
                      *                   "capture": [],
@@ -7268,20 +7262,20 @@ export interface operations {
                      *                 "noise": 0,
                      *                 "played": {
                      *                   "breakdown": {
-                     *                     "cards": -0.375,
-                     *                     "coins": 0,
+                     *                     "cards": -0.625,
+                     *                     "coins": -0.375,
                      *                     "primiera": -0.25,
-                     *                     "scope": 0.25,
+                     *                     "scope": 0.375,
                      *                     "settebello": 0.5
                      *                   },
                      *                   "capture": [],
                      *                   "card": "10D",
                      *                   "rank": 1,
-                     *                   "std_error": 0.953143,
+                     *                   "std_error": 0.77776,
                      *                   "std_error_vs_best": null,
                      *                   "sweep": false,
                      *                   "sweep_risk": 0,
-                     *                   "value": 0.125
+                     *                   "value": -0.375
                      *                 },
                      *                 "seat": 1,
                      *                 "seed": 7,
@@ -7295,7 +7289,7 @@ export interface operations {
                      *                 "best": {
                      *                   "breakdown": {
                      *                     "cards": 0.25,
-                     *                     "coins": 0.125,
+                     *                     "coins": 0,
                      *                     "primiera": -0.25,
                      *                     "scope": -0.25,
                      *                     "settebello": 0
@@ -7303,11 +7297,11 @@ export interface operations {
                      *                   "capture": [],
                      *                   "card": "7B",
                      *                   "rank": 1,
-                     *                   "std_error": 0.639126,
+                     *                   "std_error": 0.61962,
                      *                   "std_error_vs_best": null,
                      *                   "sweep": false,
                      *                   "sweep_risk": 0,
-                     *                   "value": -0.125
+                     *                   "value": -0.25
                      *                 },
                      *                 "chosen": {
                      *                   "capture": [],
@@ -7319,8 +7313,8 @@ export interface operations {
                      *                 "index": 3,
                      *                 "label": "good",
                      *                 "legal_plays": 2,
-                     *                 "loss": 0.25,
-                     *                 "noise": 0.327326,
+                     *                 "loss": 0.125,
+                     *                 "noise": 0.25,
                      *                 "played": {
                      *                   "breakdown": {
                      *                     "cards": 0.25,
@@ -7333,7 +7327,7 @@ export interface operations {
                      *                   "card": "6S",
                      *                   "rank": 2,
                      *                   "std_error": 0.564975,
-                     *                   "std_error_vs_best": 0.163663,
+                     *                   "std_error_vs_best": 0.125,
                      *                   "sweep": false,
                      *                   "sweep_risk": 0,
                      *                   "value": -0.375
@@ -7349,24 +7343,24 @@ export interface operations {
                      *             "finished": false,
                      *             "graph": [
                      *               {
-                     *                 "after": -0.25,
-                     *                 "before": 1.125,
+                     *                 "after": -0.375,
+                     *                 "before": 0,
                      *                 "index": 0,
                      *                 "label": "good",
                      *                 "seat": 1,
                      *                 "side": 1
                      *               },
                      *               {
-                     *                 "after": -1.5,
-                     *                 "before": -0.5,
+                     *                 "after": -1.875,
+                     *                 "before": -0.625,
                      *                 "index": 1,
                      *                 "label": "good",
                      *                 "seat": 0,
                      *                 "side": 0
                      *               },
                      *               {
-                     *                 "after": 0.125,
-                     *                 "before": 0.125,
+                     *                 "after": -0.375,
+                     *                 "before": -0.375,
                      *                 "index": 2,
                      *                 "label": "best",
                      *                 "seat": 1,
@@ -7374,7 +7368,7 @@ export interface operations {
                      *               },
                      *               {
                      *                 "after": -0.375,
-                     *                 "before": -0.125,
+                     *                 "before": -0.25,
                      *                 "index": 3,
                      *                 "label": "good",
                      *                 "seat": 0,
@@ -7396,12 +7390,12 @@ export interface operations {
                      *                   {
                      *                     "index": 1,
                      *                     "label": "good",
-                     *                     "loss": 1
+                     *                     "loss": 1.25
                      *                   },
                      *                   {
                      *                     "index": 3,
                      *                     "label": "good",
-                     *                     "loss": 0.25
+                     *                     "loss": 0.125
                      *                   }
                      *                 ],
                      *                 "decisions": 2,
@@ -7413,7 +7407,7 @@ export interface operations {
                      *                   "inaccuracy": 0,
                      *                   "mistake": 0
                      *                 },
-                     *                 "mean_loss": 0.625,
+                     *                 "mean_loss": 0.6875,
                      *                 "phases": {
                      *                   "first": 100,
                      *                   "last": null,
@@ -7421,7 +7415,7 @@ export interface operations {
                      *                 },
                      *                 "seat": 0,
                      *                 "side": 0,
-                     *                 "total_loss": 1.25,
+                     *                 "total_loss": 1.375,
                      *                 "undersampled": 0,
                      *                 "unranked": 0
                      *               },
@@ -7432,7 +7426,7 @@ export interface operations {
                      *                   {
                      *                     "index": 0,
                      *                     "label": "good",
-                     *                     "loss": 1.375
+                     *                     "loss": 0.375
                      *                   }
                      *                 ],
                      *                 "decisions": 2,
@@ -7444,7 +7438,7 @@ export interface operations {
                      *                   "inaccuracy": 0,
                      *                   "mistake": 0
                      *                 },
-                     *                 "mean_loss": 0.6875,
+                     *                 "mean_loss": 0.1875,
                      *                 "phases": {
                      *                   "first": 100,
                      *                   "last": null,
@@ -7452,7 +7446,7 @@ export interface operations {
                      *                 },
                      *                 "seat": 1,
                      *                 "side": 1,
-                     *                 "total_loss": 1.375,
+                     *                 "total_loss": 0.375,
                      *                 "undersampled": 0,
                      *                 "unranked": 0
                      *               }
@@ -7487,12 +7481,12 @@ export interface operations {
                      *             },
                      *             "decisions": [
                      *               {
-                     *                 "accuracy": 2.5,
+                     *                 "accuracy": 100,
                      *                 "best": {
                      *                   "breakdown": {
-                     *                     "cards": 1,
-                     *                     "coins": 0.75,
-                     *                     "primiera": 0.25,
+                     *                     "cards": 0.625,
+                     *                     "coins": 0.5,
+                     *                     "primiera": 0,
                      *                     "scope": 0.375,
                      *                     "settebello": 0.25
                      *                   },
@@ -7503,11 +7497,11 @@ export interface operations {
                      *                   ],
                      *                   "card": "10D",
                      *                   "rank": 1,
-                     *                   "std_error": 0.980843,
+                     *                   "std_error": 1.305893,
                      *                   "std_error_vs_best": null,
                      *                   "sweep": false,
                      *                   "sweep_risk": 0.25,
-                     *                   "value": 2.625
+                     *                   "value": 1.75
                      *                 },
                      *                 "chosen": {
                      *                   "capture": [
@@ -7521,16 +7515,16 @@ export interface operations {
                      *                 "chosen_by": "search",
                      *                 "exact": false,
                      *                 "index": 0,
-                     *                 "label": "blunder",
+                     *                 "label": "good",
                      *                 "legal_plays": 3,
-                     *                 "loss": 3.75,
-                     *                 "noise": 2.471264,
+                     *                 "loss": 2.875,
+                     *                 "noise": 3.080758,
                      *                 "played": {
                      *                   "breakdown": {
                      *                     "cards": -0.375,
-                     *                     "coins": 0.125,
+                     *                     "coins": 0,
                      *                     "primiera": -0.125,
-                     *                     "scope": -0.5,
+                     *                     "scope": -0.375,
                      *                     "settebello": -0.25
                      *                   },
                      *                   "capture": [
@@ -7538,9 +7532,9 @@ export interface operations {
                      *                     "3B"
                      *                   ],
                      *                   "card": "4D",
-                     *                   "rank": 3,
-                     *                   "std_error": 0.953143,
-                     *                   "std_error_vs_best": 1.235632,
+                     *                   "rank": 2,
+                     *                   "std_error": 0.914906,
+                     *                   "std_error_vs_best": 1.540379,
                      *                   "sweep": false,
                      *                   "sweep_risk": 0.625,
                      *                   "value": -1.125
@@ -7556,20 +7550,20 @@ export interface operations {
                      *                 "accuracy": 100,
                      *                 "best": {
                      *                   "breakdown": {
-                     *                     "cards": 0.375,
+                     *                     "cards": 0.25,
                      *                     "coins": -0.125,
                      *                     "primiera": 0.25,
-                     *                     "scope": -0.125,
+                     *                     "scope": -0.25,
                      *                     "settebello": 0
                      *                   },
                      *                   "capture": [],
                      *                   "card": "1C",
                      *                   "rank": 1,
-                     *                   "std_error": 0.998883,
+                     *                   "std_error": 0.971698,
                      *                   "std_error_vs_best": null,
                      *                   "sweep": false,
                      *                   "sweep_risk": 0.25,
-                     *                   "value": 0.375
+                     *                   "value": 0.125
                      *                 },
                      *                 "chosen": {
                      *                   "capture": [],
@@ -7581,24 +7575,24 @@ export interface operations {
                      *                 "index": 2,
                      *                 "label": "good",
                      *                 "legal_plays": 2,
-                     *                 "loss": 1.5,
-                     *                 "noise": 1.690308,
+                     *                 "loss": 1.125,
+                     *                 "noise": 1.790352,
                      *                 "played": {
                      *                   "breakdown": {
-                     *                     "cards": -0.125,
-                     *                     "coins": -0.5,
+                     *                     "cards": 0,
+                     *                     "coins": -0.375,
                      *                     "primiera": 0,
-                     *                     "scope": 0,
+                     *                     "scope": -0.125,
                      *                     "settebello": -0.5
                      *                   },
                      *                   "capture": [],
                      *                   "card": "10D",
                      *                   "rank": 2,
-                     *                   "std_error": 0.854348,
-                     *                   "std_error_vs_best": 0.845154,
+                     *                   "std_error": 0.866025,
+                     *                   "std_error_vs_best": 0.895176,
                      *                   "sweep": false,
                      *                   "sweep_risk": 0,
-                     *                   "value": -1.125
+                     *                   "value": -1
                      *                 },
                      *                 "seat": 1,
                      *                 "seed": 8,
@@ -7612,15 +7606,15 @@ export interface operations {
                      *             "graph": [
                      *               {
                      *                 "after": -1.125,
-                     *                 "before": 2.625,
+                     *                 "before": 1.75,
                      *                 "index": 0,
-                     *                 "label": "blunder",
+                     *                 "label": "good",
                      *                 "seat": 1,
                      *                 "side": 1
                      *               },
                      *               {
-                     *                 "after": -1.125,
-                     *                 "before": 0.375,
+                     *                 "after": -1,
+                     *                 "before": 0.125,
                      *                 "index": 2,
                      *                 "label": "good",
                      *                 "seat": 1,
@@ -7635,38 +7629,38 @@ export interface operations {
                      *             "seed": 8,
                      *             "summary": [
                      *               {
-                     *                 "accuracy": 4.88,
+                     *                 "accuracy": 100,
                      *                 "best_share": 0,
                      *                 "costliest": [
                      *                   {
                      *                     "index": 0,
-                     *                     "label": "blunder",
-                     *                     "loss": 3.75
+                     *                     "label": "good",
+                     *                     "loss": 2.875
                      *                   },
                      *                   {
                      *                     "index": 2,
                      *                     "label": "good",
-                     *                     "loss": 1.5
+                     *                     "loss": 1.125
                      *                   }
                      *                 ],
                      *                 "decisions": 2,
                      *                 "forced": 0,
                      *                 "labels": {
                      *                   "best": 0,
-                     *                   "blunder": 1,
-                     *                   "good": 1,
+                     *                   "blunder": 0,
+                     *                   "good": 2,
                      *                   "inaccuracy": 0,
                      *                   "mistake": 0
                      *                 },
-                     *                 "mean_loss": 2.625,
+                     *                 "mean_loss": 2,
                      *                 "phases": {
-                     *                   "first": 2.5,
+                     *                   "first": 100,
                      *                   "last": null,
                      *                   "middle": 100
                      *                 },
                      *                 "seat": 1,
                      *                 "side": 1,
-                     *                 "total_loss": 5.25,
+                     *                 "total_loss": 4,
                      *                 "undersampled": 0,
                      *                 "unranked": 0
                      *               }
@@ -10334,32 +10328,28 @@ export interface operations {
                      *           "accuracy": 100,
                      *           "best": {
                      *             "breakdown": {
-                     *               "cards": 0.625,
-                     *               "coins": 0.625,
-                     *               "primiera": -0.125,
-                     *               "scope": 0,
-                     *               "settebello": 0
+                     *               "cards": -0.375,
+                     *               "coins": -0.25,
+                     *               "primiera": 0,
+                     *               "scope": 0.375,
+                     *               "settebello": 0.25
                      *             },
                      *             "capture": [
-                     *               "5D",
-                     *               "2C",
-                     *               "3B"
+                     *               "1B"
                      *             ],
-                     *             "card": "10D",
+                     *             "card": "1C",
                      *             "rank": 1,
-                     *             "std_error": 1.201747,
+                     *             "std_error": 0.92582,
                      *             "std_error_vs_best": null,
                      *             "sweep": false,
-                     *             "sweep_risk": 0.375,
-                     *             "value": 1.125
+                     *             "sweep_risk": 0,
+                     *             "value": 0
                      *           },
                      *           "chosen": {
                      *             "capture": [
-                     *               "5D",
-                     *               "2C",
-                     *               "3B"
+                     *               "1B"
                      *             ],
-                     *             "card": "10D",
+                     *             "card": "1C",
                      *             "sweep": false
                      *           },
                      *           "chosen_by": "search",
@@ -10367,13 +10357,13 @@ export interface operations {
                      *           "index": 0,
                      *           "label": "good",
                      *           "legal_plays": 3,
-                     *           "loss": 1.375,
-                     *           "noise": 2.136,
+                     *           "loss": 0.375,
+                     *           "noise": 2.998512,
                      *           "played": {
                      *             "breakdown": {
-                     *               "cards": 0,
-                     *               "coins": -0.125,
-                     *               "primiera": -0.5,
+                     *               "cards": -0.125,
+                     *               "coins": -0.375,
+                     *               "primiera": -0.25,
                      *               "scope": -0.125,
                      *               "settebello": 0.5
                      *             },
@@ -10383,11 +10373,11 @@ export interface operations {
                      *             ],
                      *             "card": "4D",
                      *             "rank": 3,
-                     *             "std_error": 0.95898,
-                     *             "std_error_vs_best": 1.068,
+                     *             "std_error": 1.179248,
+                     *             "std_error_vs_best": 1.499256,
                      *             "sweep": false,
                      *             "sweep_risk": 0.25,
-                     *             "value": -0.25
+                     *             "value": -0.375
                      *           },
                      *           "seat": 1,
                      *           "seed": 7,
@@ -10403,7 +10393,7 @@ export interface operations {
                      *               "cards": 0.125,
                      *               "coins": -0.5,
                      *               "primiera": -0.25,
-                     *               "scope": 0.875,
+                     *               "scope": 0.75,
                      *               "settebello": -0.75
                      *             },
                      *             "capture": [
@@ -10412,11 +10402,11 @@ export interface operations {
                      *             ],
                      *             "card": "7B",
                      *             "rank": 1,
-                     *             "std_error": 0.755929,
+                     *             "std_error": 0.77776,
                      *             "std_error_vs_best": null,
                      *             "sweep": true,
                      *             "sweep_risk": 0,
-                     *             "value": -0.5
+                     *             "value": -0.625
                      *           },
                      *           "chosen": {
                      *             "capture": [
@@ -10431,14 +10421,14 @@ export interface operations {
                      *           "index": 1,
                      *           "label": "good",
                      *           "legal_plays": 3,
-                     *           "loss": 1,
-                     *           "noise": 1.133894,
+                     *           "loss": 1.25,
+                     *           "noise": 1.592392,
                      *           "played": {
                      *             "breakdown": {
                      *               "cards": -0.125,
                      *               "coins": -0.5,
-                     *               "primiera": 0,
-                     *               "scope": -0.375,
+                     *               "primiera": -0.25,
+                     *               "scope": -0.5,
                      *               "settebello": -0.5
                      *             },
                      *             "capture": [
@@ -10446,11 +10436,11 @@ export interface operations {
                      *             ],
                      *             "card": "5S",
                      *             "rank": 3,
-                     *             "std_error": 0.845154,
-                     *             "std_error_vs_best": 0.566947,
+                     *             "std_error": 0.989904,
+                     *             "std_error_vs_best": 0.796196,
                      *             "sweep": false,
                      *             "sweep_risk": 0.125,
-                     *             "value": -1.5
+                     *             "value": -1.875
                      *           },
                      *           "seat": 0,
                      *           "seed": 7,
@@ -10463,20 +10453,20 @@ export interface operations {
                      *           "accuracy": 100,
                      *           "best": {
                      *             "breakdown": {
-                     *               "cards": -0.375,
-                     *               "coins": 0,
+                     *               "cards": -0.625,
+                     *               "coins": -0.375,
                      *               "primiera": -0.25,
-                     *               "scope": 0.25,
+                     *               "scope": 0.375,
                      *               "settebello": 0.5
                      *             },
                      *             "capture": [],
                      *             "card": "10D",
                      *             "rank": 1,
-                     *             "std_error": 0.953143,
+                     *             "std_error": 0.77776,
                      *             "std_error_vs_best": null,
                      *             "sweep": false,
                      *             "sweep_risk": 0,
-                     *             "value": 0.125
+                     *             "value": -0.375
                      *           },
                      *           "chosen": {
                      *             "capture": [],
@@ -10492,20 +10482,20 @@ export interface operations {
                      *           "noise": 0,
                      *           "played": {
                      *             "breakdown": {
-                     *               "cards": -0.375,
-                     *               "coins": 0,
+                     *               "cards": -0.625,
+                     *               "coins": -0.375,
                      *               "primiera": -0.25,
-                     *               "scope": 0.25,
+                     *               "scope": 0.375,
                      *               "settebello": 0.5
                      *             },
                      *             "capture": [],
                      *             "card": "10D",
                      *             "rank": 1,
-                     *             "std_error": 0.953143,
+                     *             "std_error": 0.77776,
                      *             "std_error_vs_best": null,
                      *             "sweep": false,
                      *             "sweep_risk": 0,
-                     *             "value": 0.125
+                     *             "value": -0.375
                      *           },
                      *           "seat": 1,
                      *           "seed": 7,
@@ -10519,7 +10509,7 @@ export interface operations {
                      *           "best": {
                      *             "breakdown": {
                      *               "cards": 0.25,
-                     *               "coins": 0.125,
+                     *               "coins": 0,
                      *               "primiera": -0.25,
                      *               "scope": -0.25,
                      *               "settebello": 0
@@ -10527,11 +10517,11 @@ export interface operations {
                      *             "capture": [],
                      *             "card": "7B",
                      *             "rank": 1,
-                     *             "std_error": 0.639126,
+                     *             "std_error": 0.61962,
                      *             "std_error_vs_best": null,
                      *             "sweep": false,
                      *             "sweep_risk": 0,
-                     *             "value": -0.125
+                     *             "value": -0.25
                      *           },
                      *           "chosen": {
                      *             "capture": [],
@@ -10543,8 +10533,8 @@ export interface operations {
                      *           "index": 3,
                      *           "label": "good",
                      *           "legal_plays": 2,
-                     *           "loss": 0.25,
-                     *           "noise": 0.327326,
+                     *           "loss": 0.125,
+                     *           "noise": 0.25,
                      *           "played": {
                      *             "breakdown": {
                      *               "cards": 0.25,
@@ -10557,7 +10547,7 @@ export interface operations {
                      *             "card": "6S",
                      *             "rank": 2,
                      *             "std_error": 0.564975,
-                     *             "std_error_vs_best": 0.163663,
+                     *             "std_error_vs_best": 0.125,
                      *             "sweep": false,
                      *             "sweep_risk": 0,
                      *             "value": -0.375
@@ -10573,24 +10563,24 @@ export interface operations {
                      *       "finished": false,
                      *       "graph": [
                      *         {
-                     *           "after": -0.25,
-                     *           "before": 1.125,
+                     *           "after": -0.375,
+                     *           "before": 0,
                      *           "index": 0,
                      *           "label": "good",
                      *           "seat": 1,
                      *           "side": 1
                      *         },
                      *         {
-                     *           "after": -1.5,
-                     *           "before": -0.5,
+                     *           "after": -1.875,
+                     *           "before": -0.625,
                      *           "index": 1,
                      *           "label": "good",
                      *           "seat": 0,
                      *           "side": 0
                      *         },
                      *         {
-                     *           "after": 0.125,
-                     *           "before": 0.125,
+                     *           "after": -0.375,
+                     *           "before": -0.375,
                      *           "index": 2,
                      *           "label": "best",
                      *           "seat": 1,
@@ -10598,7 +10588,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "after": -0.375,
-                     *           "before": -0.125,
+                     *           "before": -0.25,
                      *           "index": 3,
                      *           "label": "good",
                      *           "seat": 0,
@@ -10620,12 +10610,12 @@ export interface operations {
                      *             {
                      *               "index": 1,
                      *               "label": "good",
-                     *               "loss": 1
+                     *               "loss": 1.25
                      *             },
                      *             {
                      *               "index": 3,
                      *               "label": "good",
-                     *               "loss": 0.25
+                     *               "loss": 0.125
                      *             }
                      *           ],
                      *           "decisions": 2,
@@ -10637,7 +10627,7 @@ export interface operations {
                      *             "inaccuracy": 0,
                      *             "mistake": 0
                      *           },
-                     *           "mean_loss": 0.625,
+                     *           "mean_loss": 0.6875,
                      *           "phases": {
                      *             "first": 100,
                      *             "last": null,
@@ -10645,7 +10635,7 @@ export interface operations {
                      *           },
                      *           "seat": 0,
                      *           "side": 0,
-                     *           "total_loss": 1.25,
+                     *           "total_loss": 1.375,
                      *           "undersampled": 0,
                      *           "unranked": 0
                      *         },
@@ -10656,7 +10646,7 @@ export interface operations {
                      *             {
                      *               "index": 0,
                      *               "label": "good",
-                     *               "loss": 1.375
+                     *               "loss": 0.375
                      *             }
                      *           ],
                      *           "decisions": 2,
@@ -10668,7 +10658,7 @@ export interface operations {
                      *             "inaccuracy": 0,
                      *             "mistake": 0
                      *           },
-                     *           "mean_loss": 0.6875,
+                     *           "mean_loss": 0.1875,
                      *           "phases": {
                      *             "first": 100,
                      *             "last": null,
@@ -10676,7 +10666,7 @@ export interface operations {
                      *           },
                      *           "seat": 1,
                      *           "side": 1,
-                     *           "total_loss": 1.375,
+                     *           "total_loss": 0.375,
                      *           "undersampled": 0,
                      *           "unranked": 0
                      *         }
@@ -11022,8 +11012,8 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example {"index":0,"review":{"budget":{"iterations":8},"decisions":[{"accuracy":100.0,"best":{"breakdown":{"cards":0.625,"coins":0.625,"primiera":-0.125,"scope":0.0,"settebello":0.0},"capture":["5D","2C","3B"],"card":"10D","rank":1,"std_error":1.201747,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.375,"value":1.125},"chosen":{"capture":["5D","2C","3B"],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":0,"label":"good","legal_plays":3,"loss":1.375,"noise":2.136,"played":{"breakdown":{"cards":0.0,"coins":-0.125,"primiera":-0.5,"scope":-0.125,"settebello":0.5},"capture":["1B","3B"],"card":"4D","rank":3,"std_error":0.95898,"std_error_vs_best":1.068,"sweep":false,"sweep_risk":0.25,"value":-0.25},"seat":1,"seed":7,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.125,"coins":-0.5,"primiera":-0.25,"scope":0.875,"settebello":-0.75},"capture":["5D","2C"],"card":"7B","rank":1,"std_error":0.755929,"std_error_vs_best":null,"sweep":true,"sweep_risk":0.0,"value":-0.5},"chosen":{"capture":["5D","2C"],"card":"7B","sweep":true},"chosen_by":"search","exact":false,"index":1,"label":"good","legal_plays":3,"loss":1.0,"noise":1.133894,"played":{"breakdown":{"cards":-0.125,"coins":-0.5,"primiera":0.0,"scope":-0.375,"settebello":-0.5},"capture":["5D"],"card":"5S","rank":3,"std_error":0.845154,"std_error_vs_best":0.566947,"sweep":false,"sweep_risk":0.125,"value":-1.5},"seat":0,"seed":7,"side":0,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":-0.375,"coins":0.0,"primiera":-0.25,"scope":0.25,"settebello":0.5},"capture":[],"card":"10D","rank":1,"std_error":0.953143,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":0.125},"chosen":{"capture":[],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":2,"label":"best","legal_plays":2,"loss":0.0,"noise":0.0,"played":{"breakdown":{"cards":-0.375,"coins":0.0,"primiera":-0.25,"scope":0.25,"settebello":0.5},"capture":[],"card":"10D","rank":1,"std_error":0.953143,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":0.125},"seat":1,"seed":7,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.25,"coins":0.125,"primiera":-0.25,"scope":-0.25,"settebello":0.0},"capture":[],"card":"7B","rank":1,"std_error":0.639126,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":-0.125},"chosen":{"capture":[],"card":"7B","sweep":false},"chosen_by":"search","exact":false,"index":3,"label":"good","legal_plays":2,"loss":0.25,"noise":0.327326,"played":{"breakdown":{"cards":0.25,"coins":-0.125,"primiera":-0.125,"scope":-0.125,"settebello":-0.25},"capture":[],"card":"6S","rank":2,"std_error":0.564975,"std_error_vs_best":0.163663,"sweep":false,"sweep_risk":0.0,"value":-0.375},"seat":0,"seed":7,"side":0,"status":"searched","undersampled":false,"worlds":8}],"finished":false,"graph":[{"after":-0.25,"before":1.125,"index":0,"label":"good","seat":1,"side":1},{"after":-1.5,"before":-0.5,"index":1,"label":"good","seat":0,"side":0},{"after":0.125,"before":0.125,"index":2,"label":"best","seat":1,"side":1},{"after":-0.375,"before":-0.125,"index":3,"label":"good","seat":0,"side":0}],"match":null,"moves":4,"seats":[0,1],"seed":7,"summary":[{"accuracy":100.0,"best_share":0.0,"costliest":[{"index":1,"label":"good","loss":1.0},{"index":3,"label":"good","loss":0.25}],"decisions":2,"forced":0,"labels":{"best":0,"blunder":0,"good":2,"inaccuracy":0,"mistake":0},"mean_loss":0.625,"phases":{"first":100.0,"last":null,"middle":100.0},"seat":0,"side":0,"total_loss":1.25,"undersampled":0,"unranked":0},{"accuracy":100.0,"best_share":0.5,"costliest":[{"index":0,"label":"good","loss":1.375}],"decisions":2,"forced":0,"labels":{"best":1,"blunder":0,"good":1,"inaccuracy":0,"mistake":0},"mean_loss":0.6875,"phases":{"first":100.0,"last":null,"middle":100.0},"seat":1,"side":1,"total_loss":1.375,"undersampled":0,"unranked":0}],"thresholds":{"accuracy_at_thresholds":[100.0,90.0,70.0,40.0],"noise_z":2.0,"points":{"blunder":0.75,"inaccuracy":0.1,"mistake":0.3},"win_probability":{"blunder":0.08,"inaccuracy":0.01,"mistake":0.03}}},"type":"review"}
-                     *     {"index":1,"review":{"budget":{"iterations":8},"decisions":[{"accuracy":2.5,"best":{"breakdown":{"cards":1.0,"coins":0.75,"primiera":0.25,"scope":0.375,"settebello":0.25},"capture":["5D","2C","3B"],"card":"10D","rank":1,"std_error":0.980843,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.25,"value":2.625},"chosen":{"capture":["5D","2C","3B"],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":0,"label":"blunder","legal_plays":3,"loss":3.75,"noise":2.471264,"played":{"breakdown":{"cards":-0.375,"coins":0.125,"primiera":-0.125,"scope":-0.5,"settebello":-0.25},"capture":["1B","3B"],"card":"4D","rank":3,"std_error":0.953143,"std_error_vs_best":1.235632,"sweep":false,"sweep_risk":0.625,"value":-1.125},"seat":1,"seed":8,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.375,"coins":-0.125,"primiera":0.25,"scope":-0.125,"settebello":0.0},"capture":[],"card":"1C","rank":1,"std_error":0.998883,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.25,"value":0.375},"chosen":{"capture":[],"card":"1C","sweep":false},"chosen_by":"search","exact":false,"index":2,"label":"good","legal_plays":2,"loss":1.5,"noise":1.690308,"played":{"breakdown":{"cards":-0.125,"coins":-0.5,"primiera":0.0,"scope":0.0,"settebello":-0.5},"capture":[],"card":"10D","rank":2,"std_error":0.854348,"std_error_vs_best":0.845154,"sweep":false,"sweep_risk":0.0,"value":-1.125},"seat":1,"seed":8,"side":1,"status":"searched","undersampled":false,"worlds":8}],"finished":false,"graph":[{"after":-1.125,"before":2.625,"index":0,"label":"blunder","seat":1,"side":1},{"after":-1.125,"before":0.375,"index":2,"label":"good","seat":1,"side":1}],"match":null,"moves":4,"seats":[1],"seed":8,"summary":[{"accuracy":4.88,"best_share":0.0,"costliest":[{"index":0,"label":"blunder","loss":3.75},{"index":2,"label":"good","loss":1.5}],"decisions":2,"forced":0,"labels":{"best":0,"blunder":1,"good":1,"inaccuracy":0,"mistake":0},"mean_loss":2.625,"phases":{"first":2.5,"last":null,"middle":100.0},"seat":1,"side":1,"total_loss":5.25,"undersampled":0,"unranked":0}],"thresholds":{"accuracy_at_thresholds":[100.0,90.0,70.0,40.0],"noise_z":2.0,"points":{"blunder":0.75,"inaccuracy":0.1,"mistake":0.3},"win_probability":{"blunder":0.08,"inaccuracy":0.01,"mistake":0.03}}},"type":"review"}
+                     * @example {"index":0,"review":{"budget":{"iterations":8},"decisions":[{"accuracy":100.0,"best":{"breakdown":{"cards":-0.375,"coins":-0.25,"primiera":0.0,"scope":0.375,"settebello":0.25},"capture":["1B"],"card":"1C","rank":1,"std_error":0.92582,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":0.0},"chosen":{"capture":["1B"],"card":"1C","sweep":false},"chosen_by":"search","exact":false,"index":0,"label":"good","legal_plays":3,"loss":0.375,"noise":2.998512,"played":{"breakdown":{"cards":-0.125,"coins":-0.375,"primiera":-0.25,"scope":-0.125,"settebello":0.5},"capture":["1B","3B"],"card":"4D","rank":3,"std_error":1.179248,"std_error_vs_best":1.499256,"sweep":false,"sweep_risk":0.25,"value":-0.375},"seat":1,"seed":7,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.125,"coins":-0.5,"primiera":-0.25,"scope":0.75,"settebello":-0.75},"capture":["5D","2C"],"card":"7B","rank":1,"std_error":0.77776,"std_error_vs_best":null,"sweep":true,"sweep_risk":0.0,"value":-0.625},"chosen":{"capture":["5D","2C"],"card":"7B","sweep":true},"chosen_by":"search","exact":false,"index":1,"label":"good","legal_plays":3,"loss":1.25,"noise":1.592392,"played":{"breakdown":{"cards":-0.125,"coins":-0.5,"primiera":-0.25,"scope":-0.5,"settebello":-0.5},"capture":["5D"],"card":"5S","rank":3,"std_error":0.989904,"std_error_vs_best":0.796196,"sweep":false,"sweep_risk":0.125,"value":-1.875},"seat":0,"seed":7,"side":0,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":-0.625,"coins":-0.375,"primiera":-0.25,"scope":0.375,"settebello":0.5},"capture":[],"card":"10D","rank":1,"std_error":0.77776,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":-0.375},"chosen":{"capture":[],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":2,"label":"best","legal_plays":2,"loss":0.0,"noise":0.0,"played":{"breakdown":{"cards":-0.625,"coins":-0.375,"primiera":-0.25,"scope":0.375,"settebello":0.5},"capture":[],"card":"10D","rank":1,"std_error":0.77776,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":-0.375},"seat":1,"seed":7,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.25,"coins":0.0,"primiera":-0.25,"scope":-0.25,"settebello":0.0},"capture":[],"card":"7B","rank":1,"std_error":0.61962,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":-0.25},"chosen":{"capture":[],"card":"7B","sweep":false},"chosen_by":"search","exact":false,"index":3,"label":"good","legal_plays":2,"loss":0.125,"noise":0.25,"played":{"breakdown":{"cards":0.25,"coins":-0.125,"primiera":-0.125,"scope":-0.125,"settebello":-0.25},"capture":[],"card":"6S","rank":2,"std_error":0.564975,"std_error_vs_best":0.125,"sweep":false,"sweep_risk":0.0,"value":-0.375},"seat":0,"seed":7,"side":0,"status":"searched","undersampled":false,"worlds":8}],"finished":false,"graph":[{"after":-0.375,"before":0.0,"index":0,"label":"good","seat":1,"side":1},{"after":-1.875,"before":-0.625,"index":1,"label":"good","seat":0,"side":0},{"after":-0.375,"before":-0.375,"index":2,"label":"best","seat":1,"side":1},{"after":-0.375,"before":-0.25,"index":3,"label":"good","seat":0,"side":0}],"match":null,"moves":4,"seats":[0,1],"seed":7,"summary":[{"accuracy":100.0,"best_share":0.0,"costliest":[{"index":1,"label":"good","loss":1.25},{"index":3,"label":"good","loss":0.125}],"decisions":2,"forced":0,"labels":{"best":0,"blunder":0,"good":2,"inaccuracy":0,"mistake":0},"mean_loss":0.6875,"phases":{"first":100.0,"last":null,"middle":100.0},"seat":0,"side":0,"total_loss":1.375,"undersampled":0,"unranked":0},{"accuracy":100.0,"best_share":0.5,"costliest":[{"index":0,"label":"good","loss":0.375}],"decisions":2,"forced":0,"labels":{"best":1,"blunder":0,"good":1,"inaccuracy":0,"mistake":0},"mean_loss":0.1875,"phases":{"first":100.0,"last":null,"middle":100.0},"seat":1,"side":1,"total_loss":0.375,"undersampled":0,"unranked":0}],"thresholds":{"accuracy_at_thresholds":[100.0,90.0,70.0,40.0],"noise_z":2.0,"points":{"blunder":0.75,"inaccuracy":0.1,"mistake":0.3},"win_probability":{"blunder":0.08,"inaccuracy":0.01,"mistake":0.03}}},"type":"review"}
+                     *     {"index":1,"review":{"budget":{"iterations":8},"decisions":[{"accuracy":100.0,"best":{"breakdown":{"cards":0.625,"coins":0.5,"primiera":0.0,"scope":0.375,"settebello":0.25},"capture":["5D","2C","3B"],"card":"10D","rank":1,"std_error":1.305893,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.25,"value":1.75},"chosen":{"capture":["5D","2C","3B"],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":0,"label":"good","legal_plays":3,"loss":2.875,"noise":3.080758,"played":{"breakdown":{"cards":-0.375,"coins":0.0,"primiera":-0.125,"scope":-0.375,"settebello":-0.25},"capture":["1B","3B"],"card":"4D","rank":2,"std_error":0.914906,"std_error_vs_best":1.540379,"sweep":false,"sweep_risk":0.625,"value":-1.125},"seat":1,"seed":8,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.25,"coins":-0.125,"primiera":0.25,"scope":-0.25,"settebello":0.0},"capture":[],"card":"1C","rank":1,"std_error":0.971698,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.25,"value":0.125},"chosen":{"capture":[],"card":"1C","sweep":false},"chosen_by":"search","exact":false,"index":2,"label":"good","legal_plays":2,"loss":1.125,"noise":1.790352,"played":{"breakdown":{"cards":0.0,"coins":-0.375,"primiera":0.0,"scope":-0.125,"settebello":-0.5},"capture":[],"card":"10D","rank":2,"std_error":0.866025,"std_error_vs_best":0.895176,"sweep":false,"sweep_risk":0.0,"value":-1.0},"seat":1,"seed":8,"side":1,"status":"searched","undersampled":false,"worlds":8}],"finished":false,"graph":[{"after":-1.125,"before":1.75,"index":0,"label":"good","seat":1,"side":1},{"after":-1.0,"before":0.125,"index":2,"label":"good","seat":1,"side":1}],"match":null,"moves":4,"seats":[1],"seed":8,"summary":[{"accuracy":100.0,"best_share":0.0,"costliest":[{"index":0,"label":"good","loss":2.875},{"index":2,"label":"good","loss":1.125}],"decisions":2,"forced":0,"labels":{"best":0,"blunder":0,"good":2,"inaccuracy":0,"mistake":0},"mean_loss":2.0,"phases":{"first":100.0,"last":null,"middle":100.0},"seat":1,"side":1,"total_loss":4.0,"undersampled":0,"unranked":0}],"thresholds":{"accuracy_at_thresholds":[100.0,90.0,70.0,40.0],"noise_z":2.0,"points":{"blunder":0.75,"inaccuracy":0.1,"mistake":0.3},"win_probability":{"blunder":0.08,"inaccuracy":0.01,"mistake":0.03}}},"type":"review"}
                      *     {"cache":{"bypass":6,"hit":0,"miss":0},"elapsed_ms":25.0,"problems":0,"records":2,"reviewed":2,"type":"summary"}
                      */
                     "application/x-ndjson": components["schemas"]["BatchReviewLine"];
