@@ -1585,7 +1585,7 @@ def run_worlds(
     cdef int m = len(setup.moves), ncat = kr.ncat, sides = kr.sides
     cdef int side = setup.side, own = setup.seat, nunseen = len(setup.unseen)
     cdef int i, j, k, seat, at, c, cat, others = sides - 1, solve_cards = setup.solve_cards
-    cdef int playout_solve = setup.playout_solve_cards if sides == 2 else 0, until
+    cdef int playout_solve = setup.playout_solve_cards if sides == 2 else 0, until, stop
     cdef long long done = 0, playouts, all_playouts = 0, before = tally.worlds
     cdef bint with_match = win is not None, has_cross = len(tally.cross) > 0
     cdef bint has_deadline = seconds is not None, has_hard = hard_seconds is not None
@@ -1707,22 +1707,20 @@ def run_worlds(
                 solved = False
                 until = playout_solve
                 if sides == 2 and pos.stock_at == pos.stock_end and pos.left <= solve_cards:
-                    solver.abandon_at = hard_deadline
-                    solver.solve_pos(&pos, &leaf)
-                    if solver.stop == STOP_TIME:
+                    stop = solver.solve_by(&pos, &leaf, hard_deadline)
+                    if stop == STOP_TIME:
                         return done
-                    solved = solver.stop == SOLVING
+                    solved = stop == SOLVING
                     until = 0
                 if not solved:
                     playout_stream = world_stream
                     if play_out(kr, &pos, &playout_stream, scratch, hard_deadline, until):
                         return done
                     if not finished(&pos):
-                        solver.abandon_at = hard_deadline
-                        solver.solve_pos(&pos, &leaf)
-                        if solver.stop == STOP_TIME:
+                        stop = solver.solve_by(&pos, &leaf, hard_deadline)
+                        if stop == STOP_TIME:
                             return done
-                        solved = solver.stop == SOLVING
+                        solved = stop == SOLVING
                         if not solved and play_out(
                             kr, &pos, &playout_stream, scratch, hard_deadline
                         ):
@@ -1904,6 +1902,13 @@ cdef class CompiledSolver:
         if self.stop:
             raise _solver.SolveAborted(self.nodes)
         return value
+
+    cdef int solve_by(self, KPos *p, KLeaf *leaf, double abandon_at) except -1:
+        """solve_pos stopped at ``abandon_at`` (monotonic seconds, 0 for never): how the solve
+        ended, SOLVING when it has the leaf."""
+        self.abandon_at = abandon_at
+        self.solve_pos(p, leaf)
+        return self.stop
 
     cdef int solve_pos(self, KPos *p, KLeaf *leaf) except? -999999:
         """solve() on a C position: the value, and the leaf in ``leaf``; ``stop`` says
