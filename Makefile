@@ -210,6 +210,12 @@ calibrate-levels: setup
 	$(BIN)/python -m tests.benchmarks.level_hands /tmp/calibration.jsonl --hands 60 --first-seed 1
 	$(BIN)/python -m scripts.calibrate_levels /tmp/calibration.jsonl
 
+.PHONY: train-leaf
+## Remake service/search/data/leaf_model.json (the four-player leaf model) from seeded playouts,
+## printing its fit on held-out ones (scripts/train_leaf.py; about three minutes).
+train-leaf: setup
+	$(BIN)/python -m scripts.train_leaf $(ARGS)
+
 .PHONY: bench-load soak bench-workers
 ## Load benchmark under gunicorn with Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379/15).
 bench-load: setup

@@ -50,6 +50,7 @@ from service.search.estimates import (
 from service.search.kernel.backend import Backend, SearchSolver, backend_for
 from service.search.kernel.fast import fast_rules
 from service.search.kernel.inference import own_gain
+from service.search.kernel.leaf import model_for
 from service.search.kernel.loop import RootSetup, WinFunction
 from service.search.match_model import hand_win_probability, prepare
 from service.search.race import Race
@@ -250,6 +251,7 @@ class Searcher:
             SOLVE_CARDS,
             playout_solve_cards=PLAYOUT_SOLVE_CARDS if view.rules.players == 2 else 0,
             inference=inference,
+            leaf=model_for(view.rules),
         )
         self.race = Race(len(moves), len(self.fr.categories))
         # Any seed (a string too) becomes the 64-bit seed both kernels' generators take.

@@ -11,6 +11,7 @@ from service.engine.view import View
 from service.search.kernel import loop
 from service.search.kernel.fast import FastRules, Pos, cards_of
 from service.search.kernel.inference import Observation
+from service.search.kernel.leaf import LeafModel
 from service.search.kernel.loop import RootSetup
 
 
@@ -69,6 +70,7 @@ def root_setup(
     *,
     playout_solve_cards: int = 0,
     inference: bool = True,
+    leaf: LeafModel | None = None,
 ) -> RootSetup:
     """What the world loop needs from a view and the root moves."""
     return RootSetup(
@@ -88,6 +90,7 @@ def root_setup(
         solve_cards=solve_cards,
         playout_solve_cards=playout_solve_cards,
         observations=observations_of(view) if inference else (),
+        leaf=leaf,
     )
 
 

@@ -27,6 +27,7 @@ from service.engine import primes as _primes
 from service.engine import scoring as _scoring
 from service.search.kernel import fast as _fast
 from service.search.kernel import inference as _inference
+from service.search.kernel import leaf as _leaf
 from service.search.kernel import policy as _policy
 from service.search.kernel import solver as _solver
 
@@ -1150,6 +1151,131 @@ cdef int play_out(
     return 0
 
 
+
+# ---------------------------------------------------------------- leaf model
+
+cdef enum:
+    NF = 21
+if len(_leaf.FEATURES) != NF:
+    raise ImportError("leaf.FEATURES differs from the compiled kernel's features")
+cdef int CARDS_WON = _leaf.CARDS_WON
+cdef int COINS_WON = _leaf.COINS_WON
+
+
+cdef class CompiledLeaf:
+    """A leaf.LeafModel's weights as one C array: row (left, category) at (left * ncat +
+    category) * NF, for the cards left in hand the model has weights for (``has``)."""
+
+    cdef double *w
+    cdef int ncat
+    cdef int depth
+    cdef int min_cards
+    cdef bint has[41]
+
+    def __cinit__(self, model, int ncat):
+        cdef int left, cat, k
+        self.w = <double *>malloc(41 * ncat * NF * sizeof(double))
+        if self.w == NULL:
+            raise MemoryError()
+        memset(self.w, 0, 41 * ncat * NF * sizeof(double))
+        memset(self.has, 0, sizeof(self.has))
+        self.ncat = ncat
+        self.depth = model.depth
+        self.min_cards = model.min_cards
+        for left, rows in model.weights.items():
+            if not 0 <= left <= 40 or len(rows) != ncat:
+                raise ValueError("a leaf model row for an impossible hand or another scoring")
+            self.has[left] = True
+            for cat in range(ncat):
+                for k in range(NF):
+                    self.w[(left * ncat + cat) * NF + k] = rows[cat][k]
+
+    def __dealloc__(self):
+        free(self.w)
+
+
+# Compiled models by id(model), each kept with its model (so that the id stays its own).
+_COMPILED_LEAVES = {}
+
+
+cdef CompiledLeaf compiled_leaf(object model, int ncat):
+    """The compiled weights of a leaf model, built once."""
+    found = _COMPILED_LEAVES.get(id(model))
+    if found is None or (<CompiledLeaf>found[1]).ncat != ncat:
+        found = (model, CompiledLeaf(model, ncat))
+        _COMPILED_LEAVES[id(model)] = found
+    return <CompiledLeaf>found[1]
+
+
+cdef inline int leaf_stop(CompiledLeaf leaf, KPos *p) noexcept nogil:
+    """leaf.stop_at: the cards left at which the playout stops, or 0."""
+    cdef int left
+    if p.stock_at != p.stock_end:
+        return 0
+    left = p.left - leaf.depth
+    if left >= leaf.min_cards and left <= 40 and leaf.has[left]:
+        return left
+    return 0
+
+
+cdef inline double primiera_of(KRules *kr, uint64_t cards) noexcept nogil:
+    """leaf._primiera: each suit's best prime value, added suit by suit."""
+    cdef double total = 0.0
+    cdef int shift
+    cdef uint64_t sub
+    for shift in range(0, 40, 10):
+        sub = (cards >> shift) & 1023
+        if sub:
+            total += kr.prime_best[sub]
+    return total
+
+
+cdef inline int sign_of(bint a, bint b) noexcept nogil:
+    return <int>a - <int>b
+
+
+cdef void leaf_features(KRules *kr, KPos *p, double *f) noexcept nogil:
+    """leaf.features."""
+    cdef uint64_t pile0 = p.piles[0], pile1 = p.piles[1], hand0 = 0, hand1 = 0, table = p.table
+    cdef uint64_t settebello = (<uint64_t>1) << kr.settebello, coins = kr.bonus
+    cdef uint64_t sevens = RANK_MASK[7], sixes_aces = RANK_MASK[6] | RANK_MASK[1]
+    cdef int seat, to_move, cards0, cards1, coins0, coins1, d
+    cdef int last = last_capturer_of(p, kr.players)
+    for seat in range(kr.players):
+        if kr.side_of[seat] == 0:
+            hand0 |= p.hands[seat]
+        else:
+            hand1 |= p.hands[seat]
+    to_move = 1 if kr.side_of[p.to_move] == 0 else -1
+    cards0 = k_popcount(pile0)
+    cards1 = k_popcount(pile1)
+    coins0 = k_popcount(pile0 & coins)
+    coins1 = k_popcount(pile1 & coins)
+    f[0] = 1.0
+    f[1] = to_move
+    f[2] = 0 if last < 0 else (1 if kr.side_of[last] == 0 else -1)
+    d = cards0 - cards1
+    f[3] = d
+    f[4] = -3 if d < -3 else (3 if d > 3 else d)
+    d = coins0 - coins1
+    f[5] = d
+    f[6] = -1 if d < -1 else (1 if d > 1 else d)
+    f[7] = sign_of(pile0 & settebello != 0, pile1 & settebello != 0)
+    f[8] = sign_of(hand0 & settebello != 0, hand1 & settebello != 0)
+    f[9] = k_popcount(hand0 & coins) - k_popcount(hand1 & coins)
+    f[10] = k_popcount(pile0 & sevens) - k_popcount(pile1 & sevens)
+    f[11] = k_popcount(hand0 & sevens) - k_popcount(hand1 & sevens)
+    f[12] = primiera_of(kr, pile0) - primiera_of(kr, pile1)
+    f[13] = primiera_of(kr, pile0 | hand0) - primiera_of(kr, pile1 | hand1)
+    f[14] = p.scope[0] - p.scope[1]
+    f[15] = k_popcount(table) * to_move
+    f[16] = sign_of(cards0 >= CARDS_WON, cards1 >= CARDS_WON)
+    f[17] = sign_of(coins0 >= COINS_WON, coins1 >= COINS_WON)
+    f[18] = k_popcount(pile0 & sixes_aces) - k_popcount(pile1 & sixes_aces)
+    f[19] = k_popcount(table & coins) * to_move
+    f[20] = (1 if table & settebello else 0) * to_move
+
+
 # ---------------------------------------------------------------- Python entry points
 
 def py_legal_moves(fr, pos):
@@ -1186,16 +1312,16 @@ def py_hand_totals(fr, piles, scope):
     return [totals[i] for i in range(cr.kr.sides)]
 
 
-def py_playout(fr, pos, uint64_t seed):
-    """policy.playout with policy.RolloutRandom(seed), on the compiled kernel; returns the
-    totals."""
+def py_playout(fr, pos, uint64_t seed, int until_cards=0):
+    """policy.playout with policy.RolloutRandom(seed) (to the end, or ``until_cards`` as
+    there), on the compiled kernel, ``pos`` updated; returns the totals (of a finished hand)."""
     cdef CompiledRules cr = compiled(fr)
     cdef KPos p
     cdef uint64_t rng = seed
     cdef int totals[MAX_SEATS]
     cdef int i
     load_pos(&p, pos)
-    play_out(&cr.kr, &p, &rng, Scratch())
+    play_out(&cr.kr, &p, &rng, Scratch(), 0.0, until_cards)
     store_pos(&p, pos, cr.kr.players, cr.kr.sides)
     totals_of(cr, &p, totals)
     return [totals[i] for i in range(cr.kr.sides)]
@@ -1485,93 +1611,140 @@ cdef void sample_into_c(
     world.stock_end = nunseen - at
 
 
-cdef inline double conceded_sweep_c(
-    KRules *kr, KObservation *seen, uint64_t hand, uint64_t after
-) noexcept nogil:
-    """inference.conceded_sweep."""
-    cdef int rank
-    cdef uint64_t unseen
-    cdef double chance
-    if not after:
-        return 0.0
-    rank = sweep_rank(kr, rank_sum(after))
-    if not rank:
-        return 0.0
-    unseen = seen.live & ~hand
-    chance = HOLD_CHANCE[k_popcount(unseen)][k_popcount(unseen & RANK_MASK[rank])][seen.next_size]
-    return -CONCEDED_SWEEP / 2 * chance if seen.next_partner else CONCEDED_SWEEP * chance
+cdef struct KSeenPlay:
+    # A play a hand could have made on an observation's table, with what no hand changes:
+    # inference.own_gain without the pair bonus, and the rank that sweeps the table it leaves.
+    double gain
+    int card
+    int sweep_rank
+    bint laid
 
 
-cdef inline double play_worth_c(
-    KRules *kr, KObservation *seen, uint64_t hand, int card, uint64_t capture
-) noexcept nogil:
-    """inference.play_worth."""
-    cdef uint64_t table = seen.table, after
+cdef KSeenPlay hand_free_play(KRules *kr, uint64_t table, int card, uint64_t capture) noexcept nogil:
+    """inference.play_worth's parts that no hand changes (the same sums in the same order)."""
+    cdef KSeenPlay play
+    cdef uint64_t after, rest
+    cdef bint ace_sweep
+    play.card = card
+    play.laid = capture == 0
     if capture:
         after = table ^ capture
-    elif kr.ace_self and kr.ace_takes_all and not table and RANK_OF[card] == 1:
-        after = table
-    else:
-        after = table | ((<uint64_t>1) << card)
-    return own_gain_c(kr, hand, table, card, capture) - conceded_sweep_c(kr, seen, hand, after)
-
-
-cdef inline double own_gain_c(
-    KRules *kr, uint64_t hand, uint64_t table, int card, uint64_t capture
-) noexcept nogil:
-    """inference.own_gain."""
-    cdef double gain
-    cdef uint64_t rest
-    cdef bint ace_sweep
-    if capture:
-        gain = 2.0 + CARD_WORTH[card]
+        play.gain = 2.0 + CARD_WORTH[card]
         rest = capture
         while rest:
-            gain += CARD_WORTH[k_ctz(rest)]
+            play.gain += CARD_WORTH[k_ctz(rest)]
             rest &= rest - 1
         ace_sweep = kr.ace_takes_all and RANK_OF[card] == 1 and not (table & RANK_MASK[1])
         if capture == table and (kr.ace_scopa or not ace_sweep):
-            gain += SWEEP_WORTH
-        return gain
-    gain = -CARD_WORTH[card]
-    if hand & ~((<uint64_t>1) << card) & RANK_MASK[RANK_OF[card]]:
+            play.gain += SWEEP_WORTH
+    else:
+        if kr.ace_self and kr.ace_takes_all and not table and RANK_OF[card] == 1:
+            after = table  # the ace on an empty table goes to the pile
+        else:
+            after = table | ((<uint64_t>1) << card)
+        play.gain = -CARD_WORTH[card]
+    play.sweep_rank = sweep_rank(kr, rank_sum(after)) if after else 0
+    return play
+
+
+cdef class SeenPlays:
+    """For each play seen, every play the seat's hand could have made then (cards it could have
+    held, each with its captures in fast.captures order), and the play made, as hand-free parts:
+    built once per world loop call, so that a world's likelihood adds only what its hands change."""
+
+    cdef KSeenPlay *plays
+    cdef KSeenPlay *chosen
+    # Observation t's plays of card c are plays[first[t * 41 + c] : first[t * 41 + c + 1]].
+    cdef int *first
+    cdef int nobs
+
+    def __cinit__(self):
+        self.plays = NULL
+        self.chosen = NULL
+        self.first = NULL
+        self.nobs = 0
+
+    def __dealloc__(self):
+        free(self.plays)
+        free(self.chosen)
+        free(self.first)
+
+    cdef int build(self, KRules *kr, KObservation *obs, int nobs, KOptions *options) except -1:
+        cdef int t, c, k, i, n = 0, capacity = 64
+        cdef uint64_t table
+        cdef KSeenPlay *grown
+        self.nobs = nobs
+        self.chosen = <KSeenPlay *>malloc(max(nobs, 1) * sizeof(KSeenPlay))
+        self.first = <int *>malloc((nobs * 41 + 1) * sizeof(int))
+        self.plays = <KSeenPlay *>malloc(capacity * sizeof(KSeenPlay))
+        if self.chosen == NULL or self.first == NULL or self.plays == NULL:
+            raise MemoryError()
+        for t in range(nobs):
+            table = obs[t].table
+            self.chosen[t] = hand_free_play(kr, table, obs[t].card, obs[t].capture)
+            for c in range(41):
+                self.first[t * 41 + c] = n
+                if c == 40:
+                    continue
+                k = table_card_captures(kr, RANK_OF[c], table, options)
+                if n + k + 1 > capacity:
+                    capacity = grown_size(capacity, n + k + 1)
+                    grown = <KSeenPlay *>realloc(self.plays, capacity * sizeof(KSeenPlay))
+                    if grown == NULL:
+                        raise MemoryError()
+                    self.plays = grown
+                if k == 0 or not kr.compulsory:
+                    self.plays[n] = hand_free_play(kr, table, c, 0)
+                    n += 1
+                for i in range(k):
+                    self.plays[n] = hand_free_play(kr, table, c, options.items[i])
+                    n += 1
+        return 0
+
+
+cdef inline double seen_worth(
+    KSeenPlay *play, KObservation *seen, uint64_t hand, uint64_t unseen, int nunseen
+) noexcept nogil:
+    """inference.play_worth of a play from its hand-free parts: the pair a laid card keeps and
+    the chance of the sweep it concedes, judged from the cards its player could not see."""
+    cdef double gain = play.gain, chance
+    cdef int card = play.card
+    if play.laid and hand & ~((<uint64_t>1) << card) & RANK_MASK[RANK_OF[card]]:
         gain += PAIR_BONUS
+    if play.sweep_rank:
+        chance = HOLD_CHANCE[nunseen][k_popcount(unseen & RANK_MASK[play.sweep_rank])][
+            seen.next_size
+        ]
+        gain = gain - (
+            -CONCEDED_SWEEP / 2 * chance if seen.next_partner else CONCEDED_SWEEP * chance
+        )
     return gain
 
 
-cdef double best_worth_c(
-    KRules *kr, KObservation *seen, uint64_t hand, KOptions *options
-) except? -2e300:
-    """inference.best_worth."""
-    cdef uint64_t rest = hand, table = seen.table
-    cdef double best = -1e300, g
-    cdef int c, k, i
-    while rest:
-        c = k_ctz(rest)
-        rest &= rest - 1
-        k = table_card_captures(kr, RANK_OF[c], table, options)
-        if k == 0 or not kr.compulsory:
-            g = play_worth_c(kr, seen, hand, c, 0)
-            if g > best:
-                best = g
-        for i in range(k):
-            g = play_worth_c(kr, seen, hand, c, options.items[i])
-            if g > best:
-                best = g
-    return best
-
-
 cdef double log_likelihood_c(
-    KRules *kr, uint64_t *hands, KObservation *obs, int nobs, KOptions *options
-) except? -2e300:
-    """inference.log_likelihood."""
-    cdef double total = 0.0, chosen
-    cdef uint64_t hand
-    cdef int t
+    uint64_t *hands, KObservation *obs, int nobs, SeenPlays seen_plays
+) noexcept nogil:
+    """inference.log_likelihood, from the plays' hand-free parts (the same doubles)."""
+    cdef double total = 0.0, chosen, best, g
+    cdef uint64_t hand, rest, unseen
+    cdef int t, c, j, nunseen
+    cdef int *first
     for t in range(nobs):
         hand = hands[obs[t].seat] | obs[t].later | ((<uint64_t>1) << obs[t].card)
-        chosen = play_worth_c(kr, &obs[t], hand, obs[t].card, obs[t].capture)
-        total += BETA * (chosen - best_worth_c(kr, &obs[t], hand, options))
+        unseen = obs[t].live & ~hand
+        nunseen = k_popcount(unseen)
+        chosen = seen_worth(&seen_plays.chosen[t], &obs[t], hand, unseen, nunseen)
+        best = -1e300
+        first = &seen_plays.first[t * 41]
+        rest = hand
+        while rest:
+            c = k_ctz(rest)
+            rest &= rest - 1
+            for j in range(first[c], first[c + 1]):
+                g = seen_worth(&seen_plays.plays[j], &obs[t], hand, unseen, nunseen)
+                if g > best:
+                    best = g
+        total += BETA * (chosen - best)
     return total
 
 
@@ -1601,6 +1774,13 @@ def run_worlds(
     cdef int nobs = len(setup.observations), tries
     cdef bint solved
     cdef KObservation obs[MAX_OBSERVATIONS]
+    cdef SeenPlays seen_plays = SeenPlays()
+    cdef CompiledLeaf leaf_model = (
+        None if setup.leaf is None or with_match else compiled_leaf(setup.leaf, ncat)
+    )
+    cdef double features[NF]
+    cdef double *weights
+    cdef int leaf_left
     cdef double log_w, best_log
     cdef KLeaf leaf
     cdef int points[MAX_SEATS * MAX_CATS]
@@ -1659,6 +1839,7 @@ def run_worlds(
             obs[i].live = seen.live
             obs[i].next_size = seen.next_size
             obs[i].next_partner = seen.next_partner
+        seen_plays.build(kr, obs, nobs, &scratch.options)
         memset(&base, 0, sizeof(KPos))
         set_table(&base, setup.table)
         for i in range(sides):
@@ -1679,7 +1860,7 @@ def run_worlds(
                 best_log = -1e300
                 for tries in range(MAX_TRIES):
                     sample_into_c(kr, &rng.mt, unseen, nunseen, sizes, own, own_hand, &candidate)
-                    log_w = log_likelihood_c(kr, candidate.hands, obs, nobs, &scratch.options)
+                    log_w = log_likelihood_c(candidate.hands, obs, nobs, seen_plays)
                     if k_mt_random(&rng.mt) < exp(log_w):
                         base = candidate
                         break
@@ -1702,6 +1883,26 @@ def run_worlds(
                 else:
                     apply_move(kr, &pos, move_cards[i], move_caps[i])
                 world_sweeps[i] = opponent_can_sweep(kr, &pos, side, scratch)
+                # loop's leaf: played out to the model's depth, each category from its weights.
+                leaf_left = 0 if leaf_model is None else leaf_stop(leaf_model, &pos)
+                if leaf_left:
+                    playout_stream = world_stream
+                    if play_out(kr, &pos, &playout_stream, scratch, hard_deadline, leaf_left):
+                        return done
+                    leaf_features(kr, &pos, features)
+                    v = 0.0
+                    for cat in range(ncat):
+                        weights = leaf_model.w + (leaf_left * ncat + cat) * NF
+                        w = 0.0
+                        for k in range(NF):
+                            w += weights[k] * features[k]
+                        if side == 1:
+                            w = -w
+                        world_cats[i * ncat + cat] = w
+                        v += w
+                    values[i] = v
+                    playouts += 1
+                    continue
                 # loop._end_of_hand: solved when small enough, else played out by the policy
                 # up to the playout's solve, then solved (a solve past the node limit plays on).
                 solved = False

@@ -8,7 +8,8 @@ kernels draw alike). Every root move is then played in the same world and the po
 valued by the exact solver when it applies (two sides, nothing left to deal, few cards),
 else by one heuristic playout whose noise (``policy.RolloutRandom``) starts from the same seed
 for every root move (common random numbers), until the solver applies at the setup's
-``playout_solve_cards``.
+``playout_solve_cards``, or, with the setup's leaf model and no match, until the model's
+depth is played (``leaf``).
 Only complete worlds are tallied: a deadline that passes inside a world drops it. The soft
 deadline (``seconds``) is looked at between root moves once the search has a world; the hard one
 (``hard_seconds``) between root moves, every ply of a playout and every few thousand nodes of a
@@ -36,6 +37,7 @@ from service.search.kernel.fast import (
     legal_moves,
 )
 from service.search.kernel.inference import MAX_TRIES, Observation, log_likelihood
+from service.search.kernel.leaf import LeafModel, leaf_values, stop_at
 from service.search.kernel.policy import RolloutRandom, playout
 from service.search.kernel.solver import Leaf, SolveAborted, Solver
 
@@ -70,6 +72,7 @@ class RootSetup:
     solve_cards: int
     playout_solve_cards: int
     observations: tuple[Observation, ...] = ()
+    leaf: LeafModel | None = None
 
 
 class Tally:
@@ -253,16 +256,22 @@ def _search_worlds(
             else:
                 apply(fr, pos, card, capture)
             sweeps[i] = int(opponent_can_sweep(fr, pos, setup.side))
-            piles, scope, played = _end_of_hand(
-                fr, setup, solver, pos, rollout_seed=rollout_seed, abandon_at=abandon_at
-            )
-            playouts += played
-            points = hand_points(fr, piles, scope)
-            row = value_of(points, setup.side, ncat)
+            stop = 0 if win is not None else stop_at(setup.leaf, pos)
+            if stop and setup.leaf is not None:
+                playout(fr, pos, RolloutRandom(rollout_seed), abandon_at, stop)
+                row = leaf_values(setup.leaf, fr, pos, setup.side)
+                playouts += 1
+            else:
+                piles, scope, played = _end_of_hand(
+                    fr, setup, solver, pos, rollout_seed=rollout_seed, abandon_at=abandon_at
+                )
+                playouts += played
+                points = hand_points(fr, piles, scope)
+                row = value_of(points, setup.side, ncat)
+                if win is not None:
+                    wins[i] = win([sum(p) for p in points], piles)
             values[i] = row[ncat]
             cats[i * ncat : (i + 1) * ncat] = row[:ncat]
-            if win is not None:
-                wins[i] = win([sum(p) for p in points], piles)
         _add_world(tally, values, wins, cats, sweeps, with_match=win is not None)
         tally.playouts += playouts
         done += 1

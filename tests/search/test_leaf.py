@@ -1,0 +1,172 @@
+"""The leaf model: where it applies, what a world is worth with it, alike on both kernels."""
+
+import dataclasses
+import json
+import random
+
+import pytest
+
+from scripts import train_leaf
+from service.engine import State, apply, deal, legal_moves, make_rules, view_of
+from service.search.advisor import SOLVE_CARDS, Budget, MatchContext, advise
+from service.search.kernel import leaf, loop
+from service.search.kernel.fast import FastRules
+from service.search.kernel.fast import apply as fast_apply
+from service.search.kernel.policy import RolloutRandom, playout
+from service.search.kernel.solver import Solver
+from service.search.worlds import pos_of_state, root_setup
+from tests.search.compiled import require_compiled_kernel
+
+_kernel = require_compiled_kernel()
+SCIENTIFICO = "scopone_scientifico"
+
+
+def position(name: str, seed: int, plays: int) -> State:
+    rules = make_rules(name)
+    rng = random.Random(seed)
+    state = deal(rules, seed)
+    for _ in range(plays):
+        state, _ = apply(state, rng.choice(legal_moves(state)))
+    return state
+
+
+def test_the_shipped_model_is_small_and_covers_its_depths() -> None:
+    model = leaf.shipped_model()
+    assert model is not None
+    assert leaf.MODEL_PATH.stat().st_size < 200_000
+    assert set(model.weights) == set(range(model.min_cards, 40 - model.depth + 1))
+    categories = len(FastRules(make_rules(SCIENTIFICO)).categories)
+    for rows in model.weights.values():
+        assert len(rows) == categories
+        assert all(len(row) == len(leaf.FEATURES) for row in rows)
+    assert leaf.model_of_json(json.loads(json.dumps(model.to_json()))) == model
+
+
+def test_the_model_applies_to_its_presets_only() -> None:
+    rules = make_rules(SCIENTIFICO)
+    assert leaf.model_for(rules) is not None
+    assert leaf.model_for(dataclasses.replace(rules, target=21)) is not None
+    assert leaf.model_for(dataclasses.replace(rules, re_bello=True)) is None
+    assert leaf.model_for(make_rules("scopone")) is None
+    assert leaf.model_for(make_rules("scopa")) is None
+
+
+def test_a_model_of_other_features_is_refused() -> None:
+    model = leaf.shipped_model()
+    assert model is not None
+    data = model.to_json()
+    data["features"] = [*leaf.FEATURES[:-1], "something else"]
+    with pytest.raises(ValueError, match="features"):
+        leaf.model_of_json(data)
+
+
+def test_a_playout_stops_at_the_depth_while_enough_cards_are_left() -> None:
+    model = leaf.shipped_model()
+    assert model is not None
+    state = position(SCIENTIFICO, 1, 0)
+    pos = pos_of_state(state)
+    assert leaf.stop_at(model, pos) == 40 - model.depth
+    late = pos_of_state(position(SCIENTIFICO, 1, 40 - model.depth - model.min_cards + 1))
+    assert leaf.stop_at(model, late) == 0
+    assert leaf.stop_at(None, pos) == 0
+
+
+def test_the_features_of_a_position_read_the_piles_and_hands() -> None:
+    fr = FastRules(make_rules(SCIENTIFICO))
+    pos = pos_of_state(position(SCIENTIFICO, 3, 0))
+    playout(fr, pos, RolloutRandom(3), until_cards=20)
+    found = dict(zip(leaf.FEATURES, leaf.features(fr, pos), strict=True))
+    assert found["bias"] == 1.0
+    assert found["cards taken"] == pos.piles[0].bit_count() - pos.piles[1].bit_count()
+    assert found["scope"] == pos.scope[0] - pos.scope[1]
+    assert found["side to move"] == (1.0 if fr.side_of[pos.to_move] == 0 else -1.0)
+    swapped = pos.copy()
+    swapped.piles = [pos.piles[1], pos.piles[0]]
+    swapped.scope = [pos.scope[1], pos.scope[0]]
+    again = dict(zip(leaf.FEATURES, leaf.features(fr, swapped), strict=True))
+    assert again["cards taken"] == -found["cards taken"]
+    assert again["primiera of the cards taken"] == -found["primiera of the cards taken"]
+
+
+def world_values(state: State, worlds: int, *, compiled: bool, win: object = None) -> list[float]:
+    """The first root move's value in each of ``worlds`` worlds, one world a run."""
+    view = view_of(state, state.to_move)
+    move = next(m for m in legal_moves(state) if m.plays_card)
+    setup = root_setup(view, [move], SOLVE_CARDS, inference=False, leaf=leaf.model_for(state.rules))
+    fr = FastRules(state.rules)
+    values = []
+    for world in range(worlds):
+        tally = loop.Tally(1, len(fr.categories))
+        kwargs = {"max_worlds": 1, "seconds": None, "win": win}
+        if compiled:
+            _kernel.run_worlds(
+                fr, setup, tally, _kernel.KernelRandom(world), _kernel.CompiledSolver(fr), **kwargs
+            )
+        else:
+            loop.run_worlds(fr, setup, tally, random.Random(world), Solver(fr), **kwargs)  # type: ignore[arg-type]
+        values.append(tally.sums[0])
+    return values
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_a_world_is_valued_by_the_model_at_the_leaf(compiled: bool) -> None:
+    state = position(SCIENTIFICO, 5, 2)
+    model = leaf.model_for(state.rules)
+    assert model is not None
+    fr = FastRules(state.rules)
+    view = view_of(state, state.to_move)
+    move = next(m for m in legal_moves(state) if m.plays_card)
+    setup = root_setup(view, [move], SOLVE_CARDS, inference=False, leaf=model)
+    expected = []
+    for world in range(10):
+        rng = random.Random(world)
+        pos = loop.sample_world(fr, setup, rng)
+        rollout = RolloutRandom(rng.getrandbits(64))
+        fast_apply(fr, pos, move.card, move.capture)
+        stop = leaf.stop_at(model, pos)
+        assert stop
+        playout(fr, pos, rollout, until_cards=stop)
+        expected.append(leaf.leaf_values(model, fr, pos, setup.side)[-1])
+    assert world_values(state, 10, compiled=compiled) == expected
+
+
+def test_with_a_match_the_playouts_play_to_the_end() -> None:
+    state = position(SCIENTIFICO, 6, 1)
+    side = FastRules(state.rules).side_of[state.to_move]
+
+    def win(totals: list[int], piles: list[int]) -> float:
+        return 0.5 + (totals[side] - totals[1 - side]) / 40
+
+    for compiled in (False, True):
+        values = world_values(state, 6, compiled=compiled, win=win)
+        # Whole-hand values are whole numbers (a side's points less the other's).
+        assert all(v == int(v) for v in values)
+    assert world_values(state, 6, compiled=False, win=win) == world_values(
+        state, 6, compiled=True, win=win
+    )
+
+
+@pytest.mark.parametrize("plays", [0, 5, 14])
+def test_scientifico_advice_with_the_leaf_is_identical_on_both_kernels(plays: int) -> None:
+    state = position(SCIENTIFICO, 11 + plays, plays)
+    view = view_of(state, state.to_move)
+    for match in (None, MatchContext((3, 5), 11)):
+        compiled, pure = (
+            advise(view, Budget(iterations=8), seed=4, match=match, kernel=kernel)
+            for kernel in ("compiled", "python")
+        )
+        assert compiled.moves == pure.moves
+        assert compiled.stats.playouts == pure.stats.playouts
+
+
+def test_training_is_deterministic_and_fits_its_rows() -> None:
+    rows = train_leaf.samples(SCIENTIFICO, 20, 300, train_leaf.TRAIN_SEED)
+    assert rows == train_leaf.samples(SCIENTIFICO, 20, 300, train_leaf.TRAIN_SEED)
+    weights = train_leaf.fit(rows)
+    assert weights == train_leaf.fit(rows)
+    shares = train_leaf.explained(weights, rows)
+    # In sample, least squares explains a share of every category, settebello most of all.
+    assert all(0.0 < s < 1.0 for s in shares)
+    assert shares[3] == max(shares[:-1])
+    held_out = train_leaf.samples(SCIENTIFICO, 20, 300, train_leaf.HELD_OUT_SEED)
+    assert held_out != rows
