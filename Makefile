@@ -159,6 +159,12 @@ bench-levels: setup
 bench-rollouts: setup
 	$(BIN)/python -m tests.benchmarks.bench_rollouts $(ARGS)
 
+.PHONY: bench-regret
+## What a time-budgeted search's choices lose against a deep search of a commit, on this tree
+## and that commit's (ARGS="--before SHA [--preset P --ms 10]"; no games: a screen, not strength).
+bench-regret: setup
+	$(BIN)/python -m tests.benchmarks.bench_regret $(ARGS)
+
 .PHONY: bench-inference
 ## Inference's play model on self-play (tests/benchmarks/bench_inference.py): the log-likelihood
 ## of the plays made with and without the conceded sweep, and how often sampled worlds put the
