@@ -1155,7 +1155,7 @@ cdef int play_out(
 # ---------------------------------------------------------------- leaf model
 
 cdef enum:
-    NF = 24
+    NF = 21
 if len(_leaf.FEATURES) != NF:
     raise ImportError("leaf.FEATURES differs from the compiled kernel's features")
 cdef int CARDS_WON = _leaf.CARDS_WON
@@ -1240,7 +1240,7 @@ cdef void leaf_features(KRules *kr, KPos *p, double *f) noexcept nogil:
     cdef uint64_t settebello = (<uint64_t>1) << kr.settebello, coins = kr.bonus
     cdef uint64_t sevens = RANK_MASK[7], sixes_aces = RANK_MASK[6] | RANK_MASK[1]
     cdef int seat, to_move, cards0, cards1, coins0, coins1, d
-    cdef int last = last_capturer_of(p, kr.players), rank = sweep_rank(kr, rank_sum(table))
+    cdef int last = last_capturer_of(p, kr.players)
     for seat in range(kr.players):
         if kr.side_of[seat] == 0:
             hand0 |= p.hands[seat]
@@ -1274,9 +1274,6 @@ cdef void leaf_features(KRules *kr, KPos *p, double *f) noexcept nogil:
     f[18] = k_popcount(pile0 & sixes_aces) - k_popcount(pile1 & sixes_aces)
     f[19] = k_popcount(table & coins) * to_move
     f[20] = (1 if table & settebello else 0) * to_move
-    f[21] = to_move if rank and p.hands[p.to_move] & RANK_MASK[rank] else 0
-    f[22] = to_move if rank else 0
-    f[23] = 0 if table else to_move
 
 
 # ---------------------------------------------------------------- Python entry points

@@ -26,7 +26,6 @@ from service.engine.cards import RANK_MASKS
 from service.engine.presets import make_rules
 from service.engine.rules import Rules
 from service.search.kernel.fast import FastRules, Pos, bonus_shift, fast_rules
-from service.search.kernel.policy import sweep_rank, table_sum
 
 MODEL_PATH = Path(__file__).resolve().parents[1] / "data" / "leaf_model.json"
 
@@ -54,9 +53,6 @@ FEATURES = (
     "sixes and aces taken",
     "table coins, by the side to move",
     "settebello on the table, by the side to move",
-    "the player to move can sweep, by its side",
-    "a table one card could sweep, by the side to move",
-    "an empty table, by the side to move",
 )
 # A side with this many cards, or coins, has won that category whatever follows.
 CARDS_WON = 21
@@ -150,8 +146,6 @@ def features(fr: FastRules, pos: Pos) -> list[float]:
     cards0, cards1 = pile0.bit_count(), pile1.bit_count()
     coins0, coins1 = (pile0 & coins).bit_count(), (pile1 & coins).bit_count()
     table = pos.table
-    rank = sweep_rank(fr, table_sum(table))
-    can_sweep = rank and pos.hands[pos.to_move] & RANK_MASKS[rank]
     return [
         1.0,
         float(to_move),
@@ -174,9 +168,6 @@ def features(fr: FastRules, pos: Pos) -> list[float]:
         float((pile0 & SIXES_AND_ACES).bit_count() - (pile1 & SIXES_AND_ACES).bit_count()),
         float((table & coins).bit_count() * to_move),
         float(_has(table, settebello) * to_move),
-        float(to_move if can_sweep else 0),
-        float(to_move if rank else 0),
-        float(0 if table else to_move),
     ]
 
 
