@@ -7,7 +7,7 @@ import random
 import pytest
 
 from scripts import train_leaf
-from service.engine import State, apply, deal, legal_moves, make_rules, view_of
+from service.engine import State, legal_moves, make_rules, view_of
 from service.search.advisor import SOLVE_CARDS, Budget, MatchContext, advise
 from service.search.kernel import leaf, loop
 from service.search.kernel.fast import FastRules
@@ -16,18 +16,10 @@ from service.search.kernel.policy import RolloutRandom, playout
 from service.search.kernel.solver import Solver
 from service.search.worlds import pos_of_state, root_setup
 from tests.search.compiled import require_compiled_kernel
+from tests.search.test_playout_solve import early_position
 
 _kernel = require_compiled_kernel()
 SCIENTIFICO = "scopone_scientifico"
-
-
-def position(name: str, seed: int, plays: int) -> State:
-    rules = make_rules(name)
-    rng = random.Random(seed)
-    state = deal(rules, seed)
-    for _ in range(plays):
-        state, _ = apply(state, rng.choice(legal_moves(state)))
-    return state
 
 
 def test_the_shipped_model_is_small_and_covers_its_depths() -> None:
@@ -63,17 +55,17 @@ def test_a_model_of_other_features_is_refused() -> None:
 def test_a_playout_stops_at_the_depth_while_enough_cards_are_left() -> None:
     model = leaf.shipped_model()
     assert model is not None
-    state = position(SCIENTIFICO, 1, 0)
+    state = early_position(SCIENTIFICO, 1, 0)
     pos = pos_of_state(state)
     assert leaf.stop_at(model, pos) == 40 - model.depth
-    late = pos_of_state(position(SCIENTIFICO, 1, 40 - model.depth - model.min_cards + 1))
+    late = pos_of_state(early_position(SCIENTIFICO, 1, 40 - model.depth - model.min_cards + 1))
     assert leaf.stop_at(model, late) == 0
     assert leaf.stop_at(None, pos) == 0
 
 
 def test_the_features_of_a_position_read_the_piles_and_hands() -> None:
     fr = FastRules(make_rules(SCIENTIFICO))
-    pos = pos_of_state(position(SCIENTIFICO, 3, 0))
+    pos = pos_of_state(early_position(SCIENTIFICO, 3, 0))
     playout(fr, pos, RolloutRandom(3), until_cards=20)
     found = dict(zip(leaf.FEATURES, leaf.features(fr, pos), strict=True))
     assert found["bias"] == 1.0
@@ -110,7 +102,7 @@ def world_values(state: State, worlds: int, *, compiled: bool, win: object = Non
 
 @pytest.mark.parametrize("compiled", [False, True])
 def test_a_world_is_valued_by_the_model_at_the_leaf(compiled: bool) -> None:
-    state = position(SCIENTIFICO, 5, 2)
+    state = early_position(SCIENTIFICO, 5, 2)
     model = leaf.model_for(state.rules)
     assert model is not None
     fr = FastRules(state.rules)
@@ -131,7 +123,7 @@ def test_a_world_is_valued_by_the_model_at_the_leaf(compiled: bool) -> None:
 
 
 def test_with_a_match_the_playouts_play_to_the_end() -> None:
-    state = position(SCIENTIFICO, 6, 1)
+    state = early_position(SCIENTIFICO, 6, 1)
     side = FastRules(state.rules).side_of[state.to_move]
 
     def win(totals: list[int], piles: list[int]) -> float:
@@ -148,7 +140,7 @@ def test_with_a_match_the_playouts_play_to_the_end() -> None:
 
 @pytest.mark.parametrize("plays", [0, 5, 14])
 def test_scientifico_advice_with_the_leaf_is_identical_on_both_kernels(plays: int) -> None:
-    state = position(SCIENTIFICO, 11 + plays, plays)
+    state = early_position(SCIENTIFICO, 11 + plays, plays)
     view = view_of(state, state.to_move)
     for match in (None, MatchContext((3, 5), 11)):
         compiled, pure = (
