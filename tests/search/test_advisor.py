@@ -9,6 +9,7 @@ from service.engine import InvalidStateError, Move, apply, deal, legal_moves, ma
 from service.engine.cards import RANK_MASKS
 from service.search import Budget, MatchContext, advise, advisor, match_model
 from service.search.advisor import FLOOR_GRACE_MS, MIN_WORLDS
+from service.search.kernel import backend
 from service.search.kernel.backend import backend_for
 from service.search.special import POLICY
 from tests.search.helpers import (
@@ -141,7 +142,13 @@ def test_a_cold_match_model_is_built_outside_the_budget() -> None:
     match_model.win_probability.cache_clear()
     state = card_play_state(deal(rules, 4))
     view = view_of(state, state.to_move)
-    advice = advise(view, Budget(ms=50), seed=2, match=MatchContext((12, 17), rules.target))
+    # The floor within the budget and its grace is the compiled kernel's promise: the pure
+    # kernel (CI's second stage) solves piva's last deal in every world too slowly to keep it
+    # on a loaded machine, and this test is about the match table, not the kernel.
+    kernel = "compiled" if backend.COMPILED is not None else None
+    advice = advise(
+        view, Budget(ms=50), seed=2, match=MatchContext((12, 17), rules.target), kernel=kernel
+    )
     assert advice.stats.worlds >= MIN_WORLDS
     assert not advice.stats.undersampled
 
