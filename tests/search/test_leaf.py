@@ -11,12 +11,11 @@ from service.engine import State, legal_moves, make_rules, view_of
 from service.search.advisor import SOLVE_CARDS, Budget, MatchContext, advise
 from service.search.kernel import leaf, loop
 from service.search.kernel.fast import FastRules
-from service.search.kernel.fast import apply as fast_apply
 from service.search.kernel.policy import RolloutRandom, playout
 from service.search.kernel.solver import Solver
 from service.search.worlds import pos_of_state, root_setup
 from tests.search.compiled import require_compiled_kernel
-from tests.search.test_playout_solve import early_position
+from tests.search.test_playout_solve import early_position, world_after
 
 _kernel = require_compiled_kernel()
 SCIENTIFICO = "scopone_scientifico"
@@ -111,10 +110,7 @@ def test_a_world_is_valued_by_the_model_at_the_leaf(compiled: bool) -> None:
     setup = root_setup(view, [move], SOLVE_CARDS, inference=False, leaf=model)
     expected = []
     for world in range(10):
-        rng = random.Random(world)
-        pos = loop.sample_world(fr, setup, rng)
-        rollout = RolloutRandom(rng.getrandbits(64))
-        fast_apply(fr, pos, move.card, move.capture)
+        pos, rollout = world_after(fr, setup, move, world)
         stop = leaf.stop_at(model, pos)
         assert stop
         playout(fr, pos, rollout, until_cards=stop)

@@ -4,10 +4,10 @@ import random
 
 import pytest
 
-from service.engine import State, apply, deal, legal_moves, make_rules, view_of
+from service.engine import Move, State, apply, deal, legal_moves, make_rules, view_of
 from service.search.advisor import PLAYOUT_SOLVE_CARDS, SOLVE_CARDS
 from service.search.kernel import loop
-from service.search.kernel.fast import FastRules, hand_points
+from service.search.kernel.fast import FastRules, Pos, hand_points
 from service.search.kernel.fast import apply as fast_apply
 from service.search.kernel.policy import RolloutRandom, playout
 from service.search.kernel.solver import Solver
@@ -81,6 +81,18 @@ def world_values(
     return values
 
 
+def world_after(
+    fr: FastRules, setup: loop.RootSetup, move: Move, world: int
+) -> tuple[Pos, RolloutRandom]:
+    """World ``world`` as the loop draws it (a run seeded ``world``), the move played in it,
+    and the rollout stream its playout draws from."""
+    rng = random.Random(world)
+    pos = loop.sample_world(fr, setup, rng)
+    rollout = RolloutRandom(rng.getrandbits(64))
+    fast_apply(fr, pos, move.card, move.capture)
+    return pos, rollout
+
+
 @pytest.mark.parametrize("compiled", [False, True])
 def test_a_world_is_valued_by_the_solve_of_its_last_deal(compiled: bool) -> None:
     state = early_position("scopa", 5, 4)
@@ -90,10 +102,7 @@ def test_a_world_is_valued_by_the_solve_of_its_last_deal(compiled: bool) -> None
     setup = root_setup(view, [move], SOLVE_CARDS, inference=False)
     expected = []
     for world in range(12):
-        rng = random.Random(world)
-        pos = loop.sample_world(fr, setup, rng)
-        rollout = RolloutRandom(rng.getrandbits(64))
-        fast_apply(fr, pos, move.card, move.capture)
+        pos, rollout = world_after(fr, setup, move, world)
         playout(fr, pos, rollout, until_cards=PLAYOUT_SOLVE_CARDS)
         leaf = Solver(fr).solve_leaf(pos)[1]
         points = hand_points(fr, leaf[:2], leaf[2:])

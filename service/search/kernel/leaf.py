@@ -106,10 +106,11 @@ def shipped_model() -> LeafModel | None:
     return model_of_json(json.loads(MODEL_PATH.read_text(encoding="utf-8")))
 
 
-def model_for(rules: Rules, model: LeafModel | None = None) -> LeafModel | None:
-    """The model for these rules: the shipped one (or ``model``) when they are a preset it was
-    trained for, played by four players in two sides, whatever the match target; else None."""
-    model = model or shipped_model()
+@cache
+def model_for(rules: Rules) -> LeafModel | None:
+    """The shipped model for these rules when they are a preset it was trained for, played by
+    four players in two sides, whatever the match target; else None (once per rules)."""
+    model = shipped_model()
     if model is None or rules.preset not in model.presets or rules.players != 4:
         return None
     trained = make_rules(rules.preset)
