@@ -217,9 +217,8 @@ calibrate-levels: setup
 	$(BIN)/python -m scripts.calibrate_levels /tmp/calibration.jsonl
 
 .PHONY: train-leaf
-## Remake service/search/data/leaf_*.json (the leaf models of scientifico and 2-player scopa)
-## from seeded playouts, printing their fit on held-out ones (scripts/train_leaf.py; about six
-## minutes; ARGS="--preset scopa" for one).
+## Remake service/search/data/leaf_model.json (the four-player leaf model) from seeded playouts,
+## printing its fit on held-out ones (scripts/train_leaf.py; about three minutes).
 train-leaf: setup
 	$(BIN)/python -m scripts.train_leaf $(ARGS)
 

@@ -1,14 +1,11 @@
-"""Train the leaf models (service/search/kernel/leaf.py) from seeded heuristic playouts:
-`python -m scripts.train_leaf [--preset P] [--samples 40000] [--held-out 5000] [--data F.csv]`.
+"""Train the leaf model (service/search/kernel/leaf.py) from seeded heuristic playouts:
+`python -m scripts.train_leaf [--samples 40000] [--held-out 5000] [--data FILE.csv]`.
 
-For each preset in ``SCHEDULES`` and each number of cards still to be played that its model
-stops at (its ``min_cards`` up to the cards dealt less its ``depth``), hands are dealt from
-fixed seeds and played by the rollout policy (``policy.playout``, on the compiled kernel when
-it is built: the same plays) until that many cards are left to play. The position's features
-are read there, the hand is played on to its end, and each scoring category's outcome (side
-0's points less side 1's) is the target. The rest of the hand is played by the policy alone,
-as the advisor's playouts would not be where the model stops: a two-player playout's last
-deal is solved, but the model stops before it (``min_cards`` above a deal). The weights are
+For each number of cards left in hand the model stops at (``MIN_CARDS`` up to 40 less
+``DEPTH``), hands of each preset are dealt from fixed seeds and played by the rollout policy
+(``policy.playout``, on the compiled kernel when it is built: the same plays) until that many
+cards are left. The position's features are read there, the hand is played on to its end, and
+each scoring category's outcome (side 0's points less side 1's) is the target. The weights are
 the least-squares fit (with a small ridge) of every category on the features, solved in plain
 Python in a fixed order, so the same command writes the same file on any machine. The fit is
 then measured on held-out playouts (other seeds): the share of each target's variance the model
@@ -22,27 +19,16 @@ import csv
 import json
 import random
 from collections.abc import Callable, Sequence
-from pathlib import Path
-from typing import NamedTuple, TextIO
+from typing import TextIO
 
 from service.engine import deal, make_rules
 from service.search.kernel import leaf, policy
 from service.search.kernel.fast import FastRules, Pos, fast_rules, hand_points
 from service.search.worlds import pos_of_state
 
-
-class Schedule(NamedTuple):
-    """Where a preset's playouts stop for its model: after ``depth`` plays, while at least
-    ``min_cards`` cards are still to be played."""
-
-    depth: int
-    min_cards: int
-
-
-SCHEDULES = {
-    "scopone_scientifico": Schedule(depth=16, min_cards=8),
-    "scopa": Schedule(depth=12, min_cards=12),
-}
+PRESETS = ("scopone_scientifico",)
+DEPTH = 16
+MIN_CARDS = 8
 RIDGE = 1e-3
 TRAIN_SEED = 1
 HELD_OUT_SEED = 2
@@ -57,18 +43,18 @@ def playout_function() -> Callable[[FastRules, Pos, int, int], None]:
     except ImportError:
 
         def pure(fr: FastRules, pos: Pos, seed: int, until: int) -> None:
-            policy.playout(fr, pos, policy.RolloutRandom(seed), None, until_to_play=until)
+            policy.playout(fr, pos, policy.RolloutRandom(seed), None, until)
 
         return pure
 
     def compiled(fr: FastRules, pos: Pos, seed: int, until: int) -> None:
-        _kernel.py_playout(fr, pos, seed, 0, until)
+        _kernel.py_playout(fr, pos, seed, until)
 
     return compiled
 
 
 def samples(preset: str, left: int, count: int, seed: int) -> list[Sample]:
-    """``count`` playouts stopped at ``left`` cards to play: features there, final outcomes."""
+    """``count`` playouts stopped at ``left`` cards in hand: features there, final outcomes."""
     rules = make_rules(preset)
     fr = fast_rules(rules)
     play = playout_function()
@@ -77,7 +63,7 @@ def samples(preset: str, left: int, count: int, seed: int) -> list[Sample]:
     while len(found) < count:
         pos = pos_of_state(deal(rules, rng.getrandbits(63)))
         play(fr, pos, rng.getrandbits(64), left)
-        if pos.finished or leaf.to_play(pos) != left:
+        if pos.finished or pos.left != left:
             continue
         features = leaf.features(fr, pos)
         play(fr, pos, rng.getrandbits(64), 0)
@@ -149,48 +135,37 @@ def write_rows(out: TextIO, left: int, rows: Sequence[Sample]) -> None:
         writer.writerow([left, *features, *targets])
 
 
-def train(preset: str, samples_each: int, held_out: int, data: TextIO | None) -> leaf.LeafModel:
-    """One preset's model, its held-out fit printed for every number of cards left to play."""
-    depth, min_cards = SCHEDULES[preset]
-    rules = make_rules(preset)
-    dealt = leaf.to_play(pos_of_state(deal(rules, 0)))
-    categories = fast_rules(rules).categories
-    print(f"{preset}: depth {depth}, {samples_each} playouts per cards left to play")
-    print("cards left | " + " | ".join(categories) + " | total (held-out R^2)")
-    weights: dict[int, tuple[tuple[float, ...], ...]] = {}
-    for left in range(min_cards, dealt - depth + 1):
-        rows = samples(preset, left, samples_each, TRAIN_SEED)
-        fitted = fit(rows)
-        weights[left] = tuple(tuple(w) for w in fitted)
-        if data is not None:
-            write_rows(data, left, rows)
-        shares = explained(fitted, samples(preset, left, held_out, HELD_OUT_SEED))
-        print(f"{left} | " + " | ".join(f"{s:.3f}" for s in shares))
-    return leaf.LeafModel(depth, min_cards, (preset,), weights)
-
-
 def main() -> None:
-    """Train, measure on held-out playouts, write each preset's model file."""
+    """Train, measure on held-out playouts, write the model file."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--preset", choices=sorted(SCHEDULES), help="one preset (default: all)")
     parser.add_argument("--samples", type=int, default=40_000, help="playouts per cards left")
     parser.add_argument("--held-out", type=int, default=5_000, help="held-out playouts each")
     parser.add_argument("--data", help="also write the training rows to this CSV file")
-    parser.add_argument("--out-dir", help="write the model files here (default: the package's)")
+    parser.add_argument("--out", default=str(leaf.MODEL_PATH))
     args = parser.parse_args()
+    (preset,) = PRESETS
+    categories = fast_rules(make_rules(preset)).categories
+    print(f"{preset}: depth {DEPTH}, {args.samples} playouts per cards left")
+    print("cards left | " + " | ".join(categories) + " | total (held-out R^2)")
+    weights: dict[int, tuple[tuple[float, ...], ...]] = {}
     data = open(args.data, "w", encoding="utf-8", newline="") if args.data else None  # noqa: SIM115
     try:
-        for preset in [args.preset] if args.preset else list(SCHEDULES):
-            model = train(preset, args.samples, args.held_out, data)
-            path = leaf.model_path(preset)
-            out_path = path if args.out_dir is None else Path(args.out_dir) / path.name
-            with open(out_path, "w", encoding="utf-8") as out:
-                json.dump(model.to_json(), out, indent=1)
-                out.write("\n")
-            print(f"wrote {out_path}")
+        for left in range(MIN_CARDS, 40 - DEPTH + 1):
+            rows = samples(preset, left, args.samples, TRAIN_SEED)
+            fitted = fit(rows)
+            weights[left] = tuple(tuple(w) for w in fitted)
+            if data is not None:
+                write_rows(data, left, rows)
+            shares = explained(fitted, samples(preset, left, args.held_out, HELD_OUT_SEED))
+            print(f"{left} | " + " | ".join(f"{s:.3f}" for s in shares))
     finally:
         if data is not None:
             data.close()
+    model = leaf.LeafModel(DEPTH, MIN_CARDS, PRESETS, weights)
+    with open(args.out, "w", encoding="utf-8") as out:
+        json.dump(model.to_json(), out, indent=1)
+        out.write("\n")
+    print(f"wrote {args.out}")
 
 
 if __name__ == "__main__":

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from scripts import train_leaf
-from service.engine import State, deal, legal_moves, make_rules, view_of
-from service.search.advisor import PLAYOUT_SOLVE_CARDS, SOLVE_CARDS, Budget, MatchContext, advise
+from service.engine import State, legal_moves, make_rules, view_of
+from service.search.advisor import SOLVE_CARDS, Budget, MatchContext, advise
 from service.search.kernel import leaf, loop
 from service.search.kernel.fast import FastRules
 from service.search.kernel.policy import RolloutRandom, playout
@@ -19,71 +19,32 @@ from tests.search.test_playout_solve import early_position, world_after
 
 _kernel = require_compiled_kernel()
 SCIENTIFICO = "scopone_scientifico"
-MODELLED = (SCIENTIFICO, "scopa")
 
 
-def shipped(preset: str) -> leaf.LeafModel:
-    """The model shipped for a preset (every preset of MODELLED has one)."""
-    model = leaf.model_for(make_rules(preset))
+def test_the_shipped_model_is_small_and_covers_its_depths() -> None:
+    model = leaf.shipped_model()
     assert model is not None
-    return model
-
-
-@pytest.mark.parametrize("preset", MODELLED)
-def test_each_shipped_model_is_small_and_covers_its_depths(preset: str) -> None:
-    model = shipped(preset)
-    assert model.presets == (preset,)
-    assert leaf.model_path(preset).stat().st_size < 200_000
-    dealt = leaf.to_play(pos_of_state(deal(make_rules(preset), 0)))
-    assert set(model.weights) == set(range(model.min_cards, dealt - model.depth + 1))
-    categories = len(FastRules(make_rules(preset)).categories)
+    assert leaf.MODEL_PATH.stat().st_size < 200_000
+    assert set(model.weights) == set(range(model.min_cards, 40 - model.depth + 1))
+    categories = len(FastRules(make_rules(SCIENTIFICO)).categories)
     for rows in model.weights.values():
         assert len(rows) == categories
         assert all(len(row) == len(leaf.FEATURES) for row in rows)
     assert leaf.model_of_json(json.loads(json.dumps(model.to_json()))) == model
-    assert set(leaf.shipped_models()) == set(MODELLED)
 
 
-def test_a_model_applies_to_its_preset_only() -> None:
+def test_the_model_applies_to_its_presets_only() -> None:
     rules = make_rules(SCIENTIFICO)
-    assert leaf.model_for(rules) is shipped(SCIENTIFICO)
-    assert leaf.model_for(dataclasses.replace(rules, target=21)) is shipped(SCIENTIFICO)
+    assert leaf.model_for(rules) is not None
+    assert leaf.model_for(dataclasses.replace(rules, target=21)) is not None
     assert leaf.model_for(dataclasses.replace(rules, re_bello=True)) is None
     assert leaf.model_for(make_rules("scopone")) is None
-    assert leaf.model_for(make_rules("escoba")) is None
-    assert leaf.model_for(make_rules("scopa")) is shipped("scopa")
-    assert leaf.model_for(dataclasses.replace(make_rules("scopa"), players=4)) is None
-
-
-def test_a_two_player_model_stops_before_the_last_deal_is_solved() -> None:
-    model = shipped("scopa")
-    assert model.min_cards > PLAYOUT_SOLVE_CARDS
-    last_deal = pos_of_state(early_position("scopa", 2, 0))
-    fr = FastRules(make_rules("scopa"))
-    playout(fr, last_deal, RolloutRandom(2), until_cards=PLAYOUT_SOLVE_CARDS)
-    assert leaf.stop_at(model, last_deal) == 0
-
-
-@pytest.mark.parametrize("seed", range(5))
-def test_a_side_holds_the_stock_cards_its_seats_will_be_dealt(seed: int) -> None:
-    fr = FastRules(make_rules("scopa"))
-    pos = pos_of_state(early_position("scopa", seed, 2))
-    assert pos.stock
-    coming = leaf.hands_to_come(fr, pos)
-    assert coming[0] & coming[1] == 0
-    unplayed = pos.hands[0] | pos.hands[1]
-    for card in pos.stock:
-        unplayed |= 1 << card
-    assert coming[0] | coming[1] == unplayed
-    rollout = RolloutRandom(seed)
-    while not pos.finished:
-        for seat, hand in enumerate(pos.hands):
-            assert hand & ~coming[fr.side_of[seat]] == 0
-        playout(fr, pos, rollout, until_to_play=leaf.to_play(pos) - 1)
+    assert leaf.model_for(make_rules("scopa")) is None
 
 
 def test_a_model_of_other_features_is_refused() -> None:
-    model = shipped(SCIENTIFICO)
+    model = leaf.shipped_model()
+    assert model is not None
     data = model.to_json()
     data["features"] = [*leaf.FEATURES[:-1], "something else"]
     with pytest.raises(ValueError, match="features"):
@@ -91,7 +52,8 @@ def test_a_model_of_other_features_is_refused() -> None:
 
 
 def test_a_playout_stops_at_the_depth_while_enough_cards_are_left() -> None:
-    model = shipped(SCIENTIFICO)
+    model = leaf.shipped_model()
+    assert model is not None
     state = early_position(SCIENTIFICO, 1, 0)
     pos = pos_of_state(state)
     assert leaf.stop_at(model, pos) == 40 - model.depth
@@ -138,9 +100,8 @@ def world_values(state: State, worlds: int, *, compiled: bool, win: object = Non
 
 
 @pytest.mark.parametrize("compiled", [False, True])
-@pytest.mark.parametrize("preset", MODELLED)
-def test_a_world_is_valued_by_the_model_at_the_leaf(preset: str, compiled: bool) -> None:
-    state = early_position(preset, 5, 2)
+def test_a_world_is_valued_by_the_model_at_the_leaf(compiled: bool) -> None:
+    state = early_position(SCIENTIFICO, 5, 2)
     model = leaf.model_for(state.rules)
     assert model is not None
     fr = FastRules(state.rules)
@@ -152,7 +113,7 @@ def test_a_world_is_valued_by_the_model_at_the_leaf(preset: str, compiled: bool)
         pos, rollout = world_after(fr, setup, move, world)
         stop = leaf.stop_at(model, pos)
         assert stop
-        playout(fr, pos, rollout, until_to_play=stop)
+        playout(fr, pos, rollout, until_cards=stop)
         expected.append(leaf.leaf_values(model, fr, pos, setup.side)[-1])
     assert world_values(state, 10, compiled=compiled) == expected
 
@@ -173,12 +134,9 @@ def test_with_a_match_the_playouts_play_to_the_end() -> None:
     )
 
 
-@pytest.mark.parametrize(
-    ("preset", "plays"),
-    [(SCIENTIFICO, 0), (SCIENTIFICO, 5), (SCIENTIFICO, 14), ("scopa", 0), ("scopa", 9)],
-)
-def test_advice_with_the_leaf_is_identical_on_both_kernels(preset: str, plays: int) -> None:
-    state = early_position(preset, 11 + plays, plays)
+@pytest.mark.parametrize("plays", [0, 5, 14])
+def test_scientifico_advice_with_the_leaf_is_identical_on_both_kernels(plays: int) -> None:
+    state = early_position(SCIENTIFICO, 11 + plays, plays)
     view = view_of(state, state.to_move)
     for match in (None, MatchContext((3, 5), 11)):
         compiled, pure = (

@@ -1133,7 +1133,7 @@ cdef int choose(
 
 cdef int play_out(
     KRules *kr, KPos *p, uint64_t *rng, Scratch scratch, double abandon_at=0.0,
-    int until_cards=0, int until_to_play=0,
+    int until_cards=0,
 ) except -1:
     """policy.playout drawing from a rollout generator's state; 1 when it stopped at
     ``abandon_at`` (monotonic seconds; 0: never), looked at before a turn of more than
@@ -1142,8 +1142,6 @@ cdef int play_out(
     cdef KMoves *moves = &scratch.moves
     while not finished(p):
         if until_cards and p.stock_at == p.stock_end and p.left <= until_cards:
-            return 0
-        if until_to_play and p.left + p.stock_end - p.stock_at <= until_to_play:
             return 0
         n = legal_moves(kr, p, moves, &scratch.options)
         if n > MANY_MOVES and abandon_at > 0.0 and now_seconds() >= abandon_at:
@@ -1210,8 +1208,11 @@ cdef CompiledLeaf compiled_leaf(object model, int ncat):
 
 
 cdef inline int leaf_stop(CompiledLeaf leaf, KPos *p) noexcept nogil:
-    """leaf.stop_at: the cards still to be played at which the playout stops, or 0."""
-    cdef int left = p.left + p.stock_end - p.stock_at - leaf.depth
+    """leaf.stop_at: the cards left at which the playout stops, or 0."""
+    cdef int left
+    if p.stock_at != p.stock_end:
+        return 0
+    left = p.left - leaf.depth
     if left >= leaf.min_cards and left <= 40 and leaf.has[left]:
         return left
     return 0
@@ -1238,29 +1239,13 @@ cdef void leaf_features(KRules *kr, KPos *p, double *f) noexcept nogil:
     cdef uint64_t pile0 = p.piles[0], pile1 = p.piles[1], hand0 = 0, hand1 = 0, table = p.table
     cdef uint64_t settebello = (<uint64_t>1) << kr.settebello, coins = kr.bonus
     cdef uint64_t sevens = RANK_MASK[7], sixes_aces = RANK_MASK[6] | RANK_MASK[1]
-    cdef uint64_t dealt
-    cdef int seat, to_move, cards0, cards1, coins0, coins1, d, deal, offset, at, k
+    cdef int seat, to_move, cards0, cards1, coins0, coins1, d
     cdef int last = last_capturer_of(p, kr.players)
     for seat in range(kr.players):
         if kr.side_of[seat] == 0:
             hand0 |= p.hands[seat]
         else:
             hand1 |= p.hands[seat]
-    # leaf.hands_to_come: the stock's cards go to the seats end_of_deal will deal them to.
-    at = p.stock_at
-    for deal in range(p.deals_made, kr.ndeals):
-        seat = p.dealer
-        for offset in range(kr.players):
-            seat = kr.next_seat[seat]
-            dealt = 0
-            for k in range(at, at + kr.deal_sizes[deal]):
-                if k < p.stock_end:
-                    dealt |= (<uint64_t>1) << p.stock[k]
-            if kr.side_of[seat] == 0:
-                hand0 |= dealt
-            else:
-                hand1 |= dealt
-            at += kr.deal_sizes[deal]
     to_move = 1 if kr.side_of[p.to_move] == 0 else -1
     cards0 = k_popcount(pile0)
     cards1 = k_popcount(pile1)
@@ -1327,17 +1312,16 @@ def py_hand_totals(fr, piles, scope):
     return [totals[i] for i in range(cr.kr.sides)]
 
 
-def py_playout(fr, pos, uint64_t seed, int until_cards=0, int until_to_play=0):
-    """policy.playout with policy.RolloutRandom(seed) (to the end, or ``until_cards`` and
-    ``until_to_play`` as there), on the compiled kernel, ``pos`` updated; returns the totals
-    (of a finished hand)."""
+def py_playout(fr, pos, uint64_t seed, int until_cards=0):
+    """policy.playout with policy.RolloutRandom(seed) (to the end, or ``until_cards`` as
+    there), on the compiled kernel, ``pos`` updated; returns the totals (of a finished hand)."""
     cdef CompiledRules cr = compiled(fr)
     cdef KPos p
     cdef uint64_t rng = seed
     cdef int totals[MAX_SEATS]
     cdef int i
     load_pos(&p, pos)
-    play_out(&cr.kr, &p, &rng, Scratch(), 0.0, until_cards, until_to_play)
+    play_out(&cr.kr, &p, &rng, Scratch(), 0.0, until_cards)
     store_pos(&p, pos, cr.kr.players, cr.kr.sides)
     totals_of(cr, &p, totals)
     return [totals[i] for i in range(cr.kr.sides)]
@@ -1903,7 +1887,7 @@ def run_worlds(
                 leaf_left = 0 if leaf_model is None else leaf_stop(leaf_model, &pos)
                 if leaf_left:
                     playout_stream = world_stream
-                    if play_out(kr, &pos, &playout_stream, scratch, hard_deadline, 0, leaf_left):
+                    if play_out(kr, &pos, &playout_stream, scratch, hard_deadline, leaf_left):
                         return done
                     leaf_features(kr, &pos, features)
                     v = 0.0

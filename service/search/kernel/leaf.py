@@ -1,15 +1,13 @@
-"""The leaf model: a playout stopped early and valued by a learned linear model.
+"""The leaf model: a four-player playout stopped early and valued by a learned linear model.
 
 A world's playout after a root move normally plays the hand to its end, forty plays at a
 scientifico opening. Where a model applies (the rules of a preset it was trained for, no match
-context), the playout stops once it has made ``depth`` plays, provided at least ``min_cards``
-cards are then still to be played (in hand and in the stock). Each scoring category's value
-(side 0's points less side 1's) is then read from a linear function of the position's
-``FEATURES``, with one set of weights per number of cards still to be played, fitted by least
-squares to the final outcomes of seeded heuristic playouts from such positions
-(scripts/train_leaf.py writes a preset's model file and prints its fit on held-out playouts).
-A side's cards "in hand" are those its seats hold and, in a world, the stock's cards they will
-be dealt.
+context, nothing left to deal), the playout stops once it has made ``depth`` plays, provided at
+least ``min_cards`` cards are then still in hand. Each scoring category's value (side 0's points
+less side 1's) is then read from a linear function of the position's ``FEATURES``, with one set
+of weights per number of cards left in hand, fitted by least squares to the final outcomes of
+seeded heuristic playouts from such positions (tests/benchmarks/train_leaf.py writes the model
+file and prints its fit on held-out playouts).
 
 Both kernels compute the features as whole numbers, except the primiera sums, which add the
 same doubles in the same order, and take the dot products in feature order: they give the
@@ -29,7 +27,7 @@ from service.engine.presets import make_rules
 from service.engine.rules import Rules
 from service.search.kernel.fast import FastRules, Pos, bonus_shift, fast_rules
 
-MODEL_DIR = Path(__file__).resolve().parents[1] / "data"
+MODEL_PATH = Path(__file__).resolve().parents[1] / "data" / "leaf_model.json"
 
 # What the model reads from the position at the leaf. Each is side 0's count less side 1's, a
 # side's sign (+1 side 0, -1 side 1, 0 none), or a count signed by the side to move.
@@ -100,28 +98,20 @@ def model_of_json(data: dict[str, object]) -> LeafModel:
     )
 
 
-def model_path(preset: str) -> Path:
-    """Where the package keeps the model trained for a preset."""
-    return MODEL_DIR / f"leaf_{preset}.json"
-
-
 @cache
-def shipped_models() -> dict[str, LeafModel]:
-    """The models shipped in the package, by the presets they were trained for."""
-    found: dict[str, LeafModel] = {}
-    for path in sorted(MODEL_DIR.glob("leaf_*.json")):
-        model = model_of_json(json.loads(path.read_text(encoding="utf-8")))
-        for preset in model.presets:
-            found[preset] = model
-    return found
+def shipped_model() -> LeafModel | None:
+    """The model file shipped in the package, or None where there is none."""
+    if not MODEL_PATH.exists():
+        return None
+    return model_of_json(json.loads(MODEL_PATH.read_text(encoding="utf-8")))
 
 
 @cache
 def model_for(rules: Rules) -> LeafModel | None:
-    """The shipped model for these rules when they are a preset it was trained for, whatever
-    the match target; else None (once per rules)."""
-    model = shipped_models().get(rules.preset)
-    if model is None:
+    """The shipped model for these rules when they are a preset it was trained for, played by
+    four players in two sides, whatever the match target; else None (once per rules)."""
+    model = shipped_model()
+    if model is None or rules.preset not in model.presets or rules.players != 4:
         return None
     trained = make_rules(rules.preset)
     if dataclasses.replace(rules, target=trained.target) != trained:
@@ -132,40 +122,24 @@ def model_for(rules: Rules) -> LeafModel | None:
     return model
 
 
-def to_play(pos: Pos) -> int:
-    """The cards still to be played: in hand and in the stock."""
-    return pos.left + len(pos.stock)
-
-
 def stop_at(model: LeafModel | None, pos: Pos) -> int:
-    """The cards still to be played (``to_play``) at which a playout from ``pos`` stops for
-    the model, or 0 when it plays to the end (no model, or too few cards)."""
-    if model is None:
+    """The cards left in hand at which a playout from ``pos`` stops for the model, or 0 when
+    it plays to the end (no model, something left to deal, or too few cards)."""
+    if model is None or pos.stock:
         return 0
-    left = to_play(pos) - model.depth
+    left = pos.left - model.depth
     return left if left >= model.min_cards and left in model.weights else 0
-
-
-def hands_to_come(fr: FastRules, pos: Pos) -> tuple[int, int]:
-    """Each side's cards in hand with the stock's cards its seats will be dealt."""
-    hands = [0, 0]
-    for seat, hand in enumerate(pos.hands):
-        hands[fr.side_of[seat]] |= hand
-    at = 0
-    for deal in range(pos.deals_made, len(fr.deal_sizes)):
-        size = fr.deal_sizes[deal]
-        for offset in range(fr.players):
-            seat = (pos.dealer + 1 + offset) % fr.players
-            for card in pos.stock[at : at + size]:
-                hands[fr.side_of[seat]] |= 1 << card
-            at += size
-    return hands[0], hands[1]
 
 
 def features(fr: FastRules, pos: Pos) -> list[float]:
     """The position's ``FEATURES``, for side 0 against side 1 (module docstring)."""
     pile0, pile1 = pos.piles[0], pos.piles[1]
-    hand0, hand1 = hands_to_come(fr, pos)
+    hand0 = hand1 = 0
+    for seat, hand in enumerate(pos.hands):
+        if fr.side_of[seat] == 0:
+            hand0 |= hand
+        else:
+            hand1 |= hand
     settebello = 1 << (bonus_shift(fr.rules) + 6)
     coins, sevens = fr.bonus, RANK_MASKS[7]
     to_move = 1 if fr.side_of[pos.to_move] == 0 else -1
@@ -204,7 +178,7 @@ def leaf_values(model: LeafModel, fr: FastRules, pos: Pos, side: int) -> list[fl
     found = features(fr, pos)
     values = []
     total = 0.0
-    for row in model.weights[to_play(pos)]:
+    for row in model.weights[pos.left]:
         value = dot(row, found)
         if side == 1:
             value = -value

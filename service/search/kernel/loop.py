@@ -258,7 +258,7 @@ def _search_worlds(
             sweeps[i] = int(opponent_can_sweep(fr, pos, setup.side))
             stop = 0 if win is not None else stop_at(setup.leaf, pos)
             if stop and setup.leaf is not None:
-                playout(fr, pos, RolloutRandom(rollout_seed), abandon_at, until_to_play=stop)
+                playout(fr, pos, RolloutRandom(rollout_seed), abandon_at, stop)
                 row = leaf_values(setup.leaf, fr, pos, setup.side)
                 playouts += 1
             else:

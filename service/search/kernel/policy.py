@@ -173,22 +173,13 @@ def choose(fr: FastRules, pos: Pos, moves: list[FastMove], rng: Noise) -> FastMo
 
 
 def playout(
-    fr: FastRules,
-    pos: Pos,
-    rng: Noise,
-    abandon_at: float | None = None,
-    until_cards: int = 0,
-    *,
-    until_to_play: int = 0,
+    fr: FastRules, pos: Pos, rng: Noise, abandon_at: float | None = None, until_cards: int = 0
 ) -> None:
     """Play the heuristic policy in place to the end of the hand, or until nothing is left to
-    deal and at most ``until_cards`` (when not 0) cards are in hand, or until at most
-    ``until_to_play`` (when not 0) cards are in hand and stock; DeadlinePassed when the
+    deal and at most ``until_cards`` (when not 0) cards are in hand; DeadlinePassed when the
     ``time.perf_counter`` reading ``abandon_at`` passes first."""
     while not pos.finished:
         if until_cards and not pos.stock and pos.left <= until_cards:
-            return
-        if until_to_play and pos.left + len(pos.stock) <= until_to_play:
             return
         moves = legal_moves(fr, pos)
         if abandon_at is not None and time.perf_counter() >= abandon_at:
