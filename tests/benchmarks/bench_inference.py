@@ -2,6 +2,7 @@
 
 Usage (see `make bench-inference`):
     python -m tests.benchmarks.bench_inference --games 160 --accuracy-games 40 --workers 2
+    python -m tests.benchmarks.bench_inference --preset scopa --offset 4
 
 Self-play: ``--games`` hands of ``--preset`` with ``--player`` at every seat (the advisor at a
 fixed number of worlds by default, so the games do not depend on the machine's speed).
@@ -11,7 +12,9 @@ softmax over the legal plays of the model's worth (``kernel.inference.play_worth
 less the sweep conceded, as the player could count it), at ``inference.BETA``, with the
 conceded-sweep term and without it (the model before it, own gain only); the mean per play.
 
-Worlds: at every sixth play from the eighth to the 36th, the seat to move samples
+Worlds: at every sixth play from the eighth to the 36th (``--offset`` plays later: in
+two-player scopa a deal is six plays, so offset 0 always meets a hand with no play seen yet),
+the seat to move samples
 ``--worlds`` worlds as the search does (``kernel.loop.sample_world``, pure-Python kernel),
 uniformly, without the conceded-sweep term, and with it. Per stage of the hand: the share of
 the hidden cards that land in the hand that truly holds them, and the mean log score of the
@@ -132,13 +135,18 @@ def inferred(conceded: float) -> Sampler:
 
 
 def world_scores(
-    fr: FastRules, games: Sequence[Game], samplers: dict[str, Sampler], worlds: int
+    fr: FastRules,
+    games: Sequence[Game],
+    samplers: dict[str, Sampler],
+    worlds: int,
+    offset: int = 0,
 ) -> dict[str, dict[int, list[tuple[float, float]]]]:
-    """Per sampler and stage (tens of plays), the scores of every position."""
+    """Per sampler and stage (tens of plays), the scores of every position ``offset`` plays
+    after a multiple of six."""
     found: dict[str, dict[int, list[tuple[float, float]]]] = {name: {} for name in samplers}
     for g, game in enumerate(games):
         for t, (state, _) in enumerate(game):
-            if t < 8 or t > 36 or t % 6:
+            if t < 8 or t > 36 or t % 6 != offset:
                 continue
             view = view_of(state, state.to_move)
             setup = root_setup(view, [], 0)
@@ -162,6 +170,7 @@ def main() -> None:
     parser.add_argument("--accuracy-games", type=int, default=40)
     parser.add_argument("--worlds", type=int, default=24)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--offset", type=int, default=0, choices=range(6), help="plays after")
     args = parser.parse_args()
     jobs = [(args.preset, args.player, i) for i in range(args.games)]
     with multiprocessing.Pool(args.workers) as pool:
@@ -179,7 +188,7 @@ def main() -> None:
         "own gain only": inferred(0.0),
         "with the conceded sweep": inferred(inference.CONCEDED_SWEEP),
     }
-    found = world_scores(fr, games[: args.accuracy_games], samplers, args.worlds)
+    found = world_scores(fr, games[: args.accuracy_games], samplers, args.worlds, args.offset)
     stages = sorted(found["uniform"])
     print(
         f"worlds ({args.worlds} a position, {args.accuracy_games} hands) | "

@@ -127,7 +127,8 @@ def test_a_play_that_must_be_searched_is_ranked() -> None:
     state = some_crowded("escoba", 2)
     view = view_of(state, state.to_move)
     plays = [m for m in legal_moves(state) if m.plays_card]
-    left_out = [m for m in plays if m not in searched_plays(view, plays)]
+    searched = set(searched_plays(view, plays))
+    left_out = [m for m in plays if m not in searched]
     wanted = left_out[-1]
     advice = advise(view, Budget(iterations=2), seed=1, must_search=(wanted,))
     ranked = [m.move for m in advice.moves if m.expected_value is not None]
