@@ -46,6 +46,22 @@ def build(commit: str = BASELINE_COMMIT) -> Path:
         return _build_locked(commit, folder)
 
 
+def script_output(script: str, args: list[str], folder: Path | None = None) -> str:
+    """What a script prints, run as a child process with only ``folder``'s tree importable
+    (another commit's built tree; None: this tree)."""
+    env = dict(os.environ)
+    if folder is not None:
+        env["PYTHONPATH"] = str(folder)
+    return subprocess.run(
+        [sys.executable, script, *args],
+        cwd=folder,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+
+
 def _build_locked(commit: str, folder: Path) -> Path:
     done = folder / ".built"
     if done.exists() and kernel_built(folder):

@@ -23,10 +23,8 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -43,6 +41,7 @@ EVERY = 3
 FIRST_SEED = 1000
 REFERENCE_SEED = 777
 STAGE_PLAYS = 8
+SCRIPT = str(Path(__file__).resolve())
 
 
 def positions(preset: str, deals: int) -> Iterator[tuple[int, int, View]]:
@@ -109,23 +108,9 @@ def regrets(preset: str, deals: int, ms: int, reps: int, ref: str) -> dict[str, 
     }
 
 
-def in_tree(tree: Path | None, *args: str) -> str:
-    """This script's output run as a child process on this tree or another (PYTHONPATH)."""
-    env = dict(os.environ)
-    if tree is not None:
-        env["PYTHONPATH"] = str(tree)
-    return subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), *args],
-        check=True,
-        capture_output=True,
-        text=True,
-        env=env,
-    ).stdout
-
-
 def main() -> None:
     """Make the reference on the commit's tree, then each tree's regret; print both."""
-    from tests.benchmarks.baseline import build
+    from tests.benchmarks.baseline import build, script_output
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", required=True, help="the commit to compare with")
@@ -139,14 +124,16 @@ def main() -> None:
     common = [args.preset, str(args.deals)]
     with tempfile.TemporaryDirectory() as folder:
         ref = str(Path(folder) / "reference.json")
-        in_tree(tree, "reference", *common, str(args.reference_worlds), ref)
+        script_output(SCRIPT, ["reference", *common, str(args.reference_worlds), ref], tree)
         print(
             f"{args.preset}: {args.deals} deals, reference {args.before[:8]} at "
             f"{args.reference_worlds} worlds; advisors at {args.ms} ms, {args.reps} seeds"
         )
         print("tree | mean regret [95% CI] | exact best | median worlds | choices | by stage")
         for name, where in ((args.before[:8], tree), ("this tree", None)):
-            out = json.loads(in_tree(where, "regret", *common, str(args.ms), str(args.reps), ref))
+            out = json.loads(
+                script_output(SCRIPT, ["regret", *common, str(args.ms), str(args.reps), ref], where)
+            )
             stages = ", ".join(f"{k}: {v:.4f}" for k, v in out["by_stage"].items())
             print(
                 f"{name} | {out['mean']:.4f} [{out['mean'] - out['half_width']:.4f}, "

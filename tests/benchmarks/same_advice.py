@@ -13,10 +13,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import os
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 WORLDS = 150
@@ -64,26 +61,15 @@ def main() -> None:
     if args.dump:
         print(json.dumps(advice_lines(presets, args.positions)))
         return
-    from tests.benchmarks.baseline import build
+    from tests.benchmarks.baseline import build, script_output
 
     folder = build(args.before)
     before = json.loads(
-        subprocess.run(
-            [
-                sys.executable,
-                str(Path(__file__).resolve()),
-                "--dump",
-                "--presets",
-                args.presets,
-                "--positions",
-                str(args.positions),
-            ],
-            cwd=folder,
-            env={**os.environ, "PYTHONPATH": str(folder)},
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout
+        script_output(
+            str(Path(__file__).resolve()),
+            ["--dump", "--presets", args.presets, "--positions", str(args.positions)],
+            folder,
+        )
     )
     after = advice_lines(presets, args.positions)
     print(f"preset | positions | identical advice at {WORLDS} worlds (this tree vs {args.before})")

@@ -145,7 +145,7 @@ def test_a_cold_match_model_is_built_outside_the_budget() -> None:
     # The floor within the budget and its grace is the compiled kernel's promise: the pure
     # kernel (CI's second stage) solves piva's last deal in every world too slowly to keep it
     # on a loaded machine, and this test is about the match table, not the kernel.
-    kernel = "compiled" if backend.COMPILED is not None else None
+    kernel = "compiled" if backend.compiled_available() else None
     advice = advise(
         view, Budget(ms=50), seed=2, match=MatchContext((12, 17), rules.target), kernel=kernel
     )

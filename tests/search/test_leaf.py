@@ -38,6 +38,7 @@ def test_the_model_applies_to_its_presets_only() -> None:
     assert leaf.model_for(rules) is not None
     assert leaf.model_for(dataclasses.replace(rules, target=21)) is not None
     assert leaf.model_for(dataclasses.replace(rules, re_bello=True)) is None
+    assert leaf.model_for(dataclasses.replace(rules, players=2)) is None
     assert leaf.model_for(make_rules("scopone")) is None
     assert leaf.model_for(make_rules("scopa")) is None
 

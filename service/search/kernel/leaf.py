@@ -108,10 +108,10 @@ def shipped_model() -> LeafModel | None:
 
 @cache
 def model_for(rules: Rules) -> LeafModel | None:
-    """The shipped model for these rules when they are a preset it was trained for, played by
-    four players in two sides, whatever the match target; else None (once per rules)."""
+    """The shipped model for these rules when they are a preset it was trained for (the
+    preset's own rules, whatever the match target); else None (once per rules)."""
     model = shipped_model()
-    if model is None or rules.preset not in model.presets or rules.players != 4:
+    if model is None or rules.preset not in model.presets:
         return None
     trained = make_rules(rules.preset)
     if dataclasses.replace(rules, target=trained.target) != trained:
