@@ -1,7 +1,8 @@
 """How much a time-budgeted search's choices lose against a deep search: this tree, a commit.
 
     python -m tests.benchmarks.bench_regret --before SHA [--preset scopone_scientifico]
-        [--deals 100] [--ms 10] [--reps 3] [--reference-worlds 4000]
+        [--deals 100] [--ms 10] [--before-ms MS] [--reps 3] [--reference-worlds 4000]
+        [--reference FILE]
 
 Positions: every third decision (with two card plays or more) of ``--deals`` hands the expert
 bot plays at every seat, from fixed seeds. The reference values each card play there by the
@@ -117,22 +118,27 @@ def main() -> None:
     parser.add_argument("--preset", default="scopone_scientifico")
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--ms", type=int, default=10)
+    parser.add_argument("--before-ms", type=int, help="the commit's budget (default: --ms)")
     parser.add_argument("--reps", type=int, default=3)
     parser.add_argument("--reference-worlds", type=int, default=4000)
+    parser.add_argument("--reference", help="a file to keep the reference in, or read it from")
     args = parser.parse_args()
     tree = build(args.before)
     common = [args.preset, str(args.deals)]
+    before_ms = args.before_ms or args.ms
     with tempfile.TemporaryDirectory() as folder:
-        ref = str(Path(folder) / "reference.json")
-        script_output(SCRIPT, ["reference", *common, str(args.reference_worlds), ref], tree)
+        ref = str(Path(args.reference or Path(folder) / "reference.json").resolve())
+        if not Path(ref).exists():
+            script_output(SCRIPT, ["reference", *common, str(args.reference_worlds), ref], tree)
         print(
             f"{args.preset}: {args.deals} deals, reference {args.before[:8]} at "
-            f"{args.reference_worlds} worlds; advisors at {args.ms} ms, {args.reps} seeds"
+            f"{args.reference_worlds} worlds; {args.before[:8]} at {before_ms} ms, this tree "
+            f"at {args.ms} ms, {args.reps} seeds"
         )
         print("tree | mean regret [95% CI] | exact best | median worlds | choices | by stage")
-        for name, where in ((args.before[:8], tree), ("this tree", None)):
+        for name, where, ms in ((args.before[:8], tree, before_ms), ("this tree", None, args.ms)):
             out = json.loads(
-                script_output(SCRIPT, ["regret", *common, str(args.ms), str(args.reps), ref], where)
+                script_output(SCRIPT, ["regret", *common, str(ms), str(args.reps), ref], where)
             )
             stages = ", ".join(f"{k}: {v:.4f}" for k, v in out["by_stage"].items())
             print(

@@ -137,7 +137,9 @@ def advice_without_time(view: object, kernel: str, **kwargs: object) -> object:
     ("name", "plays"),
     [
         ("scopone_scientifico", 0),
+        ("scopone_scientifico", 18),
         ("scopone_scientifico", 30),
+        ("scopone", 21),
         ("scopa", 2),
         ("scopa", 31),
         ("scopone_trentino", 12),

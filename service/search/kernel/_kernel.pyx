@@ -175,7 +175,6 @@ cdef int GRANDE_POINTS = _scoring.GRANDE_POINTS
 cdef int SCALETTA_LOW_TOP = _scoring.SCALETTA_LOW_TOP
 cdef int SCALETTA_HIGH_BASE = _scoring.SCALETTA_HIGH_BASE
 cdef int SCALETTA_HIGH_BOTTOM = _scoring.SCALETTA_HIGH_BOTTOM
-cdef int TABLE_LIMIT = _solver.TABLE_LIMIT
 cdef long long NODE_LIMIT = _solver.NODE_LIMIT
 cdef int INF = 1 << 20
 
@@ -1613,14 +1612,19 @@ cdef void sample_into_c(
 
 cdef struct KSeenPlay:
     # A play a hand could have made on an observation's table, with what no hand changes:
-    # inference.own_gain without the pair bonus, and the rank that sweeps the table it leaves.
+    # inference.own_gain without the pair bonus, and the rank that sweeps the table it leaves;
+    # ``most``: no hand makes its worth more (seen_worth's sums with the pair kept and the
+    # partner sure to sweep; rounding is monotonic, so seen_worth never exceeds it).
     double gain
+    double most
     int card
     int sweep_rank
     bint laid
 
 
-cdef KSeenPlay hand_free_play(KRules *kr, uint64_t table, int card, uint64_t capture) noexcept nogil:
+cdef KSeenPlay hand_free_play(
+    KRules *kr, uint64_t table, int card, uint64_t capture, bint partner
+) noexcept nogil:
     """inference.play_worth's parts that no hand changes (the same sums in the same order)."""
     cdef KSeenPlay play
     cdef uint64_t after, rest
@@ -1644,6 +1648,9 @@ cdef KSeenPlay hand_free_play(KRules *kr, uint64_t table, int card, uint64_t cap
             after = table | ((<uint64_t>1) << card)
         play.gain = -CARD_WORTH[card]
     play.sweep_rank = sweep_rank(kr, rank_sum(after)) if after else 0
+    play.most = play.gain + PAIR_BONUS if play.laid else play.gain
+    if play.sweep_rank and partner:
+        play.most = play.most - (-CONCEDED_SWEEP / 2)
     return play
 
 
@@ -1681,7 +1688,9 @@ cdef class SeenPlays:
             raise MemoryError()
         for t in range(nobs):
             table = obs[t].table
-            self.chosen[t] = hand_free_play(kr, table, obs[t].card, obs[t].capture)
+            self.chosen[t] = hand_free_play(
+                kr, table, obs[t].card, obs[t].capture, obs[t].next_partner
+            )
             for c in range(41):
                 self.first[t * 41 + c] = n
                 if c == 40:
@@ -1694,10 +1703,12 @@ cdef class SeenPlays:
                         raise MemoryError()
                     self.plays = grown
                 if k == 0 or not kr.compulsory:
-                    self.plays[n] = hand_free_play(kr, table, c, 0)
+                    self.plays[n] = hand_free_play(kr, table, c, 0, obs[t].next_partner)
                     n += 1
                 for i in range(k):
-                    self.plays[n] = hand_free_play(kr, table, c, options.items[i])
+                    self.plays[n] = hand_free_play(
+                        kr, table, c, options.items[i], obs[t].next_partner
+                    )
                     n += 1
         return 0
 
@@ -1724,28 +1735,45 @@ cdef inline double seen_worth(
 cdef double log_likelihood_c(
     uint64_t *hands, KObservation *obs, int nobs, SeenPlays seen_plays
 ) noexcept nogil:
-    """inference.log_likelihood, from the plays' hand-free parts (the same doubles)."""
-    cdef double total = 0.0, chosen, best, g
+    """inference.log_likelihood, from the plays' hand-free parts (the same doubles). The best
+    play's worth is a maximum, so the card played is looked at first and a play whose ``most``
+    cannot beat the best so far is passed over: the same maximum, fewer worths computed."""
+    cdef double total = 0.0, chosen, best
     cdef uint64_t hand, rest, unseen
-    cdef int t, c, j, nunseen
+    cdef int t, c, nunseen
     cdef int *first
+    cdef KSeenPlay *plays = seen_plays.plays
     for t in range(nobs):
         hand = hands[obs[t].seat] | obs[t].later | ((<uint64_t>1) << obs[t].card)
         unseen = obs[t].live & ~hand
         nunseen = k_popcount(unseen)
         chosen = seen_worth(&seen_plays.chosen[t], &obs[t], hand, unseen, nunseen)
-        best = -1e300
         first = &seen_plays.first[t * 41]
-        rest = hand
+        c = obs[t].card
+        best = best_of_card(plays, first[c], first[c + 1], -1e300, &obs[t], hand, unseen, nunseen)
+        rest = hand & ~((<uint64_t>1) << c)
         while rest:
             c = k_ctz(rest)
             rest &= rest - 1
-            for j in range(first[c], first[c + 1]):
-                g = seen_worth(&seen_plays.plays[j], &obs[t], hand, unseen, nunseen)
-                if g > best:
-                    best = g
+            best = best_of_card(plays, first[c], first[c + 1], best, &obs[t], hand, unseen, nunseen)
         total += BETA * (chosen - best)
     return total
+
+
+cdef inline double best_of_card(
+    KSeenPlay *plays, int start, int end, double best, KObservation *seen, uint64_t hand,
+    uint64_t unseen, int nunseen
+) noexcept nogil:
+    """The greater of ``best`` and the worths of plays[start:end]."""
+    cdef int j
+    cdef double g
+    for j in range(start, end):
+        if plays[j].most <= best:
+            continue
+        g = seen_worth(&plays[j], seen, hand, unseen, nunseen)
+        if g > best:
+            best = g
+    return best
 
 
 def run_worlds(
@@ -2021,8 +2049,8 @@ cdef enum:
 cdef class CompiledSolver:
     """solver.Solver on the compiled kernel: the same search, move order and table policy.
 
-    The transposition table is a C hash table that, like the dict of the pure solver, keeps
-    every entry until it holds more than TABLE_LIMIT at the start of a solve; keys pack the
+    The transposition table is a C hash table that, like the dict of the pure solver, is
+    emptied at the start of every solve; keys pack the
     location of every card (3 bits each), pile 0, the scope counts, the seat to move and the
     side of the last capture, so two keys are equal exactly when the pure solver's tuples are.
     A solve that would visit more than ``node_limit`` nodes stops there (solver.SolveAborted), as
@@ -2116,16 +2144,28 @@ cdef class CompiledSolver:
         whether the solve ended early (no value then)."""
         if self.cr.kr.sides != 2:
             raise ValueError("the solver needs two sides")
-        if self.count > TABLE_LIMIT:
-            self.clear()
+        self.clear()
         self.limit_at = self.nodes + self.node_limit
         self.stop = SOLVING
         return self.search(p, -INF, INF, leaf, 0)
 
-    cdef void clear(self):
-        self.count = 0
-        if self.slots != NULL:
+    cdef void clear(self) noexcept:
+        """Empty the table: each entry's slot when they are few, else every slot."""
+        cdef long long i, at
+        cdef TTEntry *e
+        if self.slots == NULL:
+            self.count = 0
+            return
+        if self.count * 8 < self.slot_mask:
+            for i in range(self.count):
+                e = &self.entries[i]
+                at = key_hash(e.k0, e.k1, e.k2) & self.slot_mask
+                while self.slots[at] != i:
+                    at = (at + 1) & self.slot_mask
+                self.slots[at] = -1
+        else:
             memset(self.slots, 0xFF, (self.slot_mask + 1) * sizeof(int32_t))
+        self.count = 0
 
     cdef int grow(self) except -1:
         cdef long long n = 1 << 16 if self.slot_mask == 0 else 2 * (self.slot_mask + 1)

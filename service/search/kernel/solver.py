@@ -24,7 +24,6 @@ EXACT = 0
 LOWER = 1
 UPPER = 2
 INF = 1 << 20
-TABLE_LIMIT = 500_000
 NODE_LIMIT = 250_000
 # Nodes between two looks at the clock when a solve has a deadline.
 CLOCK_EVERY = 256
@@ -46,7 +45,8 @@ def leaf_totals(fr: FastRules, leaf: Leaf) -> tuple[int, ...]:
 
 
 class Solver:
-    """Solves positions of one ruleset exactly; keeps its transposition table between calls."""
+    """Solves positions of one ruleset exactly; the transposition table holds one solve's
+    positions (another world's rarely recur, and a small table is a fast one)."""
 
     __slots__ = ("abandon_at", "fr", "limit_at", "node_limit", "nodes", "table")
 
@@ -70,8 +70,7 @@ class Solver:
     def solve_leaf(self, pos: Pos) -> tuple[int, Leaf]:
         """The minimax value for side 0 under perfect play, and the end of the solved line;
         SolveAborted past NODE_LIMIT nodes, DeadlinePassed past ``abandon_at``."""
-        if len(self.table) > TABLE_LIMIT:
-            self.table.clear()
+        self.table.clear()
         self.limit_at = self.nodes + self.node_limit
         return self._search(pos, -INF, INF)
 
