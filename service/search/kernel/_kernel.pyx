@@ -1661,20 +1661,24 @@ cdef class SeenPlays:
 
     cdef KSeenPlay *plays
     cdef KSeenPlay *chosen
-    # Observation t's plays of card c are plays[first[t * 41 + c] : first[t * 41 + c + 1]].
+    # Observation t's plays of card c are plays[first[t * 41 + c] : first[t * 41 + c + 1]];
+    # order[first[t * 41] : first[t * 41 + 40]] lists observation t's plays, ``most`` first.
     cdef int *first
+    cdef int *order
     cdef int nobs
 
     def __cinit__(self):
         self.plays = NULL
         self.chosen = NULL
         self.first = NULL
+        self.order = NULL
         self.nobs = 0
 
     def __dealloc__(self):
         free(self.plays)
         free(self.chosen)
         free(self.first)
+        free(self.order)
 
     cdef int build(self, KRules *kr, KObservation *obs, int nobs, KOptions *options) except -1:
         cdef int t, c, k, i, n = 0, capacity = 64
@@ -1710,7 +1714,23 @@ cdef class SeenPlays:
                         kr, table, c, options.items[i], obs[t].next_partner
                     )
                     n += 1
+        self.order = <int *>malloc(max(n, 1) * sizeof(int))
+        if self.order == NULL:
+            raise MemoryError()
+        for t in range(nobs):
+            self.sort_by_most(self.first[t * 41], self.first[t * 41 + 40])
         return 0
+
+    cdef void sort_by_most(self, int start, int end) noexcept:
+        """order[start:end], the plays there by ``most``, greatest first (insertion sort)."""
+        cdef int i, j, index
+        for i in range(start, end):
+            index = i
+            j = i
+            while j > start and self.plays[self.order[j - 1]].most < self.plays[index].most:
+                self.order[j] = self.order[j - 1]
+                j -= 1
+            self.order[j] = index
 
 
 cdef inline double seen_worth(
@@ -1736,13 +1756,16 @@ cdef double log_likelihood_c(
     uint64_t *hands, KObservation *obs, int nobs, SeenPlays seen_plays
 ) noexcept nogil:
     """inference.log_likelihood, from the plays' hand-free parts (the same doubles). The best
-    play's worth is a maximum, so the card played is looked at first and a play whose ``most``
-    cannot beat the best so far is passed over: the same maximum, fewer worths computed."""
-    cdef double total = 0.0, chosen, best
-    cdef uint64_t hand, rest, unseen
-    cdef int t, c, nunseen
+    play's worth is a maximum: the card played is looked at first, then the plays of the other
+    cards in hand by ``most``, greatest first, up to the first that cannot beat the best so far
+    (the same maximum, from fewer worths)."""
+    cdef double total = 0.0, chosen, best, g
+    cdef uint64_t hand, unseen, played
+    cdef int t, c, j, nunseen
     cdef int *first
+    cdef int *order = seen_plays.order
     cdef KSeenPlay *plays = seen_plays.plays
+    cdef KSeenPlay *play
     for t in range(nobs):
         hand = hands[obs[t].seat] | obs[t].later | ((<uint64_t>1) << obs[t].card)
         unseen = obs[t].live & ~hand
@@ -1750,30 +1773,22 @@ cdef double log_likelihood_c(
         chosen = seen_worth(&seen_plays.chosen[t], &obs[t], hand, unseen, nunseen)
         first = &seen_plays.first[t * 41]
         c = obs[t].card
-        best = best_of_card(plays, first[c], first[c + 1], -1e300, &obs[t], hand, unseen, nunseen)
-        rest = hand & ~((<uint64_t>1) << c)
-        while rest:
-            c = k_ctz(rest)
-            rest &= rest - 1
-            best = best_of_card(plays, first[c], first[c + 1], best, &obs[t], hand, unseen, nunseen)
+        best = -1e300
+        for j in range(first[c], first[c + 1]):
+            g = seen_worth(&plays[j], &obs[t], hand, unseen, nunseen)
+            if g > best:
+                best = g
+        played = (<uint64_t>1) << c
+        for j in range(first[0], first[40]):
+            play = &plays[order[j]]
+            if play.most <= best:
+                break
+            if hand & ~played & ((<uint64_t>1) << play.card):
+                g = seen_worth(play, &obs[t], hand, unseen, nunseen)
+                if g > best:
+                    best = g
         total += BETA * (chosen - best)
     return total
-
-
-cdef inline double best_of_card(
-    KSeenPlay *plays, int start, int end, double best, KObservation *seen, uint64_t hand,
-    uint64_t unseen, int nunseen
-) noexcept nogil:
-    """The greater of ``best`` and the worths of plays[start:end]."""
-    cdef int j
-    cdef double g
-    for j in range(start, end):
-        if plays[j].most <= best:
-            continue
-        g = seen_worth(&plays[j], seen, hand, unseen, nunseen)
-        if g > best:
-            best = g
-    return best
 
 
 def run_worlds(
