@@ -256,6 +256,7 @@ class Searcher:
         self.race = Race(len(moves), len(self.fr.categories))
         # Any seed (a string too) becomes the 64-bit seed both kernels' generators take.
         self.rng = backend.make_random(random.Random(seed).getrandbits(64))
+        self.memo = backend.make_memo()
         self.win = self._win_function()
 
     def _win_function(self) -> WinFunction | None:
@@ -286,6 +287,7 @@ class Searcher:
             seconds=seconds,
             win=self.win,
             hard_seconds=hard_seconds,
+            memo=self.memo,
         )
 
     def drop_clearly_worse(self) -> None:

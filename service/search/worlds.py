@@ -16,8 +16,9 @@ from service.search.kernel.loop import RootSetup
 
 
 def observations_of(view: View) -> tuple[Observation, ...]:
-    """The cards other seats played in the current deal, for inference (``kernel.inference``):
-    only those seats' plays while they still hold hidden cards tell of the hidden hands."""
+    """The cards other seats played in the current deal, for inference (``kernel.inference``),
+    seat by seat: only those seats' plays while they still hold hidden cards tell of the hidden
+    hands."""
     plays = view.history
     if not plays:
         return ()
@@ -60,7 +61,9 @@ def observations_of(view: View) -> tuple[Observation, ...]:
                 partner,
             )
         )
-    return tuple(reversed(found))
+    # Each seat's plays in one run, in the order they were made (inference.log_likelihood).
+    found.reverse()
+    return tuple(sorted(found, key=lambda seen: seen.seat))
 
 
 def root_setup(

@@ -95,3 +95,46 @@ def test_observations_give_the_live_cards_and_the_next_hand_size_of_their_moment
             assert seen.next_partner == (rules.side_of(following) == rules.side_of(seen.seat))
             checked += 1
     assert checked >= 3
+
+
+def test_observations_come_seat_by_seat_in_the_order_played() -> None:
+    rules = make_rules("scopone_scientifico")
+    rng = random.Random(9)
+    state = card_play_state(deal(rules, 9))
+    order = []
+    for _ in range(13):
+        move = rng.choice(legal_moves(state))
+        order.append((state.to_move, move.card))
+        state, _ = apply(state, move)
+    view = view_of(state, state.to_move)
+    seen = [(o.seat, o.card) for o in observations_of(view)]
+    assert seen == sorted(
+        [(seat, card) for seat, card in order if seat != view.seat], key=lambda p: p[0]
+    )
+    assert len({seat for seat, _ in seen}) == 3
+
+
+def test_the_memo_gives_the_sums_it_was_given_and_reads_them_again() -> None:
+    rules = make_rules("scopone_scientifico")
+    rng = random.Random(4)
+    state = card_play_state(deal(rules, 4))
+    for _ in range(17):
+        state, _ = apply(state, rng.choice(legal_moves(state)))
+    view = view_of(state, state.to_move)
+    observations = observations_of(view)
+    fr = FastRules(rules)
+    memo: dict[tuple[int, int], float] = {}
+    unseen = [c for c in range(40) if view.unseen >> c & 1]
+    for _ in range(30):
+        rng.shuffle(unseen)
+        hands, at = [0] * 4, 0
+        for seat in range(4):
+            size = view.hand_sizes[seat] if seat != view.seat else 0
+            hands[seat] = sum(1 << c for c in unseen[at : at + size])
+            at += size
+        plain = log_likelihood(fr, hands, observations)
+        assert log_likelihood(fr, hands, observations, memo) == plain
+        assert log_likelihood(fr, hands, observations, memo) == plain
+        assert plain < 0.0
+    # One sum a seat (three seats played) for each distinct world.
+    assert 3 <= len(memo) <= 3 * 30

@@ -27,7 +27,12 @@ def run_worlds(
     max_worlds: int,
     seconds: float | None,
     win: WinFunction | None,
+    hard_seconds: float | None = None,
+    memo: LikelihoodMemo | None = None,
 ) -> int: ...
+
+class LikelihoodMemo:
+    def __init__(self) -> None: ...
 
 class CompiledSolver:
     fr: FastRules

@@ -9,7 +9,7 @@ backends give identical advice; tests/search/test_kernel_differential.py checks 
 """
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc, realloc
+from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.math cimport exp
 from libc.string cimport memcpy, memset
 from libc.time cimport time_t
@@ -1564,6 +1564,7 @@ cdef enum:
 
 cdef double BETA = _inference.BETA
 cdef int MAX_TRIES = _inference.MAX_TRIES
+cdef int MEMO_LIMIT = _inference.MEMO_LIMIT
 cdef double CONCEDED_SWEEP = _inference.CONCEDED_SWEEP
 cdef enum:
     MAX_UNSEEN = 40
@@ -1752,13 +1753,84 @@ cdef inline double seen_worth(
     return gain
 
 
+cdef class LikelihoodMemo:
+    """loop.new_memo's twin: one search's likelihood sums by run of observations and hidden
+    hand, in an open-addressed C table started again once it holds inference.MEMO_LIMIT."""
+
+    cdef uint64_t *keys
+    cdef double *values
+    cdef int count
+    cdef uint64_t mask
+
+    def __cinit__(self):
+        self.count = 0
+        self.mask = 2 * MEMO_LIMIT - 1
+        self.keys = <uint64_t *>calloc(2 * MEMO_LIMIT, sizeof(uint64_t))
+        self.values = <double *>malloc(2 * MEMO_LIMIT * sizeof(double))
+        if self.keys == NULL or self.values == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        free(self.keys)
+        free(self.values)
+
+    cdef inline uint64_t slot(self, uint64_t key) noexcept nogil:
+        """Where a key is, or the empty slot where it would go."""
+        cdef uint64_t at = (key * <uint64_t>0x9E3779B97F4A7C15) >> 40 & self.mask
+        while self.keys[at] != 0 and self.keys[at] != key:
+            at = (at + 1) & self.mask
+        return at
+
+    cdef inline bint find(self, uint64_t key, double *value) noexcept nogil:
+        """Whether the key is held; its value in ``value`` when it is."""
+        cdef uint64_t at = self.slot(key)
+        if self.keys[at] == 0:
+            return False
+        value[0] = self.values[at]
+        return True
+
+    cdef inline void put(self, uint64_t key, double value) noexcept nogil:
+        """Hold a key that is not held yet, emptying a full table first."""
+        cdef uint64_t at
+        if self.count >= MEMO_LIMIT:
+            memset(self.keys, 0, (self.mask + 1) * sizeof(uint64_t))
+            self.count = 0
+        at = self.slot(key)
+        self.keys[at] = key
+        self.values[at] = value
+        self.count += 1
+
+
 cdef double log_likelihood_c(
-    uint64_t *hands, KObservation *obs, int nobs, SeenPlays seen_plays
+    uint64_t *hands, KObservation *obs, int nobs, SeenPlays seen_plays, LikelihoodMemo memo
 ) noexcept nogil:
-    """inference.log_likelihood, from the plays' hand-free parts (the same doubles). The best
-    play's worth is a maximum: the card played is looked at first, then the plays of the other
-    cards in hand by ``most``, greatest first, up to the first that cannot beat the best so far
-    (the same maximum, from fewer worths)."""
+    """inference.log_likelihood: the sums of each run of one seat's observations, from the
+    memo when that run and hand are in it (the same doubles)."""
+    cdef double total = 0.0, part
+    cdef int start = 0, end, seat
+    cdef uint64_t key
+    while start < nobs:
+        seat = obs[start].seat
+        end = start + 1
+        while end < nobs and obs[end].seat == seat:
+            end += 1
+        # Hands are 40 bits; the run's start above them, and a top bit so no key is 0.
+        key = hands[seat] | (<uint64_t>start) << 48 | (<uint64_t>1) << 63
+        if not memo.find(key, &part):
+            part = seat_log_likelihood_c(hands[seat], obs, start, end, seen_plays)
+            memo.put(key, part)
+        total += part
+        start = end
+    return total
+
+
+cdef double seat_log_likelihood_c(
+    uint64_t hidden, KObservation *obs, int start, int end, SeenPlays seen_plays
+) noexcept nogil:
+    """inference.seat_log_likelihood of observations[start:end], from the plays' hand-free
+    parts. The best play's worth is a maximum: the card played is looked at first, then the
+    plays of the other cards in hand by ``most``, greatest first, up to the first that cannot
+    beat the best so far (the same maximum, from fewer worths)."""
     cdef double total = 0.0, chosen, best, g
     cdef uint64_t hand, unseen, played
     cdef int t, c, j, nunseen
@@ -1766,8 +1838,8 @@ cdef double log_likelihood_c(
     cdef int *order = seen_plays.order
     cdef KSeenPlay *plays = seen_plays.plays
     cdef KSeenPlay *play
-    for t in range(nobs):
-        hand = hands[obs[t].seat] | obs[t].later | ((<uint64_t>1) << obs[t].card)
+    for t in range(start, end):
+        hand = hidden | obs[t].later | ((<uint64_t>1) << obs[t].card)
         unseen = obs[t].live & ~hand
         nunseen = k_popcount(unseen)
         chosen = seen_worth(&seen_plays.chosen[t], &obs[t], hand, unseen, nunseen)
@@ -1793,7 +1865,7 @@ cdef double log_likelihood_c(
 
 def run_worlds(
     fr, setup, tally, KernelRandom rng, CompiledSolver solver, long long max_worlds, seconds,
-    win, hard_seconds=None,
+    win, hard_seconds=None, LikelihoodMemo memo=None,
 ):
     """loop.run_worlds on the compiled kernel: the same worlds, values and tally."""
     cdef CompiledRules cr = compiled(fr)
@@ -1883,6 +1955,8 @@ def run_worlds(
             obs[i].next_size = seen.next_size
             obs[i].next_partner = seen.next_partner
         seen_plays.build(kr, obs, nobs, &scratch.options)
+        if memo is None:
+            memo = LikelihoodMemo()
         memset(&base, 0, sizeof(KPos))
         set_table(&base, setup.table)
         for i in range(sides):
@@ -1903,7 +1977,7 @@ def run_worlds(
                 best_log = -1e300
                 for tries in range(MAX_TRIES):
                     sample_into_c(kr, &rng.mt, unseen, nunseen, sizes, own, own_hand, &candidate)
-                    log_w = log_likelihood_c(candidate.hands, obs, nobs, seen_plays)
+                    log_w = log_likelihood_c(candidate.hands, obs, nobs, seen_plays, memo)
                     if k_mt_random(&rng.mt) < exp(log_w):
                         base = candidate
                         break

@@ -65,7 +65,7 @@ class WorldRandom(Protocol):
 
 
 # The world loop (loop.run_worlds): (rules, setup, tally, random, solver, *, max_worlds,
-# seconds, win) -> the worlds completed.
+# seconds, win, hard_seconds, memo) -> the worlds completed.
 RunWorlds = Callable[..., int]
 
 
@@ -79,6 +79,8 @@ class Backend:
     make_solver: Callable[[FastRules], SearchSolver]
     make_random: Callable[[int], WorldRandom]
     run_worlds: RunWorlds
+    # One search's memo of the inference's likelihood sums, passed to every run_worlds call.
+    make_memo: Callable[[], object]
 
 
 def _python_playout(fr: FastRules, pos: Pos, seed: int) -> list[int]:
@@ -87,7 +89,9 @@ def _python_playout(fr: FastRules, pos: Pos, seed: int) -> list[int]:
     return fast.hand_totals(fr, pos.piles, pos.scope)
 
 
-PYTHON = Backend("python", fast.apply, _python_playout, Solver, random.Random, loop.run_worlds)
+PYTHON = Backend(
+    "python", fast.apply, _python_playout, Solver, random.Random, loop.run_worlds, loop.new_memo
+)
 COMPILED = (
     None
     if _kernel is None
@@ -98,6 +102,7 @@ COMPILED = (
         _kernel.CompiledSolver,
         _kernel.KernelRandom,
         _kernel.run_worlds,
+        _kernel.LikelihoodMemo,
     )
 )
 

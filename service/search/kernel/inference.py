@@ -38,6 +38,8 @@ from service.search.kernel.policy import (
 # How sharply a play other than the best one counts against a world (per point of gain).
 BETA = 0.5
 MAX_TRIES = 8
+# The most sums ``log_likelihood``'s memo keeps before it starts again.
+MEMO_LIMIT = 1 << 14
 # A sweep left to an opponent costs what making one gains; one left to a partner, half that.
 CONCEDED_SWEEP = SWEEP_WORTH
 MAX_UNSEEN = 40
@@ -145,12 +147,42 @@ def best_worth(fr: FastRules, seen: Observation, hand: int) -> float:
 
 
 def log_likelihood(
-    fr: FastRules, hands: Sequence[int], observations: Sequence[Observation]
+    fr: FastRules,
+    hands: Sequence[int],
+    observations: Sequence[Observation],
+    memo: dict[tuple[int, int], float] | None = None,
 ) -> float:
-    """How much less likely a world's hands make the plays seen than the best plays would."""
+    """How much less likely a world's hands make the plays seen than the best plays would: the
+    sum of ``seat_log_likelihood`` over each run of one seat's observations, in order.
+
+    ``memo`` keeps those sums by run and hand for one search's observations: a seat's hidden
+    hand recurs often among a search's draws late in a hand (worlds.observations_of puts each
+    seat's observations in one run)."""
+    total = 0.0
+    start = 0
+    while start < len(observations):
+        seat = observations[start].seat
+        end = start + 1
+        while end < len(observations) and observations[end].seat == seat:
+            end += 1
+        hand = hands[seat]
+        part = None if memo is None else memo.get((start, hand))
+        if part is None:
+            part = seat_log_likelihood(fr, hand, observations[start:end])
+            if memo is not None:
+                if len(memo) >= MEMO_LIMIT:
+                    memo.clear()
+                memo[(start, hand)] = part
+        total += part
+        start = end
+    return total
+
+
+def seat_log_likelihood(fr: FastRules, hand: int, observations: Sequence[Observation]) -> float:
+    """How much less likely a hidden hand makes its seat's plays seen than the best plays would."""
     total = 0.0
     for seen in observations:
-        hand = hands[seen.seat] | seen.later | 1 << seen.card
-        chosen = play_worth(fr, seen, hand, seen.card, seen.capture)
-        total += BETA * (chosen - best_worth(fr, seen, hand))
+        held = hand | seen.later | 1 << seen.card
+        chosen = play_worth(fr, seen, held, seen.card, seen.capture)
+        total += BETA * (chosen - best_worth(fr, seen, held))
     return total

@@ -46,6 +46,8 @@ MAX_CROSS_MOVES = 64
 
 # A match's win probability for the seat's side from a finished hand's totals and piles.
 WinFunction = Callable[[list[int], list[int]], float]
+# The likelihood's sums by run of observations and hidden hand (inference.log_likelihood).
+Memo = dict[tuple[int, int], float]
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,15 +114,18 @@ class Tally:
         self.cross = [0.0] * (moves * moves) if moves <= MAX_CROSS_MOVES else []
 
 
-def sample_world(fr: FastRules, setup: RootSetup, rng: random.Random) -> Pos:
-    """A world that agrees with the view and, likely, with the plays seen (``inference``)."""
+def sample_world(
+    fr: FastRules, setup: RootSetup, rng: random.Random, memo: Memo | None = None
+) -> Pos:
+    """A world that agrees with the view and, likely, with the plays seen (``inference``;
+    ``memo``: the likelihood's memo for this setup's observations)."""
     if not setup.observations:
         return sample_into(setup, rng, fr.players)
     best = None
     best_log = -math.inf
     for _ in range(MAX_TRIES):
         world = sample_into(setup, rng, fr.players)
-        log_w = log_likelihood(fr, world.hands, setup.observations)
+        log_w = log_likelihood(fr, world.hands, setup.observations, memo)
         if rng.random() < math.exp(log_w):
             return world
         if log_w > best_log:
@@ -195,10 +200,12 @@ def run_worlds(
     seconds: float | None,
     win: WinFunction | None,
     hard_seconds: float | None = None,
+    memo: Memo | None = None,
 ) -> int:
     """Search up to ``max_worlds`` more worlds, or until ``seconds`` pass (the first world of
     a search is completed unless ``hard_seconds`` pass first); returns the complete worlds
-    added to the tally."""
+    added to the tally. ``memo`` (from ``new_memo``) carries the likelihood's sums from one
+    call to the next of the same search."""
     now = time.perf_counter()
     deadline = None if seconds is None else now + seconds
     abandon_at = None if hard_seconds is None else now + hard_seconds
@@ -215,8 +222,14 @@ def run_worlds(
             deadline=deadline,
             abandon_at=abandon_at,
             win=win,
+            memo={} if memo is None else memo,
         )
     return tally.worlds - before
+
+
+def new_memo() -> Memo:
+    """An empty memo for one search's likelihood sums."""
+    return {}
 
 
 def _search_worlds(
@@ -230,6 +243,7 @@ def _search_worlds(
     deadline: float | None,
     abandon_at: float | None,
     win: WinFunction | None,
+    memo: Memo,
 ) -> None:
     """``run_worlds`` with its deadlines as clock readings; DeadlinePassed inside a world."""
     moves = setup.moves
@@ -238,7 +252,7 @@ def _search_worlds(
     done = 0
     values = [0.0] * count
     while done < max_worlds:
-        world = sample_world(fr, setup, rng)
+        world = sample_world(fr, setup, rng, memo)
         rollout_seed = rng.getrandbits(64)
         playouts = 0
         cats = [0.0] * (count * ncat)
