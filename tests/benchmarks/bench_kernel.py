@@ -5,8 +5,8 @@ hands, CPU time): the captures, apply and scoring every rule set and the advisor
 (``uniform_generic_hands``; the scientifico-only loop ``uniform_hands`` is shown apart and
 does not count), printing the ratio pair by pair and its median, with the statistics
 cross-check of shared/bench/README.md. Then the advisor's worlds and playouts per second at
-100 ms (tests/benchmarks/rollout_speed.py) at the openings, mid-hand and late of two-player scopa
-and scientifico, on this tree and on main before the search work (the baseline tree of
+100 ms (tests/benchmarks/rollout_speed.py) at the stages of a hand of its STAGES, in two-player
+scopa and scientifico, on this tree and on main before the search work (the baseline tree of
 tests/benchmarks/baseline.py), and advice speed on the pure backend. ``--before SHA`` also
 runs that commit's general path in the same rounds (its tree built as the baseline's is) and its
 advisor's search, for a before-and-after comparison on one machine.

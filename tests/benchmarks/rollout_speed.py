@@ -22,19 +22,21 @@ from service.search import Budget, advise
 
 PRESETS = ("scopa", "scopone_scientifico")
 POSITIONS = 12
-# Stages of a hand: rounds of the table played before the search (and two plays more).
-# Late in a scientifico hand the inference weighs many plays, so it costs the most there.
-STAGES = (("opening", 0), ("mid-hand", 2), ("late", 4))
+# Stages of a hand: rounds of the table played before the search, and plays more. Late in a
+# scientifico hand the inference weighs many plays, so it costs the most there; at the
+# "solved" stage 13 scientifico cards are left, so each root move leaves a position the
+# solver values exactly in every world (advisor.SOLVE_CARDS).
+STAGES = (("opening", 0, 0), ("mid-hand", 2, 2), ("late", 4, 2), ("solved", 6, 3))
 
 
-def positions(preset: str, rounds: int) -> list[View]:
-    """Openings, or positions after random plays (``rounds`` rounds of the table and two)."""
+def positions(preset: str, rounds: int, extra: int) -> list[View]:
+    """Positions after ``rounds`` rounds of the table and ``extra`` plays, played at random."""
     rules = make_rules(preset)
     found: list[View] = []
     for seed in range(POSITIONS):
         state = deal(rules, seed)
         rng = random.Random(seed)
-        for _ in range(rules.players * rounds + 2 if rounds else 0):
+        for _ in range(rules.players * rounds + extra):
             state, _ = apply(state, rng.choice(legal_moves(state)))
         found.append(view_of(state, state.to_move))
     return found
@@ -44,9 +46,9 @@ def measure(ms: int, inference: bool = True) -> dict[str, dict[str, float]]:
     """Median worlds and playouts per second per preset and stage."""
     figures = {}
     for preset in PRESETS:
-        for stage, rounds in STAGES:
+        for stage, rounds, extra in STAGES:
             worlds, playouts = [], []
-            for view in positions(preset, rounds):
+            for view in positions(preset, rounds, extra):
                 # Older trees' advise has no inference switch: passed only to turn it off.
                 if inference:
                     stats = advise(view, Budget(ms=ms), seed=1).stats

@@ -1,12 +1,13 @@
 """Whether this tree's advisor gives a commit's advice, position by position.
 
-    python -m tests.benchmarks.same_advice --before SHA [--presets a,b] [--positions 10]
+    python -m tests.benchmarks.same_advice --before SHA [--after SHA] [--presets a,b]
+        [--positions 10]
 
 Random positions of each preset (seeded, so the same on both trees) are searched with an
-iteration budget on this tree and on the commit's (exported and built by
-tests/benchmarks/baseline.py, this file run there with only that tree importable); it prints,
-for each preset, how many positions got identical advice (every field but the elapsed time and
-the solver's node count, which, like the time, count work rather than answer).
+iteration budget on this tree (or the ``--after`` commit's) and on the commit's (exported and
+built by tests/benchmarks/baseline.py, this file run there with only that tree importable); it
+prints, for each preset, how many positions got identical advice (every field but the elapsed
+time and the solver's node count, which, like the time, count work rather than answer).
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ def main() -> None:
     """Search the positions on both trees and print the count of identical answers."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", help="the commit to compare with")
+    parser.add_argument("--after", help="a commit to compare instead of this tree")
     parser.add_argument("--presets", default="scopone_scientifico,scopone,scopa,escoba")
     parser.add_argument("--positions", type=int, default=10)
     parser.add_argument("--dump", action="store_true", help=argparse.SUPPRESS)
@@ -64,16 +66,15 @@ def main() -> None:
         return
     from tests.benchmarks.baseline import build, script_output
 
-    folder = build(args.before)
-    before = json.loads(
-        script_output(
-            str(Path(__file__).resolve()),
-            ["--dump", "--presets", args.presets, "--positions", str(args.positions)],
-            folder,
-        )
-    )
-    after = advice_lines(presets, args.positions)
-    print(f"preset | positions | identical advice at {WORLDS} worlds (this tree vs {args.before})")
+    dump = ["--dump", "--presets", args.presets, "--positions", str(args.positions)]
+    script = str(Path(__file__).resolve())
+    before = json.loads(script_output(script, dump, build(args.before)))
+    if args.after:
+        after = json.loads(script_output(script, dump, build(args.after)))
+    else:
+        after = advice_lines(presets, args.positions)
+    name = args.after or "this tree"
+    print(f"preset | positions | identical advice at {WORLDS} worlds ({name} vs {args.before})")
     for name in presets:
         pairs = [(a, b) for a, b in zip(after, before, strict=True) if a.split()[0] == name]
         same = sum(a == b for a, b in pairs)
