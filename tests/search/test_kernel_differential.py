@@ -163,6 +163,24 @@ def test_advice_is_identical_on_both_backends(name: str, plays: int) -> None:
         )
 
 
+@pytest.mark.parametrize(("name", "plays"), [("scopone_scientifico", 22), ("scopone", 15)])
+def test_advice_over_several_calls_of_the_world_loop_is_identical_on_both_backends(
+    name: str, plays: int
+) -> None:
+    # 48 worlds take two calls of the world loop (the floor of 32, then the rest), the second
+    # reading the inference's sums that the first kept in the search's memo.
+    rules = make_rules(name)
+    rng = random.Random(plays)
+    state = card_play_state(deal(rules, plays))
+    for _ in range(plays):
+        state, _ = apply(state, rng.choice(legal_moves(state)))
+    view = view_of(state, state.to_move)
+    kwargs = {"budget": Budget(iterations=48), "seed": 5}
+    compiled = advice_without_time(view, "compiled", **kwargs)
+    assert compiled == advice_without_time(view, "python", **kwargs)
+    assert compiled.stats.worlds == 48  # type: ignore[attr-defined]
+
+
 def test_uniform_playouts_match_the_reference_statistics() -> None:
     fr = FastRules(make_rules("scopone_scientifico"))
     n = 40_000

@@ -40,6 +40,8 @@ BETA = 0.5
 MAX_TRIES = 8
 # The most sums ``log_likelihood``'s memo keeps before it starts again.
 MEMO_LIMIT = 1 << 14
+# That memo: the sums by run of observations (its first index) and hidden hand.
+Memo = dict[tuple[int, int], float]
 # A sweep left to an opponent costs what making one gains; one left to a partner, half that.
 CONCEDED_SWEEP = SWEEP_WORTH
 MAX_UNSEEN = 40
@@ -150,7 +152,7 @@ def log_likelihood(
     fr: FastRules,
     hands: Sequence[int],
     observations: Sequence[Observation],
-    memo: dict[tuple[int, int], float] | None = None,
+    memo: Memo | None = None,
 ) -> float:
     """How much less likely a world's hands make the plays seen than the best plays would: the
     sum of ``seat_log_likelihood`` over each run of one seat's observations, in order.

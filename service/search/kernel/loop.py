@@ -36,7 +36,7 @@ from service.search.kernel.fast import (
     is_sweep,
     legal_moves,
 )
-from service.search.kernel.inference import MAX_TRIES, Observation, log_likelihood
+from service.search.kernel.inference import MAX_TRIES, Memo, Observation, log_likelihood
 from service.search.kernel.leaf import LeafModel, leaf_values, stop_at
 from service.search.kernel.policy import RolloutRandom, playout
 from service.search.kernel.solver import Leaf, SolveAborted, Solver
@@ -46,8 +46,6 @@ MAX_CROSS_MOVES = 64
 
 # A match's win probability for the seat's side from a finished hand's totals and piles.
 WinFunction = Callable[[list[int], list[int]], float]
-# The likelihood's sums by run of observations and hidden hand (inference.log_likelihood).
-Memo = dict[tuple[int, int], float]
 
 
 @dataclass(frozen=True, slots=True)
