@@ -37,7 +37,15 @@ def tree(commit: str) -> Path:
 
 
 def build(commit: str = BASELINE_COMMIT) -> Path:
-    """Export the commit's tree and compile its search kernel in place (once); its folder."""
+    """Export the commit's tree and compile its search kernel in place (once); its folder.
+    A name (HEAD, a branch, a short SHA) is resolved first, so a tree built for a name that
+    has since moved is not taken for the commit it names now."""
+    commit = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--verify", f"{commit}^{{commit}}"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
     folder = tree(commit)
     folder.parent.mkdir(parents=True, exist_ok=True)
     # Two benchmark workers may ask for the same tree at once: one builds, the other waits.
