@@ -170,6 +170,14 @@ cdef double SWEEP_WORTH = _policy.SWEEP_WORTH
 cdef double SWEEP_RISK = _policy.SWEEP_RISK
 cdef double PAIR_BONUS = _policy.PAIR_BONUS
 cdef double NOISE = _policy.NOISE
+cdef enum:
+    MOST_CARDS = 40
+    RANK_CARDS = 4
+if (_policy.MOST_CARDS, _policy.RANK_CARDS) != (MOST_CARDS, RANK_CARDS):
+    raise ImportError("policy.HOLDS_RANK's shape differs from the compiled kernel's")
+cdef double HOLDS_RANK[(MOST_CARDS + 1) * (MOST_CARDS + 1) * (RANK_CARDS + 1)]
+for _i in range((MOST_CARDS + 1) * (MOST_CARDS + 1) * (RANK_CARDS + 1)):
+    HOLDS_RANK[_i] = _policy.HOLDS_RANK[_i]
 cdef int PIVA_PENALTY = _fast.PIVA_PENALTY
 cdef int GRANDE_POINTS = _scoring.GRANDE_POINTS
 cdef int SCALETTA_LOW_TOP = _scoring.SCALETTA_LOW_TOP
@@ -254,6 +262,7 @@ cdef struct KRules:
     bint ace_scopa
     bint ace_self
     bint last_card_scopa
+    bint counting
     int ndeals
     int deal_sizes[MAX_DEALS]
     uint64_t pack
@@ -439,6 +448,7 @@ cdef class CompiledRules:
         self.kr.ace_scopa = fr.ace_scopa
         self.kr.ace_self = fr.ace_self
         self.kr.last_card_scopa = fr.last_card_scopa
+        self.kr.counting = fr.counting
         self.kr.ndeals = len(fr.deal_sizes)
         for i in range(self.kr.ndeals):
             self.kr.deal_sizes[i] = fr.deal_sizes[i]
@@ -1083,6 +1093,45 @@ cdef inline double reply_threat(
     return sweep + taken
 
 
+cdef inline void rank_odds(
+    KRules *kr, KPos *p, int seat, int following, double *odds
+) noexcept nogil:
+    """policy.rank_odds into odds[0..10]."""
+    cdef uint64_t seen = p.hands[seat] | p.table, unseen
+    cdef int side, rank
+    cdef double *row
+    for side in range(kr.sides):
+        seen |= p.piles[side]
+    unseen = kr.pack & ~seen
+    row = &HOLDS_RANK[
+        (k_popcount(unseen) * (MOST_CARDS + 1) + k_popcount(p.hands[following]))
+        * (RANK_CARDS + 1)
+    ]
+    odds[0] = 0.0
+    for rank in range(1, 11):
+        odds[rank] = row[k_popcount(unseen & RANK_MASK[rank])]
+
+
+cdef inline double counted_threat(
+    KRules *kr, uint64_t table, int total, double *odds
+) noexcept nogil:
+    """policy.counted_threat."""
+    cdef int rank, c
+    cdef double sweep, taken, w
+    if not table:
+        return 0.0
+    rank = sweep_rank(kr, total)
+    sweep = SWEEP_RISK * odds[rank] if rank else 0.0
+    taken = 0.0
+    while table:
+        c = k_ctz(table)
+        w = CARD_WORTH[c] * odds[RANK_OF[c]]
+        if w > taken:
+            taken = w
+        table &= table - 1
+    return sweep + taken
+
+
 cdef inline uint64_t rank_reach(uint64_t hand) noexcept nogil:
     """policy.rank_reach: every card of the ranks a hand holds."""
     return rank_mask_of(hand) * SPREAD
@@ -1094,8 +1143,9 @@ cdef int choose(
     """policy.choose: the index of the chosen move."""
     cdef int i, c, best = 0, seat, following, total
     cdef uint64_t hand, table, capture, rest, reach
-    cdef bint partner
+    cdef bint partner, counting
     cdef double s, best_score = -1e9
+    cdef double odds[11]
     if n == 1:
         return 0
     seat = p.to_move
@@ -1103,8 +1153,13 @@ cdef int choose(
     table = p.table
     total = rank_sum(table)
     following = kr.next_seat[seat]
-    reach = rank_reach(p.hands[following])
     partner = kr.side_of[following] == kr.side_of[seat]
+    counting = kr.counting and not partner
+    reach = 0
+    if counting:
+        rank_odds(kr, p, seat, following, odds)
+    else:
+        reach = rank_reach(p.hands[following])
     for i in range(n):
         c = cards[i]
         capture = caps[i]
@@ -1116,11 +1171,21 @@ cdef int choose(
                 rest &= rest - 1
             if is_sweep(kr, p, c, capture):
                 s += SWEEP_WORTH
-            s -= reply_threat(kr, table ^ capture, total - rank_sum(capture), reach, partner)
+            if counting:
+                s -= counted_threat(kr, table ^ capture, total - rank_sum(capture), odds)
+            else:
+                s -= reply_threat(
+                    kr, table ^ capture, total - rank_sum(capture), reach, partner
+                )
         else:
-            s = -CARD_WORTH[c] - reply_threat(
-                kr, table | ((<uint64_t>1) << c), total + RANK_OF[c], reach, partner
-            )
+            if counting:
+                s = -CARD_WORTH[c] - counted_threat(
+                    kr, table | ((<uint64_t>1) << c), total + RANK_OF[c], odds
+                )
+            else:
+                s = -CARD_WORTH[c] - reply_threat(
+                    kr, table | ((<uint64_t>1) << c), total + RANK_OF[c], reach, partner
+                )
             if hand & ~((<uint64_t>1) << c) & RANK_MASK[RANK_OF[c]]:
                 s += PAIR_BONUS
         s += k_roll_next(rng) * NOISE

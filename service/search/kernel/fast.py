@@ -67,6 +67,7 @@ class FastRules:
         "categories",
         "compiled",
         "compulsory",
+        "counting",
         "deal_sizes",
         "fewest",
         "kernel_scores",
@@ -96,6 +97,9 @@ class FastRules:
         self.ace_scopa = rules.ace_scopa
         self.ace_self = rules.ace_takes_itself
         self.last_card_scopa = rules.last_card_scopa
+        # Whether the rollout policy counts the other player's hand rather than reading the
+        # sampled one (policy.choose): two players, each alone on its side.
+        self.counting = rules.players == 2 and rules.sides == 2
         self.deal_sizes = list(rules.deal_sizes)
         self.pack = rules.pack_cards
         self.pack_size = self.pack.bit_count()

@@ -36,6 +36,31 @@ PAIR_BONUS = 1.5
 # Noise added to every move's score, to break ties at random: up to 0.25, from 32 bits.
 NOISE = 0.25 / 2**32
 
+# The largest card count a hand and the unseen cards can have, and the most cards of one rank.
+MOST_CARDS = 40
+RANK_CARDS = 4
+
+
+def _holds_rank_odds(unseen: int, hand: int, of_rank: int) -> float:
+    """The chance that a hand of ``hand`` cards drawn from ``unseen`` cards holds at least one
+    of the ``of_rank`` cards of a rank among them (hypergeometric)."""
+    miss = 1.0
+    for i in range(hand):
+        if unseen - of_rank - i <= 0:
+            return 1.0
+        miss *= (unseen - of_rank - i) / (unseen - i)
+    return 1.0 - miss
+
+
+# HOLDS_RANK[(unseen * (MOST_CARDS + 1) + hand) * (RANK_CARDS + 1) + of_rank]: _holds_rank_odds,
+# tabled once so both kernels read the same doubles.
+HOLDS_RANK: tuple[float, ...] = tuple(
+    _holds_rank_odds(unseen, hand, of_rank) if hand <= unseen else 0.0
+    for unseen in range(MOST_CARDS + 1)
+    for hand in range(MOST_CARDS + 1)
+    for of_rank in range(RANK_CARDS + 1)
+)
+
 MASK64 = (1 << 64) - 1
 WY_STEP = 0xA0761D6478BD642F
 WY_MIX = 0xE7037ED1A0B428DB
@@ -139,10 +164,48 @@ def reply_threat(fr: FastRules, table: int, total: int, reach: int, partner: boo
     return sweep + taken
 
 
+def rank_odds(fr: FastRules, pos: Pos, seat: int, following: int) -> list[float]:
+    """By rank (1 to 10), the chance that ``following``'s hand holds a card of it, as ``seat``
+    counts it: every card it has not seen (not in its hand, on the table or taken) is as likely
+    to be in that hand as any other."""
+    seen = pos.hands[seat] | pos.table
+    for pile in pos.piles:
+        seen |= pile
+    unseen = fr.pack & ~seen
+    row = (unseen.bit_count() * (MOST_CARDS + 1) + pos.hands[following].bit_count()) * (
+        RANK_CARDS + 1
+    )
+    return [0.0] + [
+        HOLDS_RANK[row + (unseen & RANK_MASKS[rank]).bit_count()] for rank in range(1, 11)
+    ]
+
+
+def counted_threat(fr: FastRules, table: int, total: int, odds: list[float]) -> float:
+    """``reply_threat`` of an opponent's hand the player cannot see: the sweep and each card
+    the reply could take by matching rank, weighed by the chance (``odds``, from ``rank_odds``)
+    that the hand holds the rank."""
+    if not table:
+        return 0.0
+    rank = sweep_rank(fr, total)
+    sweep = SWEEP_RISK * odds[rank] if rank else 0.0
+    taken = 0.0
+    rest = table
+    while rest:
+        low = rest & -rest
+        c = low.bit_length() - 1
+        taken = max(taken, CARD_WORTH[c] * odds[RANK[c]])
+        rest ^= low
+    return sweep + taken
+
+
 def choose(fr: FastRules, pos: Pos, moves: list[FastMove], rng: Noise) -> FastMove:
     """The policy's move: own gain less the next player's best reply, ties broken at random.
 
-    A card laid while another of its rank stays in hand keeps control of that rank.
+    A card laid while another of its rank stays in hand keeps control of that rank. With two
+    players (``fr.counting``) the reply is the one the player can count (``counted_threat``),
+    not the one the sampled world deals: in a world every future choice that read the other
+    hand would be made knowing what the real player cannot know, and the playout would value a
+    position by choices that cannot be made in play.
     """
     if len(moves) == 1:
         return moves[0]
@@ -151,8 +214,10 @@ def choose(fr: FastRules, pos: Pos, moves: list[FastMove], rng: Noise) -> FastMo
     table = pos.table
     total = table_sum(table)
     following = (seat + 1) % fr.players
-    reach = rank_reach(pos.hands[following])
     partner = fr.side_of[following] == fr.side_of[seat]
+    counting = fr.counting and not partner
+    reach = 0 if counting else rank_reach(pos.hands[following])
+    odds = rank_odds(fr, pos, seat, following) if counting else []
     best = moves[0]
     best_score = -1e9
     for c, capture in moves:
@@ -160,9 +225,17 @@ def choose(fr: FastRules, pos: Pos, moves: list[FastMove], rng: Noise) -> FastMo
             s = capture_worth(c, capture)
             if is_sweep(fr, pos, c, capture):
                 s += SWEEP_WORTH
-            s -= reply_threat(fr, table ^ capture, total - table_sum(capture), reach, partner)
+            left, left_total = table ^ capture, total - table_sum(capture)
+            if counting:
+                s -= counted_threat(fr, left, left_total, odds)
+            else:
+                s -= reply_threat(fr, left, left_total, reach, partner)
         else:
-            s = -CARD_WORTH[c] - reply_threat(fr, table | 1 << c, total + RANK[c], reach, partner)
+            left, left_total = table | 1 << c, total + RANK[c]
+            if counting:
+                s = -CARD_WORTH[c] - counted_threat(fr, left, left_total, odds)
+            else:
+                s = -CARD_WORTH[c] - reply_threat(fr, left, left_total, reach, partner)
             if hand & ~(1 << c) & RANK_MASKS[RANK[c]]:
                 s += PAIR_BONUS
         s += rng.getrandbits(32) * NOISE
