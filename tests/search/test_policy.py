@@ -7,24 +7,29 @@ from fractions import Fraction
 import pytest
 
 from service.engine import deal, make_rules
+from service.engine.cards import RANK_MASKS
 from service.search.kernel import policy
 from service.search.kernel.fast import FastRules, Pos, apply, legal_moves
 from service.search.worlds import pos_of_state
 from tests.search.helpers import card_play_state
 
 
-def test_the_rank_odds_are_the_hypergeometric_chance_of_holding_the_rank() -> None:
-    checked = 0
-    for unseen in range(policy.MOST_CARDS + 1):
-        for hand in range(unseen + 1):
-            for of_rank in range(min(policy.RANK_CARDS, unseen) + 1):
-                row = (unseen * (policy.MOST_CARDS + 1) + hand) * (policy.RANK_CARDS + 1)
-                exact = 1 - Fraction(math.comb(unseen - of_rank, hand), math.comb(unseen, hand))
-                assert abs(policy.HOLDS_RANK[row + of_rank] - exact) < 1e-12
-                checked += 1
-    assert checked > 3000
-    # Three cards from ten unseen, two of them of the rank: 1 - C(8,3)/C(10,3) = 8/15.
-    assert policy.HOLDS_RANK[(10 * 41 + 3) * 5 + 2] == pytest.approx(8 / 15)
+def test_the_rank_odds_are_each_ranks_chance_in_a_hand_drawn_from_the_unseen_cards() -> None:
+    rules = make_rules("scopa")
+    fr = FastRules(rules)
+    pos = pos_of_state(card_play_state(deal(rules, 3)))
+    seat, other = pos.to_move, 1 - pos.to_move
+    odds = policy.rank_odds(fr, pos, seat, other)
+    unseen = fr.pack & ~(pos.hands[seat] | pos.table)
+    size = pos.hands[other].bit_count()
+    for rank in range(1, 11):
+        of_rank = (unseen & RANK_MASKS[rank]).bit_count()
+        n = unseen.bit_count()
+        none = Fraction(math.comb(n - of_rank, size), math.comb(n, size))
+        assert odds[rank] == pytest.approx(1 - none)
+    assert unseen.bit_count() == 33  # a fresh deal: 3 cards in hand and 4 on the table seen
+    assert min(odds[1:]) > 0
+    assert max(odds[1:]) < 1
 
 
 def redealt(pos: Pos, rng: random.Random) -> Pos:

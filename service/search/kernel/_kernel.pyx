@@ -171,13 +171,15 @@ cdef double SWEEP_RISK = _policy.SWEEP_RISK
 cdef double PAIR_BONUS = _policy.PAIR_BONUS
 cdef double NOISE = _policy.NOISE
 cdef enum:
-    MOST_CARDS = 40
-    RANK_CARDS = 4
-if (_policy.MOST_CARDS, _policy.RANK_CARDS) != (MOST_CARDS, RANK_CARDS):
-    raise ImportError("policy.HOLDS_RANK's shape differs from the compiled kernel's")
-cdef double HOLDS_RANK[(MOST_CARDS + 1) * (MOST_CARDS + 1) * (RANK_CARDS + 1)]
-for _i in range((MOST_CARDS + 1) * (MOST_CARDS + 1) * (RANK_CARDS + 1)):
-    HOLDS_RANK[_i] = _policy.HOLDS_RANK[_i]
+    MAX_UNSEEN = 40
+    MAX_OF_RANK = 4
+cdef double HOLD_CHANCE[MAX_UNSEEN + 1][MAX_OF_RANK + 1][MAX_UNSEEN + 1]
+if _policy.MAX_UNSEEN != MAX_UNSEEN or _policy.MAX_OF_RANK != MAX_OF_RANK:
+    raise ImportError("policy.HOLD_CHANCE's shape differs from the compiled kernel's")
+for _u in range(MAX_UNSEEN + 1):
+    for _k in range(MAX_OF_RANK + 1):
+        for _n in range(MAX_UNSEEN + 1):
+            HOLD_CHANCE[_u][_k][_n] = _policy.HOLD_CHANCE[_u][_k][_n]
 cdef int PIVA_PENALTY = _fast.PIVA_PENALTY
 cdef int GRANDE_POINTS = _scoring.GRANDE_POINTS
 cdef int SCALETTA_LOW_TOP = _scoring.SCALETTA_LOW_TOP
@@ -1098,18 +1100,15 @@ cdef inline void rank_odds(
 ) noexcept nogil:
     """policy.rank_odds into odds[0..10]."""
     cdef uint64_t seen = p.hands[seat] | p.table, unseen
-    cdef int side, rank
-    cdef double *row
+    cdef int side, rank, nunseen, size
     for side in range(kr.sides):
         seen |= p.piles[side]
     unseen = kr.pack & ~seen
-    row = &HOLDS_RANK[
-        (k_popcount(unseen) * (MOST_CARDS + 1) + k_popcount(p.hands[following]))
-        * (RANK_CARDS + 1)
-    ]
+    nunseen = k_popcount(unseen)
+    size = k_popcount(p.hands[following])
     odds[0] = 0.0
     for rank in range(1, 11):
-        odds[rank] = row[k_popcount(unseen & RANK_MASK[rank])]
+        odds[rank] = HOLD_CHANCE[nunseen][k_popcount(unseen & RANK_MASK[rank])][size]
 
 
 cdef inline double counted_threat(
@@ -1631,16 +1630,6 @@ cdef double BETA = _inference.BETA
 cdef int MAX_TRIES = _inference.MAX_TRIES
 cdef int MEMO_LIMIT = _inference.MEMO_LIMIT
 cdef double CONCEDED_SWEEP = _inference.CONCEDED_SWEEP
-cdef enum:
-    MAX_UNSEEN = 40
-    MAX_OF_RANK = 4
-cdef double HOLD_CHANCE[MAX_UNSEEN + 1][MAX_OF_RANK + 1][MAX_UNSEEN + 1]
-if _inference.MAX_UNSEEN != MAX_UNSEEN or _inference.MAX_OF_RANK != MAX_OF_RANK:
-    raise ImportError("inference.HOLD_CHANCE's shape differs from the compiled kernel's")
-for _u in range(MAX_UNSEEN + 1):
-    for _k in range(MAX_OF_RANK + 1):
-        for _n in range(MAX_UNSEEN + 1):
-            HOLD_CHANCE[_u][_k][_n] = _inference.HOLD_CHANCE[_u][_k][_n]
 
 
 cdef void sample_into_c(

@@ -20,7 +20,6 @@ docs/benchmarks.md).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -28,6 +27,7 @@ from service.engine.cards import RANK_MASKS
 from service.search.kernel.fast import ACES, RANK, FastRules, captures
 from service.search.kernel.policy import (
     CARD_WORTH,
+    HOLD_CHANCE,
     PAIR_BONUS,
     SWEEP_WORTH,
     capture_worth,
@@ -44,27 +44,6 @@ MEMO_LIMIT = 1 << 14
 Memo = dict[tuple[int, int], float]
 # A sweep left to an opponent costs what making one gains; one left to a partner, half that.
 CONCEDED_SWEEP = SWEEP_WORTH
-MAX_UNSEEN = 40
-MAX_OF_RANK = 4
-
-
-def _hold_chance(unseen: int, of_rank: int, size: int) -> float:
-    """The chance that ``size`` cards drawn from ``unseen`` hold one of ``of_rank`` of them."""
-    if of_rank == 0 or size == 0:
-        return 0.0
-    if unseen - of_rank < size:
-        return 1.0
-    return 1.0 - math.comb(unseen - of_rank, size) / math.comb(unseen, size)
-
-
-# HOLD_CHANCE[unseen][of_rank][size] (the compiled kernel reads the same floats).
-HOLD_CHANCE: tuple[tuple[tuple[float, ...], ...], ...] = tuple(
-    tuple(
-        tuple(_hold_chance(u, k, n) if k <= u and n <= u else 0.0 for n in range(MAX_UNSEEN + 1))
-        for k in range(MAX_OF_RANK + 1)
-    )
-    for u in range(MAX_UNSEEN + 1)
-)
 
 
 @dataclass(frozen=True, slots=True)

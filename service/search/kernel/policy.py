@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Protocol
@@ -36,29 +37,28 @@ PAIR_BONUS = 1.5
 # Noise added to every move's score, to break ties at random: up to 0.25, from 32 bits.
 NOISE = 0.25 / 2**32
 
-# The largest card count a hand and the unseen cards can have, and the most cards of one rank.
-MOST_CARDS = 40
-RANK_CARDS = 4
+# The most cards unseen by a player, and of one rank among them.
+MAX_UNSEEN = 40
+MAX_OF_RANK = 4
 
 
-def _holds_rank_odds(unseen: int, hand: int, of_rank: int) -> float:
-    """The chance that a hand of ``hand`` cards drawn from ``unseen`` cards holds at least one
-    of the ``of_rank`` cards of a rank among them (hypergeometric)."""
-    miss = 1.0
-    for i in range(hand):
-        if unseen - of_rank - i <= 0:
-            return 1.0
-        miss *= (unseen - of_rank - i) / (unseen - i)
-    return 1.0 - miss
+def _hold_chance(unseen: int, of_rank: int, size: int) -> float:
+    """The chance that ``size`` cards drawn from ``unseen`` hold one of ``of_rank`` of them."""
+    if of_rank == 0 or size == 0:
+        return 0.0
+    if unseen - of_rank < size:
+        return 1.0
+    return 1.0 - math.comb(unseen - of_rank, size) / math.comb(unseen, size)
 
 
-# HOLDS_RANK[(unseen * (MOST_CARDS + 1) + hand) * (RANK_CARDS + 1) + of_rank]: _holds_rank_odds,
-# tabled once so both kernels read the same doubles.
-HOLDS_RANK: tuple[float, ...] = tuple(
-    _holds_rank_odds(unseen, hand, of_rank) if hand <= unseen else 0.0
-    for unseen in range(MOST_CARDS + 1)
-    for hand in range(MOST_CARDS + 1)
-    for of_rank in range(RANK_CARDS + 1)
+# HOLD_CHANCE[unseen][of_rank][size], read by the policy and the inference (the compiled kernel
+# reads the same floats).
+HOLD_CHANCE: tuple[tuple[tuple[float, ...], ...], ...] = tuple(
+    tuple(
+        tuple(_hold_chance(u, k, n) if k <= u and n <= u else 0.0 for n in range(MAX_UNSEEN + 1))
+        for k in range(MAX_OF_RANK + 1)
+    )
+    for u in range(MAX_UNSEEN + 1)
 )
 
 MASK64 = (1 << 64) - 1
@@ -145,9 +145,10 @@ def reply_threat(fr: FastRules, table: int, total: int, reach: int, partner: boo
     """What the next player's reply to this table is worth: a loss if an opponent's.
 
     Counts a sweep, and the best card it can take by matching rank (``reach``: every card of
-    the ranks it holds; ``total``: the table's rank sum). Rollouts run in a sampled world, so
-    the next hand is known; a full capture search here cost more playouts than its small gain
-    was worth at a fixed time budget (docs/performance-log.md).
+    the ranks it holds; ``total``: the table's rank sum), read from the sampled world's next
+    hand (with two players, ``counted_threat`` counts it instead); a full capture search here
+    cost more playouts than its small gain was worth at a fixed time budget
+    (docs/performance-log.md).
     """
     if not table:
         return 0.0
@@ -172,12 +173,9 @@ def rank_odds(fr: FastRules, pos: Pos, seat: int, following: int) -> list[float]
     for pile in pos.piles:
         seen |= pile
     unseen = fr.pack & ~seen
-    row = (unseen.bit_count() * (MOST_CARDS + 1) + pos.hands[following].bit_count()) * (
-        RANK_CARDS + 1
-    )
-    return [0.0] + [
-        HOLDS_RANK[row + (unseen & RANK_MASKS[rank]).bit_count()] for rank in range(1, 11)
-    ]
+    by_rank = HOLD_CHANCE[unseen.bit_count()]
+    size = pos.hands[following].bit_count()
+    return [0.0] + [by_rank[(unseen & RANK_MASKS[rank]).bit_count()][size] for rank in range(1, 11)]
 
 
 def counted_threat(fr: FastRules, table: int, total: int, odds: list[float]) -> float:
