@@ -198,7 +198,7 @@ def capped(**config: Any) -> FlaskClient:
 
 
 def test_a_review_over_its_time_cap_says_the_largest_budget(scopa_hand: State) -> None:
-    client = capped(REVIEW_MAX_TOTAL_MS=1000)
+    client = capped(REVIEW_MAX_TOTAL_MS=1000, ADVICE_DEFAULT_MS=50)
     record = record_json(scopa_hand)
     body = review(client, record, budget=SMALL).get_json()
     searched = sum(d["status"] == "searched" for d in body["decisions"])
@@ -218,7 +218,7 @@ def test_a_review_over_its_time_cap_says_the_largest_budget(scopa_hand: State) -
     )
     assert problem["largest_budget"] == {"ms": largest}
     assert f"at most {largest} ms per decision" in problem["detail"]
-    # The default budget (50 ms) is over the cap for this record too.
+    # The server's default budget (configured here to 50 ms) is over the cap for this record too.
     assert assert_problem(review(client, record), 422)["largest_budget"] == {"ms": largest}
     # Fewer seats, fewer decisions to search: a larger budget each.
     seat = next(s for s in body["summary"] if s["decisions"] < searched)

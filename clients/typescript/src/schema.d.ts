@@ -733,7 +733,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         AdviceRequest: {
-            /** @description default {"ms": 50} */
+            /** @description default {"ms": 10} */
             budget?: components["schemas"]["Budget"];
             /** @description ranks moves by match win probability */
             match?: components["schemas"]["MatchInput"];
@@ -1566,7 +1566,7 @@ export interface components {
             states: components["schemas"]["State"][];
         };
         ReviewRequest: {
-            /** @description per searched decision, as /v1/advice takes it (default {"ms": 50}, the same caps); the decisions searched times the budget may not pass the server's review cap (REVIEW_MAX_TOTAL_MS, REVIEW_MAX_TOTAL_ITERATIONS) */
+            /** @description per searched decision, as /v1/advice takes it (default {"ms": 10}, the same caps); the decisions searched times the budget may not pass the server's review cap (REVIEW_MAX_TOTAL_MS, REVIEW_MAX_TOTAL_ITERATIONS) */
             budget?: components["schemas"]["Budget"];
             /** @description the match before the hand (omitted: the record's match, if any); moves are then ranked and judged by match win probability too */
             match?: components["schemas"]["MatchInput"];
@@ -2454,38 +2454,22 @@ export interface operations {
                      * @example {
                      *       "chosen": {
                      *         "capture": [
-                     *           "1B"
+                     *           "5D",
+                     *           "2C",
+                     *           "3B"
                      *         ],
-                     *         "card": "1C",
+                     *         "card": "10D",
                      *         "sweep": false
                      *       },
                      *       "chosen_by": "search",
                      *       "moves": [
                      *         {
                      *           "breakdown": {
-                     *             "cards": -0.375,
-                     *             "coins": -0.25,
-                     *             "primiera": 0,
-                     *             "scope": 0.375,
-                     *             "settebello": 0.25
-                     *           },
-                     *           "capture": [
-                     *             "1B"
-                     *           ],
-                     *           "card": "1C",
-                     *           "std_error": 0.92582,
-                     *           "std_error_vs_best": null,
-                     *           "sweep": false,
-                     *           "sweep_risk": 0,
-                     *           "value": 0
-                     *         },
-                     *         {
-                     *           "breakdown": {
                      *             "cards": -0.125,
-                     *             "coins": 0.375,
-                     *             "primiera": -0.5,
-                     *             "scope": 0,
-                     *             "settebello": 0
+                     *             "coins": 0.625,
+                     *             "primiera": -0.125,
+                     *             "scope": -0.125,
+                     *             "settebello": 0.25
                      *           },
                      *           "capture": [
                      *             "5D",
@@ -2493,18 +2477,36 @@ export interface operations {
                      *             "3B"
                      *           ],
                      *           "card": "10D",
-                     *           "std_error": 1.25,
-                     *           "std_error_vs_best": 1.235632,
+                     *           "std_error": 1.08562,
+                     *           "std_error_vs_best": null,
                      *           "sweep": false,
                      *           "sweep_risk": 0.375,
-                     *           "value": -0.25
+                     *           "value": 0.5
                      *         },
                      *         {
                      *           "breakdown": {
-                     *             "cards": -0.125,
-                     *             "coins": -0.375,
+                     *             "cards": -0.375,
+                     *             "coins": -0.5,
+                     *             "primiera": 0.25,
+                     *             "scope": 0.5,
+                     *             "settebello": 0.5
+                     *           },
+                     *           "capture": [
+                     *             "1B"
+                     *           ],
+                     *           "card": "1C",
+                     *           "std_error": 0.943729,
+                     *           "std_error_vs_best": 1.109013,
+                     *           "sweep": false,
+                     *           "sweep_risk": 0,
+                     *           "value": 0.375
+                     *         },
+                     *         {
+                     *           "breakdown": {
+                     *             "cards": 0,
+                     *             "coins": -0.25,
                      *             "primiera": -0.25,
-                     *             "scope": -0.125,
+                     *             "scope": -0.625,
                      *             "settebello": 0.5
                      *           },
                      *           "capture": [
@@ -2512,11 +2514,11 @@ export interface operations {
                      *             "3B"
                      *           ],
                      *           "card": "4D",
-                     *           "std_error": 1.179248,
-                     *           "std_error_vs_best": 1.499256,
+                     *           "std_error": 1.348776,
+                     *           "std_error_vs_best": 1.259783,
                      *           "sweep": false,
                      *           "sweep_risk": 0.25,
-                     *           "value": -0.375
+                     *           "value": -0.625
                      *         }
                      *       ],
                      *       "stats": {
@@ -2526,7 +2528,7 @@ export interface operations {
                      *         },
                      *         "elapsed_ms": null,
                      *         "exact": false,
-                     *         "nodes": 1266,
+                     *         "nodes": 1231,
                      *         "playouts": 24,
                      *         "saved_ms": null,
                      *         "seed": 7,
@@ -3666,7 +3668,7 @@ export interface operations {
                      *       "budget": {
                      *         "iterations": 200
                      *       },
-                     *       "candidates": 9,
+                     *       "candidates": 10,
                      *       "drill_budget": {
                      *         "iterations": 2000
                      *       },
@@ -3674,22 +3676,22 @@ export interface operations {
                      *         {
                      *           "best": {
                      *             "breakdown": {
-                     *               "cards": 0.2525,
-                     *               "coins": 0.1535,
-                     *               "primiera": 0.3805,
-                     *               "scope": 0.881,
-                     *               "settebello": 0.031
+                     *               "cards": 0.2395,
+                     *               "coins": 0.105,
+                     *               "primiera": 0.378,
+                     *               "scope": 1.0055,
+                     *               "settebello": 0.015
                      *             },
                      *             "capture": [
                      *               "5D",
                      *               "2C"
                      *             ],
                      *             "card": "7B",
-                     *             "std_error": 0.060631,
+                     *             "std_error": 0.066005,
                      *             "std_error_vs_best": null,
                      *             "sweep": true,
                      *             "sweep_risk": 0,
-                     *             "value": 1.6985
+                     *             "value": 1.743
                      *           },
                      *           "hand": 0,
                      *           "legal": [
@@ -3714,31 +3716,31 @@ export interface operations {
                      *               "sweep": true
                      *             }
                      *           ],
-                     *           "loss": 1.5565,
-                     *           "margin": 1.5125,
-                     *           "margin_error": 0.049068,
+                     *           "loss": 1.498,
+                     *           "margin": 1.493,
+                     *           "margin_error": 0.060484,
                      *           "move_index": 1,
                      *           "played": {
                      *             "breakdown": {
-                     *               "cards": 0.149,
-                     *               "coins": 0.1175,
-                     *               "primiera": 0.116,
-                     *               "scope": -0.2595,
-                     *               "settebello": 0.019
+                     *               "cards": 0.088,
+                     *               "coins": 0.0625,
+                     *               "primiera": 0.089,
+                     *               "scope": 0.0105,
+                     *               "settebello": -0.005
                      *             },
                      *             "capture": [
                      *               "5D"
                      *             ],
                      *             "card": "5S",
-                     *             "std_error": 0.063667,
-                     *             "std_error_vs_best": 0.067659,
+                     *             "std_error": 0.068723,
+                     *             "std_error_vs_best": 0.07146,
                      *             "sweep": false,
                      *             "sweep_risk": 0.234,
-                     *             "value": 0.142
+                     *             "value": 0.245
                      *           },
-                     *           "review_loss": 1.54,
+                     *           "review_loss": 1.27,
                      *           "seat": 0,
-                     *           "second_value": 0.186,
+                     *           "second_value": 0.25,
                      *           "view": {
                      *             "dealer": 0,
                      *             "deals_made": 1,
@@ -3828,26 +3830,26 @@ export interface operations {
                      *           },
                      *           "why": {
                      *             "breakdown": {
-                     *               "cards": 0.1035,
-                     *               "coins": 0.036,
-                     *               "primiera": 0.2645,
-                     *               "scope": 1.1405,
-                     *               "settebello": 0.012
+                     *               "cards": 0.1515,
+                     *               "coins": 0.0425,
+                     *               "primiera": 0.289,
+                     *               "scope": 0.995,
+                     *               "settebello": 0.02
                      *             },
                      *             "sweep_risk": {
                      *               "best": 0,
                      *               "played": 0.234
                      *             },
-                     *             "text": "7B:5D+2C is worth 1.56 hand points more than 5S:5D on average; the most of it in scope (+1.14); after 5S:5D the next player can sweep in 23% of the deals, after 7B:5D+2C in 0%"
+                     *             "text": "7B:5D+2C is worth 1.50 hand points more than 5S:5D on average; the most of it in scope (+0.99); after 5S:5D the next player can sweep in 23% of the deals, after 7B:5D+2C in 0%"
                      *           }
                      *         },
                      *         {
                      *           "best": {
                      *             "breakdown": {
-                     *               "cards": 0.6625,
+                     *               "cards": 0.6145,
                      *               "coins": 0.678,
                      *               "primiera": 1,
-                     *               "scope": -0.5715,
+                     *               "scope": -0.6585,
                      *               "settebello": 1
                      *             },
                      *             "capture": [
@@ -3856,11 +3858,11 @@ export interface operations {
                      *               "4B"
                      *             ],
                      *             "card": "7D",
-                     *             "std_error": 0.029039,
+                     *             "std_error": 0.031584,
                      *             "std_error_vs_best": null,
                      *             "sweep": false,
                      *             "sweep_risk": 0.513,
-                     *             "value": 2.769
+                     *             "value": 2.634
                      *           },
                      *           "hand": 0,
                      *           "legal": [
@@ -3889,16 +3891,16 @@ export interface operations {
                      *               "sweep": false
                      *             }
                      *           ],
-                     *           "loss": 1.451,
-                     *           "margin": 0.786,
-                     *           "margin_error": 0.053591,
+                     *           "loss": 1.5625,
+                     *           "margin": 0.2495,
+                     *           "margin_error": 0.045174,
                      *           "move_index": 25,
                      *           "played": {
                      *             "breakdown": {
-                     *               "cards": 0.31,
-                     *               "coins": 0.1995,
+                     *               "cards": 0.2705,
+                     *               "coins": 0.1755,
                      *               "primiera": 1,
-                     *               "scope": -0.5365,
+                     *               "scope": -0.7195,
                      *               "settebello": 0.345
                      *             },
                      *             "capture": [
@@ -3906,15 +3908,15 @@ export interface operations {
                      *               "4B"
                      *             ],
                      *             "card": "6D",
-                     *             "std_error": 0.056018,
-                     *             "std_error_vs_best": 0.055026,
+                     *             "std_error": 0.059287,
+                     *             "std_error_vs_best": 0.0585,
                      *             "sweep": false,
                      *             "sweep_risk": 0.494,
-                     *             "value": 1.318
+                     *             "value": 1.0715
                      *           },
-                     *           "review_loss": 1.67,
+                     *           "review_loss": 1.82,
                      *           "seat": 0,
-                     *           "second_value": 1.983,
+                     *           "second_value": 2.3845,
                      *           "view": {
                      *             "dealer": 0,
                      *             "deals_made": 5,
@@ -4171,17 +4173,17 @@ export interface operations {
                      *           },
                      *           "why": {
                      *             "breakdown": {
-                     *               "cards": 0.3525,
-                     *               "coins": 0.4785,
+                     *               "cards": 0.344,
+                     *               "coins": 0.5025,
                      *               "primiera": 0,
-                     *               "scope": -0.035,
+                     *               "scope": 0.061,
                      *               "settebello": 0.655
                      *             },
                      *             "sweep_risk": {
                      *               "best": 0.513,
                      *               "played": 0.494
                      *             },
-                     *             "text": "7D:1D+2B+4B is worth 1.45 hand points more than 6D:2B+4B on average; the most of it in settebello (+0.66)"
+                     *             "text": "7D:1D+2B+4B is worth 1.56 hand points more than 6D:2B+4B on average; the most of it in settebello (+0.66)"
                      *           }
                      *         },
                      *         {
@@ -4527,10 +4529,10 @@ export interface operations {
                      *         {
                      *           "best": {
                      *             "breakdown": {
-                     *               "cards": 0.18,
-                     *               "coins": 0.3445,
-                     *               "primiera": -0.0825,
-                     *               "scope": -0.036,
+                     *               "cards": 0.239,
+                     *               "coins": 0.3955,
+                     *               "primiera": -0.0705,
+                     *               "scope": -0.2265,
                      *               "settebello": -0.042
                      *             },
                      *             "capture": [
@@ -4539,11 +4541,11 @@ export interface operations {
                      *               "3B"
                      *             ],
                      *             "card": "10D",
-                     *             "std_error": 0.061185,
+                     *             "std_error": 0.065591,
                      *             "std_error_vs_best": null,
                      *             "sweep": false,
                      *             "sweep_risk": 0.1625,
-                     *             "value": 0.364
+                     *             "value": 0.2955
                      *           },
                      *           "hand": 1,
                      *           "legal": [
@@ -4572,32 +4574,32 @@ export interface operations {
                      *               "sweep": false
                      *             }
                      *           ],
-                     *           "loss": 1.228,
-                     *           "margin": 1.228,
-                     *           "margin_error": 0.074359,
+                     *           "loss": 1.144,
+                     *           "margin": 1.144,
+                     *           "margin_error": 0.078557,
                      *           "move_index": 0,
                      *           "played": {
                      *             "breakdown": {
-                     *               "cards": -0.1825,
-                     *               "coins": -0.0805,
-                     *               "primiera": -0.228,
-                     *               "scope": -0.211,
-                     *               "settebello": -0.162
+                     *               "cards": -0.1495,
+                     *               "coins": -0.0495,
+                     *               "primiera": -0.2135,
+                     *               "scope": -0.287,
+                     *               "settebello": -0.149
                      *             },
                      *             "capture": [
                      *               "1B",
                      *               "3B"
                      *             ],
                      *             "card": "4D",
-                     *             "std_error": 0.062914,
-                     *             "std_error_vs_best": 0.074359,
+                     *             "std_error": 0.066693,
+                     *             "std_error_vs_best": 0.078557,
                      *             "sweep": false,
                      *             "sweep_risk": 0.327,
-                     *             "value": -0.864
+                     *             "value": -0.8485
                      *           },
-                     *           "review_loss": 1.455,
+                     *           "review_loss": 1.545,
                      *           "seat": 1,
-                     *           "second_value": -0.864,
+                     *           "second_value": -0.8485,
                      *           "view": {
                      *             "dealer": 0,
                      *             "deals_made": 1,
@@ -4676,38 +4678,284 @@ export interface operations {
                      *           },
                      *           "why": {
                      *             "breakdown": {
-                     *               "cards": 0.3625,
-                     *               "coins": 0.425,
-                     *               "primiera": 0.1455,
-                     *               "scope": 0.175,
-                     *               "settebello": 0.12
+                     *               "cards": 0.3885,
+                     *               "coins": 0.445,
+                     *               "primiera": 0.143,
+                     *               "scope": 0.0605,
+                     *               "settebello": 0.107
                      *             },
                      *             "sweep_risk": {
                      *               "best": 0.1625,
                      *               "played": 0.327
                      *             },
-                     *             "text": "10D:5D+2C+3B is worth 1.23 hand points more than 4D:1B+3B on average; the most of it in coins (+0.42); after 4D:1B+3B the next player can sweep in 33% of the deals, after 10D:5D+2C+3B in 16%"
+                     *             "text": "10D:5D+2C+3B is worth 1.14 hand points more than 4D:1B+3B on average; the most of it in coins (+0.45); after 4D:1B+3B the next player can sweep in 33% of the deals, after 10D:5D+2C+3B in 16%"
                      *           }
                      *         },
                      *         {
                      *           "best": {
                      *             "breakdown": {
-                     *               "cards": 0.4375,
-                     *               "coins": -0.263,
-                     *               "primiera": -0.465,
-                     *               "scope": 0.015,
-                     *               "settebello": -0.2
+                     *               "cards": 0.0995,
+                     *               "coins": -0.3115,
+                     *               "primiera": -0.272,
+                     *               "scope": 0.0195,
+                     *               "settebello": -0.123
+                     *             },
+                     *             "capture": [
+                     *               "3C",
+                     *               "4S"
+                     *             ],
+                     *             "card": "7S",
+                     *             "std_error": 0.064286,
+                     *             "std_error_vs_best": null,
+                     *             "sweep": false,
+                     *             "sweep_risk": 0,
+                     *             "value": -0.5875
+                     *           },
+                     *           "hand": 1,
+                     *           "legal": [
+                     *             {
+                     *               "capture": [
+                     *                 "4S"
+                     *               ],
+                     *               "card": "4C",
+                     *               "sweep": false
+                     *             },
+                     *             {
+                     *               "capture": [
+                     *                 "3C",
+                     *                 "4S"
+                     *               ],
+                     *               "card": "7S",
+                     *               "sweep": false
+                     *             },
+                     *             {
+                     *               "capture": [],
+                     *               "card": "6B",
+                     *               "sweep": false
+                     *             }
+                     *           ],
+                     *           "loss": 0.491,
+                     *           "margin": 0.491,
+                     *           "margin_error": 0.071687,
+                     *           "move_index": 12,
+                     *           "played": {
+                     *             "breakdown": {
+                     *               "cards": -0.132,
+                     *               "coins": -0.3625,
+                     *               "primiera": -0.479,
+                     *               "scope": 0.027,
+                     *               "settebello": -0.132
+                     *             },
+                     *             "capture": [
+                     *               "4S"
+                     *             ],
+                     *             "card": "4C",
+                     *             "std_error": 0.060951,
+                     *             "std_error_vs_best": 0.071687,
+                     *             "sweep": false,
+                     *             "sweep_risk": 0,
+                     *             "value": -1.0785
+                     *           },
+                     *           "review_loss": 0.52,
+                     *           "seat": 1,
+                     *           "second_value": -1.0785,
+                     *           "view": {
+                     *             "dealer": 0,
+                     *             "deals_made": 3,
+                     *             "hand": [
+                     *               "4C",
+                     *               "7S",
+                     *               "6B"
+                     *             ],
+                     *             "hand_sizes": [
+                     *               3,
+                     *               3
+                     *             ],
+                     *             "history": [
+                     *               {
+                     *                 "capture": [
+                     *                   "1B",
+                     *                   "3B"
+                     *                 ],
+                     *                 "card": "4D",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "5D"
+                     *                 ],
+                     *                 "card": "5S",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "10D",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "6S",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "1C",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "1C",
+                     *                   "6S"
+                     *                 ],
+                     *                 "card": "7B",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "2C"
+                     *                 ],
+                     *                 "card": "2S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "3C",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "4S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "9C",
+                     *                 "seat": 0
+                     *               },
+                     *               {
+                     *                 "capture": [
+                     *                   "9C"
+                     *                 ],
+                     *                 "card": "9S",
+                     *                 "seat": 1
+                     *               },
+                     *               {
+                     *                 "capture": [],
+                     *                 "card": "5B",
+                     *                 "seat": 0
+                     *               }
+                     *             ],
+                     *             "last_capturer": 1,
+                     *             "piles": [
+                     *               [
+                     *                 "5D",
+                     *                 "1C",
+                     *                 "5S",
+                     *                 "6S",
+                     *                 "7B"
+                     *               ],
+                     *               [
+                     *                 "4D",
+                     *                 "2C",
+                     *                 "9C",
+                     *                 "2S",
+                     *                 "9S",
+                     *                 "1B",
+                     *                 "3B"
+                     *               ]
+                     *             ],
+                     *             "rules": {
+                     *               "ace_may_pass": false,
+                     *               "ace_scopa": false,
+                     *               "ace_takes_all": false,
+                     *               "ace_takes_itself": false,
+                     *               "bonus_suit": "D",
+                     *               "cappotto": false,
+                     *               "cappotto_7_0": false,
+                     *               "capture_rule": "standard",
+                     *               "claims": false,
+                     *               "compulsory_capture": true,
+                     *               "deal_sizes": [
+                     *                 3,
+                     *                 3,
+                     *                 3,
+                     *                 3,
+                     *                 3,
+                     *                 3
+                     *               ],
+                     *               "declarations": "none",
+                     *               "double_game": false,
+                     *               "fewest_cards": false,
+                     *               "first_card_choice": false,
+                     *               "grande": false,
+                     *               "initial_table": 4,
+                     *               "last_card_scopa": false,
+                     *               "match_priority": true,
+                     *               "napola": "none",
+                     *               "napola_cap": 9,
+                     *               "napoleone": false,
+                     *               "pack": "italian40",
+                     *               "piva": false,
+                     *               "players": 2,
+                     *               "preset": "scopa",
+                     *               "prime_table": "standard",
+                     *               "primiera_incomplete": "compare",
+                     *               "re_bello": false,
+                     *               "redeal": "three_kings",
+                     *               "redeal_on_ace": false,
+                     *               "scalette": false,
+                     *               "sette_di_coppe": false,
+                     *               "target": 11,
+                     *               "teams": false
+                     *             },
+                     *             "scope": [
+                     *               0,
+                     *               0
+                     *             ],
+                     *             "seat": 1,
+                     *             "stock_size": 18,
+                     *             "table": [
+                     *               "10D",
+                     *               "3C",
+                     *               "4S",
+                     *               "5B"
+                     *             ],
+                     *             "to_move": 1
+                     *           },
+                     *           "why": {
+                     *             "breakdown": {
+                     *               "cards": 0.2315,
+                     *               "coins": 0.051,
+                     *               "primiera": 0.207,
+                     *               "scope": -0.0075,
+                     *               "settebello": 0.009
+                     *             },
+                     *             "sweep_risk": {
+                     *               "best": 0,
+                     *               "played": 0
+                     *             },
+                     *             "text": "7S:3C+4S is worth 0.49 hand points more than 4C:4S on average; the most of it in cards (+0.23)"
+                     *           }
+                     *         },
+                     *         {
+                     *           "best": {
+                     *             "breakdown": {
+                     *               "cards": 0.4655,
+                     *               "coins": -0.264,
+                     *               "primiera": -0.461,
+                     *               "scope": -0.043,
+                     *               "settebello": -0.19
                      *             },
                      *             "capture": [
                      *               "1S",
                      *               "5B"
                      *             ],
                      *             "card": "6B",
-                     *             "std_error": 0.057592,
+                     *             "std_error": 0.058435,
                      *             "std_error_vs_best": null,
                      *             "sweep": false,
                      *             "sweep_risk": 0,
-                     *             "value": -0.4755
+                     *             "value": -0.4925
                      *           },
                      *           "hand": 1,
                      *           "legal": [
@@ -4725,29 +4973,29 @@ export interface operations {
                      *               "sweep": false
                      *             }
                      *           ],
-                     *           "loss": 0.8985,
-                     *           "margin": 0.8985,
-                     *           "margin_error": 0.054864,
+                     *           "loss": 0.8565,
+                     *           "margin": 0.8565,
+                     *           "margin_error": 0.056582,
                      *           "move_index": 14,
                      *           "played": {
                      *             "breakdown": {
-                     *               "cards": -0.119,
-                     *               "coins": -0.3465,
-                     *               "primiera": -0.732,
-                     *               "scope": 0.0165,
-                     *               "settebello": -0.193
+                     *               "cards": -0.0745,
+                     *               "coins": -0.328,
+                     *               "primiera": -0.719,
+                     *               "scope": -0.0375,
+                     *               "settebello": -0.19
                      *             },
                      *             "capture": [],
                      *             "card": "7S",
-                     *             "std_error": 0.053805,
-                     *             "std_error_vs_best": 0.054864,
+                     *             "std_error": 0.056278,
+                     *             "std_error_vs_best": 0.056582,
                      *             "sweep": false,
                      *             "sweep_risk": 0,
-                     *             "value": -1.374
+                     *             "value": -1.349
                      *           },
-                     *           "review_loss": 1.065,
+                     *           "review_loss": 1.095,
                      *           "seat": 1,
-                     *           "second_value": -1.374,
+                     *           "second_value": -1.349,
                      *           "view": {
                      *             "dealer": 0,
                      *             "deals_made": 3,
@@ -4926,38 +5174,38 @@ export interface operations {
                      *           },
                      *           "why": {
                      *             "breakdown": {
-                     *               "cards": 0.5565,
-                     *               "coins": 0.0835,
-                     *               "primiera": 0.267,
-                     *               "scope": -0.0015,
-                     *               "settebello": -0.007
+                     *               "cards": 0.54,
+                     *               "coins": 0.064,
+                     *               "primiera": 0.258,
+                     *               "scope": -0.0055,
+                     *               "settebello": 0
                      *             },
                      *             "sweep_risk": {
                      *               "best": 0,
                      *               "played": 0
                      *             },
-                     *             "text": "6B:1S+5B is worth 0.90 hand points more than 7S on average; the most of it in cards (+0.56)"
+                     *             "text": "6B:1S+5B is worth 0.86 hand points more than 7S on average; the most of it in cards (+0.54)"
                      *           }
                      *         },
                      *         {
                      *           "best": {
                      *             "breakdown": {
-                     *               "cards": 0.1505,
-                     *               "coins": 0.14,
+                     *               "cards": 0.1415,
+                     *               "coins": 0.1365,
                      *               "primiera": -1,
-                     *               "scope": 0.9985,
-                     *               "settebello": 0.01
+                     *               "scope": 0.984,
+                     *               "settebello": 0.013
                      *             },
                      *             "capture": [
                      *               "1D",
                      *               "8B"
                      *             ],
                      *             "card": "9B",
-                     *             "std_error": 0.061214,
+                     *             "std_error": 0.061839,
                      *             "std_error_vs_best": null,
                      *             "sweep": true,
                      *             "sweep_risk": 0,
-                     *             "value": 0.299
+                     *             "value": 0.275
                      *           },
                      *           "hand": 1,
                      *           "legal": [
@@ -4975,29 +5223,29 @@ export interface operations {
                      *               "sweep": true
                      *             }
                      *           ],
-                     *           "loss": 2.388,
-                     *           "margin": 2.388,
-                     *           "margin_error": 0.05541,
+                     *           "loss": 2.37,
+                     *           "margin": 2.37,
+                     *           "margin_error": 0.05558,
                      *           "move_index": 26,
                      *           "played": {
                      *             "breakdown": {
-                     *               "cards": -0.4545,
-                     *               "coins": -0.3555,
+                     *               "cards": -0.4565,
+                     *               "coins": -0.3575,
                      *               "primiera": -1,
                      *               "scope": -0.022,
-                     *               "settebello": -0.257
+                     *               "settebello": -0.259
                      *             },
                      *             "capture": [],
                      *             "card": "3D",
-                     *             "std_error": 0.052378,
-                     *             "std_error_vs_best": 0.05541,
+                     *             "std_error": 0.052315,
+                     *             "std_error_vs_best": 0.05558,
                      *             "sweep": false,
                      *             "sweep_risk": 0,
-                     *             "value": -2.089
+                     *             "value": -2.095
                      *           },
-                     *           "review_loss": 2.1,
+                     *           "review_loss": 2.08,
                      *           "seat": 1,
-                     *           "second_value": -2.089,
+                     *           "second_value": -2.095,
                      *           "view": {
                      *             "dealer": 0,
                      *             "deals_made": 5,
@@ -5262,17 +5510,17 @@ export interface operations {
                      *           },
                      *           "why": {
                      *             "breakdown": {
-                     *               "cards": 0.605,
-                     *               "coins": 0.4955,
+                     *               "cards": 0.598,
+                     *               "coins": 0.494,
                      *               "primiera": 0,
-                     *               "scope": 1.0205,
-                     *               "settebello": 0.267
+                     *               "scope": 1.006,
+                     *               "settebello": 0.272
                      *             },
                      *             "sweep_risk": {
                      *               "best": 0,
                      *               "played": 0
                      *             },
-                     *             "text": "9B:1D+8B is worth 2.39 hand points more than 3D on average; the most of it in scope (+1.02)"
+                     *             "text": "9B:1D+8B is worth 2.37 hand points more than 3D on average; the most of it in scope (+1.01)"
                      *           }
                      *         },
                      *         {
@@ -6349,7 +6597,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "accuracy": 27.39,
+                     *       "accuracy": 100,
                      *       "budget": {
                      *         "iterations": 8
                      *       },
@@ -6357,15 +6605,15 @@ export interface operations {
                      *       "hands": 2,
                      *       "labels": {
                      *         "best": 2,
-                     *         "blunder": 2,
-                     *         "good": 0,
+                     *         "blunder": 0,
+                     *         "good": 2,
                      *         "inaccuracy": 0,
                      *         "mistake": 0
                      *       },
                      *       "labels_per_100": {
                      *         "best": 50,
-                     *         "blunder": 50,
-                     *         "good": 0,
+                     *         "blunder": 0,
+                     *         "good": 50,
                      *         "inaccuracy": 0,
                      *         "mistake": 0
                      *       },
@@ -6377,16 +6625,16 @@ export interface operations {
                      *           "per_hand": 0.375
                      *         },
                      *         "coins": {
-                     *           "per_decision": 0.1875,
-                     *           "per_hand": 0.375
+                     *           "per_decision": 0.0625,
+                     *           "per_hand": 0.125
                      *         },
                      *         "primiera": {
-                     *           "per_decision": 0.125,
-                     *           "per_hand": 0.25
+                     *           "per_decision": 0,
+                     *           "per_hand": 0
                      *         },
                      *         "scope": {
-                     *           "per_decision": 0.5,
-                     *           "per_hand": 1
+                     *           "per_decision": 0.3125,
+                     *           "per_hand": 0.625
                      *         },
                      *         "settebello": {
                      *           "per_decision": -0.125,
@@ -6394,30 +6642,30 @@ export interface operations {
                      *         }
                      *       },
                      *       "mean_loss": {
-                     *         "high": 0.875,
-                     *         "low": 0.875,
-                     *         "value": 0.875
+                     *         "high": 0.4375,
+                     *         "low": 0.4375,
+                     *         "value": 0.4375
                      *       },
                      *       "per_hand": [
                      *         {
-                     *           "accuracy": 27.4,
+                     *           "accuracy": 100,
                      *           "date": "2026-11-01",
                      *           "decisions": 2,
                      *           "index": 0,
                      *           "seat": 0,
-                     *           "total_loss": 1.75
+                     *           "total_loss": 0.875
                      *         },
                      *         {
-                     *           "accuracy": 27.4,
+                     *           "accuracy": 100,
                      *           "date": "2026-11-02",
                      *           "decisions": 2,
                      *           "index": 1,
                      *           "seat": 0,
-                     *           "total_loss": 1.75
+                     *           "total_loss": 0.875
                      *         }
                      *       ],
                      *       "phases": {
-                     *         "first": 15.87,
+                     *         "first": 100,
                      *         "last": null,
                      *         "middle": 100
                      *       },
@@ -6445,18 +6693,18 @@ export interface operations {
                      *       "trend": {
                      *         "dates": [
                      *           {
-                     *             "accuracy": 27.39,
+                     *             "accuracy": 100,
                      *             "date": "2026-11-01",
                      *             "decisions": 2,
                      *             "hands": 1,
-                     *             "mean_loss": 0.875
+                     *             "mean_loss": 0.4375
                      *           },
                      *           {
-                     *             "accuracy": 27.39,
+                     *             "accuracy": 100,
                      *             "date": "2026-11-02",
                      *             "decisions": 2,
                      *             "hands": 1,
-                     *             "mean_loss": 0.875
+                     *             "mean_loss": 0.4375
                      *           }
                      *         ],
                      *         "slope_per_30_days": 0,
@@ -7048,8 +7296,8 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example {"index":0,"review":{"budget":{"iterations":8},"decisions":[{"accuracy":100.0,"best":{"breakdown":{"cards":-0.375,"coins":-0.25,"primiera":0.0,"scope":0.375,"settebello":0.25},"capture":["1B"],"card":"1C","rank":1,"std_error":0.92582,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":0.0},"chosen":{"capture":["1B"],"card":"1C","sweep":false},"chosen_by":"search","exact":false,"index":0,"label":"good","legal_plays":3,"loss":0.375,"noise":2.998512,"played":{"breakdown":{"cards":-0.125,"coins":-0.375,"primiera":-0.25,"scope":-0.125,"settebello":0.5},"capture":["1B","3B"],"card":"4D","rank":3,"std_error":1.179248,"std_error_vs_best":1.499256,"sweep":false,"sweep_risk":0.25,"value":-0.375},"seat":1,"seed":7,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.125,"coins":-0.5,"primiera":-0.25,"scope":0.75,"settebello":-0.75},"capture":["5D","2C"],"card":"7B","rank":1,"std_error":0.77776,"std_error_vs_best":null,"sweep":true,"sweep_risk":0.0,"value":-0.625},"chosen":{"capture":["5D","2C"],"card":"7B","sweep":true},"chosen_by":"search","exact":false,"index":1,"label":"good","legal_plays":3,"loss":1.25,"noise":1.592392,"played":{"breakdown":{"cards":-0.125,"coins":-0.5,"primiera":-0.25,"scope":-0.5,"settebello":-0.5},"capture":["5D"],"card":"5S","rank":3,"std_error":0.989904,"std_error_vs_best":0.796196,"sweep":false,"sweep_risk":0.125,"value":-1.875},"seat":0,"seed":7,"side":0,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":-0.625,"coins":-0.375,"primiera":-0.25,"scope":0.375,"settebello":0.5},"capture":[],"card":"10D","rank":1,"std_error":0.77776,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":-0.375},"chosen":{"capture":[],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":2,"label":"best","legal_plays":2,"loss":0.0,"noise":0.0,"played":{"breakdown":{"cards":-0.625,"coins":-0.375,"primiera":-0.25,"scope":0.375,"settebello":0.5},"capture":[],"card":"10D","rank":1,"std_error":0.77776,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":-0.375},"seat":1,"seed":7,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.25,"coins":0.0,"primiera":-0.25,"scope":-0.25,"settebello":0.0},"capture":[],"card":"7B","rank":1,"std_error":0.61962,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":-0.25},"chosen":{"capture":[],"card":"7B","sweep":false},"chosen_by":"search","exact":false,"index":3,"label":"good","legal_plays":2,"loss":0.125,"noise":0.25,"played":{"breakdown":{"cards":0.25,"coins":-0.125,"primiera":-0.125,"scope":-0.125,"settebello":-0.25},"capture":[],"card":"6S","rank":2,"std_error":0.564975,"std_error_vs_best":0.125,"sweep":false,"sweep_risk":0.0,"value":-0.375},"seat":0,"seed":7,"side":0,"status":"searched","undersampled":false,"worlds":8}],"finished":false,"graph":[{"after":-0.375,"before":0.0,"index":0,"label":"good","seat":1,"side":1},{"after":-1.875,"before":-0.625,"index":1,"label":"good","seat":0,"side":0},{"after":-0.375,"before":-0.375,"index":2,"label":"best","seat":1,"side":1},{"after":-0.375,"before":-0.25,"index":3,"label":"good","seat":0,"side":0}],"match":null,"moves":4,"seats":[0,1],"seed":7,"summary":[{"accuracy":100.0,"best_share":0.0,"costliest":[{"index":1,"label":"good","loss":1.25},{"index":3,"label":"good","loss":0.125}],"decisions":2,"forced":0,"labels":{"best":0,"blunder":0,"good":2,"inaccuracy":0,"mistake":0},"mean_loss":0.6875,"phases":{"first":100.0,"last":null,"middle":100.0},"seat":0,"side":0,"total_loss":1.375,"undersampled":0,"unranked":0},{"accuracy":100.0,"best_share":0.5,"costliest":[{"index":0,"label":"good","loss":0.375}],"decisions":2,"forced":0,"labels":{"best":1,"blunder":0,"good":1,"inaccuracy":0,"mistake":0},"mean_loss":0.1875,"phases":{"first":100.0,"last":null,"middle":100.0},"seat":1,"side":1,"total_loss":0.375,"undersampled":0,"unranked":0}],"thresholds":{"accuracy_at_thresholds":[100.0,90.0,70.0,40.0],"noise_z":2.0,"points":{"blunder":0.75,"inaccuracy":0.1,"mistake":0.3},"win_probability":{"blunder":0.08,"inaccuracy":0.01,"mistake":0.03}}},"type":"review"}
-                     *     {"index":1,"review":{"budget":{"iterations":8},"decisions":[{"accuracy":100.0,"best":{"breakdown":{"cards":0.625,"coins":0.5,"primiera":0.0,"scope":0.375,"settebello":0.25},"capture":["5D","2C","3B"],"card":"10D","rank":1,"std_error":1.305893,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.25,"value":1.75},"chosen":{"capture":["5D","2C","3B"],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":0,"label":"good","legal_plays":3,"loss":2.875,"noise":3.080758,"played":{"breakdown":{"cards":-0.375,"coins":0.0,"primiera":-0.125,"scope":-0.375,"settebello":-0.25},"capture":["1B","3B"],"card":"4D","rank":2,"std_error":0.914906,"std_error_vs_best":1.540379,"sweep":false,"sweep_risk":0.625,"value":-1.125},"seat":1,"seed":8,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.25,"coins":-0.125,"primiera":0.25,"scope":-0.25,"settebello":0.0},"capture":[],"card":"1C","rank":1,"std_error":0.971698,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.25,"value":0.125},"chosen":{"capture":[],"card":"1C","sweep":false},"chosen_by":"search","exact":false,"index":2,"label":"good","legal_plays":2,"loss":1.125,"noise":1.790352,"played":{"breakdown":{"cards":0.0,"coins":-0.375,"primiera":0.0,"scope":-0.125,"settebello":-0.5},"capture":[],"card":"10D","rank":2,"std_error":0.866025,"std_error_vs_best":0.895176,"sweep":false,"sweep_risk":0.0,"value":-1.0},"seat":1,"seed":8,"side":1,"status":"searched","undersampled":false,"worlds":8}],"finished":false,"graph":[{"after":-1.125,"before":1.75,"index":0,"label":"good","seat":1,"side":1},{"after":-1.0,"before":0.125,"index":2,"label":"good","seat":1,"side":1}],"match":null,"moves":4,"seats":[1],"seed":8,"summary":[{"accuracy":100.0,"best_share":0.0,"costliest":[{"index":0,"label":"good","loss":2.875},{"index":2,"label":"good","loss":1.125}],"decisions":2,"forced":0,"labels":{"best":0,"blunder":0,"good":2,"inaccuracy":0,"mistake":0},"mean_loss":2.0,"phases":{"first":100.0,"last":null,"middle":100.0},"seat":1,"side":1,"total_loss":4.0,"undersampled":0,"unranked":0}],"thresholds":{"accuracy_at_thresholds":[100.0,90.0,70.0,40.0],"noise_z":2.0,"points":{"blunder":0.75,"inaccuracy":0.1,"mistake":0.3},"win_probability":{"blunder":0.08,"inaccuracy":0.01,"mistake":0.03}}},"type":"review"}
+                     * @example {"index":0,"review":{"budget":{"iterations":8},"decisions":[{"accuracy":100.0,"best":{"breakdown":{"cards":-0.125,"coins":0.625,"primiera":-0.125,"scope":-0.125,"settebello":0.25},"capture":["5D","2C","3B"],"card":"10D","rank":1,"std_error":1.08562,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.375,"value":0.5},"chosen":{"capture":["5D","2C","3B"],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":0,"label":"good","legal_plays":3,"loss":1.125,"noise":2.519566,"played":{"breakdown":{"cards":0.0,"coins":-0.25,"primiera":-0.25,"scope":-0.625,"settebello":0.5},"capture":["1B","3B"],"card":"4D","rank":3,"std_error":1.348776,"std_error_vs_best":1.259783,"sweep":false,"sweep_risk":0.25,"value":-0.625},"seat":1,"seed":7,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":7.07,"best":{"breakdown":{"cards":0.5,"coins":-0.25,"primiera":0.0,"scope":1.125,"settebello":-0.75},"capture":["5D","2C"],"card":"7B","rank":1,"std_error":0.980843,"std_error_vs_best":null,"sweep":true,"sweep_risk":0.0,"value":0.625},"chosen":{"capture":["5D","2C"],"card":"7B","sweep":true},"chosen_by":"search","exact":false,"index":1,"label":"blunder","legal_plays":3,"loss":2.625,"noise":1.729472,"played":{"breakdown":{"cards":-0.25,"coins":-0.25,"primiera":-0.5,"scope":-0.25,"settebello":-0.75},"capture":["5D"],"card":"5S","rank":3,"std_error":0.779194,"std_error_vs_best":0.864736,"sweep":false,"sweep_risk":0.125,"value":-2.0},"seat":0,"seed":7,"side":0,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":-0.5,"coins":0.0,"primiera":0.0,"scope":0.25,"settebello":0.5},"capture":[],"card":"1C","rank":1,"std_error":0.881354,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.375,"value":0.25},"chosen":{"capture":[],"card":"1C","sweep":false},"chosen_by":"search","exact":false,"index":2,"label":"good","legal_plays":2,"loss":0.375,"noise":0.920986,"played":{"breakdown":{"cards":-0.625,"coins":-0.25,"primiera":0.0,"scope":0.25,"settebello":0.5},"capture":[],"card":"10D","rank":2,"std_error":0.875,"std_error_vs_best":0.460493,"sweep":false,"sweep_risk":0.0,"value":-0.125},"seat":1,"seed":7,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.125,"coins":0.125,"primiera":-0.125,"scope":0.25,"settebello":0.0},"capture":[],"card":"6S","rank":1,"std_error":0.822398,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":0.375},"chosen":{"capture":[],"card":"6S","sweep":false},"chosen_by":"search","exact":false,"index":3,"label":"best","legal_plays":2,"loss":0.0,"noise":0.0,"played":{"breakdown":{"cards":0.125,"coins":0.125,"primiera":-0.125,"scope":0.25,"settebello":0.0},"capture":[],"card":"6S","rank":1,"std_error":0.822398,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":0.375},"seat":0,"seed":7,"side":0,"status":"searched","undersampled":false,"worlds":8}],"finished":false,"graph":[{"after":-0.625,"before":0.5,"index":0,"label":"good","seat":1,"side":1},{"after":-2.0,"before":0.625,"index":1,"label":"blunder","seat":0,"side":0},{"after":-0.125,"before":0.25,"index":2,"label":"good","seat":1,"side":1},{"after":0.375,"before":0.375,"index":3,"label":"best","seat":0,"side":0}],"match":null,"moves":4,"seats":[0,1],"seed":7,"summary":[{"accuracy":13.21,"best_share":0.5,"costliest":[{"index":1,"label":"blunder","loss":2.625}],"decisions":2,"forced":0,"labels":{"best":1,"blunder":1,"good":0,"inaccuracy":0,"mistake":0},"mean_loss":1.3125,"phases":{"first":7.07,"last":null,"middle":100.0},"seat":0,"side":0,"total_loss":2.625,"undersampled":0,"unranked":0},{"accuracy":100.0,"best_share":0.0,"costliest":[{"index":0,"label":"good","loss":1.125},{"index":2,"label":"good","loss":0.375}],"decisions":2,"forced":0,"labels":{"best":0,"blunder":0,"good":2,"inaccuracy":0,"mistake":0},"mean_loss":0.75,"phases":{"first":100.0,"last":null,"middle":100.0},"seat":1,"side":1,"total_loss":1.5,"undersampled":0,"unranked":0}],"thresholds":{"accuracy_at_thresholds":[100.0,90.0,70.0,40.0],"noise_z":2.0,"points":{"blunder":0.75,"inaccuracy":0.1,"mistake":0.3},"win_probability":{"blunder":0.08,"inaccuracy":0.01,"mistake":0.03}}},"type":"review"}
+                     *     {"index":1,"review":{"budget":{"iterations":8},"decisions":[{"accuracy":3.54,"best":{"breakdown":{"cards":0.625,"coins":0.5,"primiera":0.5,"scope":0.625,"settebello":0.75},"capture":["5D","2C","3B"],"card":"10D","rank":1,"std_error":0.963624,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.25,"value":3.0},"chosen":{"capture":["5D","2C","3B"],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":0,"label":"blunder","legal_plays":3,"loss":3.375,"noise":2.644064,"played":{"breakdown":{"cards":-0.25,"coins":0.125,"primiera":0.125,"scope":-0.375,"settebello":0.0},"capture":["1B","3B"],"card":"4D","rank":2,"std_error":1.387926,"std_error_vs_best":1.322032,"sweep":false,"sweep_risk":0.625,"value":-0.375},"seat":1,"seed":8,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.125,"coins":-0.375,"primiera":0.25,"scope":-0.25,"settebello":-0.5},"capture":[],"card":"10D","rank":1,"std_error":0.901388,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":-0.75},"chosen":{"capture":[],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":2,"label":"best","legal_plays":2,"loss":0.0,"noise":0.0,"played":{"breakdown":{"cards":0.125,"coins":-0.375,"primiera":0.25,"scope":-0.25,"settebello":-0.5},"capture":[],"card":"10D","rank":1,"std_error":0.901388,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":-0.75},"seat":1,"seed":8,"side":1,"status":"searched","undersampled":false,"worlds":8}],"finished":false,"graph":[{"after":-0.375,"before":3.0,"index":0,"label":"blunder","seat":1,"side":1},{"after":-0.75,"before":-0.75,"index":2,"label":"best","seat":1,"side":1}],"match":null,"moves":4,"seats":[1],"seed":8,"summary":[{"accuracy":6.83,"best_share":0.5,"costliest":[{"index":0,"label":"blunder","loss":3.375}],"decisions":2,"forced":0,"labels":{"best":1,"blunder":1,"good":0,"inaccuracy":0,"mistake":0},"mean_loss":1.6875,"phases":{"first":3.54,"last":null,"middle":100.0},"seat":1,"side":1,"total_loss":3.375,"undersampled":0,"unranked":0}],"thresholds":{"accuracy_at_thresholds":[100.0,90.0,70.0,40.0],"noise_z":2.0,"points":{"blunder":0.75,"inaccuracy":0.1,"mistake":0.3},"win_probability":{"blunder":0.08,"inaccuracy":0.01,"mistake":0.03}}},"type":"review"}
                      *     {"id":"Vb3kQ9yLr2TtX0cW8mHn4A","problems":0,"records":2,"reviewed":2,"state":"done","type":"summary"}
                      */
                     "application/x-ndjson": components["schemas"]["JobDownloadLine"];
@@ -7108,28 +7356,32 @@ export interface operations {
                      *                 "accuracy": 100,
                      *                 "best": {
                      *                   "breakdown": {
-                     *                     "cards": -0.375,
-                     *                     "coins": -0.25,
-                     *                     "primiera": 0,
-                     *                     "scope": 0.375,
+                     *                     "cards": -0.125,
+                     *                     "coins": 0.625,
+                     *                     "primiera": -0.125,
+                     *                     "scope": -0.125,
                      *                     "settebello": 0.25
                      *                   },
                      *                   "capture": [
-                     *                     "1B"
+                     *                     "5D",
+                     *                     "2C",
+                     *                     "3B"
                      *                   ],
-                     *                   "card": "1C",
+                     *                   "card": "10D",
                      *                   "rank": 1,
-                     *                   "std_error": 0.92582,
+                     *                   "std_error": 1.08562,
                      *                   "std_error_vs_best": null,
                      *                   "sweep": false,
-                     *                   "sweep_risk": 0,
-                     *                   "value": 0
+                     *                   "sweep_risk": 0.375,
+                     *                   "value": 0.5
                      *                 },
                      *                 "chosen": {
                      *                   "capture": [
-                     *                     "1B"
+                     *                     "5D",
+                     *                     "2C",
+                     *                     "3B"
                      *                   ],
-                     *                   "card": "1C",
+                     *                   "card": "10D",
                      *                   "sweep": false
                      *                 },
                      *                 "chosen_by": "search",
@@ -7137,14 +7389,14 @@ export interface operations {
                      *                 "index": 0,
                      *                 "label": "good",
                      *                 "legal_plays": 3,
-                     *                 "loss": 0.375,
-                     *                 "noise": 2.998512,
+                     *                 "loss": 1.125,
+                     *                 "noise": 2.519566,
                      *                 "played": {
                      *                   "breakdown": {
-                     *                     "cards": -0.125,
-                     *                     "coins": -0.375,
+                     *                     "cards": 0,
+                     *                     "coins": -0.25,
                      *                     "primiera": -0.25,
-                     *                     "scope": -0.125,
+                     *                     "scope": -0.625,
                      *                     "settebello": 0.5
                      *                   },
                      *                   "capture": [
@@ -7153,11 +7405,129 @@ export interface operations {
                      *                   ],
                      *                   "card": "4D",
                      *                   "rank": 3,
-                     *                   "std_error": 1.179248,
-                     *                   "std_error_vs_best": 1.499256,
+                     *                   "std_error": 1.348776,
+                     *                   "std_error_vs_best": 1.259783,
                      *                   "sweep": false,
                      *                   "sweep_risk": 0.25,
-                     *                   "value": -0.375
+                     *                   "value": -0.625
+                     *                 },
+                     *                 "seat": 1,
+                     *                 "seed": 7,
+                     *                 "side": 1,
+                     *                 "status": "searched",
+                     *                 "undersampled": false,
+                     *                 "worlds": 8
+                     *               },
+                     *               {
+                     *                 "accuracy": 7.07,
+                     *                 "best": {
+                     *                   "breakdown": {
+                     *                     "cards": 0.5,
+                     *                     "coins": -0.25,
+                     *                     "primiera": 0,
+                     *                     "scope": 1.125,
+                     *                     "settebello": -0.75
+                     *                   },
+                     *                   "capture": [
+                     *                     "5D",
+                     *                     "2C"
+                     *                   ],
+                     *                   "card": "7B",
+                     *                   "rank": 1,
+                     *                   "std_error": 0.980843,
+                     *                   "std_error_vs_best": null,
+                     *                   "sweep": true,
+                     *                   "sweep_risk": 0,
+                     *                   "value": 0.625
+                     *                 },
+                     *                 "chosen": {
+                     *                   "capture": [
+                     *                     "5D",
+                     *                     "2C"
+                     *                   ],
+                     *                   "card": "7B",
+                     *                   "sweep": true
+                     *                 },
+                     *                 "chosen_by": "search",
+                     *                 "exact": false,
+                     *                 "index": 1,
+                     *                 "label": "blunder",
+                     *                 "legal_plays": 3,
+                     *                 "loss": 2.625,
+                     *                 "noise": 1.729472,
+                     *                 "played": {
+                     *                   "breakdown": {
+                     *                     "cards": -0.25,
+                     *                     "coins": -0.25,
+                     *                     "primiera": -0.5,
+                     *                     "scope": -0.25,
+                     *                     "settebello": -0.75
+                     *                   },
+                     *                   "capture": [
+                     *                     "5D"
+                     *                   ],
+                     *                   "card": "5S",
+                     *                   "rank": 3,
+                     *                   "std_error": 0.779194,
+                     *                   "std_error_vs_best": 0.864736,
+                     *                   "sweep": false,
+                     *                   "sweep_risk": 0.125,
+                     *                   "value": -2
+                     *                 },
+                     *                 "seat": 0,
+                     *                 "seed": 7,
+                     *                 "side": 0,
+                     *                 "status": "searched",
+                     *                 "undersampled": false,
+                     *                 "worlds": 8
+                     *               },
+                     *               {
+                     *                 "accuracy": 100,
+                     *                 "best": {
+                     *                   "breakdown": {
+                     *                     "cards": -0.5,
+                     *                     "coins": 0,
+                     *                     "primiera": 0,
+                     *                     "scope": 0.25,
+                     *                     "settebello": 0.5
+                     *                   },
+                     *                   "capture": [],
+                     *                   "card": "1C",
+                     *                   "rank": 1,
+                     *                   "std_error": 0.881354,
+                     *                   "std_error_vs_best": null,
+                     *                   "sweep": false,
+                     *                   "sweep_risk": 0.375,
+                     *                   "value": 0.25
+                     *                 },
+                     *                 "chosen": {
+                     *                   "capture": [],
+                     *                   "card": "1C",
+                     *                   "sweep": false
+                     *                 },
+                     *                 "chosen_by": "search",
+                     *                 "exact": false,
+                     *                 "index": 2,
+                     *                 "label": "good",
+                     *                 "legal_plays": 2,
+                     *                 "loss": 0.375,
+                     *                 "noise": 0.920986,
+                     *                 "played": {
+                     *                   "breakdown": {
+                     *                     "cards": -0.625,
+                     *                     "coins": -0.25,
+                     *                     "primiera": 0,
+                     *                     "scope": 0.25,
+                     *                     "settebello": 0.5
+                     *                   },
+                     *                   "capture": [],
+                     *                   "card": "10D",
+                     *                   "rank": 2,
+                     *                   "std_error": 0.875,
+                     *                   "std_error_vs_best": 0.460493,
+                     *                   "sweep": false,
+                     *                   "sweep_risk": 0,
+                     *                   "value": -0.125
                      *                 },
                      *                 "seat": 1,
                      *                 "seed": 7,
@@ -7171,166 +7541,48 @@ export interface operations {
                      *                 "best": {
                      *                   "breakdown": {
                      *                     "cards": 0.125,
-                     *                     "coins": -0.5,
-                     *                     "primiera": -0.25,
-                     *                     "scope": 0.75,
-                     *                     "settebello": -0.75
-                     *                   },
-                     *                   "capture": [
-                     *                     "5D",
-                     *                     "2C"
-                     *                   ],
-                     *                   "card": "7B",
-                     *                   "rank": 1,
-                     *                   "std_error": 0.77776,
-                     *                   "std_error_vs_best": null,
-                     *                   "sweep": true,
-                     *                   "sweep_risk": 0,
-                     *                   "value": -0.625
-                     *                 },
-                     *                 "chosen": {
-                     *                   "capture": [
-                     *                     "5D",
-                     *                     "2C"
-                     *                   ],
-                     *                   "card": "7B",
-                     *                   "sweep": true
-                     *                 },
-                     *                 "chosen_by": "search",
-                     *                 "exact": false,
-                     *                 "index": 1,
-                     *                 "label": "good",
-                     *                 "legal_plays": 3,
-                     *                 "loss": 1.25,
-                     *                 "noise": 1.592392,
-                     *                 "played": {
-                     *                   "breakdown": {
-                     *                     "cards": -0.125,
-                     *                     "coins": -0.5,
-                     *                     "primiera": -0.25,
-                     *                     "scope": -0.5,
-                     *                     "settebello": -0.5
-                     *                   },
-                     *                   "capture": [
-                     *                     "5D"
-                     *                   ],
-                     *                   "card": "5S",
-                     *                   "rank": 3,
-                     *                   "std_error": 0.989904,
-                     *                   "std_error_vs_best": 0.796196,
-                     *                   "sweep": false,
-                     *                   "sweep_risk": 0.125,
-                     *                   "value": -1.875
-                     *                 },
-                     *                 "seat": 0,
-                     *                 "seed": 7,
-                     *                 "side": 0,
-                     *                 "status": "searched",
-                     *                 "undersampled": false,
-                     *                 "worlds": 8
-                     *               },
-                     *               {
-                     *                 "accuracy": 100,
-                     *                 "best": {
-                     *                   "breakdown": {
-                     *                     "cards": -0.625,
-                     *                     "coins": -0.375,
-                     *                     "primiera": -0.25,
-                     *                     "scope": 0.375,
-                     *                     "settebello": 0.5
+                     *                     "coins": 0.125,
+                     *                     "primiera": -0.125,
+                     *                     "scope": 0.25,
+                     *                     "settebello": 0
                      *                   },
                      *                   "capture": [],
-                     *                   "card": "10D",
+                     *                   "card": "6S",
                      *                   "rank": 1,
-                     *                   "std_error": 0.77776,
+                     *                   "std_error": 0.822398,
                      *                   "std_error_vs_best": null,
                      *                   "sweep": false,
                      *                   "sweep_risk": 0,
-                     *                   "value": -0.375
+                     *                   "value": 0.375
                      *                 },
                      *                 "chosen": {
                      *                   "capture": [],
-                     *                   "card": "10D",
+                     *                   "card": "6S",
                      *                   "sweep": false
                      *                 },
                      *                 "chosen_by": "search",
                      *                 "exact": false,
-                     *                 "index": 2,
+                     *                 "index": 3,
                      *                 "label": "best",
                      *                 "legal_plays": 2,
                      *                 "loss": 0,
                      *                 "noise": 0,
                      *                 "played": {
                      *                   "breakdown": {
-                     *                     "cards": -0.625,
-                     *                     "coins": -0.375,
-                     *                     "primiera": -0.25,
-                     *                     "scope": 0.375,
-                     *                     "settebello": 0.5
-                     *                   },
-                     *                   "capture": [],
-                     *                   "card": "10D",
-                     *                   "rank": 1,
-                     *                   "std_error": 0.77776,
-                     *                   "std_error_vs_best": null,
-                     *                   "sweep": false,
-                     *                   "sweep_risk": 0,
-                     *                   "value": -0.375
-                     *                 },
-                     *                 "seat": 1,
-                     *                 "seed": 7,
-                     *                 "side": 1,
-                     *                 "status": "searched",
-                     *                 "undersampled": false,
-                     *                 "worlds": 8
-                     *               },
-                     *               {
-                     *                 "accuracy": 100,
-                     *                 "best": {
-                     *                   "breakdown": {
-                     *                     "cards": 0.25,
-                     *                     "coins": 0,
-                     *                     "primiera": -0.25,
-                     *                     "scope": -0.25,
+                     *                     "cards": 0.125,
+                     *                     "coins": 0.125,
+                     *                     "primiera": -0.125,
+                     *                     "scope": 0.25,
                      *                     "settebello": 0
                      *                   },
                      *                   "capture": [],
-                     *                   "card": "7B",
+                     *                   "card": "6S",
                      *                   "rank": 1,
-                     *                   "std_error": 0.61962,
+                     *                   "std_error": 0.822398,
                      *                   "std_error_vs_best": null,
                      *                   "sweep": false,
                      *                   "sweep_risk": 0,
-                     *                   "value": -0.25
-                     *                 },
-                     *                 "chosen": {
-                     *                   "capture": [],
-                     *                   "card": "7B",
-                     *                   "sweep": false
-                     *                 },
-                     *                 "chosen_by": "search",
-                     *                 "exact": false,
-                     *                 "index": 3,
-                     *                 "label": "good",
-                     *                 "legal_plays": 2,
-                     *                 "loss": 0.125,
-                     *                 "noise": 0.25,
-                     *                 "played": {
-                     *                   "breakdown": {
-                     *                     "cards": 0.25,
-                     *                     "coins": -0.125,
-                     *                     "primiera": -0.125,
-                     *                     "scope": -0.125,
-                     *                     "settebello": -0.25
-                     *                   },
-                     *                   "capture": [],
-                     *                   "card": "6S",
-                     *                   "rank": 2,
-                     *                   "std_error": 0.564975,
-                     *                   "std_error_vs_best": 0.125,
-                     *                   "sweep": false,
-                     *                   "sweep_risk": 0,
-                     *                   "value": -0.375
+                     *                   "value": 0.375
                      *                 },
                      *                 "seat": 0,
                      *                 "seed": 7,
@@ -7343,34 +7595,34 @@ export interface operations {
                      *             "finished": false,
                      *             "graph": [
                      *               {
-                     *                 "after": -0.375,
-                     *                 "before": 0,
+                     *                 "after": -0.625,
+                     *                 "before": 0.5,
                      *                 "index": 0,
                      *                 "label": "good",
                      *                 "seat": 1,
                      *                 "side": 1
                      *               },
                      *               {
-                     *                 "after": -1.875,
-                     *                 "before": -0.625,
+                     *                 "after": -2,
+                     *                 "before": 0.625,
                      *                 "index": 1,
-                     *                 "label": "good",
+                     *                 "label": "blunder",
                      *                 "seat": 0,
                      *                 "side": 0
                      *               },
                      *               {
-                     *                 "after": -0.375,
-                     *                 "before": -0.375,
+                     *                 "after": -0.125,
+                     *                 "before": 0.25,
                      *                 "index": 2,
-                     *                 "label": "best",
+                     *                 "label": "good",
                      *                 "seat": 1,
                      *                 "side": 1
                      *               },
                      *               {
-                     *                 "after": -0.375,
-                     *                 "before": -0.25,
+                     *                 "after": 0.375,
+                     *                 "before": 0.375,
                      *                 "index": 3,
-                     *                 "label": "good",
+                     *                 "label": "best",
                      *                 "seat": 0,
                      *                 "side": 0
                      *               }
@@ -7384,18 +7636,49 @@ export interface operations {
                      *             "seed": 7,
                      *             "summary": [
                      *               {
+                     *                 "accuracy": 13.21,
+                     *                 "best_share": 0.5,
+                     *                 "costliest": [
+                     *                   {
+                     *                     "index": 1,
+                     *                     "label": "blunder",
+                     *                     "loss": 2.625
+                     *                   }
+                     *                 ],
+                     *                 "decisions": 2,
+                     *                 "forced": 0,
+                     *                 "labels": {
+                     *                   "best": 1,
+                     *                   "blunder": 1,
+                     *                   "good": 0,
+                     *                   "inaccuracy": 0,
+                     *                   "mistake": 0
+                     *                 },
+                     *                 "mean_loss": 1.3125,
+                     *                 "phases": {
+                     *                   "first": 7.07,
+                     *                   "last": null,
+                     *                   "middle": 100
+                     *                 },
+                     *                 "seat": 0,
+                     *                 "side": 0,
+                     *                 "total_loss": 2.625,
+                     *                 "undersampled": 0,
+                     *                 "unranked": 0
+                     *               },
+                     *               {
                      *                 "accuracy": 100,
                      *                 "best_share": 0,
                      *                 "costliest": [
                      *                   {
-                     *                     "index": 1,
+                     *                     "index": 0,
                      *                     "label": "good",
-                     *                     "loss": 1.25
+                     *                     "loss": 1.125
                      *                   },
                      *                   {
-                     *                     "index": 3,
+                     *                     "index": 2,
                      *                     "label": "good",
-                     *                     "loss": 0.125
+                     *                     "loss": 0.375
                      *                   }
                      *                 ],
                      *                 "decisions": 2,
@@ -7407,38 +7690,7 @@ export interface operations {
                      *                   "inaccuracy": 0,
                      *                   "mistake": 0
                      *                 },
-                     *                 "mean_loss": 0.6875,
-                     *                 "phases": {
-                     *                   "first": 100,
-                     *                   "last": null,
-                     *                   "middle": 100
-                     *                 },
-                     *                 "seat": 0,
-                     *                 "side": 0,
-                     *                 "total_loss": 1.375,
-                     *                 "undersampled": 0,
-                     *                 "unranked": 0
-                     *               },
-                     *               {
-                     *                 "accuracy": 100,
-                     *                 "best_share": 0.5,
-                     *                 "costliest": [
-                     *                   {
-                     *                     "index": 0,
-                     *                     "label": "good",
-                     *                     "loss": 0.375
-                     *                   }
-                     *                 ],
-                     *                 "decisions": 2,
-                     *                 "forced": 0,
-                     *                 "labels": {
-                     *                   "best": 1,
-                     *                   "blunder": 0,
-                     *                   "good": 1,
-                     *                   "inaccuracy": 0,
-                     *                   "mistake": 0
-                     *                 },
-                     *                 "mean_loss": 0.1875,
+                     *                 "mean_loss": 0.75,
                      *                 "phases": {
                      *                   "first": 100,
                      *                   "last": null,
@@ -7446,7 +7698,7 @@ export interface operations {
                      *                 },
                      *                 "seat": 1,
                      *                 "side": 1,
-                     *                 "total_loss": 0.375,
+                     *                 "total_loss": 1.5,
                      *                 "undersampled": 0,
                      *                 "unranked": 0
                      *               }
@@ -7481,14 +7733,14 @@ export interface operations {
                      *             },
                      *             "decisions": [
                      *               {
-                     *                 "accuracy": 100,
+                     *                 "accuracy": 3.54,
                      *                 "best": {
                      *                   "breakdown": {
                      *                     "cards": 0.625,
                      *                     "coins": 0.5,
-                     *                     "primiera": 0,
-                     *                     "scope": 0.375,
-                     *                     "settebello": 0.25
+                     *                     "primiera": 0.5,
+                     *                     "scope": 0.625,
+                     *                     "settebello": 0.75
                      *                   },
                      *                   "capture": [
                      *                     "5D",
@@ -7497,11 +7749,11 @@ export interface operations {
                      *                   ],
                      *                   "card": "10D",
                      *                   "rank": 1,
-                     *                   "std_error": 1.305893,
+                     *                   "std_error": 0.963624,
                      *                   "std_error_vs_best": null,
                      *                   "sweep": false,
                      *                   "sweep_risk": 0.25,
-                     *                   "value": 1.75
+                     *                   "value": 3
                      *                 },
                      *                 "chosen": {
                      *                   "capture": [
@@ -7515,17 +7767,17 @@ export interface operations {
                      *                 "chosen_by": "search",
                      *                 "exact": false,
                      *                 "index": 0,
-                     *                 "label": "good",
+                     *                 "label": "blunder",
                      *                 "legal_plays": 3,
-                     *                 "loss": 2.875,
-                     *                 "noise": 3.080758,
+                     *                 "loss": 3.375,
+                     *                 "noise": 2.644064,
                      *                 "played": {
                      *                   "breakdown": {
-                     *                     "cards": -0.375,
-                     *                     "coins": 0,
-                     *                     "primiera": -0.125,
+                     *                     "cards": -0.25,
+                     *                     "coins": 0.125,
+                     *                     "primiera": 0.125,
                      *                     "scope": -0.375,
-                     *                     "settebello": -0.25
+                     *                     "settebello": 0
                      *                   },
                      *                   "capture": [
                      *                     "1B",
@@ -7533,11 +7785,11 @@ export interface operations {
                      *                   ],
                      *                   "card": "4D",
                      *                   "rank": 2,
-                     *                   "std_error": 0.914906,
-                     *                   "std_error_vs_best": 1.540379,
+                     *                   "std_error": 1.387926,
+                     *                   "std_error_vs_best": 1.322032,
                      *                   "sweep": false,
                      *                   "sweep_risk": 0.625,
-                     *                   "value": -1.125
+                     *                   "value": -0.375
                      *                 },
                      *                 "seat": 1,
                      *                 "seed": 8,
@@ -7550,49 +7802,49 @@ export interface operations {
                      *                 "accuracy": 100,
                      *                 "best": {
                      *                   "breakdown": {
-                     *                     "cards": 0.25,
-                     *                     "coins": -0.125,
+                     *                     "cards": 0.125,
+                     *                     "coins": -0.375,
                      *                     "primiera": 0.25,
                      *                     "scope": -0.25,
-                     *                     "settebello": 0
+                     *                     "settebello": -0.5
                      *                   },
                      *                   "capture": [],
-                     *                   "card": "1C",
+                     *                   "card": "10D",
                      *                   "rank": 1,
-                     *                   "std_error": 0.971698,
+                     *                   "std_error": 0.901388,
                      *                   "std_error_vs_best": null,
                      *                   "sweep": false,
-                     *                   "sweep_risk": 0.25,
-                     *                   "value": 0.125
+                     *                   "sweep_risk": 0,
+                     *                   "value": -0.75
                      *                 },
                      *                 "chosen": {
                      *                   "capture": [],
-                     *                   "card": "1C",
+                     *                   "card": "10D",
                      *                   "sweep": false
                      *                 },
                      *                 "chosen_by": "search",
                      *                 "exact": false,
                      *                 "index": 2,
-                     *                 "label": "good",
+                     *                 "label": "best",
                      *                 "legal_plays": 2,
-                     *                 "loss": 1.125,
-                     *                 "noise": 1.790352,
+                     *                 "loss": 0,
+                     *                 "noise": 0,
                      *                 "played": {
                      *                   "breakdown": {
-                     *                     "cards": 0,
+                     *                     "cards": 0.125,
                      *                     "coins": -0.375,
-                     *                     "primiera": 0,
-                     *                     "scope": -0.125,
+                     *                     "primiera": 0.25,
+                     *                     "scope": -0.25,
                      *                     "settebello": -0.5
                      *                   },
                      *                   "capture": [],
                      *                   "card": "10D",
-                     *                   "rank": 2,
-                     *                   "std_error": 0.866025,
-                     *                   "std_error_vs_best": 0.895176,
+                     *                   "rank": 1,
+                     *                   "std_error": 0.901388,
+                     *                   "std_error_vs_best": null,
                      *                   "sweep": false,
                      *                   "sweep_risk": 0,
-                     *                   "value": -1
+                     *                   "value": -0.75
                      *                 },
                      *                 "seat": 1,
                      *                 "seed": 8,
@@ -7605,18 +7857,18 @@ export interface operations {
                      *             "finished": false,
                      *             "graph": [
                      *               {
-                     *                 "after": -1.125,
-                     *                 "before": 1.75,
+                     *                 "after": -0.375,
+                     *                 "before": 3,
                      *                 "index": 0,
-                     *                 "label": "good",
+                     *                 "label": "blunder",
                      *                 "seat": 1,
                      *                 "side": 1
                      *               },
                      *               {
-                     *                 "after": -1,
-                     *                 "before": 0.125,
+                     *                 "after": -0.75,
+                     *                 "before": -0.75,
                      *                 "index": 2,
-                     *                 "label": "good",
+                     *                 "label": "best",
                      *                 "seat": 1,
                      *                 "side": 1
                      *               }
@@ -7629,38 +7881,33 @@ export interface operations {
                      *             "seed": 8,
                      *             "summary": [
                      *               {
-                     *                 "accuracy": 100,
-                     *                 "best_share": 0,
+                     *                 "accuracy": 6.83,
+                     *                 "best_share": 0.5,
                      *                 "costliest": [
                      *                   {
                      *                     "index": 0,
-                     *                     "label": "good",
-                     *                     "loss": 2.875
-                     *                   },
-                     *                   {
-                     *                     "index": 2,
-                     *                     "label": "good",
-                     *                     "loss": 1.125
+                     *                     "label": "blunder",
+                     *                     "loss": 3.375
                      *                   }
                      *                 ],
                      *                 "decisions": 2,
                      *                 "forced": 0,
                      *                 "labels": {
-                     *                   "best": 0,
-                     *                   "blunder": 0,
-                     *                   "good": 2,
+                     *                   "best": 1,
+                     *                   "blunder": 1,
+                     *                   "good": 0,
                      *                   "inaccuracy": 0,
                      *                   "mistake": 0
                      *                 },
-                     *                 "mean_loss": 2,
+                     *                 "mean_loss": 1.6875,
                      *                 "phases": {
-                     *                   "first": 100,
+                     *                   "first": 3.54,
                      *                   "last": null,
                      *                   "middle": 100
                      *                 },
                      *                 "seat": 1,
                      *                 "side": 1,
-                     *                 "total_loss": 4,
+                     *                 "total_loss": 3.375,
                      *                 "undersampled": 0,
                      *                 "unranked": 0
                      *               }
@@ -10328,28 +10575,32 @@ export interface operations {
                      *           "accuracy": 100,
                      *           "best": {
                      *             "breakdown": {
-                     *               "cards": -0.375,
-                     *               "coins": -0.25,
-                     *               "primiera": 0,
-                     *               "scope": 0.375,
+                     *               "cards": -0.125,
+                     *               "coins": 0.625,
+                     *               "primiera": -0.125,
+                     *               "scope": -0.125,
                      *               "settebello": 0.25
                      *             },
                      *             "capture": [
-                     *               "1B"
+                     *               "5D",
+                     *               "2C",
+                     *               "3B"
                      *             ],
-                     *             "card": "1C",
+                     *             "card": "10D",
                      *             "rank": 1,
-                     *             "std_error": 0.92582,
+                     *             "std_error": 1.08562,
                      *             "std_error_vs_best": null,
                      *             "sweep": false,
-                     *             "sweep_risk": 0,
-                     *             "value": 0
+                     *             "sweep_risk": 0.375,
+                     *             "value": 0.5
                      *           },
                      *           "chosen": {
                      *             "capture": [
-                     *               "1B"
+                     *               "5D",
+                     *               "2C",
+                     *               "3B"
                      *             ],
-                     *             "card": "1C",
+                     *             "card": "10D",
                      *             "sweep": false
                      *           },
                      *           "chosen_by": "search",
@@ -10357,14 +10608,14 @@ export interface operations {
                      *           "index": 0,
                      *           "label": "good",
                      *           "legal_plays": 3,
-                     *           "loss": 0.375,
-                     *           "noise": 2.998512,
+                     *           "loss": 1.125,
+                     *           "noise": 2.519566,
                      *           "played": {
                      *             "breakdown": {
-                     *               "cards": -0.125,
-                     *               "coins": -0.375,
+                     *               "cards": 0,
+                     *               "coins": -0.25,
                      *               "primiera": -0.25,
-                     *               "scope": -0.125,
+                     *               "scope": -0.625,
                      *               "settebello": 0.5
                      *             },
                      *             "capture": [
@@ -10373,11 +10624,129 @@ export interface operations {
                      *             ],
                      *             "card": "4D",
                      *             "rank": 3,
-                     *             "std_error": 1.179248,
-                     *             "std_error_vs_best": 1.499256,
+                     *             "std_error": 1.348776,
+                     *             "std_error_vs_best": 1.259783,
                      *             "sweep": false,
                      *             "sweep_risk": 0.25,
-                     *             "value": -0.375
+                     *             "value": -0.625
+                     *           },
+                     *           "seat": 1,
+                     *           "seed": 7,
+                     *           "side": 1,
+                     *           "status": "searched",
+                     *           "undersampled": false,
+                     *           "worlds": 8
+                     *         },
+                     *         {
+                     *           "accuracy": 7.07,
+                     *           "best": {
+                     *             "breakdown": {
+                     *               "cards": 0.5,
+                     *               "coins": -0.25,
+                     *               "primiera": 0,
+                     *               "scope": 1.125,
+                     *               "settebello": -0.75
+                     *             },
+                     *             "capture": [
+                     *               "5D",
+                     *               "2C"
+                     *             ],
+                     *             "card": "7B",
+                     *             "rank": 1,
+                     *             "std_error": 0.980843,
+                     *             "std_error_vs_best": null,
+                     *             "sweep": true,
+                     *             "sweep_risk": 0,
+                     *             "value": 0.625
+                     *           },
+                     *           "chosen": {
+                     *             "capture": [
+                     *               "5D",
+                     *               "2C"
+                     *             ],
+                     *             "card": "7B",
+                     *             "sweep": true
+                     *           },
+                     *           "chosen_by": "search",
+                     *           "exact": false,
+                     *           "index": 1,
+                     *           "label": "blunder",
+                     *           "legal_plays": 3,
+                     *           "loss": 2.625,
+                     *           "noise": 1.729472,
+                     *           "played": {
+                     *             "breakdown": {
+                     *               "cards": -0.25,
+                     *               "coins": -0.25,
+                     *               "primiera": -0.5,
+                     *               "scope": -0.25,
+                     *               "settebello": -0.75
+                     *             },
+                     *             "capture": [
+                     *               "5D"
+                     *             ],
+                     *             "card": "5S",
+                     *             "rank": 3,
+                     *             "std_error": 0.779194,
+                     *             "std_error_vs_best": 0.864736,
+                     *             "sweep": false,
+                     *             "sweep_risk": 0.125,
+                     *             "value": -2
+                     *           },
+                     *           "seat": 0,
+                     *           "seed": 7,
+                     *           "side": 0,
+                     *           "status": "searched",
+                     *           "undersampled": false,
+                     *           "worlds": 8
+                     *         },
+                     *         {
+                     *           "accuracy": 100,
+                     *           "best": {
+                     *             "breakdown": {
+                     *               "cards": -0.5,
+                     *               "coins": 0,
+                     *               "primiera": 0,
+                     *               "scope": 0.25,
+                     *               "settebello": 0.5
+                     *             },
+                     *             "capture": [],
+                     *             "card": "1C",
+                     *             "rank": 1,
+                     *             "std_error": 0.881354,
+                     *             "std_error_vs_best": null,
+                     *             "sweep": false,
+                     *             "sweep_risk": 0.375,
+                     *             "value": 0.25
+                     *           },
+                     *           "chosen": {
+                     *             "capture": [],
+                     *             "card": "1C",
+                     *             "sweep": false
+                     *           },
+                     *           "chosen_by": "search",
+                     *           "exact": false,
+                     *           "index": 2,
+                     *           "label": "good",
+                     *           "legal_plays": 2,
+                     *           "loss": 0.375,
+                     *           "noise": 0.920986,
+                     *           "played": {
+                     *             "breakdown": {
+                     *               "cards": -0.625,
+                     *               "coins": -0.25,
+                     *               "primiera": 0,
+                     *               "scope": 0.25,
+                     *               "settebello": 0.5
+                     *             },
+                     *             "capture": [],
+                     *             "card": "10D",
+                     *             "rank": 2,
+                     *             "std_error": 0.875,
+                     *             "std_error_vs_best": 0.460493,
+                     *             "sweep": false,
+                     *             "sweep_risk": 0,
+                     *             "value": -0.125
                      *           },
                      *           "seat": 1,
                      *           "seed": 7,
@@ -10391,166 +10760,48 @@ export interface operations {
                      *           "best": {
                      *             "breakdown": {
                      *               "cards": 0.125,
-                     *               "coins": -0.5,
-                     *               "primiera": -0.25,
-                     *               "scope": 0.75,
-                     *               "settebello": -0.75
-                     *             },
-                     *             "capture": [
-                     *               "5D",
-                     *               "2C"
-                     *             ],
-                     *             "card": "7B",
-                     *             "rank": 1,
-                     *             "std_error": 0.77776,
-                     *             "std_error_vs_best": null,
-                     *             "sweep": true,
-                     *             "sweep_risk": 0,
-                     *             "value": -0.625
-                     *           },
-                     *           "chosen": {
-                     *             "capture": [
-                     *               "5D",
-                     *               "2C"
-                     *             ],
-                     *             "card": "7B",
-                     *             "sweep": true
-                     *           },
-                     *           "chosen_by": "search",
-                     *           "exact": false,
-                     *           "index": 1,
-                     *           "label": "good",
-                     *           "legal_plays": 3,
-                     *           "loss": 1.25,
-                     *           "noise": 1.592392,
-                     *           "played": {
-                     *             "breakdown": {
-                     *               "cards": -0.125,
-                     *               "coins": -0.5,
-                     *               "primiera": -0.25,
-                     *               "scope": -0.5,
-                     *               "settebello": -0.5
-                     *             },
-                     *             "capture": [
-                     *               "5D"
-                     *             ],
-                     *             "card": "5S",
-                     *             "rank": 3,
-                     *             "std_error": 0.989904,
-                     *             "std_error_vs_best": 0.796196,
-                     *             "sweep": false,
-                     *             "sweep_risk": 0.125,
-                     *             "value": -1.875
-                     *           },
-                     *           "seat": 0,
-                     *           "seed": 7,
-                     *           "side": 0,
-                     *           "status": "searched",
-                     *           "undersampled": false,
-                     *           "worlds": 8
-                     *         },
-                     *         {
-                     *           "accuracy": 100,
-                     *           "best": {
-                     *             "breakdown": {
-                     *               "cards": -0.625,
-                     *               "coins": -0.375,
-                     *               "primiera": -0.25,
-                     *               "scope": 0.375,
-                     *               "settebello": 0.5
+                     *               "coins": 0.125,
+                     *               "primiera": -0.125,
+                     *               "scope": 0.25,
+                     *               "settebello": 0
                      *             },
                      *             "capture": [],
-                     *             "card": "10D",
+                     *             "card": "6S",
                      *             "rank": 1,
-                     *             "std_error": 0.77776,
+                     *             "std_error": 0.822398,
                      *             "std_error_vs_best": null,
                      *             "sweep": false,
                      *             "sweep_risk": 0,
-                     *             "value": -0.375
+                     *             "value": 0.375
                      *           },
                      *           "chosen": {
                      *             "capture": [],
-                     *             "card": "10D",
+                     *             "card": "6S",
                      *             "sweep": false
                      *           },
                      *           "chosen_by": "search",
                      *           "exact": false,
-                     *           "index": 2,
+                     *           "index": 3,
                      *           "label": "best",
                      *           "legal_plays": 2,
                      *           "loss": 0,
                      *           "noise": 0,
                      *           "played": {
                      *             "breakdown": {
-                     *               "cards": -0.625,
-                     *               "coins": -0.375,
-                     *               "primiera": -0.25,
-                     *               "scope": 0.375,
-                     *               "settebello": 0.5
-                     *             },
-                     *             "capture": [],
-                     *             "card": "10D",
-                     *             "rank": 1,
-                     *             "std_error": 0.77776,
-                     *             "std_error_vs_best": null,
-                     *             "sweep": false,
-                     *             "sweep_risk": 0,
-                     *             "value": -0.375
-                     *           },
-                     *           "seat": 1,
-                     *           "seed": 7,
-                     *           "side": 1,
-                     *           "status": "searched",
-                     *           "undersampled": false,
-                     *           "worlds": 8
-                     *         },
-                     *         {
-                     *           "accuracy": 100,
-                     *           "best": {
-                     *             "breakdown": {
-                     *               "cards": 0.25,
-                     *               "coins": 0,
-                     *               "primiera": -0.25,
-                     *               "scope": -0.25,
+                     *               "cards": 0.125,
+                     *               "coins": 0.125,
+                     *               "primiera": -0.125,
+                     *               "scope": 0.25,
                      *               "settebello": 0
                      *             },
                      *             "capture": [],
-                     *             "card": "7B",
+                     *             "card": "6S",
                      *             "rank": 1,
-                     *             "std_error": 0.61962,
+                     *             "std_error": 0.822398,
                      *             "std_error_vs_best": null,
                      *             "sweep": false,
                      *             "sweep_risk": 0,
-                     *             "value": -0.25
-                     *           },
-                     *           "chosen": {
-                     *             "capture": [],
-                     *             "card": "7B",
-                     *             "sweep": false
-                     *           },
-                     *           "chosen_by": "search",
-                     *           "exact": false,
-                     *           "index": 3,
-                     *           "label": "good",
-                     *           "legal_plays": 2,
-                     *           "loss": 0.125,
-                     *           "noise": 0.25,
-                     *           "played": {
-                     *             "breakdown": {
-                     *               "cards": 0.25,
-                     *               "coins": -0.125,
-                     *               "primiera": -0.125,
-                     *               "scope": -0.125,
-                     *               "settebello": -0.25
-                     *             },
-                     *             "capture": [],
-                     *             "card": "6S",
-                     *             "rank": 2,
-                     *             "std_error": 0.564975,
-                     *             "std_error_vs_best": 0.125,
-                     *             "sweep": false,
-                     *             "sweep_risk": 0,
-                     *             "value": -0.375
+                     *             "value": 0.375
                      *           },
                      *           "seat": 0,
                      *           "seed": 7,
@@ -10563,34 +10814,34 @@ export interface operations {
                      *       "finished": false,
                      *       "graph": [
                      *         {
-                     *           "after": -0.375,
-                     *           "before": 0,
+                     *           "after": -0.625,
+                     *           "before": 0.5,
                      *           "index": 0,
                      *           "label": "good",
                      *           "seat": 1,
                      *           "side": 1
                      *         },
                      *         {
-                     *           "after": -1.875,
-                     *           "before": -0.625,
+                     *           "after": -2,
+                     *           "before": 0.625,
                      *           "index": 1,
-                     *           "label": "good",
+                     *           "label": "blunder",
                      *           "seat": 0,
                      *           "side": 0
                      *         },
                      *         {
-                     *           "after": -0.375,
-                     *           "before": -0.375,
+                     *           "after": -0.125,
+                     *           "before": 0.25,
                      *           "index": 2,
-                     *           "label": "best",
+                     *           "label": "good",
                      *           "seat": 1,
                      *           "side": 1
                      *         },
                      *         {
-                     *           "after": -0.375,
-                     *           "before": -0.25,
+                     *           "after": 0.375,
+                     *           "before": 0.375,
                      *           "index": 3,
-                     *           "label": "good",
+                     *           "label": "best",
                      *           "seat": 0,
                      *           "side": 0
                      *         }
@@ -10604,18 +10855,49 @@ export interface operations {
                      *       "seed": 7,
                      *       "summary": [
                      *         {
+                     *           "accuracy": 13.21,
+                     *           "best_share": 0.5,
+                     *           "costliest": [
+                     *             {
+                     *               "index": 1,
+                     *               "label": "blunder",
+                     *               "loss": 2.625
+                     *             }
+                     *           ],
+                     *           "decisions": 2,
+                     *           "forced": 0,
+                     *           "labels": {
+                     *             "best": 1,
+                     *             "blunder": 1,
+                     *             "good": 0,
+                     *             "inaccuracy": 0,
+                     *             "mistake": 0
+                     *           },
+                     *           "mean_loss": 1.3125,
+                     *           "phases": {
+                     *             "first": 7.07,
+                     *             "last": null,
+                     *             "middle": 100
+                     *           },
+                     *           "seat": 0,
+                     *           "side": 0,
+                     *           "total_loss": 2.625,
+                     *           "undersampled": 0,
+                     *           "unranked": 0
+                     *         },
+                     *         {
                      *           "accuracy": 100,
                      *           "best_share": 0,
                      *           "costliest": [
                      *             {
-                     *               "index": 1,
+                     *               "index": 0,
                      *               "label": "good",
-                     *               "loss": 1.25
+                     *               "loss": 1.125
                      *             },
                      *             {
-                     *               "index": 3,
+                     *               "index": 2,
                      *               "label": "good",
-                     *               "loss": 0.125
+                     *               "loss": 0.375
                      *             }
                      *           ],
                      *           "decisions": 2,
@@ -10627,38 +10909,7 @@ export interface operations {
                      *             "inaccuracy": 0,
                      *             "mistake": 0
                      *           },
-                     *           "mean_loss": 0.6875,
-                     *           "phases": {
-                     *             "first": 100,
-                     *             "last": null,
-                     *             "middle": 100
-                     *           },
-                     *           "seat": 0,
-                     *           "side": 0,
-                     *           "total_loss": 1.375,
-                     *           "undersampled": 0,
-                     *           "unranked": 0
-                     *         },
-                     *         {
-                     *           "accuracy": 100,
-                     *           "best_share": 0.5,
-                     *           "costliest": [
-                     *             {
-                     *               "index": 0,
-                     *               "label": "good",
-                     *               "loss": 0.375
-                     *             }
-                     *           ],
-                     *           "decisions": 2,
-                     *           "forced": 0,
-                     *           "labels": {
-                     *             "best": 1,
-                     *             "blunder": 0,
-                     *             "good": 1,
-                     *             "inaccuracy": 0,
-                     *             "mistake": 0
-                     *           },
-                     *           "mean_loss": 0.1875,
+                     *           "mean_loss": 0.75,
                      *           "phases": {
                      *             "first": 100,
                      *             "last": null,
@@ -10666,7 +10917,7 @@ export interface operations {
                      *           },
                      *           "seat": 1,
                      *           "side": 1,
-                     *           "total_loss": 0.375,
+                     *           "total_loss": 1.5,
                      *           "undersampled": 0,
                      *           "unranked": 0
                      *         }
@@ -11012,8 +11263,8 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example {"index":0,"review":{"budget":{"iterations":8},"decisions":[{"accuracy":100.0,"best":{"breakdown":{"cards":-0.375,"coins":-0.25,"primiera":0.0,"scope":0.375,"settebello":0.25},"capture":["1B"],"card":"1C","rank":1,"std_error":0.92582,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":0.0},"chosen":{"capture":["1B"],"card":"1C","sweep":false},"chosen_by":"search","exact":false,"index":0,"label":"good","legal_plays":3,"loss":0.375,"noise":2.998512,"played":{"breakdown":{"cards":-0.125,"coins":-0.375,"primiera":-0.25,"scope":-0.125,"settebello":0.5},"capture":["1B","3B"],"card":"4D","rank":3,"std_error":1.179248,"std_error_vs_best":1.499256,"sweep":false,"sweep_risk":0.25,"value":-0.375},"seat":1,"seed":7,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.125,"coins":-0.5,"primiera":-0.25,"scope":0.75,"settebello":-0.75},"capture":["5D","2C"],"card":"7B","rank":1,"std_error":0.77776,"std_error_vs_best":null,"sweep":true,"sweep_risk":0.0,"value":-0.625},"chosen":{"capture":["5D","2C"],"card":"7B","sweep":true},"chosen_by":"search","exact":false,"index":1,"label":"good","legal_plays":3,"loss":1.25,"noise":1.592392,"played":{"breakdown":{"cards":-0.125,"coins":-0.5,"primiera":-0.25,"scope":-0.5,"settebello":-0.5},"capture":["5D"],"card":"5S","rank":3,"std_error":0.989904,"std_error_vs_best":0.796196,"sweep":false,"sweep_risk":0.125,"value":-1.875},"seat":0,"seed":7,"side":0,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":-0.625,"coins":-0.375,"primiera":-0.25,"scope":0.375,"settebello":0.5},"capture":[],"card":"10D","rank":1,"std_error":0.77776,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":-0.375},"chosen":{"capture":[],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":2,"label":"best","legal_plays":2,"loss":0.0,"noise":0.0,"played":{"breakdown":{"cards":-0.625,"coins":-0.375,"primiera":-0.25,"scope":0.375,"settebello":0.5},"capture":[],"card":"10D","rank":1,"std_error":0.77776,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":-0.375},"seat":1,"seed":7,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.25,"coins":0.0,"primiera":-0.25,"scope":-0.25,"settebello":0.0},"capture":[],"card":"7B","rank":1,"std_error":0.61962,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":-0.25},"chosen":{"capture":[],"card":"7B","sweep":false},"chosen_by":"search","exact":false,"index":3,"label":"good","legal_plays":2,"loss":0.125,"noise":0.25,"played":{"breakdown":{"cards":0.25,"coins":-0.125,"primiera":-0.125,"scope":-0.125,"settebello":-0.25},"capture":[],"card":"6S","rank":2,"std_error":0.564975,"std_error_vs_best":0.125,"sweep":false,"sweep_risk":0.0,"value":-0.375},"seat":0,"seed":7,"side":0,"status":"searched","undersampled":false,"worlds":8}],"finished":false,"graph":[{"after":-0.375,"before":0.0,"index":0,"label":"good","seat":1,"side":1},{"after":-1.875,"before":-0.625,"index":1,"label":"good","seat":0,"side":0},{"after":-0.375,"before":-0.375,"index":2,"label":"best","seat":1,"side":1},{"after":-0.375,"before":-0.25,"index":3,"label":"good","seat":0,"side":0}],"match":null,"moves":4,"seats":[0,1],"seed":7,"summary":[{"accuracy":100.0,"best_share":0.0,"costliest":[{"index":1,"label":"good","loss":1.25},{"index":3,"label":"good","loss":0.125}],"decisions":2,"forced":0,"labels":{"best":0,"blunder":0,"good":2,"inaccuracy":0,"mistake":0},"mean_loss":0.6875,"phases":{"first":100.0,"last":null,"middle":100.0},"seat":0,"side":0,"total_loss":1.375,"undersampled":0,"unranked":0},{"accuracy":100.0,"best_share":0.5,"costliest":[{"index":0,"label":"good","loss":0.375}],"decisions":2,"forced":0,"labels":{"best":1,"blunder":0,"good":1,"inaccuracy":0,"mistake":0},"mean_loss":0.1875,"phases":{"first":100.0,"last":null,"middle":100.0},"seat":1,"side":1,"total_loss":0.375,"undersampled":0,"unranked":0}],"thresholds":{"accuracy_at_thresholds":[100.0,90.0,70.0,40.0],"noise_z":2.0,"points":{"blunder":0.75,"inaccuracy":0.1,"mistake":0.3},"win_probability":{"blunder":0.08,"inaccuracy":0.01,"mistake":0.03}}},"type":"review"}
-                     *     {"index":1,"review":{"budget":{"iterations":8},"decisions":[{"accuracy":100.0,"best":{"breakdown":{"cards":0.625,"coins":0.5,"primiera":0.0,"scope":0.375,"settebello":0.25},"capture":["5D","2C","3B"],"card":"10D","rank":1,"std_error":1.305893,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.25,"value":1.75},"chosen":{"capture":["5D","2C","3B"],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":0,"label":"good","legal_plays":3,"loss":2.875,"noise":3.080758,"played":{"breakdown":{"cards":-0.375,"coins":0.0,"primiera":-0.125,"scope":-0.375,"settebello":-0.25},"capture":["1B","3B"],"card":"4D","rank":2,"std_error":0.914906,"std_error_vs_best":1.540379,"sweep":false,"sweep_risk":0.625,"value":-1.125},"seat":1,"seed":8,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.25,"coins":-0.125,"primiera":0.25,"scope":-0.25,"settebello":0.0},"capture":[],"card":"1C","rank":1,"std_error":0.971698,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.25,"value":0.125},"chosen":{"capture":[],"card":"1C","sweep":false},"chosen_by":"search","exact":false,"index":2,"label":"good","legal_plays":2,"loss":1.125,"noise":1.790352,"played":{"breakdown":{"cards":0.0,"coins":-0.375,"primiera":0.0,"scope":-0.125,"settebello":-0.5},"capture":[],"card":"10D","rank":2,"std_error":0.866025,"std_error_vs_best":0.895176,"sweep":false,"sweep_risk":0.0,"value":-1.0},"seat":1,"seed":8,"side":1,"status":"searched","undersampled":false,"worlds":8}],"finished":false,"graph":[{"after":-1.125,"before":1.75,"index":0,"label":"good","seat":1,"side":1},{"after":-1.0,"before":0.125,"index":2,"label":"good","seat":1,"side":1}],"match":null,"moves":4,"seats":[1],"seed":8,"summary":[{"accuracy":100.0,"best_share":0.0,"costliest":[{"index":0,"label":"good","loss":2.875},{"index":2,"label":"good","loss":1.125}],"decisions":2,"forced":0,"labels":{"best":0,"blunder":0,"good":2,"inaccuracy":0,"mistake":0},"mean_loss":2.0,"phases":{"first":100.0,"last":null,"middle":100.0},"seat":1,"side":1,"total_loss":4.0,"undersampled":0,"unranked":0}],"thresholds":{"accuracy_at_thresholds":[100.0,90.0,70.0,40.0],"noise_z":2.0,"points":{"blunder":0.75,"inaccuracy":0.1,"mistake":0.3},"win_probability":{"blunder":0.08,"inaccuracy":0.01,"mistake":0.03}}},"type":"review"}
+                     * @example {"index":0,"review":{"budget":{"iterations":8},"decisions":[{"accuracy":100.0,"best":{"breakdown":{"cards":-0.125,"coins":0.625,"primiera":-0.125,"scope":-0.125,"settebello":0.25},"capture":["5D","2C","3B"],"card":"10D","rank":1,"std_error":1.08562,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.375,"value":0.5},"chosen":{"capture":["5D","2C","3B"],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":0,"label":"good","legal_plays":3,"loss":1.125,"noise":2.519566,"played":{"breakdown":{"cards":0.0,"coins":-0.25,"primiera":-0.25,"scope":-0.625,"settebello":0.5},"capture":["1B","3B"],"card":"4D","rank":3,"std_error":1.348776,"std_error_vs_best":1.259783,"sweep":false,"sweep_risk":0.25,"value":-0.625},"seat":1,"seed":7,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":7.07,"best":{"breakdown":{"cards":0.5,"coins":-0.25,"primiera":0.0,"scope":1.125,"settebello":-0.75},"capture":["5D","2C"],"card":"7B","rank":1,"std_error":0.980843,"std_error_vs_best":null,"sweep":true,"sweep_risk":0.0,"value":0.625},"chosen":{"capture":["5D","2C"],"card":"7B","sweep":true},"chosen_by":"search","exact":false,"index":1,"label":"blunder","legal_plays":3,"loss":2.625,"noise":1.729472,"played":{"breakdown":{"cards":-0.25,"coins":-0.25,"primiera":-0.5,"scope":-0.25,"settebello":-0.75},"capture":["5D"],"card":"5S","rank":3,"std_error":0.779194,"std_error_vs_best":0.864736,"sweep":false,"sweep_risk":0.125,"value":-2.0},"seat":0,"seed":7,"side":0,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":-0.5,"coins":0.0,"primiera":0.0,"scope":0.25,"settebello":0.5},"capture":[],"card":"1C","rank":1,"std_error":0.881354,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.375,"value":0.25},"chosen":{"capture":[],"card":"1C","sweep":false},"chosen_by":"search","exact":false,"index":2,"label":"good","legal_plays":2,"loss":0.375,"noise":0.920986,"played":{"breakdown":{"cards":-0.625,"coins":-0.25,"primiera":0.0,"scope":0.25,"settebello":0.5},"capture":[],"card":"10D","rank":2,"std_error":0.875,"std_error_vs_best":0.460493,"sweep":false,"sweep_risk":0.0,"value":-0.125},"seat":1,"seed":7,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.125,"coins":0.125,"primiera":-0.125,"scope":0.25,"settebello":0.0},"capture":[],"card":"6S","rank":1,"std_error":0.822398,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":0.375},"chosen":{"capture":[],"card":"6S","sweep":false},"chosen_by":"search","exact":false,"index":3,"label":"best","legal_plays":2,"loss":0.0,"noise":0.0,"played":{"breakdown":{"cards":0.125,"coins":0.125,"primiera":-0.125,"scope":0.25,"settebello":0.0},"capture":[],"card":"6S","rank":1,"std_error":0.822398,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":0.375},"seat":0,"seed":7,"side":0,"status":"searched","undersampled":false,"worlds":8}],"finished":false,"graph":[{"after":-0.625,"before":0.5,"index":0,"label":"good","seat":1,"side":1},{"after":-2.0,"before":0.625,"index":1,"label":"blunder","seat":0,"side":0},{"after":-0.125,"before":0.25,"index":2,"label":"good","seat":1,"side":1},{"after":0.375,"before":0.375,"index":3,"label":"best","seat":0,"side":0}],"match":null,"moves":4,"seats":[0,1],"seed":7,"summary":[{"accuracy":13.21,"best_share":0.5,"costliest":[{"index":1,"label":"blunder","loss":2.625}],"decisions":2,"forced":0,"labels":{"best":1,"blunder":1,"good":0,"inaccuracy":0,"mistake":0},"mean_loss":1.3125,"phases":{"first":7.07,"last":null,"middle":100.0},"seat":0,"side":0,"total_loss":2.625,"undersampled":0,"unranked":0},{"accuracy":100.0,"best_share":0.0,"costliest":[{"index":0,"label":"good","loss":1.125},{"index":2,"label":"good","loss":0.375}],"decisions":2,"forced":0,"labels":{"best":0,"blunder":0,"good":2,"inaccuracy":0,"mistake":0},"mean_loss":0.75,"phases":{"first":100.0,"last":null,"middle":100.0},"seat":1,"side":1,"total_loss":1.5,"undersampled":0,"unranked":0}],"thresholds":{"accuracy_at_thresholds":[100.0,90.0,70.0,40.0],"noise_z":2.0,"points":{"blunder":0.75,"inaccuracy":0.1,"mistake":0.3},"win_probability":{"blunder":0.08,"inaccuracy":0.01,"mistake":0.03}}},"type":"review"}
+                     *     {"index":1,"review":{"budget":{"iterations":8},"decisions":[{"accuracy":3.54,"best":{"breakdown":{"cards":0.625,"coins":0.5,"primiera":0.5,"scope":0.625,"settebello":0.75},"capture":["5D","2C","3B"],"card":"10D","rank":1,"std_error":0.963624,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.25,"value":3.0},"chosen":{"capture":["5D","2C","3B"],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":0,"label":"blunder","legal_plays":3,"loss":3.375,"noise":2.644064,"played":{"breakdown":{"cards":-0.25,"coins":0.125,"primiera":0.125,"scope":-0.375,"settebello":0.0},"capture":["1B","3B"],"card":"4D","rank":2,"std_error":1.387926,"std_error_vs_best":1.322032,"sweep":false,"sweep_risk":0.625,"value":-0.375},"seat":1,"seed":8,"side":1,"status":"searched","undersampled":false,"worlds":8},{"accuracy":100.0,"best":{"breakdown":{"cards":0.125,"coins":-0.375,"primiera":0.25,"scope":-0.25,"settebello":-0.5},"capture":[],"card":"10D","rank":1,"std_error":0.901388,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":-0.75},"chosen":{"capture":[],"card":"10D","sweep":false},"chosen_by":"search","exact":false,"index":2,"label":"best","legal_plays":2,"loss":0.0,"noise":0.0,"played":{"breakdown":{"cards":0.125,"coins":-0.375,"primiera":0.25,"scope":-0.25,"settebello":-0.5},"capture":[],"card":"10D","rank":1,"std_error":0.901388,"std_error_vs_best":null,"sweep":false,"sweep_risk":0.0,"value":-0.75},"seat":1,"seed":8,"side":1,"status":"searched","undersampled":false,"worlds":8}],"finished":false,"graph":[{"after":-0.375,"before":3.0,"index":0,"label":"blunder","seat":1,"side":1},{"after":-0.75,"before":-0.75,"index":2,"label":"best","seat":1,"side":1}],"match":null,"moves":4,"seats":[1],"seed":8,"summary":[{"accuracy":6.83,"best_share":0.5,"costliest":[{"index":0,"label":"blunder","loss":3.375}],"decisions":2,"forced":0,"labels":{"best":1,"blunder":1,"good":0,"inaccuracy":0,"mistake":0},"mean_loss":1.6875,"phases":{"first":3.54,"last":null,"middle":100.0},"seat":1,"side":1,"total_loss":3.375,"undersampled":0,"unranked":0}],"thresholds":{"accuracy_at_thresholds":[100.0,90.0,70.0,40.0],"noise_z":2.0,"points":{"blunder":0.75,"inaccuracy":0.1,"mistake":0.3},"win_probability":{"blunder":0.08,"inaccuracy":0.01,"mistake":0.03}}},"type":"review"}
                      *     {"cache":{"bypass":6,"hit":0,"miss":0},"elapsed_ms":25.0,"problems":0,"records":2,"reviewed":2,"type":"summary"}
                      */
                     "application/x-ndjson": components["schemas"]["BatchReviewLine"];
