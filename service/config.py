@@ -184,7 +184,7 @@ class Settings(BaseSettings):
         "INFO", "SCOPA_LOG_LEVEL", "level of the app's log (one line per request at INFO)"
     )
     advice_default_ms: int = _env(
-        10, "SCOPA_ADVICE_DEFAULT_MS", "advice time budget (ms) when a request gives none", ge=1
+        50, "SCOPA_ADVICE_DEFAULT_MS", "advice time budget (ms) when a request gives none", ge=1
     )
     advice_max_ms: int = _env(
         SEARCH_MAX_MS,

@@ -124,7 +124,7 @@ def test_scientifico_opening_on_an_empty_table(client: FlaskClient) -> None:
 def test_default_budget_is_a_time_budget(client: FlaskClient) -> None:
     state = deal(make_rules("scopa"), 4)
     body = advise(client, "scopa", view_json(state)).get_json()
-    assert body["stats"]["budget"] == {"ms": 10}
+    assert body["stats"]["budget"] == {"ms": 50}
     assert isinstance(body["stats"]["elapsed_ms"], float)
 
 

@@ -733,7 +733,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         AdviceRequest: {
-            /** @description default {"ms": 10} */
+            /** @description default {"ms": 50} */
             budget?: components["schemas"]["Budget"];
             /** @description ranks moves by match win probability */
             match?: components["schemas"]["MatchInput"];
@@ -1566,7 +1566,7 @@ export interface components {
             states: components["schemas"]["State"][];
         };
         ReviewRequest: {
-            /** @description per searched decision, as /v1/advice takes it (default {"ms": 10}, the same caps); the decisions searched times the budget may not pass the server's review cap (REVIEW_MAX_TOTAL_MS, REVIEW_MAX_TOTAL_ITERATIONS) */
+            /** @description per searched decision, as /v1/advice takes it (default {"ms": 50}, the same caps); the decisions searched times the budget may not pass the server's review cap (REVIEW_MAX_TOTAL_MS, REVIEW_MAX_TOTAL_ITERATIONS) */
             budget?: components["schemas"]["Budget"];
             /** @description the match before the hand (omitted: the record's match, if any); moves are then ranked and judged by match win probability too */
             match?: components["schemas"]["MatchInput"];

@@ -117,7 +117,7 @@ class AdviceRequestSchema(ma.Schema):
     match = ma.fields.Nested(
         MatchInputSchema, metadata={"description": "ranks moves by match win probability"}
     )
-    budget = ma.fields.Nested(BudgetSchema, metadata={"description": 'default {"ms": 10}'})
+    budget = ma.fields.Nested(BudgetSchema, metadata={"description": 'default {"ms": 50}'})
     seed = SeedField(
         metadata={"description": "omitted: derived from the request, so equal requests agree"}
     )
