@@ -1,8 +1,9 @@
-"""Train the leaf model (service/search/kernel/leaf.py) from seeded heuristic playouts:
-`python -m scripts.train_leaf [--samples 40000] [--held-out 5000] [--data FILE.csv]`.
+"""Train the leaf models (service/search/kernel/leaf.py) from seeded heuristic playouts:
+`python -m scripts.train_leaf [--preset P ...] [--samples 40000] [--held-out 5000] [--data F.csv]`.
 
-For each number of cards left in hand the model stops at (``MIN_CARDS`` up to 40 less
-``DEPTH``), hands of each preset are dealt from fixed seeds and played by the rollout policy
+Each preset in ``PRESETS`` gets a model of its own; ``--preset`` retrains only those named and
+keeps the file's other models. For each number of cards left in hand a model stops at
+(``MIN_CARDS`` up to the cards dealt into hands less ``DEPTH``), hands of the preset are dealt from fixed seeds and played by the rollout policy
 (``policy.playout``, on the compiled kernel when it is built: the same plays) until that many
 cards are left. The position's features are read there, the hand is played on to its end, and
 each scoring category's outcome (side 0's points less side 1's) is the target. The weights are
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import os
 import random
 from collections.abc import Callable, Sequence
 from typing import TextIO
@@ -26,7 +28,7 @@ from service.search.kernel import leaf, policy
 from service.search.kernel.fast import FastRules, Pos, fast_rules, hand_points
 from service.search.worlds import pos_of_state
 
-PRESETS = ("scopone_scientifico",)
+PRESETS = ("scopone_scientifico", "scopone", "scopone_trentino")
 DEPTH = 16
 MIN_CARDS = 8
 RIDGE = 1e-3
@@ -70,6 +72,32 @@ def samples(preset: str, left: int, count: int, seed: int) -> list[Sample]:
         points = hand_points(fr, pos.piles, pos.scope)
         found.append((features, [a - b for a, b in zip(points[0], points[1], strict=True)]))
     return found
+
+
+def dealt_cards(preset: str) -> int:
+    """The cards a hand of ``preset`` deals into the players' hands, all at once."""
+    pos = pos_of_state(deal(make_rules(preset), 0))
+    assert not pos.stock, "a leaf model needs every card dealt at the start"
+    return pos.left
+
+
+def train(
+    preset: str, count: int, held_out: int, data: TextIO | None
+) -> leaf.LeafModel:
+    """Fit ``preset``'s model, printing its held-out fit per cards left."""
+    categories = fast_rules(make_rules(preset)).categories
+    print(f"{preset}: depth {DEPTH}, {count} playouts per cards left")
+    print("cards left | " + " | ".join(categories) + " | total (held-out R^2)")
+    weights: dict[int, tuple[tuple[float, ...], ...]] = {}
+    for left in range(MIN_CARDS, dealt_cards(preset) - DEPTH + 1):
+        rows = samples(preset, left, count, TRAIN_SEED)
+        fitted = fit(rows)
+        weights[left] = tuple(tuple(w) for w in fitted)
+        if data is not None:
+            write_rows(data, left, rows)
+        shares = explained(fitted, samples(preset, left, held_out, HELD_OUT_SEED))
+        print(f"{left} | " + " | ".join(f"{s:.3f}" for s in shares))
+    return leaf.LeafModel(DEPTH, MIN_CARDS, (preset,), weights)
 
 
 def fit(rows: Sequence[Sample]) -> list[list[float]]:
@@ -138,32 +166,30 @@ def write_rows(out: TextIO, left: int, rows: Sequence[Sample]) -> None:
 def main() -> None:
     """Train, measure on held-out playouts, write the model file."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument(
+        "--preset", action="append", choices=PRESETS, help="retrain only this preset (repeatable)"
+    )
     parser.add_argument("--samples", type=int, default=40_000, help="playouts per cards left")
     parser.add_argument("--held-out", type=int, default=5_000, help="held-out playouts each")
     parser.add_argument("--data", help="also write the training rows to this CSV file")
     parser.add_argument("--out", default=str(leaf.MODEL_PATH))
     args = parser.parse_args()
-    (preset,) = PRESETS
-    categories = fast_rules(make_rules(preset)).categories
-    print(f"{preset}: depth {DEPTH}, {args.samples} playouts per cards left")
-    print("cards left | " + " | ".join(categories) + " | total (held-out R^2)")
-    weights: dict[int, tuple[tuple[float, ...], ...]] = {}
+    chosen = args.preset or list(PRESETS)
+    kept: dict[str, leaf.LeafModel] = {}
+    if args.preset and os.path.exists(args.out):
+        with open(args.out, encoding="utf-8") as existing:
+            for model in leaf.models_of_json(json.load(existing)):
+                kept[model.presets[0]] = model
     data = open(args.data, "w", encoding="utf-8", newline="") if args.data else None  # noqa: SIM115
     try:
-        for left in range(MIN_CARDS, 40 - DEPTH + 1):
-            rows = samples(preset, left, args.samples, TRAIN_SEED)
-            fitted = fit(rows)
-            weights[left] = tuple(tuple(w) for w in fitted)
-            if data is not None:
-                write_rows(data, left, rows)
-            shares = explained(fitted, samples(preset, left, args.held_out, HELD_OUT_SEED))
-            print(f"{left} | " + " | ".join(f"{s:.3f}" for s in shares))
+        for preset in chosen:
+            kept[preset] = train(preset, args.samples, args.held_out, data)
     finally:
         if data is not None:
             data.close()
-    model = leaf.LeafModel(DEPTH, MIN_CARDS, PRESETS, weights)
+    models = [kept[preset] for preset in PRESETS if preset in kept]
     with open(args.out, "w", encoding="utf-8") as out:
-        json.dump(model.to_json(), out, indent=1)
+        json.dump(leaf.models_to_json(models), out, indent=1)
         out.write("\n")
     print(f"wrote {args.out}")
 

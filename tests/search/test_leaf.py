@@ -21,44 +21,57 @@ _kernel = require_compiled_kernel()
 SCIENTIFICO = "scopone_scientifico"
 
 
-def test_the_shipped_model_is_small_and_covers_its_depths() -> None:
-    model = leaf.shipped_model()
-    assert model is not None
-    assert leaf.MODEL_PATH.stat().st_size < 200_000
-    assert set(model.weights) == set(range(model.min_cards, 40 - model.depth + 1))
-    categories = len(FastRules(make_rules(SCIENTIFICO)).categories)
-    for rows in model.weights.values():
-        assert len(rows) == categories
-        assert all(len(row) == len(leaf.FEATURES) for row in rows)
-    assert leaf.model_of_json(json.loads(json.dumps(model.to_json()))) == model
+FOUR_PLAYER = list(train_leaf.PRESETS)
 
 
-def test_the_model_applies_to_its_presets_only() -> None:
-    rules = make_rules(SCIENTIFICO)
-    assert leaf.model_for(rules) is not None
-    assert leaf.model_for(dataclasses.replace(rules, target=21)) is not None
+def test_the_shipped_models_are_small_and_cover_their_depths() -> None:
+    models = leaf.shipped_models()
+    assert [model.presets for model in models] == [(preset,) for preset in train_leaf.PRESETS]
+    assert leaf.MODEL_PATH.stat().st_size < 250_000
+    for model in models:
+        (preset,) = model.presets
+        dealt = train_leaf.dealt_cards(preset)
+        assert set(model.weights) == set(range(model.min_cards, dealt - model.depth + 1))
+        categories = len(FastRules(make_rules(preset)).categories)
+        for rows in model.weights.values():
+            assert len(rows) == categories
+            assert all(len(row) == len(leaf.FEATURES) for row in rows)
+    assert leaf.models_of_json(json.loads(json.dumps(leaf.models_to_json(models)))) == models
+
+
+@pytest.mark.parametrize("preset", FOUR_PLAYER)
+def test_each_model_applies_to_its_own_preset_only(preset: str) -> None:
+    rules = make_rules(preset)
+    model = leaf.model_for(rules)
+    assert model is not None and model.presets == (preset,)
+    assert leaf.model_for(dataclasses.replace(rules, target=rules.target + 10)) is model
     assert leaf.model_for(dataclasses.replace(rules, re_bello=True)) is None
     assert leaf.model_for(dataclasses.replace(rules, players=2)) is None
-    assert leaf.model_for(make_rules("scopone")) is None
-    assert leaf.model_for(make_rules("scopa")) is None
 
 
-def test_a_model_of_other_features_is_refused() -> None:
-    model = leaf.shipped_model()
-    assert model is not None
-    data = model.to_json()
+@pytest.mark.parametrize("preset", ["scopa", "scopone_messina", "cirulla"])
+def test_presets_without_a_model_get_none(preset: str) -> None:
+    assert leaf.model_for(make_rules(preset)) is None
+
+
+def test_a_model_file_of_other_features_or_one_preset_twice_is_refused() -> None:
+    data = leaf.models_to_json(leaf.shipped_models())
     data["features"] = [*leaf.FEATURES[:-1], "something else"]
     with pytest.raises(ValueError, match="features"):
-        leaf.model_of_json(data)
+        leaf.models_of_json(data)
+    first = leaf.shipped_models()[0]
+    with pytest.raises(ValueError, match="same preset"):
+        leaf.models_of_json(leaf.models_to_json([first, first]))
 
 
-def test_a_playout_stops_at_the_depth_while_enough_cards_are_left() -> None:
-    model = leaf.shipped_model()
+@pytest.mark.parametrize("preset", FOUR_PLAYER)
+def test_a_playout_stops_at_the_depth_while_enough_cards_are_left(preset: str) -> None:
+    model = leaf.model_for(make_rules(preset))
     assert model is not None
-    state = early_position(SCIENTIFICO, 1, 0)
-    pos = pos_of_state(state)
-    assert leaf.stop_at(model, pos) == 40 - model.depth
-    late = pos_of_state(early_position(SCIENTIFICO, 1, 40 - model.depth - model.min_cards + 1))
+    dealt = train_leaf.dealt_cards(preset)
+    pos = pos_of_state(early_position(preset, 1, 0))
+    assert leaf.stop_at(model, pos) == dealt - model.depth
+    late = pos_of_state(early_position(preset, 1, dealt - model.depth - model.min_cards + 1))
     assert leaf.stop_at(model, late) == 0
     assert leaf.stop_at(None, pos) == 0
 
@@ -100,9 +113,10 @@ def world_values(state: State, worlds: int, *, compiled: bool, win: object = Non
     return values
 
 
+@pytest.mark.parametrize("preset", FOUR_PLAYER)
 @pytest.mark.parametrize("compiled", [False, True])
-def test_a_world_is_valued_by_the_model_at_the_leaf(compiled: bool) -> None:
-    state = early_position(SCIENTIFICO, 5, 2)
+def test_a_world_is_valued_by_the_model_at_the_leaf(compiled: bool, preset: str) -> None:
+    state = early_position(preset, 5, 2)
     model = leaf.model_for(state.rules)
     assert model is not None
     fr = FastRules(state.rules)
@@ -135,9 +149,10 @@ def test_with_a_match_the_playouts_play_to_the_end() -> None:
     )
 
 
+@pytest.mark.parametrize("preset", FOUR_PLAYER)
 @pytest.mark.parametrize("plays", [0, 5, 14])
-def test_scientifico_advice_with_the_leaf_is_identical_on_both_kernels(plays: int) -> None:
-    state = early_position(SCIENTIFICO, 11 + plays, plays)
+def test_advice_with_the_leaf_is_identical_on_both_kernels(preset: str, plays: int) -> None:
+    state = early_position(preset, 11 + plays, plays)
     view = view_of(state, state.to_move)
     for match in (None, MatchContext((3, 5), 11)):
         compiled, pure = (

@@ -1,12 +1,12 @@
 """The leaf model: a four-player playout stopped early and valued by a learned linear model.
 
 A world's playout after a root move normally plays the hand to its end, forty plays at a
-scientifico opening. Where a model applies (the rules of a preset it was trained for, no match
-context, nothing left to deal), the playout stops once it has made ``depth`` plays, provided at
+scientifico opening. The model file holds one model per four-player preset trained for. Where
+one applies (that preset's rules, no match context, nothing left to deal), the playout stops once it has made ``depth`` plays, provided at
 least ``min_cards`` cards are then still in hand. Each scoring category's value (side 0's points
 less side 1's) is then read from a linear function of the position's ``FEATURES``, with one set
 of weights per number of cards left in hand, fitted by least squares to the final outcomes of
-seeded heuristic playouts from such positions (tests/benchmarks/train_leaf.py writes the model
+seeded heuristic playouts from such positions (scripts/train_leaf.py writes the model
 file and prints its fit on held-out playouts).
 
 Both kernels compute the features as whole numbers, except the primiera sums, which add the
@@ -70,9 +70,8 @@ class LeafModel:
     weights: dict[int, tuple[tuple[float, ...], ...]]
 
     def to_json(self) -> dict[str, object]:
-        """The model as the JSON the model file holds."""
+        """The model as one entry of the model file's ``models``."""
         return {
-            "features": list(FEATURES),
             "depth": self.depth,
             "min_cards": self.min_cards,
             "presets": list(self.presets),
@@ -80,10 +79,27 @@ class LeafModel:
         }
 
 
-def model_of_json(data: dict[str, object]) -> LeafModel:
-    """A model from its JSON; ValueError when its features are not this module's."""
+def models_to_json(models: Sequence[LeafModel]) -> dict[str, object]:
+    """The model file's JSON: the features, then each model."""
+    return {"features": list(FEATURES), "models": [model.to_json() for model in models]}
+
+
+def models_of_json(data: dict[str, object]) -> tuple[LeafModel, ...]:
+    """The models of a model file's JSON; ValueError when its features are not this module's
+    or two models claim one preset."""
     if data.get("features") != list(FEATURES):
         raise ValueError("the leaf model's features differ from leaf.FEATURES")
+    entries = data["models"]
+    assert isinstance(entries, list)
+    models = tuple(model_of_json(entry) for entry in entries)
+    presets = [preset for model in models for preset in model.presets]
+    if len(presets) != len(set(presets)):
+        raise ValueError("two leaf models are for the same preset")
+    return models
+
+
+def model_of_json(data: dict[str, object]) -> LeafModel:
+    """One model from its entry in the model file."""
     weights = data["weights"]
     presets = data["presets"]
     assert isinstance(weights, dict) and isinstance(presets, list)
@@ -99,19 +115,19 @@ def model_of_json(data: dict[str, object]) -> LeafModel:
 
 
 @cache
-def shipped_model() -> LeafModel | None:
-    """The model file shipped in the package, or None where there is none."""
+def shipped_models() -> tuple[LeafModel, ...]:
+    """The models of the file shipped in the package (none where there is no file)."""
     if not MODEL_PATH.exists():
-        return None
-    return model_of_json(json.loads(MODEL_PATH.read_text(encoding="utf-8")))
+        return ()
+    return models_of_json(json.loads(MODEL_PATH.read_text(encoding="utf-8")))
 
 
 @cache
 def model_for(rules: Rules) -> LeafModel | None:
-    """The shipped model for these rules when they are a preset it was trained for (the
-    preset's own rules, whatever the match target); else None (once per rules)."""
-    model = shipped_model()
-    if model is None or rules.preset not in model.presets:
+    """The shipped model trained for the preset of these rules when they are that preset's
+    own rules (whatever the match target); else None (once per rules)."""
+    model = next((m for m in shipped_models() if rules.preset in m.presets), None)
+    if model is None:
         return None
     trained = make_rules(rules.preset)
     if dataclasses.replace(rules, target=trained.target) != trained:
