@@ -2,12 +2,13 @@
 
 A world's playout after a root move normally plays the hand to its end, forty plays at a
 scientifico opening. The model file holds one model per four-player preset trained for. Where
-one applies (that preset's rules, no match context, nothing left to deal), the playout stops once it has made ``depth`` plays, provided at
-least ``min_cards`` cards are then still in hand. Each scoring category's value (side 0's points
-less side 1's) is then read from a linear function of the position's ``FEATURES``, with one set
-of weights per number of cards left in hand, fitted by least squares to the final outcomes of
-seeded heuristic playouts from such positions (scripts/train_leaf.py writes the model
-file and prints its fit on held-out playouts).
+one applies (that preset's rules, no match context, nothing left to deal), the playout stops
+once it has made ``depth`` plays, provided at least ``min_cards`` cards are then still in hand.
+Each scoring category's value (side 0's points less side 1's) is then read from a linear
+function of the position's ``FEATURES``, with one set of weights per number of cards left in
+hand, fitted by least squares to the final outcomes of seeded heuristic playouts from such
+positions (scripts/train_leaf.py writes the model file and prints its fit on held-out
+playouts).
 
 Both kernels compute the features as whole numbers, except the primiera sums, which add the
 same doubles in the same order, and take the dot products in feature order: they give the
