@@ -217,8 +217,9 @@ calibrate-levels: setup
 	$(BIN)/python -m scripts.calibrate_levels /tmp/calibration.jsonl
 
 .PHONY: train-leaf
-## Remake service/search/data/leaf_model.json (the four-player leaf model) from seeded playouts,
-## printing its fit on held-out ones (scripts/train_leaf.py; about three minutes).
+## Remake service/search/data/leaf_model.json (the four-player leaf models) from seeded playouts,
+## printing their fit on held-out ones (scripts/train_leaf.py; about eight minutes for the three;
+## ARGS="--preset P" retrains one and keeps the others).
 train-leaf: setup
 	$(BIN)/python -m scripts.train_leaf $(ARGS)
 

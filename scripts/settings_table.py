@@ -25,8 +25,11 @@ END = "<!-- end of settings table -->"
 
 
 def accepts(info: FieldInfo) -> str:
-    """What a variable accepts, from the field's type and bounds."""
+    """What a variable accepts, from the field's type and bounds (an optional one's when set)."""
     annotation = info.annotation
+    optional = [a for a in typing.get_args(annotation) if a is not type(None)]
+    if len(optional) == 1 and len(typing.get_args(annotation)) == 2:
+        annotation = optional[0]
     if typing.get_origin(annotation) is typing.Literal:
         return ", ".join(str(choice) for choice in typing.get_args(annotation))
     if annotation is bool:

@@ -3,14 +3,15 @@
 
 Each preset in ``PRESETS`` gets a model of its own; ``--preset`` retrains only those named and
 keeps the file's other models. For each number of cards left in hand a model stops at
-(``MIN_CARDS`` up to the cards dealt into hands less ``DEPTH``), hands of the preset are dealt from fixed seeds and played by the rollout policy
-(``policy.playout``, on the compiled kernel when it is built: the same plays) until that many
-cards are left. The position's features are read there, the hand is played on to its end, and
-each scoring category's outcome (side 0's points less side 1's) is the target. The weights are
-the least-squares fit (with a small ridge) of every category on the features, solved in plain
-Python in a fixed order, so the same command writes the same file on any machine. The fit is
-then measured on held-out playouts (other seeds): the share of each target's variance the model
-explains. ``--data`` also writes every training row (cards left, features, targets) as CSV.
+(``MIN_CARDS`` up to the cards dealt into hands less ``DEPTH``), hands of the preset are dealt
+from fixed seeds and played by the rollout policy (``policy.playout``, on the compiled kernel
+when it is built: the same plays) until that many cards are left. The position's features are
+read there, the hand is played on to its end, and each scoring category's outcome (side 0's
+points less side 1's) is the target. The weights are the least-squares fit (with a small
+ridge) of every category on the features, solved in plain Python in a fixed order, so the same
+command writes the same file on any machine. The fit is then measured on held-out playouts
+(other seeds): the share of each target's variance the model explains. ``--data`` also writes
+every training row (cards left, features, targets) as CSV.
 """
 
 from __future__ import annotations
@@ -81,9 +82,7 @@ def dealt_cards(preset: str) -> int:
     return pos.left
 
 
-def train(
-    preset: str, count: int, held_out: int, data: TextIO | None
-) -> leaf.LeafModel:
+def train(preset: str, count: int, held_out: int, data: TextIO | None) -> leaf.LeafModel:
     """Fit ``preset``'s model, printing its held-out fit per cards left."""
     categories = fast_rules(make_rules(preset)).categories
     print(f"{preset}: depth {DEPTH}, {count} playouts per cards left")

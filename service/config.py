@@ -183,8 +183,12 @@ class Settings(BaseSettings):
     log_level: AppLogLevel = _env(
         "INFO", "SCOPA_LOG_LEVEL", "level of the app's log (one line per request at INFO)"
     )
-    advice_default_ms: int = _env(
-        50, "SCOPA_ADVICE_DEFAULT_MS", "advice time budget (ms) when a request gives none", ge=1
+    advice_default_ms: int | None = _env(
+        None,
+        "SCOPA_ADVICE_DEFAULT_MS",
+        "advice time budget (ms) when a request gives none, for every rule set; unset: each "
+        "rule set's own (10 ms with two players and in scientifico, else 50 ms)",
+        ge=1,
     )
     advice_max_ms: int = _env(
         SEARCH_MAX_MS,

@@ -9,7 +9,7 @@ from service.engine.moves import Move, hand_moves, move_sweeps
 from service.engine.primes import PRIME_TABLES
 from service.engine.rules import Rules
 from service.engine.view import View, view_moves
-from service.search.advisor import DEFAULT_BUDGET, Budget, advise
+from service.search.advisor import Budget, advise
 from service.search.human import HumanPlayer
 from service.search.kernel.backend import SearchSolver, make_solver, requested
 from service.search.kernel.fast import RANK, FastRules, cards_of
@@ -140,11 +140,11 @@ class ExpertPlayer:
 
 
 class AdvisorPlayer:
-    """Plays the advisor's choice at a fixed budget."""
+    """Plays the advisor's choice at a fixed budget (None: each rules' default budget)."""
 
     def __init__(
         self,
-        budget: Budget,
+        budget: Budget | None,
         name: str = "advisor",
         kernel: str | None = None,
         *,
@@ -210,7 +210,7 @@ def make_bare_player(spec: str) -> Player:
     name, _, arg = spec.partition(":")
     if name == "level":
         level = level_named(arg)
-        return AdvisorPlayer(DEFAULT_BUDGET, spec) if level.advisor else HumanPlayer(level)
+        return AdvisorPlayer(None, spec) if level.advisor else HumanPlayer(level)
     if name == "random" and not arg:
         return RandomPlayer()
     if name == "greedy" and not arg:
@@ -219,7 +219,7 @@ def make_bare_player(spec: str) -> Player:
         return ExpertPlayer()
     if name == "advisor":
         settings = dict(part.partition("=")[::2] for part in arg.split(":") if part)
-        budget = DEFAULT_BUDGET
+        budget: Budget | None = None
         if "ms" in settings and "it" not in settings:
             budget = Budget(ms=int(settings.pop("ms")))
         elif "it" in settings and "ms" not in settings:

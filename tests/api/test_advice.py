@@ -124,8 +124,27 @@ def test_scientifico_opening_on_an_empty_table(client: FlaskClient) -> None:
 def test_default_budget_is_a_time_budget(client: FlaskClient) -> None:
     state = deal(make_rules("scopa"), 4)
     body = advise(client, "scopa", view_json(state)).get_json()
-    assert body["stats"]["budget"] == {"ms": 50}
+    assert body["stats"]["budget"] == {"ms": 10}
     assert isinstance(body["stats"]["elapsed_ms"], float)
+
+
+@pytest.mark.parametrize(
+    ("preset", "expected"), [("scopone_scientifico", 10), ("scopone", 50), ("scopone_messina", 50)]
+)
+def test_the_default_budget_is_the_rules_own(
+    client: FlaskClient, preset: str, expected: int
+) -> None:
+    state = deal(make_rules(preset), 2)
+    body = advise(client, preset, view_json(state)).get_json()
+    assert body["stats"]["budget"] == {"ms": expected}
+
+
+def test_a_configured_default_budget_applies_to_every_rule_set() -> None:
+    configured = create_app({"TESTING": True, "ADVICE_DEFAULT_MS": 20}).test_client()
+    for preset in ("scopa", "scopone"):
+        state = deal(make_rules(preset), 3)
+        body = advise(configured, preset, view_json(state)).get_json()
+        assert body["stats"]["budget"] == {"ms": 20}
 
 
 def test_match_context_ranks_by_win_probability(client: FlaskClient) -> None:

@@ -64,7 +64,7 @@ def main() -> None:
     parser.add_argument("--records", type=int, default=40)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument(
-        "--iterations", type=int, help="an iteration budget per decision (default: 50 ms)"
+        "--iterations", type=int, help="an iteration budget a decision (default: the rules' own)"
     )
     args = parser.parse_args()
     budget = None if args.iterations is None else {"iterations": args.iterations}
@@ -91,7 +91,7 @@ def main() -> None:
         finally:
             redis.stop()
     one, two = statistics.median(rates[1]), statistics.median(rates[2])
-    print(f"{args.preset}, {args.records} records, budget {budget or 'default (50 ms)'}")
+    print(f"{args.preset}, {args.records} records, budget {budget or 'default'}")
     print(f"one worker:  {one:.3f} records/s (median of {len(rates[1])})")
     print(f"two workers: {two:.3f} records/s (median of {len(rates[2])})")
     print(f"ratio two / one: {two / one:.3f}")

@@ -40,13 +40,13 @@ from service.engine.record import record_of
 from service.engine.record_codec import record_to_dict
 from service.engine.state import State, apply, deal
 from service.engine.view import view_of
-from service.search.advisor import DEFAULT_BUDGET
+from service.search.advisor import FULL_DEFAULT, default_budget
 from service.search.bots import make_player
 
 Z95 = 1.959964
 DEFAULT_PRESETS = "scopa,scopone_scientifico,escoba"
 DEFAULT_PLAYERS = "greedy,expert,advisor"
-LOSS_BUDGET = {"ms": 10 * (DEFAULT_BUDGET.ms or 50)}
+LOSS_BUDGET = {"ms": 10 * (FULL_DEFAULT.ms or 50)}
 UNCAPPED = {"REVIEW_MAX_TOTAL_MS": 10**9, "REVIEW_MAX_TOTAL_ITERATIONS": 10**12}
 
 
@@ -98,11 +98,11 @@ def speed(presets: Sequence[str], hands: int, bot: str, seed: int) -> None:
     """Print the review time of whole hands at the default budget, per preset."""
     client = reviewer()
     print(
-        f"Review of a whole hand (every seat) at the default budget {DEFAULT_BUDGET.to_dict()}, "
+        "Review of a whole hand (every seat) at each preset's default budget, "
         f"hands played by {bot} at every seat, Flask test client, cache off, one process"
     )
-    print("| preset | hands | p50 s | p95 s | max s | searched decisions per hand |")
-    print("|---|---|---|---|---|---|")
+    print("| preset | default budget | hands | p50 s | p95 s | max s | searched decisions a hand |")
+    print("|---|---|---|---|---|---|---|")
     for preset in presets:
         times: list[float] = []
         searched: list[int] = []
@@ -113,7 +113,8 @@ def speed(presets: Sequence[str], hands: int, bot: str, seed: int) -> None:
             times.append(time.perf_counter() - start)
             searched.append(sum(d["status"] == "searched" for d in answer["decisions"]))
         print(
-            f"| {preset} | {hands} | {percentile(times, 50):.2f} | {percentile(times, 95):.2f} "
+            f"| {preset} | {default_budget(make_rules(preset)).to_dict()} | {hands} "
+            f"| {percentile(times, 50):.2f} | {percentile(times, 95):.2f} "
             f"| {max(times):.2f} | {statistics.mean(searched):.1f} |"
         )
 

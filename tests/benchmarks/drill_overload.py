@@ -1,7 +1,7 @@
 """The overload drill: many clients asking for advice at once from the default gunicorn.
 
 ``--clients`` closed-loop clients (64) send cache-missing advice requests (every request the
-opening of a new two-player deal, searched with the default 50 ms budget) to gunicorn with its
+opening of a new two-player deal, searched with the default budget, 10 ms) to gunicorn with its
 default workers, threads and warm-up, once every worker is ready, for ``--seconds`` (20); a
 client told 503 waits its ``Retry-After``, as the contract asks. Beside them a prober asks
 ``/healthz`` every 250 ms on a fresh connection, as the Kubernetes probes of deploy/k8s do: on
@@ -45,7 +45,7 @@ from service.api.examples import view_json
 from service.config import DEFAULTS
 from service.engine.presets import make_rules
 from service.engine.state import deal
-from service.search.advisor import FLOOR_GRACE_MS
+from service.search.advisor import FLOOR_GRACE_MS, default_budget
 
 PROBE_EVERY_S = 0.25
 PROBE_TIMEOUT_S = 2.0
@@ -258,7 +258,8 @@ def run_drill(
         outcomes = [f.result() for f in futures]
     ok = [x for o in outcomes for x in o.ok_ms]
     shed = [x for o in outcomes for x in o.shed_ms]
-    bound_ms = DEFAULTS["ADVICE_DEFAULT_MS"] + FLOOR_GRACE_MS + DEFAULTS["ADVICE_QUEUE_MS"]
+    default_ms = default_budget(make_rules("scopa")).ms or 0
+    bound_ms = default_ms + FLOOR_GRACE_MS + DEFAULTS["ADVICE_QUEUE_MS"]
     failures = [f"probe {p}" for p in liveness.not_ok]
     failures += [f"client {e}" for o in outcomes for e in o.errors]
     failures += [f"status {s}" for o in outcomes for s in o.other]

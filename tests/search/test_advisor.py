@@ -193,3 +193,32 @@ def test_a_match_context_is_advised_in_chkobba() -> None:
     probabilities = [a.win_probability for a in advice.moves if a.expected_value is not None]
     assert probabilities
     assert all(p is not None and 0.0 <= p <= 1.0 for p in probabilities)
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides", "expected"),
+    [
+        ("scopa", {}, 10),
+        ("cirulla", {}, 10),
+        ("scopone_scientifico", {}, 10),
+        ("scopone_scientifico", {"target": 21}, 10),
+        # Scientifico's quick default rests on its leaf model, which other rules do not get.
+        ("scopone_scientifico", {"re_bello": True}, 50),
+        ("scopone", {}, 50),
+        ("scopone_trentino", {}, 50),
+        ("scopone_messina", {}, 50),
+        ("scopa", {"players": 4}, 50),
+    ],
+)
+def test_the_default_budget_is_quick_where_it_was_measured_to_hold(
+    preset: str, overrides: dict[str, object], expected: int
+) -> None:
+    rules = make_rules(preset, **overrides)
+    assert advisor.default_budget(rules) == Budget(ms=expected)
+
+
+def test_advice_without_a_budget_searches_for_the_rules_default() -> None:
+    for preset, expected in (("scopa", 10), ("scopone", 50)):
+        state = deal(make_rules(preset), 5)
+        advice = advise(view_of(state, state.to_move), seed=1)
+        assert advice.stats.budget == {"ms": expected}

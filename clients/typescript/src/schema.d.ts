@@ -59,7 +59,8 @@ export interface paths {
          * @description The seat's `view` holds what it can know; `piles` and `scope` may be left out when the
          *     `history` of the hand's plays is given (they are rebuilt from it). `value` is a move's
          *     expected hand-point differential for the seat's side; with `match` the moves are ranked by
-         *     `win_probability`. `budget` is `{"ms": N}` (default 50) or `{"iterations": N}`; the same
+         *     `win_probability`. `budget` is `{"ms": N}` or `{"iterations": N}` (default: the rules' own,
+         *     `{"ms": 10}` with two players and in scientifico, else `{"ms": 50}`); the same
          *     view, seed and iteration budget give a byte-identical answer (`stats.elapsed_ms` is then
          *     null; the time is in the `Server-Timing` header). `X-Cache` says whether the answer came
          *     from the cache (hit, miss or bypass); an iteration budget that the server's time cap
@@ -733,7 +734,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         AdviceRequest: {
-            /** @description default {"ms": 50} */
+            /** @description default: the rules' own, {"ms": 10} with two players and in scopone scientifico, {"ms": 50} otherwise (unless the server sets one for all) */
             budget?: components["schemas"]["Budget"];
             /** @description ranks moves by match win probability */
             match?: components["schemas"]["MatchInput"];
@@ -1566,7 +1567,7 @@ export interface components {
             states: components["schemas"]["State"][];
         };
         ReviewRequest: {
-            /** @description per searched decision, as /v1/advice takes it (default {"ms": 50}, the same caps); the decisions searched times the budget may not pass the server's review cap (REVIEW_MAX_TOTAL_MS, REVIEW_MAX_TOTAL_ITERATIONS) */
+            /** @description per searched decision, as /v1/advice takes it (the same default, the same caps); the decisions searched times the budget may not pass the server's review cap (REVIEW_MAX_TOTAL_MS, REVIEW_MAX_TOTAL_ITERATIONS) */
             budget?: components["schemas"]["Budget"];
             /** @description the match before the hand (omitted: the record's match, if any); moves are then ranked and judged by match win probability too */
             match?: components["schemas"]["MatchInput"];

@@ -117,7 +117,13 @@ class AdviceRequestSchema(ma.Schema):
     match = ma.fields.Nested(
         MatchInputSchema, metadata={"description": "ranks moves by match win probability"}
     )
-    budget = ma.fields.Nested(BudgetSchema, metadata={"description": 'default {"ms": 50}'})
+    budget = ma.fields.Nested(
+        BudgetSchema,
+        metadata={
+            "description": 'default: the rules\' own, {"ms": 10} with two players and in '
+            'scopone scientifico, {"ms": 50} otherwise (unless the server sets one for all)'
+        },
+    )
     seed = SeedField(
         metadata={"description": "omitted: derived from the request, so equal requests agree"}
     )

@@ -72,7 +72,7 @@ class ReviewRequestSchema(ma.Schema):
     budget = ma.fields.Nested(
         BudgetSchema,
         metadata={
-            "description": 'per searched decision, as /v1/advice takes it (default {"ms": 50}, '
+            "description": "per searched decision, as /v1/advice takes it (the same default, "
             "the same caps); the decisions searched times the budget may not pass the server's "
             "review cap (REVIEW_MAX_TOTAL_MS, REVIEW_MAX_TOTAL_ITERATIONS)"
         },

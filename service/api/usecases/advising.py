@@ -30,7 +30,7 @@ from service.engine.moves import Move
 from service.engine.rules import Rules
 from service.engine.view import View
 from service.search import Advice, Budget, Decision, MatchContext, advise
-from service.search.advisor import MAX_MS
+from service.search.advisor import MAX_MS, default_budget
 from service.search.worlds import observations_of
 
 CACHE_EXTENSION = "advice_cache"
@@ -96,10 +96,19 @@ def advice_job(
     return AdviceJob(decision, budget, chosen, match, key, must_search)
 
 
-def budget_of(budget: Budget | None, config: Mapping[str, Any], field: str) -> Budget:
+def budget_of(budget: Budget | None, config: Mapping[str, Any], field: str, rules: Rules) -> Budget:
+    """``capped_budget`` of the budget asked for; none asked for: ADVICE_DEFAULT_MS when the
+    server sets it, else the rules' own ``default_budget``."""
+    if budget is not None:
+        return capped_budget(budget, config, field)
+    configured = config["ADVICE_DEFAULT_MS"]
+    if configured is None:
+        return default_budget(rules)
+    return Budget(ms=min(configured, MAX_MS))
+
+
+def capped_budget(budget: Budget, config: Mapping[str, Any], field: str) -> Budget:
     """The budget asked for, within the configured caps, or a 422 naming the field."""
-    if budget is None:
-        return Budget(ms=min(config["ADVICE_DEFAULT_MS"], MAX_MS))
     if budget.ms is not None:
         cap = min(config["ADVICE_MAX_MS"], MAX_MS)
         if budget.ms > cap:
@@ -204,7 +213,7 @@ def searched_in_full(job: AdviceJob, advice: Advice) -> bool:
 def advice_job_of(request: AdviceRequest, config: Mapping[str, Any]) -> AdviceJob:
     """Every part of an advice request checked, as a job with its seed and cache key."""
     decision = request.decision
-    budget = budget_of(request.budget, config, "budget")
+    budget = budget_of(request.budget, config, "budget", decision.view.rules)
     match = match_of(decision.view.rules, request.match, decision.view)
     return advice_job(decision, budget, match, request.seed)
 

@@ -74,7 +74,7 @@ def level_answer(job: BotJob) -> tuple[dict[str, Any], dict[str, str]]:
 
 def master_answer(app: Flask, job: BotJob) -> tuple[dict[str, Any], dict[str, str]]:
     """The advisor's chosen move at the default budget, through the advice cache and slot."""
-    budget = budget_of(None, app.config, "budget")
+    budget = budget_of(None, app.config, "budget", job.decision.view.rules)
     advice_of = advice_job(job.decision, budget, job.match, job.seed)
     advice, status, elapsed = cached_advice(app, advice_of)
     view = job.decision.view

@@ -20,7 +20,7 @@ from service.api.http.language import answer_language, translate
 from service.api.http.problems import ProblemError
 from service.api.requests import DrillsRequest, PlayerHand
 from service.api.usecases.advice_json import advised_move_dict, sweeps
-from service.api.usecases.advising import AdviceJob, budget_of
+from service.api.usecases.advising import AdviceJob, capped_budget
 from service.api.usecases.insights import HandsToReview, PlayerReview, reviewed_hands
 from service.api.usecases.records import view_dict
 from service.api.usecases.reviewing import AdviceOf, played_move_job
@@ -127,7 +127,7 @@ def drills(
     advice_of: AdviceOf,
 ) -> dict[str, Any]:
     """The drills of a player's hands (module docstring)."""
-    budget = budget_of(request.drill_budget or DRILL_BUDGET, config, "drill_budget")
+    budget = capped_budget(request.drill_budget or DRILL_BUDGET, config, "drill_budget")
     seed = REVIEW_SEED if request.seed is None else request.seed
     hands = HandsToReview(loaded, request.player, request.budget, seed, budget)
     start = time.perf_counter()

@@ -372,7 +372,7 @@ def prepared_review(request: ReviewRequest, config: Mapping[str, Any]) -> Prepar
     done = replayed(record)
     rules = record.rules
     seats = seats_of(rules, request.seats)
-    budget = budget_of(request.budget, config, "budget")
+    budget = budget_of(request.budget, config, "budget", rules)
     context = match_of(rules, request.match, view_of(done.states[0], 0))
     planned = tuple(plan(done, record.moves, seats))
     return PreparedReview(request, done, seats, budget, context, planned)
