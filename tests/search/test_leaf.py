@@ -8,9 +8,10 @@ import pytest
 
 from scripts import train_leaf
 from service.engine import State, legal_moves, make_rules, view_of
+from service.engine.scoring import napola_points
 from service.search.advisor import SOLVE_CARDS, Budget, MatchContext, advise
 from service.search.kernel import leaf, loop
-from service.search.kernel.fast import FastRules
+from service.search.kernel.fast import FastRules, bonus_shift
 from service.search.kernel.policy import RolloutRandom, playout
 from service.search.kernel.solver import Solver
 from service.search.worlds import pos_of_state, root_setup
@@ -91,6 +92,25 @@ def test_the_features_of_a_position_read_the_piles_and_hands() -> None:
     again = dict(zip(leaf.FEATURES, leaf.features(fr, swapped), strict=True))
     assert again["cards taken"] == -found["cards taken"]
     assert again["primiera of the cards taken"] == -found["primiera of the cards taken"]
+
+
+def test_the_napola_features_read_the_coins_run_and_are_zero_without_napola() -> None:
+    rules = make_rules("scopone_trentino")
+    fr = FastRules(rules)
+    pos = pos_of_state(early_position("scopone_trentino", 3, 0))
+    playout(fr, pos, RolloutRandom(3), until_cards=20)
+    ace = bonus_shift(rules)
+    run = sum(1 << (ace + r) for r in range(4))  # the ace to the four of coins
+    pos.piles = [pos.piles[0] | run, pos.piles[1] & ~run]
+    pos.hands = [hand & ~run for hand in pos.hands]
+    found = dict(zip(leaf.FEATURES, leaf.features(fr, pos), strict=True))
+    assert found["napola of the cards taken"] >= napola_points(rules, 4) > 0
+    assert found["napola of the cards taken and in hand"] >= found["napola of the cards taken"]
+    # Side 1 has taken none of the ace, two and three: napola is open to side 0 only.
+    assert found["napola still open"] == 1.0
+    sci = FastRules(make_rules(SCIENTIFICO))
+    plain = dict(zip(leaf.FEATURES, leaf.features(sci, pos), strict=True))
+    assert [v for k, v in plain.items() if k.startswith("napola")] == [0.0, 0.0, 0.0]
 
 
 def world_values(state: State, worlds: int, *, compiled: bool, win: object = None) -> list[float]:

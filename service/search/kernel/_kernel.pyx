@@ -1218,7 +1218,7 @@ cdef int play_out(
 # ---------------------------------------------------------------- leaf model
 
 cdef enum:
-    NF = 21
+    NF = 24
 if len(_leaf.FEATURES) != NF:
     raise ImportError("leaf.FEATURES differs from the compiled kernel's features")
 cdef int CARDS_WON = _leaf.CARDS_WON
@@ -1301,7 +1301,7 @@ cdef void leaf_features(KRules *kr, KPos *p, double *f) noexcept nogil:
     """leaf.features."""
     cdef uint64_t pile0 = p.piles[0], pile1 = p.piles[1], hand0 = 0, hand1 = 0, table = p.table
     cdef uint64_t settebello = (<uint64_t>1) << kr.settebello, coins = kr.bonus
-    cdef uint64_t sevens = RANK_MASK[7], sixes_aces = RANK_MASK[6] | RANK_MASK[1]
+    cdef uint64_t sevens = RANK_MASK[7], sixes_aces = RANK_MASK[6] | RANK_MASK[1], low3
     cdef int seat, to_move, cards0, cards1, coins0, coins1, d
     cdef int last = last_capturer_of(p, kr.players)
     for seat in range(kr.players):
@@ -1337,6 +1337,15 @@ cdef void leaf_features(KRules *kr, KPos *p, double *f) noexcept nogil:
     f[18] = k_popcount(pile0 & sixes_aces) - k_popcount(pile1 & sixes_aces)
     f[19] = k_popcount(table & coins) * to_move
     f[20] = (1 if table & settebello else 0) * to_move
+    if kr.napola_form:
+        f[21] = napola_points_c(kr, pile0) - napola_points_c(kr, pile1)
+        f[22] = napola_points_c(kr, pile0 | hand0) - napola_points_c(kr, pile1 | hand1)
+        low3 = (<uint64_t>7) << kr.bonus_ace
+        f[23] = sign_of((pile1 & low3) == 0, (pile0 & low3) == 0)
+    else:
+        f[21] = 0.0
+        f[22] = 0.0
+        f[23] = 0.0
 
 
 # ---------------------------------------------------------------- Python entry points

@@ -26,6 +26,7 @@ from pathlib import Path
 from service.engine.cards import RANK_MASKS
 from service.engine.presets import make_rules
 from service.engine.rules import Rules
+from service.engine.scoring import napola_points, napola_run
 from service.search.kernel.fast import FastRules, Pos, bonus_shift, fast_rules
 
 MODEL_PATH = Path(__file__).resolve().parents[1] / "data" / "leaf_model.json"
@@ -54,6 +55,10 @@ FEATURES = (
     "sixes and aces taken",
     "table coins, by the side to move",
     "settebello on the table, by the side to move",
+    # Zero unless the rules score napola (trentino): their weights are zero in other models.
+    "napola of the cards taken",
+    "napola of the cards taken and in hand",
+    "napola still open",
 )
 # A side with this many cards, or coins, has won that category whatever follows.
 CARDS_WON = 21
@@ -186,6 +191,7 @@ def features(fr: FastRules, pos: Pos) -> list[float]:
         float((pile0 & SIXES_AND_ACES).bit_count() - (pile1 & SIXES_AND_ACES).bit_count()),
         float((table & coins).bit_count() * to_move),
         float(_has(table, settebello) * to_move),
+        *_napola_features(fr, pile0, pile1, hand0, hand1),
     ]
 
 
@@ -211,6 +217,25 @@ def dot(weights: Sequence[float], found: Sequence[float]) -> float:
     for w, x in zip(weights, found, strict=True):
         total += w * x
     return total
+
+
+def _napola_features(fr: FastRules, pile0: int, pile1: int, hand0: int, hand1: int) -> list[float]:
+    """The napola features: the napola each side's cards taken would score, and with its hands'
+    cards; and whether napola is still open to a side (the other has taken none of the ace, two
+    and three of coins). All zero where the rules score no napola."""
+    rules = fr.rules
+    if rules.napola == "none":
+        return [0.0, 0.0, 0.0]
+    low = 0b111 << bonus_shift(rules)
+    return [
+        float(_napola(rules, pile0) - _napola(rules, pile1)),
+        float(_napola(rules, pile0 | hand0) - _napola(rules, pile1 | hand1)),
+        float((pile1 & low == 0) - (pile0 & low == 0)),
+    ]
+
+
+def _napola(rules: Rules, cards: int) -> int:
+    return napola_points(rules, napola_run(rules, cards))
 
 
 def _has(cards: int, card: int) -> int:
