@@ -14,10 +14,11 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from service.api.app import create_app
+from service.api.usecases.advising import budget_of
 from service.engine import codec
 from service.engine.presets import PRESETS, make_rules
 from service.engine.state import State, legal_moves
-from service.search.advisor import FLOOR_GRACE_MS, MIN_WORLDS, default_budget
+from service.search.advisor import FLOOR_GRACE_MS, MIN_WORLDS
 from service.search.kernel import backend
 from tests.api.test_advice import view_json
 from tests.search.helpers import collector_paused, crowded_state
@@ -106,7 +107,8 @@ def test_the_master_bot_on_a_crowded_table_answers_a_legal_move_in_time(
     state = crowded(config, seed, top_rank)
     body = {"rules": state.rules.options(), "view": view_json(state), "level": "master"}
     client = fresh_client()
-    bound_ms = (default_budget(state.rules).ms or 0) + FLOOR_GRACE_MS
+    default = budget_of(None, client.application.config, "budget", state.rules)
+    bound_ms = (default.ms or 0) + FLOOR_GRACE_MS
     with pytest.MonkeyPatch.context() as patch, collector_paused():
         patch.setenv(backend.ENV, kernel)
         start = time.perf_counter()

@@ -42,10 +42,11 @@ from scripts.local_gunicorn import (
     wait_until_workers_ready,
 )
 from service.api.examples import view_json
+from service.api.usecases.advising import budget_of
 from service.config import DEFAULTS
 from service.engine.presets import make_rules
 from service.engine.state import deal
-from service.search.advisor import FLOOR_GRACE_MS, default_budget
+from service.search.advisor import FLOOR_GRACE_MS
 
 PROBE_EVERY_S = 0.25
 PROBE_TIMEOUT_S = 2.0
@@ -258,8 +259,8 @@ def run_drill(
         outcomes = [f.result() for f in futures]
     ok = [x for o in outcomes for x in o.ok_ms]
     shed = [x for o in outcomes for x in o.shed_ms]
-    default_ms = default_budget(make_rules("scopa")).ms or 0
-    bound_ms = default_ms + FLOOR_GRACE_MS + DEFAULTS["ADVICE_QUEUE_MS"]
+    default = budget_of(None, DEFAULTS, "budget", make_rules("scopa"))
+    bound_ms = (default.ms or 0) + FLOOR_GRACE_MS + DEFAULTS["ADVICE_QUEUE_MS"]
     failures = [f"probe {p}" for p in liveness.not_ok]
     failures += [f"client {e}" for o in outcomes for e in o.errors]
     failures += [f"status {s}" for o in outcomes for s in o.other]

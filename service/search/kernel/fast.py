@@ -353,6 +353,11 @@ def bonus_shift(rules: Rules) -> int:
     return int(Suit[rules.bonus_suit]) * 10
 
 
+def pile_napola(rules: Rules, pile: int) -> int:
+    """The napola points a pile scores (the compiled kernel's napola_points_c)."""
+    return napola_points(rules, napola_run(rules, pile))
+
+
 def hand_points(fr: FastRules, piles: Sequence[int], scope: Sequence[int]) -> list[list[int]]:
     """Points per side and category (``fr.categories``) of a finished hand, as the engine's
     score_hand gives them (without declarations: the kernels play none)."""
@@ -381,7 +386,7 @@ def hand_points(fr: FastRules, piles: Sequence[int], scope: Sequence[int]) -> li
         if rules.sette_di_coppe:
             row.append(p >> CUPS_SEVEN & 1)
         if rules.napola != "none":
-            row.append(napola_points(rules, napola_run(rules, p)))
+            row.append(pile_napola(rules, p))
         if rules.scalette:
             row.append(scalette_points(*scaletta_runs(rules, p)))
         if rules.piva:

@@ -26,8 +26,7 @@ from pathlib import Path
 from service.engine.cards import RANK_MASKS
 from service.engine.presets import make_rules
 from service.engine.rules import Rules
-from service.engine.scoring import napola_points, napola_run
-from service.search.kernel.fast import FastRules, Pos, bonus_shift, fast_rules
+from service.search.kernel.fast import FastRules, Pos, bonus_shift, fast_rules, pile_napola
 
 MODEL_PATH = Path(__file__).resolve().parents[1] / "data" / "leaf_model.json"
 
@@ -228,14 +227,10 @@ def _napola_features(fr: FastRules, pile0: int, pile1: int, hand0: int, hand1: i
         return [0.0, 0.0, 0.0]
     low = 0b111 << bonus_shift(rules)
     return [
-        float(_napola(rules, pile0) - _napola(rules, pile1)),
-        float(_napola(rules, pile0 | hand0) - _napola(rules, pile1 | hand1)),
+        float(pile_napola(rules, pile0) - pile_napola(rules, pile1)),
+        float(pile_napola(rules, pile0 | hand0) - pile_napola(rules, pile1 | hand1)),
         float((pile1 & low == 0) - (pile0 & low == 0)),
     ]
-
-
-def _napola(rules: Rules, cards: int) -> int:
-    return napola_points(rules, napola_run(rules, cards))
 
 
 def _has(cards: int, card: int) -> int:
