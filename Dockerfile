@@ -18,7 +18,7 @@ RUN python -m venv /opt/venv
 ENV PATH=/opt/venv/bin:$PATH
 
 WORKDIR /src
-COPY pyproject.toml setup.py requirements.lock README.md ./
+COPY pyproject.toml setup.py requirements.lock README.md LICENSE ./
 COPY service ./service
 # The lock pins every version; as a constraints file it installs only the runtime dependencies.
 # The compiled search kernel is required (setup.py): the build fails without it, and the import

@@ -2,19 +2,28 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
+# Two locked sets: requirements.lock serves (the image and `make serve` install only it);
+# requirements-dev.lock adds what the tests, the docs and the generators need (`make setup`).
+RUNTIME_STAMP := $(VENV)/.runtime-stamp
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: setup test lint typecheck pytest serve lock bench-engine clean openapi bench-api differential
+.PHONY: setup setup-runtime test lint typecheck pytest serve lock bench-engine clean openapi bench-api differential
 .PHONY: docs docs-tables
 .PHONY: clients
 
 setup: $(STAMP)
 
-$(STAMP): requirements.lock pyproject.toml setup.py service/search/kernel/_kernel.pyx
+setup-runtime: $(RUNTIME_STAMP)
+
+$(RUNTIME_STAMP): requirements.lock pyproject.toml setup.py service/search/kernel/_kernel.pyx
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.lock
 	$(BIN)/python -m pip install --quiet --no-deps -e .
+	touch $(RUNTIME_STAMP)
+
+$(STAMP): $(RUNTIME_STAMP) requirements-dev.lock
+	$(BIN)/python -m pip install --quiet -r requirements-dev.lock
 	touch $(STAMP)
 
 lint: setup
@@ -47,15 +56,20 @@ test: lint typecheck docs pytest
 differential: setup
 	$(BIN)/python -m tests.referee.differential $(ARGS)
 
+## Re-lock both sets from pyproject.toml (existing pins kept unless they no longer fit); the
+## runtime set is pinned to the development set's versions, so the two never disagree.
 lock:
 	$(BIN)/python -m pip install --quiet uv
-	$(BIN)/uv pip compile pyproject.toml --extra dev --python-version 3.11 -o requirements.lock
+	$(BIN)/uv pip compile pyproject.toml --extra dev --python-version 3.11 \
+		--custom-compile-command "make lock" -o requirements-dev.lock
+	$(BIN)/uv pip compile pyproject.toml --python-version 3.11 -c requirements-dev.lock \
+		--custom-compile-command "make lock" -o requirements.lock
 
 bench-engine: setup
 	$(BIN)/python tests/benchmarks/bench_engine.py
 
 ## The API under gunicorn on 127.0.0.1:8000 (settings: gunicorn.conf.py, SCOPA_* variables).
-serve: setup
+serve: setup-runtime
 	$(BIN)/gunicorn --bind 127.0.0.1:8000 'service.api.app:create_app()'
 
 ## Regenerate openapi.yaml from the app's schemas (a test fails when it is out of date).
@@ -64,7 +78,7 @@ openapi: setup
 
 ## Regenerate the clients from openapi.yaml: clients/typescript (openapi-typescript types for
 ## openapi-fetch), clients/python (openapi-python-client) and the play page's vendored
-## openapi-fetch.js. Generators are pinned (clients/typescript/package-lock.json, requirements.lock);
+## openapi-fetch.js. Generators are pinned (clients/typescript/package-lock.json, requirements-dev.lock);
 ## `npm ci` runs first when node_modules is missing; a test fails when the clients are out of date.
 clients: setup
 	$(BIN)/python scripts/gen_clients.py
@@ -215,6 +229,13 @@ bench-jobs: setup
 calibrate-levels: setup
 	$(BIN)/python -m tests.benchmarks.level_hands /tmp/calibration.jsonl --hands 60 --first-seed 1
 	$(BIN)/python -m scripts.calibrate_levels /tmp/calibration.jsonl
+
+.PHONY: match-samples
+## Remake service/search/data/match_samples.json: each preset's 200 self-play hands from fixed
+## seeds, which the match model reads instead of playing them when a worker starts (a test
+## fails when the file is not what the code plays now).
+match-samples: setup
+	$(BIN)/python -m scripts.match_samples
 
 .PHONY: train-leaf
 ## Remake service/search/data/leaf_model.json (the four-player leaf models) from seeded playouts,
