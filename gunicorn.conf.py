@@ -87,7 +87,14 @@ def on_starting(server: Any) -> None:
 
 
 def when_ready(server: Any) -> None:
-    """Serve the workers' summed metrics and the probes on SCOPA_METRICS_PORT from the master."""
+    """Serve the workers' summed metrics and the probes on SCOPA_METRICS_PORT from the master,
+    then warm the search up once, before the first worker is forked."""
+    _serve_monitoring(server)
+    if _settings.warmup:
+        _warm_up_before_fork(server)
+
+
+def _serve_monitoring(server: Any) -> None:
     from service.api.http import monitoring_server  # imports prometheus_client: after on_starting
 
     directory: MetricsDirectory = _state["directory"]
@@ -106,6 +113,17 @@ def when_ready(server: Any) -> None:
         )
         return
     server.log.info("metrics, /healthz and /readyz at http://%s:%s", host, _settings.metrics_port)
+
+
+def _warm_up_before_fork(server: Any) -> None:
+    # Built once here, the search's tables reach every worker by fork (copy-on-write): each
+    # worker's own warm-up then finds them built, and a replaced worker starts ready.
+    from service.search.warmup import warm_up
+
+    try:
+        warm_up()
+    except Exception:  # the workers' own warm-ups build what is missing
+        server.log.exception("the search warm-up before the workers start failed")
 
 
 def child_exit(server: Any, worker: Any) -> None:

@@ -20,13 +20,18 @@ prepares every preset's default rules and target when it starts (``search.warmup
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import json
 import math
+import operator
 import random
 from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
+from pathlib import Path
 
+from service.engine.presets import make_rules
 from service.engine.rules import Rules
 from service.engine.state import apply, deal, legal_moves
 from service.search.kernel.fast import FastRules, hand_totals, outright_side
@@ -34,6 +39,10 @@ from service.search.kernel.policy import playout
 from service.search.worlds import pos_of_state
 
 SAMPLE_HANDS = 200
+SAMPLE_SEED = 20240601
+# Every preset's sample, made by scripts/match_samples.py; a test checks it is what
+# ``sample_counts`` makes now.
+SAMPLES_PATH = Path(__file__).resolve().parent / "data" / "match_samples.json"
 MAX_FUTURE_HANDS = 30
 MONTE_CARLO_MATCHES = 400
 SEVEN_NIL = 7
@@ -49,11 +58,11 @@ SWEEP_TOLERANCE = 1e-7
 Outcomes = tuple[tuple[tuple[int, ...], float], ...]
 
 
-@lru_cache(maxsize=32)
-def hand_outcomes(rules: Rules) -> Outcomes:
-    """The distribution of one hand's totals per side under heuristic self-play."""
+def sample_counts(rules: Rules) -> Counter[tuple[int, ...]]:
+    """Each side's hand totals over ``SAMPLE_HANDS`` seeded self-play hands, every rotation of
+    the sides counted once."""
     fr = FastRules(rules)
-    rng = random.Random(20240601)
+    rng = random.Random(SAMPLE_SEED)
     seen: Counter[tuple[int, ...]] = Counter()
     for seed in range(SAMPLE_HANDS):
         state = deal(rules, seed, seed % rules.players)
@@ -67,6 +76,46 @@ def hand_outcomes(rules: Rules) -> Outcomes:
         # counts once per rotation of the sides, which also cancels the sample's own bias.
         for shift in range(len(totals)):
             seen[tuple(totals[shift:] + totals[:shift])] += 1
+    return seen
+
+
+def counts_to_json(counts: Counter[tuple[int, ...]]) -> list[list[int]]:
+    """A sample's counts as rows of the sides' totals followed by the count, sorted."""
+    return [[*totals, n] for totals, n in sorted(counts.items())]
+
+
+@cache
+def shipped_samples() -> dict[str, Counter[tuple[int, ...]]]:
+    """The presets' samples shipped in the package (``make match-samples``), by preset."""
+    if not SAMPLES_PATH.exists():
+        return {}
+    loaded = json.loads(SAMPLES_PATH.read_text(encoding="utf-8"))
+    if loaded.get("sample_hands") != SAMPLE_HANDS or loaded.get("seed") != SAMPLE_SEED:
+        return {}
+    return {
+        preset: Counter({tuple(row[:-1]): row[-1] for row in rows})
+        for preset, rows in loaded["presets"].items()
+    }
+
+
+def shipped_counts(rules: Rules) -> Counter[tuple[int, ...]] | None:
+    """The shipped sample of these rules when they are their preset's own (a hand's play does
+    not depend on the match target), else None."""
+    counts = shipped_samples().get(rules.preset)
+    if counts is None or dataclasses.replace(rules, target=0) != dataclasses.replace(
+        make_rules(rules.preset), target=0
+    ):
+        return None
+    return counts
+
+
+@lru_cache(maxsize=32)
+def hand_outcomes(rules: Rules) -> Outcomes:
+    """The distribution of one hand's totals per side under heuristic self-play: the shipped
+    sample of a preset's own rules, else sampled now."""
+    seen = shipped_counts(rules)
+    if seen is None:
+        seen = sample_counts(rules)
     hands = sum(seen.values())
     return tuple((t, n / hands) for t, n in sorted(seen.items()))
 
@@ -162,42 +211,41 @@ def iterated_values(rules: Rules, target: int) -> ValueTable | None:
     table = ValueTable(low, high)
     states = sorted(itertools.product(range(low, high), repeat=sides), key=sum, reverse=True)
     index = {totals: i for i, totals in enumerate(states)}
-    # values[side][i]: the side's win probability at states[i].
-    values = [[0.0] * len(states) for _ in range(sides)]
-    for i, totals in enumerate(states):
-        for side, v in enumerate(_shared_win(rules, totals, target)):
-            values[side][i] = v
+    # The sample counts every rotation of the sides alike (``sample_counts``), and the match's
+    # end treats the sides alike, so side s's chance at totals t is side 0's at t rotated to
+    # start at s: only side 0's chances are iterated. row[i]: side 0's chance at states[i].
+    row = [_shared_win(rules, totals, target)[0] for totals in states]
     stay = sum(p for o, p in outcomes if not any(o))
     steps = [(o, p / (1.0 - stay)) for o, p in outcomes if any(o)] if stay < 1.0 else []
-    # Each open state's moves: to a state of the box (its index), or out of it (fixed values).
-    moves: list[tuple[int, list[tuple[int, float]], tuple[float, ...]]] = []
+    # Each open state's moves: to a state of the box (its index), or out of it (a fixed value).
+    moves: list[tuple[int, list[tuple[int, float]], float]] = []
     for i, totals in enumerate(states):
         if match_winner(rules, totals, target) >= 0:
             continue
         inside: list[tuple[int, float]] = []
-        out = [0.0] * sides
+        out = 0.0
         for outcome, p in steps:
-            after = tuple(max(t + o, low) for t, o in zip(totals, outcome, strict=True))
+            after = tuple(map(operator.add, totals, outcome))
+            if worst < 0:
+                after = tuple(max(t, low) for t in after)
             if max(after) >= high:
-                for side, v in enumerate(_shared_win(rules, after, target)):
-                    out[side] += p * v
+                out += p * _shared_win(rules, after, target)[0]
             else:
                 inside.append((index[after], p))
-        moves.append((i, inside, tuple(out)))
+        moves.append((i, inside, out))
     for _ in range(1 if worst >= 0 else MAX_SWEEPS):
         change = 0.0
-        for side in range(sides):
-            row = values[side]
-            for i, inside, fixed in moves:
-                new = fixed[side]
-                for j, p in inside:
-                    new += p * row[j]
-                change = max(change, abs(new - row[i]))
-                row[i] = new
+        for i, inside, fixed in moves:
+            new = fixed
+            for j, p in inside:
+                new += p * row[j]
+            change = max(change, abs(new - row[i]))
+            row[i] = new
         if change < SWEEP_TOLERANCE:
             break
     table.values.update(
-        (totals, tuple(values[side][i] for side in range(sides))) for i, totals in enumerate(states)
+        (totals, tuple(row[index[totals[side:] + totals[:side]]] for side in range(sides)))
+        for totals in states
     )
     return table
 
