@@ -1,8 +1,8 @@
-"""The table of environment variables in deploy/README.md, made from the settings declarations.
+"""The table of environment variables in docs/deployment.md, made from the settings declarations.
 
 python -m scripts.settings_table            # print the table
-python -m scripts.settings_table --write    # put it into deploy/README.md
-python -m scripts.settings_table --check    # exit 1 when deploy/README.md is out of date
+python -m scripts.settings_table --write    # put it into docs/deployment.md
+python -m scripts.settings_table --check    # exit 1 when docs/deployment.md is out of date
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pydantic.fields import FieldInfo
 from service.config import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
-README = ROOT / "deploy" / "README.md"
+PAGE = ROOT / "docs" / "deployment.md"
 BEGIN = "<!-- settings table: python -m scripts.settings_table --write -->"
 END = "<!-- end of settings table -->"
 
@@ -78,15 +78,15 @@ def main(argv: list[str] | None = None) -> int:
     """Print, write or check the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     mode = parser.add_mutually_exclusive_group()
-    mode.add_argument("--write", action="store_true", help="update deploy/README.md")
-    mode.add_argument("--check", action="store_true", help="fail when deploy/README.md differs")
+    mode.add_argument("--write", action="store_true", help="update docs/deployment.md")
+    mode.add_argument("--check", action="store_true", help="fail when docs/deployment.md differs")
     args = parser.parse_args(argv)
-    current = README.read_text()
+    current = PAGE.read_text()
     if args.write:
-        README.write_text(with_table(current))
+        PAGE.write_text(with_table(current))
     elif args.check:
         if with_table(current) != current:
-            print(f"{README} is out of date: python -m scripts.settings_table --write")
+            print(f"{PAGE} is out of date: python -m scripts.settings_table --write")
             return 1
     else:
         sys.stdout.write(table())

@@ -137,7 +137,7 @@ class Settings(BaseSettings):
     gunicorn_max_requests: int = _env(
         0,
         "GUNICORN_MAX_REQUESTS",
-        "recycle a worker after this many requests; 0 never recycles (see deploy/README.md)",
+        "recycle a worker after this many requests; 0 never recycles (see docs/deployment.md)",
         ge=0,
     )
     gunicorn_max_requests_jitter: int = _env(
@@ -450,7 +450,7 @@ def _unknown_variables(environ: Mapping[str, str]) -> list[str]:
             hint = f" (did you mean {guess[0]}?)" if guess else ""
             problems.append(
                 f"{name}={_shown(environ[name])}: not a setting of this service{hint}; "
-                "deploy/README.md lists them"
+                "docs/deployment.md lists them"
             )
     return problems
 

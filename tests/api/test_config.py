@@ -213,13 +213,13 @@ def test_only_the_settings_read_the_environment() -> None:
     assert set(found) <= set(allowed), set(found) - set(allowed)
 
 
-def test_every_variable_is_documented_in_deploy_readme() -> None:
-    table = (ROOT / "deploy" / "README.md").read_text()
+def test_every_variable_is_documented_in_the_deployment_guide() -> None:
+    table = (ROOT / "docs" / "deployment.md").read_text()
     for name in known_variables():
         assert f"`{name}`" in table, name
 
 
-def test_the_settings_table_in_deploy_readme_is_current() -> None:
+def test_the_settings_table_of_the_deployment_guide_is_current() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "scripts.settings_table", "--check"],
         cwd=ROOT,

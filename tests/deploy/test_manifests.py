@@ -28,7 +28,8 @@ from tests.settings_env import clear_settings_env
 BIN = Path(sys.executable).parent
 K8S = ROOT / "deploy" / "k8s"
 COMPOSE = ROOT / "deploy" / "docker-compose.yml"
-README = ROOT / "deploy" / "README.md"
+# The deployment guide, in the documentation site (deploy/README.md points to it).
+GUIDE = ROOT / "docs" / "deployment.md"
 MANIFESTS = sorted(K8S.glob("*.yaml"))
 API = ("Deployment", "scopa-api")
 WORKER = ("Deployment", "scopa-worker")
@@ -488,7 +489,7 @@ def test_metrics_have_their_own_port_which_the_service_does_not_expose() -> None
 def test_the_image_tag_is_the_service_version() -> None:
     version = service.__version__
     assert api_container()["image"] == f"scopa-service:{version}"
-    assert f"docker build -t scopa-service:{version} ." in README.read_text()
+    assert f"docker build -t scopa-service:{version} ." in GUIDE.read_text()
 
 
 def test_workers_are_not_recycled() -> None:
@@ -497,9 +498,9 @@ def test_workers_are_not_recycled() -> None:
 
 def test_the_trusted_proxy_count_is_set_and_documented() -> None:
     assert config()["SCOPA_TRUSTED_PROXIES"] == "1"
-    readme = README.read_text()
-    assert "SCOPA_TRUSTED_PROXIES=1" in readme
-    assert "`SCOPA_TRUSTED_PROXIES`" in readme
+    guide = GUIDE.read_text()
+    assert "SCOPA_TRUSTED_PROXIES=1" in guide
+    assert "`SCOPA_TRUSTED_PROXIES`" in guide
 
 
 def test_redis_url_comes_from_the_secret_not_the_configmap() -> None:
@@ -842,10 +843,10 @@ def test_compose_runs_workers_from_the_api_image() -> None:
     assert worker["restart"] == api["restart"]
 
 
-def test_the_readme_explains_the_workers_and_the_queue_redis() -> None:
-    readme = README.read_text()
-    assert "## Job workers and the queue Redis" in readme
-    section = readme.split("## Job workers and the queue Redis", 1)[1].split("\n## ", 1)[0]
+def test_the_guide_explains_the_workers_and_the_queue_redis() -> None:
+    guide = GUIDE.read_text()
+    assert "## Job workers and the queue Redis" in guide
+    section = guide.split("## Job workers and the queue Redis", 1)[1].split("\n## ", 1)[0]
     for needle in (
         "SCOPA_JOB_HEARTBEAT_TIMEOUT_MS",
         "SCOPA_REVIEW_MAX_TOTAL_MS",

@@ -5,7 +5,7 @@ type than its Content-Type) and ``Referrer-Policy: no-referrer``. The web page's
 (the endpoints declared ``page``) also carry ``CONTENT_SECURITY_POLICY``: scripts, styles,
 images and connections from the page's own origin only, no inline script or style, no plugin,
 and no framing by any site (``frame-ancestors 'none'``). HSTS belongs to the TLS ingress
-(deploy/README.md), which knows whether the answer went out over HTTPS.
+(docs/deployment.md), which knows whether the answer went out over HTTPS.
 """
 
 from __future__ import annotations
