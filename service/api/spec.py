@@ -4,7 +4,7 @@ apispec plugin that writes what operations share into the document from their de
 ``ContractPlugin`` registers the shared headers and language parameters (``http.contract``),
 documents every error answer as ``application/problem+json`` with the headers it carries, and
 gives each operation, as ``service.api.endpoints`` declares it: the language parameters, the
-error answers of its kind (400, 413 and 422 for a body; 429 unless exempt from the rate
+error answers of its kind (400, 413, 415 and 422 for a body; 429 unless exempt from the rate
 limit; 503 when it searches; 304 when it answers only with a release), and on each answer the
 headers it sends (request ID, rate limit, cache status and timing, ETag and Cache-Control,
 language). No view repeats any of it.
@@ -37,6 +37,7 @@ SHARED_RESPONSES = {
     400: "BAD_REQUEST",
     401: "UNAUTHORIZED",
     413: "REQUEST_ENTITY_TOO_LARGE",
+    415: "UNSUPPORTED_MEDIA_TYPE",
     422: "UNPROCESSABLE_ENTITY",
     429: "TOO_MANY_REQUESTS",
     503: "SERVICE_UNAVAILABLE",
@@ -122,7 +123,7 @@ def _describe(method: str, operation: dict[str, Any], declared: Operation) -> No
     responses: dict[Any, Any] = operation["responses"]
     wanted = []
     if method == "post":
-        wanted += [400, 413, 422]
+        wanted += [400, 413, 415, 422]
     keyed = declared.path.startswith(API_PREFIX)
     if keyed:
         # With API keys on (SCOPA_API_KEYS_FILE): a key is needed, and has quotas.

@@ -1,4 +1,4 @@
-"""The problem shape of errors that no single endpoint owns: 404, 405, 413, bad JSON, 500."""
+"""The problem shape of errors that no single endpoint owns: 404, 405, 413, 415, bad JSON, 500."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from service.api.app import create_app
+from service.api.endpoints import OPERATIONS, Operation
 from tests.api.problem_asserts import assert_problem
 
 
@@ -43,6 +44,47 @@ def test_a_body_that_is_not_json_is_a_problem(client: FlaskClient) -> None:
     response = client.post("/v1/deal", data="{nope", content_type="application/json")
     body = assert_problem(response, 400)
     assert body["errors"]
+
+
+BODY_OPERATIONS = [op for op in OPERATIONS if op.method == "POST"]
+
+
+@pytest.mark.parametrize("operation", BODY_OPERATIONS, ids=lambda op: op.name)
+@pytest.mark.parametrize(
+    ("content_type", "reason"),
+    [
+        # What `curl -d` sends when no header is given.
+        (
+            "application/x-www-form-urlencoded",
+            "expected application/json, got application/x-www-form-urlencoded",
+        ),
+        ("text/plain; charset=utf-8", "expected application/json, got text/plain; charset=utf-8"),
+        (None, "missing: expected application/json"),
+    ],
+)
+def test_a_body_not_sent_as_json_is_a_415_naming_the_header(
+    client: FlaskClient, operation: Operation, content_type: str | None, reason: str
+) -> None:
+    assert "{" not in operation.path
+    response = client.post(operation.path, data='{"rules": "scopa"}', content_type=content_type)
+    body = assert_problem(response, 415)
+    assert body["title"] == "Unsupported Media Type"
+    assert body["errors"] == {"Content-Type": [reason]}
+    assert "Content-Type: application/json" in body["detail"]
+
+
+def test_an_empty_body_without_a_content_type_names_the_missing_fields(
+    client: FlaskClient,
+) -> None:
+    body = assert_problem(client.post("/v1/moves"), 422)
+    assert "rules" in body["errors"]
+
+
+def test_every_body_operation_documents_its_415(client: FlaskClient) -> None:
+    spec = client.get("/openapi.json").get_json()
+    for operation in BODY_OPERATIONS:
+        answers = spec["paths"][operation.path]["post"]["responses"]
+        assert "415" in answers, operation.name
 
 
 def test_a_body_that_is_not_an_object_is_a_validation_problem(client: FlaskClient) -> None:

@@ -78,20 +78,43 @@ def invalid_body(reason: str) -> ProblemError:
     )
 
 
+def not_json(content_type: str) -> ProblemError:
+    """The 415 problem of a body sent as another media type than JSON, naming the header."""
+    sent = content_type[:MAX_REASON]
+    if sent:
+        reason = Message("expected {expected}, got {sent}", expected=JSON_TYPE, sent=sent)
+        came = Message("this one was sent as {sent}", sent=sent)
+    else:
+        reason = Message("missing: expected {expected}", expected=JSON_TYPE)
+        came = Message("this one named no Content-Type")
+    return ProblemError(
+        415,
+        Message(
+            "the request body is read as JSON only when sent with the header Content-Type: "
+            "{expected} (curl: -H 'Content-Type: {expected}'); {came}",
+            expected=JSON_TYPE,
+            came=came,
+        ),
+        {"Content-Type": [reason]},
+    )
+
+
 # Where the decoded body is kept for the request: admission control, the rate limiter and the
 # view all read it (each only reads it).
 DECODED_BODY = "scopa.json_body"
 
 
 def json_body(req: flask.Request) -> Any:
-    """The request's JSON body, decoded once a request; ``core.missing`` when it has none, or
-    a 400 problem."""
+    """The request's JSON body, decoded once a request; ``core.missing`` when it has none, a
+    400 problem when it is not JSON, a 415 when it was sent as another media type."""
     environ = req.environ
     if DECODED_BODY in environ:
         return environ[DECODED_BODY]
-    if not is_json_request(req):
-        return core.missing
     data = request_body(req)
+    if not is_json_request(req):
+        if data:
+            raise not_json(req.headers.get("Content-Type", ""))
+        return core.missing
     if not data:
         body: Any = core.missing
     else:

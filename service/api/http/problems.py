@@ -27,6 +27,7 @@ BODY_LIMIT = "scopa.body_limit"
 VALIDATION = "urn:scopa:problem:validation"
 INVALID_RULES = "urn:scopa:problem:invalid-rules"
 INVALID_STATE = "urn:scopa:problem:invalid-state"
+INVALID_SCORE = "urn:scopa:problem:invalid-score"
 ILLEGAL_MOVE = "urn:scopa:problem:illegal-move"
 RATE_LIMITED = "urn:scopa:problem:rate-limited"
 BUDGET_TOO_LARGE = "urn:scopa:problem:budget-too-large"
@@ -36,6 +37,7 @@ QUOTA_EXCEEDED = "urn:scopa:problem:quota-exceeded"
 VALIDATION_TITLE = N_("Validation")
 INVALID_RULES_TITLE = N_("Invalid rules")
 INVALID_STATE_TITLE = N_("Invalid state")
+INVALID_SCORE_TITLE = N_("Invalid score")
 ILLEGAL_MOVE_TITLE = N_("Illegal move")
 RATE_LIMITED_TITLE = N_("Too many requests")
 BUDGET_TOO_LARGE_TITLE = N_("Budget too large")
@@ -91,8 +93,20 @@ PROBLEM_TYPES: tuple[ProblemType, ...] = (
         INVALID_STATE_TITLE,
         (422,),
         N_(
-            "A state, view, record, pile or set of cards that cannot happen under its rules, or "
-            "a view with no move to make; every problem is listed at once by field."
+            "A state, view, record or set of cards that cannot happen under its rules, or a "
+            "view with no move to make; every problem is listed at once by field."
+        ),
+    ),
+    ProblemType(
+        INVALID_SCORE,
+        INVALID_SCORE_TITLE,
+        (422,),
+        N_(
+            "A hand or match to score that cannot be (/v1/score, /v1/match): piles that do not "
+            "hold the pack once, tallies that do not add up (a miscount), a scope count, "
+            "declaration or claim the hand cannot have, scores that are not one per side, or a "
+            "ledger's hand dealt out of turn, left undecided by its tallies or added after the "
+            "match was over; every problem is listed at once by field."
         ),
     ),
     ProblemType(
@@ -139,10 +153,11 @@ PROBLEM_TYPES: tuple[ProblemType, ...] = (
     ProblemType(
         "about:blank",
         N_("The HTTP status phrase"),
-        (404, 405, 413, 500, 503),
+        (404, 405, 413, 415, 500, 503),
         N_(
             "Any other error: the title is the HTTP status phrase (413: the body is too large; "
-            "503: the worker is busy searching, see `Retry-After`)."
+            "415: the body was not sent as `Content-Type: application/json`; 503: the worker "
+            "is busy searching, see `Retry-After`)."
         ),
     ),
 )
@@ -242,8 +257,9 @@ def field_message(field: str, reason: str) -> Message:
 
 
 def listed(errors: Mapping[str, Sequence[str]]) -> Message:
-    """Messages by field as one message: ``field: reasons`` each, joined by semicolons."""
-    return Joined("; ", (field_message(f, Joined(" ", texts)) for f, texts in errors.items()))
+    """Messages by field as one message: ``field: reason`` for each message (a field with two
+    is named twice), joined by semicolons."""
+    return Joined("; ", (field_message(f, text) for f, texts in errors.items() for text in texts))
 
 
 def join_path(prefix: str, field: str) -> str:
