@@ -110,6 +110,68 @@ def test_every_docs_page_is_in_the_nav() -> None:
     assert named - pages == set(), "the nav of mkdocs.yml names pages that do not exist"
 
 
+# Every page a reader meets: the README, the site's pages and the deploy folder's README.
+PAGES = (README, *sorted(DOCS.rglob("*.md")), *sorted((ROOT / "deploy").rglob("*.md")))
+# Files once cited that live outside the repository, on the machine the project was written
+# on: its rules text and design notes, and the folder of reference pages and benchmarks beside
+# the checkout. The rules are docs/rules.md now; no reader of a clone can open those.
+OUTSIDE = re.compile(r"\bRULES\.md\b|\bDESIGN\.md\b|(?<![\w-])shared/|/work/")
+# A code span that is one path and nothing else (no command around it).
+PATH_SPAN = re.compile(r"`(\.\./[^`\s]*)`")
+# The nav's groups, one for each kind of reader, in order, each with a page it must hold.
+NAV_GROUPS = {
+    "Build a game app": ("api.md", "rules.md", "scorekeeping.md"),
+    "Integrate a platform": ("records-and-review.md", "insights.md", "jobs.md"),
+    "Operate": ("operations.md", "deployment.md"),
+    "Contribute": ("architecture.md", "benchmarks.md", "performance-log.md"),
+}
+
+
+def page_id(page: Path) -> str:
+    return page.relative_to(ROOT).as_posix()
+
+
+@pytest.mark.parametrize("page", PAGES, ids=page_id)
+def test_no_page_links_to_a_file_outside_the_repository(page: Path) -> None:
+    """Links and bare relative paths lead to files of the repository, from the page's folder."""
+    text = page.read_text(encoding="utf-8")
+    targets = [link.partition("#")[0] for link in relative_links(page)]
+    targets += PATH_SPAN.findall(text)
+    for target in filter(None, targets):
+        path = (page.parent / target).resolve()
+        assert path.is_relative_to(ROOT), f"{page_id(page)} leads outside the repository: {target}"
+        assert path.exists(), f"{page_id(page)} leads to {target}: no such file"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=page_id)
+def test_no_page_cites_a_file_outside_the_repository(page: Path) -> None:
+    cited = [
+        f"{page_id(page)}:{number}: {line.strip()}"
+        for number, line in enumerate(page.read_text(encoding="utf-8").split("\n"), 1)
+        if OUTSIDE.search(line)
+    ]
+    assert not cited, "cites a file outside the repository (the rules: docs/rules.md):\n" + (
+        "\n".join(cited)
+    )
+
+
+def test_the_nav_is_grouped_by_reader() -> None:
+    """Home, then one group for each kind of reader: every other page in exactly one group."""
+    nav = config()["nav"]
+    assert nav[0] == {"Home": "index.md"}
+    groups: dict[str, list[str]] = {}
+    for entry in nav[1:]:
+        assert isinstance(entry, dict) and len(entry) == 1, f"not a group: {entry}"
+        ((name, pages),) = entry.items()
+        assert isinstance(pages, list), f"{name} is a page, not a group"
+        groups[name] = list(nav_pages(pages))
+    assert list(groups) == list(NAV_GROUPS)
+    for name, required in NAV_GROUPS.items():
+        assert set(required) <= set(groups[name]), (name, set(required) - set(groups[name]))
+    grouped = [page for pages in groups.values() for page in pages]
+    assert len(grouped) == len(set(grouped)), "a page is in two groups"
+
+
 def test_the_site_is_built_strictly() -> None:
     settings = config()
     assert settings["strict"] is True
