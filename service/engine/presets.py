@@ -37,7 +37,7 @@ SCOPA_SCHEDULES: Mapping[int, tuple[int, tuple[int, ...]]] = MappingProxyType(
 SCOPA_SCHEDULES_2_4: Mapping[int, tuple[int, tuple[int, ...]]] = MappingProxyType(
     {2: (4, (3,) * 6), 4: (4, (3,) * 3)},
 )
-# RULES.md section 2: one final deal of 4 for two players, so that 4 + 2 x 16 = 36.
+# docs/rules.md section 2: one final deal of 4 for two players, so that 4 + 2 x 16 = 36.
 CORSE_SCHEDULES: Mapping[int, tuple[int, tuple[int, ...]]] = MappingProxyType(
     {2: (4, (3, 3, 3, 3, 4)), 4: (4, (3, 3, 2))},
 )

@@ -69,7 +69,7 @@ def rank_sum(mask: Cards) -> int:
 
 
 def oracle_captures(rules: Rules, played: int, table: Cards) -> set[Cards]:
-    """The captures RULES.md section 3 allows, by enumerating every subset of the table."""
+    """The captures docs/rules.md section 3 allows, by enumerating every subset of the table."""
     rank = rank_of(played)
     if rules.ace_takes_all and rank == 1 and table:
         aces = table & RANK_MASKS[1]

@@ -1,4 +1,4 @@
-"""Capture generation: the worked examples of RULES.md section 3, and a brute-force oracle."""
+"""Capture generation: the worked examples of docs/rules.md section 3, and a brute-force oracle."""
 
 from typing import Any
 

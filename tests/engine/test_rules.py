@@ -8,7 +8,7 @@ import pytest
 from service.engine import PRESETS, RulesError, make_rules, rules_from_mapping
 from service.engine.rules import with_options
 
-# RULES.md section 2: (preset, options, players, initial table, deal sizes).
+# docs/rules.md section 2: (preset, options, players, initial table, deal sizes).
 SCHEDULES = [
     ("scopa", {}, 2, 4, (3,) * 6),
     ("scopa", {"players": 3}, 3, 4, (3,) * 4),

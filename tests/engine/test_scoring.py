@@ -1,4 +1,4 @@
-"""Scoring a hand: the categories of RULES.md section 4 and their tie rules."""
+"""Scoring a hand: the categories of docs/rules.md section 4 and their tie rules."""
 
 from typing import Any
 

@@ -49,7 +49,7 @@ def test_quindici_3_plays_to_31() -> None:
     assert make_rules("quindici_3").target == 31
 
 
-# Worked examples of scopa-pagat (ace takes all) and RULES.md section 3.
+# Worked examples of scopa-pagat (ace takes all) and docs/rules.md section 3.
 ACE_CASES = [
     ("asso_pigliatutto", "1D", "3C 5S 10B", {("10B", "3C", "5S")}, True),
     ("asso_pigliatutto", "1D", "1C 5S 10B", {("1C",)}, False),

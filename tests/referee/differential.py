@@ -54,7 +54,7 @@ class Config:
         return f"{self.preset}/{self.players}/{'teams' if self.teams else 'individual'}"
 
 
-# RULES.md section 2's deal schedule for the plain games; six players may play either way.
+# docs/rules.md section 2's deal schedule for the plain games; six players may play either way.
 CONFIGS: tuple[Config, ...] = (
     Config("scopa", 2, False),
     Config("scopa", 3, False),
@@ -122,7 +122,7 @@ def referee_moves(p: ref.Position) -> dict[MoveKey, ref.Move]:
 def to_dealing_order(stock: Sequence[str], players: int, per_player: int) -> tuple[ref.Card, ...]:
     """The engine's stock (a block of cards per seat, deal after deal) in one-at-a-time order.
 
-    A representation choice, not a rule: RULES.md does not say how the stock is ordered. The
+    A representation choice, not a rule: docs/rules.md does not say how the stock is ordered. The
     engine lists each deal as consecutive blocks, the first for the player after the dealer;
     the referee deals one card at a time round the table from that player.
     """

@@ -1,7 +1,8 @@
-"""An independent referee for plain Scopa and Scopone, written from RULES.md alone.
+"""An independent referee for plain Scopa and Scopone, written from the rules text alone.
 
 Deliberately simple: cards are (rank, suit) tuples, sets of cards are frozensets, and
-nothing is shared with (or read from) service/engine. RULES.md sections cited as "R2" etc.
+nothing is shared with (or read from) service/engine. The sections of the rules, docs/rules.md,
+are cited as "R2" etc.
 """
 
 from __future__ import annotations

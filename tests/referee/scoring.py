@@ -1,4 +1,4 @@
-"""The referee's hand scoring (RULES.md section 4, standard game), written from RULES.md alone."""
+"""The referee's hand scoring (docs/rules.md section 4, standard game), from the rules alone."""
 
 from __future__ import annotations
 

@@ -190,7 +190,7 @@ def test_a_referee_without_the_all_suits_rule_is_caught(monkeypatch: pytest.Monk
 def test_a_referee_awarding_cards_for_a_bare_plurality_is_caught(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Three sides: a tie for the most cards gives nobody the point (RULES.md section 4).
+    # Three sides: a tie for the most cards gives nobody the point (docs/rules.md section 4).
     def plurality(counts: list[int], out_of: int) -> list[int]:
         best = max(counts)
         return [1 if n == best else 0 for n in counts]

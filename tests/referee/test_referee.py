@@ -1,4 +1,4 @@
-"""The referee itself against RULES.md's worked examples (sections 3 and 4) and a few rules."""
+"""The referee itself against the worked examples of docs/rules.md (sections 3, 4), and more."""
 
 import random
 

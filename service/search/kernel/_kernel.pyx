@@ -107,7 +107,7 @@ cdef extern from *:
         return (uint32_t)(((uint64_t)(t >> 64) ^ (uint64_t)t) >> 32);
     }
 
-    /* wyrand, as in shared/bench/limit.c: the uniform-random benchmark playouts only. */
+    /* wyrand, as in limit.c (make bench-kernel): the uniform-random benchmark playouts only. */
     typedef struct { uint64_t s; } k_wy;
     static inline uint64_t k_wy_next(k_wy *g) {
         g->s += 0xa0761d6478bd642fULL;
@@ -196,7 +196,7 @@ for _c in range(40):
     RANK_BIT[_c] = (<uint32_t>1) << (_c % 10)
     CARD_WORTH[_c] = _policy.CARD_WORTH[_c]
 
-# Standard captures on a table holding at most one card of each rank (as in shared/bench/limit.c):
+# Standard captures on a table holding at most one card of each rank (as in limit.c):
 # the table is then a 10-bit rank mask R, and SUM_TAB[k][R] gives the captures of a card of rank
 # index k: LAY | 1<<k when it can take nothing, one rank subset S, or MULTI | offset into
 # SUM_OVER (a count, then the subsets). The cards taken are table & S * SPREAD.
@@ -1427,7 +1427,7 @@ def uniform_generic_hands(fr, long long hands, uint64_t seed):
     """Uniformly random hands from fresh deals, wyrand-driven, no Python objects in the loop.
 
     Each turn picks a card of the hand uniformly, then one of its legal moves uniformly (the
-    policy of shared/bench/limit.c), through the general captures and apply of every rule set
+    policy of the benchmark's limit.c), through the general captures and apply of every rule set
     (the advisor's path); each seat's cards are also kept as a list for the pick, as limit.c
     does. Returns (scope per hand, side 0 totals, side 1 totals), each as (sum, sum of
     squares), for the statistics cross-check; two-sided rules only.
