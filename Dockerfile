@@ -35,7 +35,8 @@ ENV PATH=/opt/venv/bin:$PATH \
     PYTHONUNBUFFERED=1 \
     PORT=8000 \
     PROMETHEUS_MULTIPROC_DIR=/tmp/prometheus \
-    GUNICORN_CONTROL_SOCKET=/tmp/gunicorn.ctl
+    GUNICORN_CONTROL_SOCKET=/tmp/gunicorn.ctl \
+    SCOPA_JOBS_DIR=/tmp/scopa-jobs
 
 RUN groupadd --system --gid 10001 scopa \
     && useradd --system --uid 10001 --gid 10001 --no-create-home \

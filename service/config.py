@@ -294,7 +294,8 @@ class Settings(BaseSettings):
     jobs_dir: str | None = _env(
         None,
         "SCOPA_JOBS_DIR",
-        "directory of the jobs' SQLite file without Redis; unset: the temporary directory",
+        "directory of the jobs' SQLite file without Redis; unset: jobs/ in the app's instance "
+        "folder (instance/jobs in a checkout)",
     )
     job_max_records: int = _env(
         1000, "SCOPA_JOB_MAX_RECORDS", "most hand records in one job", ge=1, le=1000

@@ -20,8 +20,9 @@ from service.api.examples import finished_record, short_record
 from service.api.http.api_keys import digest_of, new_key
 from service.api.job_model import JobKind
 from service.api.jobs.answers import new_job
-from service.api.jobs.queue import jobs_of
+from service.api.jobs.queue import SQLITE_NAME, Jobs, jobs_of
 from service.api.jobs.runner import line_bytes
+from service.config import load_settings
 from tests.api.problem_asserts import assert_problem
 
 SMALL = {"iterations": 12}
@@ -54,6 +55,25 @@ def keyed_client(tmp_path: Path) -> tuple[FlaskClient, str, str]:
     ]
     keys.write_text(json.dumps({"keys": entries}), encoding="utf-8")
     return make_app(tmp_path, API_KEYS_FILE=str(keys)).test_client(), first, second
+
+
+def test_without_a_jobs_dir_the_jobs_live_in_the_instance_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("SCOPA_JOBS_DIR", raising=False)
+    settings = load_settings({"TESTING": True})
+    assert settings.jobs_dir is None
+    first, second = (
+        Flask("one", instance_path=str(tmp_path / "one")),
+        Flask("two", instance_path=str(tmp_path / "two")),
+    )
+    stores = [Jobs(app, settings).embedded for app in (first, second)]
+    paths = [Path(store.path) for store in stores if store is not None]
+    assert paths == [
+        tmp_path / "one" / "jobs" / SQLITE_NAME,
+        tmp_path / "two" / "jobs" / SQLITE_NAME,
+    ]
+    assert all(path.is_file() for path in paths)
 
 
 def review_body(count: int = 2, budget: dict[str, int] = SMALL) -> dict[str, Any]:

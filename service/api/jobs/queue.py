@@ -8,10 +8,10 @@ maintenance, run by the live workers, puts its unacknowledged tasks back on the 
 
 Without Redis, each web process keeps Dramatiq's in-memory broker and runs a worker thread of
 its own, started with its first job; jobs are kept in an SQLite file that every process of the
-machine reads (``SCOPA_JOBS_DIR``). Such tasks live in the process's memory: each process notes
-in the file that it is alive (every ``BEAT_S``), and a live one adopts the jobs of a process
-not seen for ``STALE_S`` (a restart, a worker gunicorn replaced), sending again the tasks of
-their records without a line.
+instance reads (``SCOPA_JOBS_DIR``, else the app's instance folder). Such tasks live in the
+process's memory: each process notes in the file that it is alive (every ``BEAT_S``), and a
+live one adopts the jobs of a process not seen for ``STALE_S`` (a restart, a worker gunicorn
+replaced), sending again the tasks of their records without a line.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ import atexit
 import contextlib
 import logging
 import os
-import tempfile
 import threading
 import time
 import uuid
@@ -59,6 +58,10 @@ SQLITE_NAME = "scopa-jobs-v2.sqlite3"
 # Embedded: how often a process notes that it is alive, and after how long without a note its
 # jobs go to another process.
 BEAT_S, STALE_S = 5.0, 30.0
+# Without SCOPA_JOBS_DIR, the jobs' SQLite file lives in this folder of the app's instance
+# folder (Flask's ``instance_path``: ``instance/`` beside a checkout's ``service/``), so two
+# checkouts on one machine never share their jobs.
+JOBS_FOLDER = "jobs"
 
 
 def jobs_redis_url(settings: Settings) -> str | None:
@@ -76,7 +79,8 @@ class Jobs:
         self.client: redis.Redis | None = None
         self.runner_id = uuid.uuid4().hex
         if url is None:
-            self.embedded = SqliteJobStore(sqlite_path(settings.jobs_dir))
+            folder = settings.jobs_dir or os.path.join(app.instance_path, JOBS_FOLDER)
+            self.embedded = SqliteJobStore(sqlite_path(folder))
             self.store: JobStore = self.embedded
             self.broker: dramatiq.Broker = StubBroker()
         else:
@@ -222,9 +226,9 @@ class Jobs:
         self.store.close()
 
 
-def sqlite_path(directory: str | None) -> str:
-    """The jobs' SQLite file in the directory (the temporary one by default)."""
-    folder = Path(directory or tempfile.gettempdir())
+def sqlite_path(directory: str) -> str:
+    """The jobs' SQLite file in the directory (made when missing)."""
+    folder = Path(directory)
     folder.mkdir(parents=True, exist_ok=True)
     return os.fspath(folder / SQLITE_NAME)
 
