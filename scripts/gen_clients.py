@@ -9,8 +9,16 @@
   declaration file that gives it openapi-fetch's own types for `tsc --checkJs`.
 - clients/python/: a client package by openapi-python-client (pinned in requirements.lock),
   with the settings in clients/openapi-python-client.yaml, formatted by the pinned ruff. The
-  hand-written files listed in HANDWRITTEN (such as scopa_client/streams.py) are not generated:
-  a regeneration replaces everything else in clients/python and keeps them as they are.
+  hand-written files listed in HANDWRITTEN (such as scopa_client/streams.py) are not generated,
+  and those in REPLACED (README.md) stand in for the generator's boilerplate: a regeneration
+  replaces everything else in clients/python and keeps them as they are.
+
+The generator reads a copy of the spec (``python_spec``): openapi-python-client 0.29 types an
+operation's ``client`` as ``AuthenticatedClient`` whenever the operation lists any security
+requirement, even when the list holds the empty one (``{}``, anonymous access allowed: this
+server's API keys are off unless an operator turns them on). In the copy such an operation's
+security is left out, so its ``client`` is ``AuthenticatedClient | Client``, which is what
+the spec says (upstream: openapi-generators/openapi-python-client issue 1372).
 
 With --check nothing is written: it exits 1 naming each file that differs from what the
 committed openapi.yaml generates (the hand-written files are left out of the comparison).
@@ -27,6 +35,9 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC_PATH = ROOT / "openapi.yaml"
@@ -49,6 +60,11 @@ IGNORED = {"__pycache__", ".ruff_cache", ".mypy_cache", ".pytest_cache"}
 # Files of clients/python written by hand (paths relative to it): kept by a regeneration and
 # never reported as out of date. The generator must not write a file of the same path.
 HANDWRITTEN = frozenset({Path("scopa_client/streams.py")})
+# Files the generator writes as boilerplate that the hand-written ones of the same path replace.
+REPLACED = frozenset({Path("README.md")})
+KEPT = HANDWRITTEN | REPLACED
+# The Security Requirement Object that allows anonymous access.
+ANONYMOUS: dict[str, Any] = {}
 HINT = "run `make clients`"
 
 
@@ -132,6 +148,28 @@ def typescript_files() -> dict[Path, str]:
     }
 
 
+def python_spec(spec: dict[str, Any]) -> dict[str, Any]:
+    """The spec as openapi-python-client should read it: an operation that allows anonymous
+    access (an empty requirement among its security) without its security list."""
+    paths: dict[str, dict[str, Any]] = spec.get("paths", {})
+    return {
+        **spec,
+        "paths": {
+            path: {
+                method: _anonymous_allowed(operation) if isinstance(operation, dict) else operation
+                for method, operation in item.items()
+            }
+            for path, item in paths.items()
+        },
+    }
+
+
+def _anonymous_allowed(operation: dict[str, Any]) -> dict[str, Any]:
+    if ANONYMOUS not in operation.get("security", []):
+        return operation
+    return {key: value for key, value in operation.items() if key != "security"}
+
+
 def generate_python(out: Path) -> None:
     """Write the Python client project into `out` (which must not exist)."""
     bin_dir = Path(sys.executable).parent
@@ -140,11 +178,16 @@ def generate_python(out: Path) -> None:
         raise GenerationError(f"{generator} is missing: run `make setup`")
     # The generator's post hooks call ruff by name: the pinned one of this environment.
     env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"}
+    # The copy beside `out`, as JSON (the generator reads it by its extension); loaded by the
+    # generator's own YAML loader, so it holds the values the generator would have read.
+    spec = YAML(typ="safe").load(SPEC_PATH.read_bytes())
+    copy = out.parent / "openapi-python-client.json"
+    copy.write_text(json.dumps(python_spec(spec), ensure_ascii=False), encoding="utf-8")
     command = [
         str(generator),
         "generate",
         "--path",
-        str(SPEC_PATH),
+        str(copy),
         "--config",
         str(PY_CONFIG),
         "--meta",
@@ -166,7 +209,7 @@ def _tree(top: Path) -> set[Path]:
 
 
 def _check_handwritten(generated: set[Path]) -> None:
-    """Refuse a generation that would write over a hand-written file."""
+    """Refuse a generation that would write a hand-written file (a replaced one excepted)."""
     clash = sorted(str(path) for path in generated & HANDWRITTEN)
     if clash:
         raise GenerationError(f"the generator writes hand-written files of clients/python: {clash}")
@@ -174,13 +217,14 @@ def _check_handwritten(generated: set[Path]) -> None:
 
 def stale_python() -> list[str]:
     """Files of clients/python that differ from a fresh generation (added, changed, missing),
-    the hand-written ones left out."""
+    the hand-written and replaced ones left out."""
     with tempfile.TemporaryDirectory() as scratch:
         fresh = Path(scratch) / "python"
         generate_python(fresh)
         expected = _tree(fresh)
         _check_handwritten(expected)
-        committed = _tree(PY_DIR) - HANDWRITTEN if PY_DIR.exists() else set()
+        expected -= REPLACED
+        committed = _tree(PY_DIR) - KEPT if PY_DIR.exists() else set()
         stale = expected ^ committed
         stale |= {
             path
@@ -210,8 +254,9 @@ def write_all() -> None:
         fresh = Path(scratch) / "python"
         generate_python(fresh)
         _check_handwritten(_tree(fresh))
-        # The hand-written files join the fresh tree before the old one goes: none is lost.
-        for path in sorted(HANDWRITTEN):
+        # The hand-written files join the fresh tree (over the generator's boilerplate) before
+        # the old one goes: none is lost.
+        for path in sorted(KEPT):
             if (PY_DIR / path).is_file():
                 (fresh / path).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(PY_DIR / path, fresh / path)

@@ -94,7 +94,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: AdviceRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -155,7 +155,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: AdviceRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -211,7 +211,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: AdviceRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -270,7 +270,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: AdviceRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,

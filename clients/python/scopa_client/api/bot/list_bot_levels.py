@@ -76,7 +76,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -117,7 +117,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -153,7 +153,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -192,7 +192,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,

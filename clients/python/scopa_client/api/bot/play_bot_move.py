@@ -94,7 +94,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: BotRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -140,7 +140,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: BotRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -181,7 +181,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: BotRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -225,7 +225,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: BotRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,

@@ -94,7 +94,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: InsightsRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -152,7 +152,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: InsightsRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -205,7 +205,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: InsightsRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -261,7 +261,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: InsightsRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,

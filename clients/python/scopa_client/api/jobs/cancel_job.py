@@ -80,7 +80,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     job_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 ) -> Response[Any | Job | Problem]:
@@ -117,7 +117,7 @@ def sync_detailed(
 def sync(
     job_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 ) -> Any | Job | Problem | None:
@@ -149,7 +149,7 @@ def sync(
 async def asyncio_detailed(
     job_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 ) -> Response[Any | Job | Problem]:
@@ -184,7 +184,7 @@ async def asyncio_detailed(
 async def asyncio(
     job_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 ) -> Any | Job | Problem | None:

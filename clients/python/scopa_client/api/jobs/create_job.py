@@ -92,7 +92,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: JobRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -142,7 +142,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: JobRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -187,7 +187,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: JobRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -235,7 +235,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: JobRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,

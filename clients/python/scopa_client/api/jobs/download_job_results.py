@@ -78,7 +78,7 @@ def _build_response(
 def sync_detailed(
     job_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 ) -> Response[JobDownloadLine | Problem]:
@@ -114,7 +114,7 @@ def sync_detailed(
 def sync(
     job_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 ) -> JobDownloadLine | Problem | None:
@@ -145,7 +145,7 @@ def sync(
 async def asyncio_detailed(
     job_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 ) -> Response[JobDownloadLine | Problem]:
@@ -179,7 +179,7 @@ async def asyncio_detailed(
 async def asyncio(
     job_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 ) -> JobDownloadLine | Problem | None:

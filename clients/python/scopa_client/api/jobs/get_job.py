@@ -76,7 +76,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     job_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 ) -> Response[Job | Problem]:
@@ -115,7 +115,7 @@ def sync_detailed(
 def sync(
     job_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 ) -> Job | Problem | None:
@@ -149,7 +149,7 @@ def sync(
 async def asyncio_detailed(
     job_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 ) -> Response[Job | Problem]:
@@ -186,7 +186,7 @@ async def asyncio_detailed(
 async def asyncio(
     job_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
 ) -> Job | Problem | None:

@@ -89,7 +89,7 @@ def _build_response(
 def sync_detailed(
     job_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     offset: int | Unset = 0,
     limit: int | Unset = 100,
     lang: str | Unset = UNSET,
@@ -132,7 +132,7 @@ def sync_detailed(
 def sync(
     job_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     offset: int | Unset = 0,
     limit: int | Unset = 100,
     lang: str | Unset = UNSET,
@@ -170,7 +170,7 @@ def sync(
 async def asyncio_detailed(
     job_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     offset: int | Unset = 0,
     limit: int | Unset = 100,
     lang: str | Unset = UNSET,
@@ -211,7 +211,7 @@ async def asyncio_detailed(
 async def asyncio(
     job_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     offset: int | Unset = 0,
     limit: int | Unset = 100,
     lang: str | Unset = UNSET,

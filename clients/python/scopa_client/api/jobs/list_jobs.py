@@ -82,7 +82,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     offset: int | Unset = 0,
     limit: int | Unset = 20,
     lang: str | Unset = UNSET,
@@ -122,7 +122,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     offset: int | Unset = 0,
     limit: int | Unset = 20,
     lang: str | Unset = UNSET,
@@ -157,7 +157,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     offset: int | Unset = 0,
     limit: int | Unset = 20,
     lang: str | Unset = UNSET,
@@ -195,7 +195,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     offset: int | Unset = 0,
     limit: int | Unset = 20,
     lang: str | Unset = UNSET,

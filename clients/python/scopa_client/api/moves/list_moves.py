@@ -89,7 +89,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: MovesRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -134,7 +134,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: MovesRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -174,7 +174,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: MovesRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -217,7 +217,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: MovesRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,

@@ -89,7 +89,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: PlayRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -138,7 +138,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: PlayRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -182,7 +182,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: PlayRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -229,7 +229,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: PlayRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,

@@ -89,7 +89,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: RecordRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -132,7 +132,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: RecordRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -170,7 +170,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: RecordRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -211,7 +211,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: RecordRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,

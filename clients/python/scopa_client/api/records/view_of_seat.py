@@ -89,7 +89,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: ViewRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -128,7 +128,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: ViewRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -162,7 +162,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: ViewRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -199,7 +199,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: ViewRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,

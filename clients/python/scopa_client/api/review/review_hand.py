@@ -94,7 +94,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: ReviewRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -166,7 +166,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: ReviewRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -233,7 +233,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: ReviewRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -303,7 +303,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: ReviewRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,

@@ -94,7 +94,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: BatchReviewRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -146,7 +146,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: BatchReviewRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -193,7 +193,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: BatchReviewRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -243,7 +243,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: BatchReviewRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,

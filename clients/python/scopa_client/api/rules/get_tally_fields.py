@@ -84,7 +84,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     rules: str,
     lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -130,7 +130,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     rules: str,
     lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -171,7 +171,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     rules: str,
     lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
@@ -215,7 +215,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     rules: str,
     lang: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,

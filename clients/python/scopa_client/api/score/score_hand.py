@@ -89,7 +89,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: ScoreRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -146,7 +146,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: ScoreRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -198,7 +198,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: ScoreRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
@@ -253,7 +253,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: ScoreRequest,
     lang: str | Unset = UNSET,
     accept_language: str | Unset = UNSET,
