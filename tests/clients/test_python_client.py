@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
-from typing import Any
 
 import httpx
 import pytest
@@ -18,9 +18,14 @@ from scopa_client.api.score import score_hand
 from scopa_client.models import (
     AdviceRequest,
     AdviceResponse,
+    BatchReviewRequest,
+    BatchSummary,
     Budget,
     DealRequest,
     DealResponse,
+    HandRecord,
+    Job,
+    JobRequest,
     MatchInput,
     Move,
     MovesRequest,
@@ -29,6 +34,7 @@ from scopa_client.models import (
     PlayRequest,
     PlayResponse,
     Problem,
+    ReviewRequest,
     RulesCatalog,
     RulesOptions,
     ScoreRequest,
@@ -41,10 +47,12 @@ from scopa_client.streams import (
     StreamCutShortError,
     iter_ndjson,
     job_lines,
+    parse_problem,
     review_batch,
     submit_job,
     wait_for_job,
 )
+from scopa_client.types import UNSET
 
 from service.api.examples import short_record
 
@@ -160,51 +168,59 @@ def test_an_illegal_move_is_a_problem(client: Client) -> None:
     assert len(answer.parsed.legal_moves) == len(dealt.moves)
 
 
-# ---- streams: POST /v1/review/batch line by line (scopa_client/streams.py) -----------------
+# ---- streams and jobs (scopa_client/streams.py), typed with the generated models -----------
 
 
-def illegal_record() -> dict[str, Any]:
+def illegal_record() -> HandRecord:
     """The example record with its second move played by the seat that just played."""
     record = short_record()
     record["moves"][1] = {**record["moves"][1], "seat": record["moves"][0]["seat"]}
-    return record
+    return HandRecord.from_dict(record)
+
+
+def batch(*reviews: ReviewRequest) -> BatchReviewRequest:
+    return BatchReviewRequest(reviews=list(reviews))
+
+
+SMALL = Budget(iterations=20)
+EMPTY = batch()
 
 
 def test_a_batch_streams_a_line_per_record_and_a_problem_does_not_stop_it(client: Client) -> None:
-    small = {"iterations": 20}
-    body = {
-        "reviews": [
-            {"record": short_record(), "budget": small, "seed": 1},
-            {"record": illegal_record(), "budget": small, "seed": 2},
-            {"record": short_record(), "seats": [1], "budget": small, "seed": 3},
-        ]
-    }
+    record = HandRecord.from_dict(short_record())
+    body = batch(
+        ReviewRequest(record=record, budget=SMALL, seed=1),
+        ReviewRequest(record=illegal_record(), budget=SMALL, seed=2),
+        ReviewRequest(record=record, seats=[1], budget=SMALL, seed=3),
+    )
     lines = list(review_batch(client, body))
-    assert [(line["type"], line.get("index")) for line in lines] == [
+    assert [(line.type_, line.index) for line in lines] == [
         ("review", 0),
         ("problem", 1),
         ("review", 2),
-        ("summary", None),
+        ("summary", UNSET),
     ]
     first, problem, last, summary = lines
-    assert first["review"]["seats"] == [0, 1]
-    assert last["review"]["seats"] == [1]
-    assert {d["seat"] for d in last["review"]["decisions"]} == {1}
-    assert problem["problem"]["status"] == 422
-    assert problem["problem"]["type"] == "urn:scopa:problem:illegal-move"
-    assert problem["problem"]["move_index"] == 1
-    assert (summary["records"], summary["reviewed"], summary["problems"]) == (3, 2, 1)
-    assert set(summary["cache"]) == {"hit", "miss", "bypass"}
-    assert summary["elapsed_ms"] >= 0
+    assert first.review and first.review.seats == [0, 1]
+    assert last.review and last.review.seats == [1]
+    assert {decision.seat for decision in last.review.decisions} == {1}
+    assert problem.problem
+    assert problem.problem.status == 422
+    assert problem.problem.type_ == "urn:scopa:problem:illegal-move"
+    assert problem.problem.move_index == 1
+    assert (summary.records, summary.reviewed, summary.problems) == (3, 2, 1)
+    assert isinstance(summary.cache, BatchSummary), summary.cache
+    assert isinstance(summary.elapsed_ms, float | int) and summary.elapsed_ms >= 0
 
 
 def test_a_refused_batch_raises_its_problem(client: Client) -> None:
     with pytest.raises(ProblemError) as raised:
-        list(review_batch(client, {"reviews": []}))
+        list(review_batch(client, EMPTY))
     assert raised.value.status == 422
-    assert raised.value.problem is not None
-    assert raised.value.problem["type"] == "urn:scopa:problem:validation"
-    assert "reviews" in raised.value.problem["errors"]
+    problem = raised.value.problem
+    assert isinstance(problem, Problem), problem
+    assert problem.type_ == "urn:scopa:problem:validation"
+    assert "reviews" in problem.errors
 
 
 def fake_client(body: bytes, status: int = 200) -> Client:
@@ -223,27 +239,32 @@ def fake_client(body: bytes, status: int = 200) -> Client:
 
 
 def test_a_stream_without_its_summary_was_cut_short() -> None:
-    stream = b'{"type":"review","index":0,"review":{}}\n{"type":"keepalive","index":1,"done":1}\n'
-    lines: list[dict[str, Any]] = []
+    stream = b'{"type":"review","index":0}\n{"type":"keepalive","index":1,"done":1}\n'
+    lines: list[str] = []
     with pytest.raises(StreamCutShortError, match="summary"):
-        lines.extend(review_batch(fake_client(stream), {"reviews": []}))
+        lines.extend(line.type_ for line in review_batch(fake_client(stream), EMPTY))
     # The lines before the cut were yielded, the keep-alive left out.
-    assert [line["type"] for line in lines] == ["review"]
+    assert lines == ["review"]
 
 
 def test_keepalives_are_yielded_when_asked() -> None:
     stream = b'{"type":"keepalive","index":0,"done":0}\n{"type":"summary","records":0}\n'
-    assert [line["type"] for line in review_batch(fake_client(stream), {"reviews": []})] == [
-        "summary"
-    ]
-    asked = review_batch(fake_client(stream), {"reviews": []}, keepalives=True)
-    assert [line["type"] for line in asked] == ["keepalive", "summary"]
+    assert [line.type_ for line in review_batch(fake_client(stream), EMPTY)] == ["summary"]
+    asked = review_batch(fake_client(stream), EMPTY, keepalives=True)
+    assert [(line.type_, line.done) for line in asked] == [("keepalive", 0), ("summary", UNSET)]
 
 
 def test_a_problem_that_is_not_json_still_raises() -> None:
     with pytest.raises(ProblemError, match="HTTP 502: bad gateway") as raised:
-        list(review_batch(fake_client(b"bad gateway", status=502), {"reviews": []}))
+        list(review_batch(fake_client(b"bad gateway", status=502), EMPTY))
     assert (raised.value.status, raised.value.problem) == (502, None)
+
+
+def test_only_a_problem_s_body_parses_as_a_problem() -> None:
+    known = {"type": "about:blank", "title": "Not Found", "status": 404, "detail": "", "errors": {}}
+    assert parse_problem(json.dumps(known)) == Problem.from_dict(known)
+    for text in ("<html>", "[1]", '{"title": "no type"}', json.dumps({**known, "type": "x"})):
+        assert parse_problem(text) is None, text
 
 
 def test_lines_are_split_across_chunks_of_any_size() -> None:
@@ -273,29 +294,31 @@ def test_an_authenticated_client_sends_its_key_as_a_bearer_token() -> None:
         httpx_args={"transport": httpx.MockTransport(answer)},
     )
     list_bot_levels.sync_detailed(client=client)
-    list(review_batch(client, {"reviews": []}))
+    list(review_batch(client, EMPTY))
     assert [r.headers["Authorization"] for r in seen] == ["Bearer scopa_secret"] * 2
 
 
 def test_a_job_is_submitted_waited_for_and_its_lines_downloaded(client: Client) -> None:
-    small = {"iterations": 20}
-    body = {
-        "reviews": [
-            {"record": short_record(), "budget": small, "seed": 1},
-            {"record": illegal_record(), "budget": small, "seed": 2},
-        ]
-    }
-    job = submit_job(client, {"review": body})
-    assert job["state"] in {"queued", "running", "done"}
-    ended = wait_for_job(client, job["id"], poll_s=0.05, timeout_s=60)
-    assert (ended["state"], ended["done"], ended["problems"]) == ("done", 2, 1)
-    lines = list(job_lines(client, job["id"]))
-    assert [(line["type"], line.get("index")) for line in lines] == [
+    body = batch(
+        ReviewRequest(record=HandRecord.from_dict(short_record()), budget=SMALL, seed=1),
+        ReviewRequest(record=illegal_record(), budget=SMALL, seed=2),
+    )
+    job = submit_job(client, JobRequest(review=body))
+    assert isinstance(job, Job)
+    assert (job.kind, job.records) == ("review", 2)
+    assert job.state in {"queued", "running", "done"}
+    ended = wait_for_job(client, job.id, poll_s=0.05, timeout_s=60)
+    assert (ended.id, ended.state, ended.done, ended.problems) == (job.id, "done", 2, 1)
+    lines = list(job_lines(client, job.id))
+    assert [(line.type_, line.index) for line in lines] == [
         ("review", 0),
         ("problem", 1),
-        ("summary", None),
+        ("summary", UNSET),
     ]
-    assert lines[1]["problem"]["type"] == "urn:scopa:problem:illegal-move"
+    assert lines[0].review and lines[0].review.seats == [0, 1]
+    assert lines[1].problem and lines[1].problem.type_ == "urn:scopa:problem:illegal-move"
+    assert (lines[2].id, lines[2].state, lines[2].records) == (job.id, "done", 2)
     with pytest.raises(ProblemError) as raised:
         wait_for_job(client, "no-such-job")
     assert raised.value.status == 404
+    assert raised.value.problem is not None and raised.value.problem.status == 404

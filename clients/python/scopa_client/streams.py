@@ -1,46 +1,56 @@
-"""Streamed answers read line by line as they arrive: POST /v1/review/batch's NDJSON, and a
-job's results downloaded as NDJSON.
+"""Streams and jobs, typed with the generated models: POST /v1/review/batch read line by line as
+the server writes it, and a job submitted, waited for and its results downloaded.
 
 Written by hand (scripts/gen_clients.py keeps it across `make clients`). The generated
-``review_hands`` call reads a batch's answer whole; ``review_batch`` yields each line as a dict
-as soon as the server writes it:
+``review_hands`` reads a batch's answer whole; ``review_batch`` yields each line, a
+``BatchReviewLine``, as soon as the server writes it:
 
     with Client(base_url="http://127.0.0.1:8000", timeout=60.0) as client:
-        for line in review_batch(client, {"reviews": [{"record": record}]}):
-            ...  # line["type"]: "review", "problem", then "summary" last
+        for line in review_batch(client, BatchReviewRequest(reviews=[ReviewRequest(record)])):
+            ...  # line.type_: "review", "problem", then "summary" last
 
 The client's read timeout should be longer than the server's keep-alive interval (10 s).
 
-A job (the generated ``create_job``, or ``submit_job`` here with a plain dict) runs on the
-server's workers; ``wait_for_job`` polls it until it ends and ``job_lines`` reads its results:
+A job runs on the server's workers: ``submit_job`` takes a ``JobRequest`` and gives the ``Job``,
+``wait_for_job`` polls it until it ends, ``job_lines`` yields its results as ``JobDownloadLine``:
 
-    job = submit_job(client, {"review": {"reviews": [{"record": record}]}})
-    wait_for_job(client, job["id"])
-    for line in job_lines(client, job["id"]):
+    job = submit_job(client, JobRequest(review=BatchReviewRequest(reviews=[...])))
+    wait_for_job(client, job.id)
+    for line in job_lines(client, job.id):
         ...  # "review" and "problem" lines in record order, then "summary" last
+
+An answer other than the one asked for raises ``ProblemError`` (its status and its ``Problem``).
 """
 
 from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from typing import Any
 
+import httpx
+
 from .client import AuthenticatedClient, Client
+from .models.batch_review_line import BatchReviewLine
 from .models.batch_review_request import BatchReviewRequest
+from .models.job import Job
+from .models.job_download_line import JobDownloadLine
+from .models.job_request import JobRequest
+from .models.job_state import JobState
+from .models.problem import Problem
 
 BATCH_PATH = "/v1/review/batch"
 JOBS_PATH = "/v1/jobs"
-KEEPALIVE, SUMMARY = "keepalive", "summary"
-JOB_ENDED = frozenset({"done", "cancelled", "failed"})
+JOB_ENDED: frozenset[JobState] = frozenset({"done", "cancelled", "failed"})
 
 
 class ProblemError(Exception):
-    """An answer other than a 200: its status and its RFC 9457 problem (None if it had none)."""
+    """An answer other than the one asked for: its status and its RFC 9457 problem (None when
+    its body is not one, such as a proxy's error page)."""
 
-    def __init__(self, status: int, problem: dict[str, Any] | None, text: str = "") -> None:
-        detail = (problem or {}).get("detail") or (problem or {}).get("title") or text[:300]
+    def __init__(self, status: int, problem: Problem | None, text: str = "") -> None:
+        detail = (problem.detail or problem.title) if problem is not None else text[:300]
         super().__init__(f"HTTP {status}: {detail}" if detail else f"HTTP {status}")
         self.status = status
         self.problem = problem
@@ -73,81 +83,83 @@ def _object(line: bytes) -> dict[str, Any]:
 
 
 def review_batch(
-    client: Client | AuthenticatedClient,
-    body: BatchReviewRequest | Mapping[str, Any],
+    client: AuthenticatedClient | Client,
+    body: BatchReviewRequest,
     *,
     keepalives: bool = False,
-) -> Iterator[dict[str, Any]]:
+) -> Iterator[BatchReviewLine]:
     """POST /v1/review/batch and yield each line as it arrives (keep-alives only if asked)."""
-    payload = body.to_dict() if isinstance(body, BatchReviewRequest) else dict(body)
-    with client.get_httpx_client().stream("POST", BATCH_PATH, json=payload) as response:
-        if response.status_code != 200:
-            text = response.read().decode("utf-8", errors="replace")
-            raise ProblemError(response.status_code, _problem(text), text)
+    http = client.get_httpx_client()
+    with http.stream("POST", BATCH_PATH, json=body.to_dict()) as response:
+        _raise_unless(response, 200)
         summary = False
-        for line in iter_ndjson(response.iter_bytes()):
-            summary = summary or line.get("type") == SUMMARY
-            if line.get("type") != KEEPALIVE or keepalives:
+        for value in iter_ndjson(response.iter_bytes()):
+            line = BatchReviewLine.from_dict(value)
+            summary = summary or line.type_ == "summary"
+            if line.type_ != "keepalive" or keepalives:
                 yield line
     if not summary:
         raise StreamCutShortError("the batch's stream ended without its summary line")
 
 
-def submit_job(client: Client | AuthenticatedClient, body: Mapping[str, Any]) -> dict[str, Any]:
-    """POST /v1/jobs: the new job (202), or its ProblemError."""
-    response = client.get_httpx_client().post(JOBS_PATH, json=dict(body))
-    if response.status_code != 202:
-        raise ProblemError(response.status_code, _problem(response.text), response.text)
-    job: dict[str, Any] = response.json()
-    return job
+def submit_job(client: AuthenticatedClient | Client, body: JobRequest) -> Job:
+    """POST /v1/jobs: the new job (its 202)."""
+    response = client.get_httpx_client().post(JOBS_PATH, json=body.to_dict())
+    _raise_unless(response, 202)
+    return Job.from_dict(response.json())
 
 
-def get_job(client: Client | AuthenticatedClient, job_id: str) -> dict[str, Any]:
-    """GET a job: its state, progress and (once done) its answer."""
+def get_job(client: AuthenticatedClient | Client, job_id: str) -> Job:
+    """GET a job: its state, progress and (an insights job, once done) its answer."""
     response = client.get_httpx_client().get(f"{JOBS_PATH}/{job_id}")
-    if response.status_code != 200:
-        raise ProblemError(response.status_code, _problem(response.text), response.text)
-    job: dict[str, Any] = response.json()
-    return job
+    _raise_unless(response, 200)
+    return Job.from_dict(response.json())
 
 
 def wait_for_job(
-    client: Client | AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     job_id: str,
     *,
     poll_s: float = 1.0,
     timeout_s: float | None = None,
-) -> dict[str, Any]:
+) -> Job:
     """The job once it has ended (done, cancelled or failed), polled every ``poll_s``;
     TimeoutError after ``timeout_s``."""
     deadline = None if timeout_s is None else time.monotonic() + timeout_s
     while True:
         job = get_job(client, job_id)
-        if job["state"] in JOB_ENDED:
+        if job.state in JOB_ENDED:
             return job
         if deadline is not None and time.monotonic() >= deadline:
-            raise TimeoutError(f"job {job_id} is still {job['state']} after {timeout_s} s")
+            raise TimeoutError(f"job {job_id} is still {job.state} after {timeout_s} s")
         time.sleep(poll_s)
 
 
-def job_lines(client: Client | AuthenticatedClient, job_id: str) -> Iterator[dict[str, Any]]:
+def job_lines(client: AuthenticatedClient | Client, job_id: str) -> Iterator[JobDownloadLine]:
     """A job's result lines as they download, the summary last."""
     path = f"{JOBS_PATH}/{job_id}/download"
     with client.get_httpx_client().stream("GET", path) as response:
-        if response.status_code != 200:
-            text = response.read().decode("utf-8", errors="replace")
-            raise ProblemError(response.status_code, _problem(text), text)
+        _raise_unless(response, 200)
         summary = False
-        for line in iter_ndjson(response.iter_bytes()):
-            summary = summary or line.get("type") == SUMMARY
+        for value in iter_ndjson(response.iter_bytes()):
+            line = JobDownloadLine.from_dict(value)
+            summary = summary or line.type_ == "summary"
             yield line
     if not summary:
         raise StreamCutShortError("the job's download ended without its summary line")
 
 
-def _problem(text: str) -> dict[str, Any] | None:
+def _raise_unless(response: httpx.Response, status: int) -> None:
+    """ProblemError for an answer of another status than the one asked for."""
+    if response.status_code != status:
+        text = response.read().decode("utf-8", errors="replace")
+        raise ProblemError(response.status_code, parse_problem(text), text)
+
+
+def parse_problem(text: str) -> Problem | None:
+    """The problem a body holds, else None (not JSON, or not a problem this client knows)."""
     try:
         value = json.loads(text)
-    except ValueError:
+        return Problem.from_dict(value) if isinstance(value, dict) else None
+    except (ValueError, KeyError, TypeError):
         return None
-    return value if isinstance(value, dict) else None
