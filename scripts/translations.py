@@ -43,11 +43,12 @@ CATALOGUE_DATE = datetime(2026, 11, 25, tzinfo=UTC)
 WIDTH = 100
 
 # Babel keyword specs: the function, and which of its arguments is the text (``(1, "c")``: the
-# context). Message(template, ...) and N_(text) mark the API's words; option(description, ...)
-# and _preset(name, description, ...) the rules' descriptions; named(context, name) the names;
+# context; ``(1, 2)``: singular and plural). Message(template, ...), Plural(singular, plural,
+# count, ...) and N_(text) mark the API's words; option(description, ...) and
+# _preset(name, description, ...) the rules' descriptions; named(context, name) the names;
 # t(text, params) the page's texts in its JavaScript.
 PYTHON_KEYWORDS: Mapping[str, Mapping[str, Any]] = {
-    MESSAGES: {"Message": None, "N_": None, "option": None, "_preset": (2,)},
+    MESSAGES: {"Message": None, "Plural": (1, 2), "N_": None, "option": None, "_preset": (2,)},
     NAMES: {"named": ((1, "c"), 2)},
 }
 JS_KEYWORDS: Mapping[str, Any] = {"t": None}
@@ -122,8 +123,14 @@ def sources(domain: str) -> list[tuple[Path, str | Callable[..., Extracted], Map
     ]
 
 
-def _flags(text: str) -> tuple[str, ...]:
-    return ("python-brace-format",) if "{" in text else ()
+def _flags(text: str | tuple[str, ...]) -> tuple[str, ...]:
+    forms = (text,) if isinstance(text, str) else text
+    return ("python-brace-format",) if any("{" in form for form in forms) else ()
+
+
+def _is_plural(text: object) -> bool:
+    """Whether an extracted text is a plural's two literal forms."""
+    return isinstance(text, tuple) and len(text) == 2 and all(isinstance(t, str) for t in text)
 
 
 def template(domain: str) -> Catalog:
@@ -141,7 +148,8 @@ def template(domain: str) -> Catalog:
         with path.open("rb") as stream:
             found = extract(method, stream, keywords=keywords, comment_tags=("TRANSLATORS:",))
             for _line, text, comments, context in found:
-                if not isinstance(text, str) or not text:
+                # A text, or a plural's (singular, plural); anything else is not a literal.
+                if not (isinstance(text, str) or _is_plural(text)) or not text:
                     continue
                 existing = catalog.get(text, context)
                 if existing is not None:

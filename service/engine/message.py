@@ -5,17 +5,31 @@ English text, so every caller and test that reads it as text keeps working) that
 the template it was formatted from and the parameters, so that the API can look the template
 up in a gettext catalogue and format the translation with the same parameters. Templates use
 ``str.format`` fields by name (``"{card} is listed twice"``); a parameter may itself be a
-``Message``, translated in turn. Constant texts that the API translates as they are (option and
-preset descriptions, level words) are marked with ``N_`` for the catalogue's extraction.
+``Message``, translated in turn. A ``Plural`` is a message whose words follow a count
+(``"{count} problem"``, ``"{count} problems"``): each language picks its form by its own plural
+rule (gettext's ``ngettext``), so no text hedges with "problem(s)". Constant texts that the API
+translates as they are (option and preset descriptions, level words) are marked with ``N_`` for
+the catalogue's extraction.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol
 
-Translate = Callable[[str], str]
+
+class Catalogue(Protocol):
+    """What translating a message needs of a gettext catalogue: its texts and its plural forms
+    (``gettext.NullTranslations`` and ``GNUTranslations`` are catalogues)."""
+
+    def gettext(self, message: str, /) -> str:
+        """The translation of a text, or the text itself."""
+        ...
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
+        """The form of a counted text for ``n`` in the catalogue's language."""
+        ...
 
 
 class Message(str):
@@ -31,10 +45,12 @@ class Message(str):
         made.params = MappingProxyType(params)
         return made
 
-    def translated(self, translate: Translate) -> str:
+    def translated(self, catalogue: Catalogue) -> str:
         """The text in another language: the translated template with translated parameters."""
-        params = {name: translated(value, translate) for name, value in self.params.items()}
-        return translate(self.template).format(**params)
+        return catalogue.gettext(self.template).format(**self._translated_params(catalogue))
+
+    def _translated_params(self, catalogue: Catalogue) -> dict[str, Any]:
+        return {name: translated(value, catalogue) for name, value in self.params.items()}
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as the plain English text (a Message's parameters need not pickle)."""
@@ -57,14 +73,37 @@ class Joined(Message):
         made.separator = separator
         return made
 
-    def translated(self, translate: Translate) -> str:
+    def translated(self, catalogue: Catalogue) -> str:
         """Each part translated, joined by the same separator."""
-        return self.separator.join(translated(part, translate) for part in self.parts)
+        return self.separator.join(translated(part, catalogue) for part in self.parts)
 
 
-def translated(value: Any, translate: Translate) -> Any:
+class Plural(Message):
+    """A message whose words follow a count, ``{count}`` in its templates: the singular form
+    for one in English, and in another language the form its plural rule picks."""
+
+    plural: str
+    number: int
+
+    def __new__(cls, singular: str, plural: str, count: int, /, **params: Any) -> Plural:
+        """The English text of the form for ``count``, formatted with ``count`` and ``params``."""
+        chosen = singular if count == 1 else plural
+        made = str.__new__(cls, chosen.format(count=count, **params))
+        made.template = singular
+        made.plural = plural
+        made.number = count
+        made.params = MappingProxyType({"count": count, **params})
+        return made
+
+    def translated(self, catalogue: Catalogue) -> str:
+        """The language's form for the count, formatted with translated parameters."""
+        form = catalogue.ngettext(self.template, self.plural, self.number)
+        return form.format(**self._translated_params(catalogue))
+
+
+def translated(value: Any, catalogue: Catalogue) -> Any:
     """A Message translated; any other value as it is."""
-    return value.translated(translate) if isinstance(value, Message) else value
+    return value.translated(catalogue) if isinstance(value, Message) else value
 
 
 def N_(text: str) -> str:  # noqa: N802 (the gettext name for a text marked, not translated)

@@ -7,6 +7,7 @@ import string
 
 import pytest
 from babel.messages.catalog import Catalog
+from babel.messages.catalog import Message as Entry
 from babel.messages.pofile import read_po
 
 from scripts.translations import mo_bytes, stale, template
@@ -30,6 +31,13 @@ def read(lang: str, domain: str) -> Catalog:
         return read_po(stream, locale=lang, domain=domain)
 
 
+def forms(message: Entry) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """An entry's texts and translations: one each, or a plural's two texts and its forms."""
+    if message.pluralizable:
+        return tuple(message.id), tuple(message.string)
+    return (message.id,), (message.string,)
+
+
 def fields(text: str) -> set[tuple[str, str | None]]:
     """The named fields of a str.format template, with their conversions."""
     return {(name, conv) for _t, name, _s, conv in string.Formatter().parse(text) if name}
@@ -50,10 +58,15 @@ def test_every_claimed_catalogue_translates_every_text(lang: str, domain: str) -
     for message in catalog:
         if not message.id:
             continue
-        assert isinstance(message.id, str)
-        assert isinstance(message.string, str) and message.string.strip(), message.id
+        ids, strings = forms(message)
+        assert all(isinstance(text, str) for text in ids)
+        # A plural has the language's number of forms (its Plural-Forms header), each filled.
+        assert len(strings) == (catalog.num_plurals if message.pluralizable else 1), message.id
+        assert fields(ids[0]) == fields(ids[-1]), message.id
+        for translation in strings:
+            assert isinstance(translation, str) and translation.strip(), message.id
+            assert fields(translation) == fields(ids[-1]), (message.id, translation)
         assert not message.fuzzy, message.id
-        assert fields(message.string) == fields(message.id), (message.id, message.string)
 
 
 @pytest.mark.parametrize(("lang", "domain"), CLAIMED)
@@ -62,7 +75,12 @@ def test_compiled_catalogue_is_its_source(lang: str, domain: str) -> None:
     assert compiled == mo_bytes(read(lang, domain))
     loaded = translations(lang, domain)
     for message in read(lang, domain):
-        if message.id and message.context is None:
+        if message.pluralizable:
+            # Every form is the one of some count, and no count gets another text.
+            (singular, plural), strings = forms(message)
+            found = {loaded.ngettext(singular, plural, n) for n in range(30)}
+            assert found == set(strings), message.id
+        elif message.id and message.context is None:
             assert loaded.gettext(str(message.id)) == message.string
         elif message.id:
             assert loaded.pgettext(message.context, str(message.id)) == message.string

@@ -17,7 +17,7 @@ from flask import Flask, Response, g, has_request_context, request
 from werkzeug.datastructures import Headers
 
 from service.engine.message import Message
-from service.i18n.catalogues import gettext_of
+from service.i18n.catalogues import translations
 from service.i18n.languages import MESSAGES, SOURCE, languages_for
 
 if TYPE_CHECKING:
@@ -60,11 +60,11 @@ def answer_language(*domains: str) -> str:
 def translate(text: str, lang: str, domain: str = MESSAGES) -> str:
     """A text in a language: a Message through its template, any other text as a whole; the
     English text when the translation does not format (a catalogue's mistake)."""
-    lookup = gettext_of(lang, domain)
+    catalogue = translations(lang, domain)
     try:
         if isinstance(text, Message):
-            return text.translated(lookup)
-        return lookup(text) if text else text
+            return text.translated(catalogue)
+        return catalogue.gettext(text) if text else text
     except (KeyError, IndexError, ValueError):
         log.exception("the %s translation of %r does not format", lang, text)
         return str(text)
