@@ -84,7 +84,7 @@ class RecordMoveError(EngineError):
 
     def __init__(self, index: int, play: Play, reason: str, state: State) -> None:
         self.message = Message(
-            "move {index} ({move}) cannot be played: {reason}",
+            "moves[{index}] ({move}) cannot be played: {reason}",
             index=index,
             move=play.move.code(),
             reason=reason,

@@ -65,6 +65,11 @@ class Prime:
     cards: Cards
     complete: bool
 
+    @property
+    def from_points(self) -> bool:
+        """Whether the prime was counted as its points alone (a whole prime, no card named)."""
+        return self.complete and not self.cards
+
 
 @dataclass(frozen=True, slots=True)
 class SideFacts:
@@ -445,12 +450,19 @@ def check_piles(
 def _misplaced_pile_cards(
     rules: Rules, places: Sequence[tuple[str, Sequence[int]]]
 ) -> list[Problem]:
-    """Cards outside the pack, each named, and cards listed twice, named together."""
+    """Cards outside the pack, each named; cards listed twice in one place, named together by
+    place; cards in two places, named together with both."""
     problems: list[Problem] = []
     seen: dict[int, str] = {}
     doubled: list[Message] = []
     for place, cards_listed in places:
+        here: set[int] = set()
+        again: list[str] = []
         for c in cards_listed:
+            if c in here:
+                again.append(code(c))
+                continue
+            here.add(c)
             if not pack_has(rules, c):
                 problems.append(
                     Problem(
@@ -466,6 +478,13 @@ def _misplaced_pile_cards(
                 )
             else:
                 seen[c] = place
+        if again:
+            listed = ", ".join(dict.fromkeys(again))
+            problems.append(
+                Problem(
+                    "piles", Message("listed twice in {place}: {cards}", place=place, cards=listed)
+                )
+            )
     if doubled:
         problems.append(
             Problem("piles", Message("cards in two places: {cards}", cards=Joined(", ", doubled)))

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from service.engine.cards import Cards, code, count, iter_cards
 from service.engine.declarations import Declaration, declaration_problems, opens_round
 from service.engine.errors import InvalidStateError, Problem
-from service.engine.message import Message
+from service.engine.message import Message, Plural
 from service.engine.moves import Move
 from service.engine.rules import Rules
 from service.engine.state import Play, State, legal_moves
@@ -80,7 +80,9 @@ def view_of(state: State, seat: int) -> View:
 
 @dataclass(frozen=True, slots=True)
 class Layout(VariantFields):
-    """The shared shape of a state or a view, as the consistency check reads it."""
+    """The shared shape of a state or a view, as the consistency check reads it; its problems
+    name the fields of the value it was made of (a view's ``hand`` and ``hand_sizes``, a
+    state's ``hands``)."""
 
     rules: Rules
     dealer: int
@@ -95,6 +97,20 @@ class Layout(VariantFields):
     history: tuple[Play, ...]
     hidden: int
     cut_pending: bool = False
+    # The seat of a view, whose hand is its ``hand`` field; None for a full state.
+    viewer: int | None = None
+
+    @property
+    def sizes_field(self) -> str:
+        """The field of the hands' sizes: a state's ``hands``, a view's ``hand_sizes``."""
+        return "hands" if self.viewer is None else "hand_sizes"
+
+    def hand_place(self, seat: int) -> str | None:
+        """The field of a seat's hand: ``hands[1]`` in a state, ``hand`` for a view's own
+        seat; None for a hand a view does not see."""
+        if self.viewer is None:
+            return f"hands[{seat}]"
+        return "hand" if seat == self.viewer else None
 
 
 def layout_problems(layout: Layout) -> list[Problem]:
@@ -107,7 +123,9 @@ def layout_problems(layout: Layout) -> list[Problem]:
     if not 0 <= layout.to_move < n:
         problems.append(Problem("to_move", Message("must be a seat 0..{last}", last=n - 1)))
     if len(layout.hand_sizes) != n:
-        problems.append(Problem("hands", Message("expected {count} hands, one per seat", count=n)))
+        problems.append(
+            Problem(layout.sizes_field, Message("expected {count} hands, one per seat", count=n))
+        )
     if len(layout.piles) != rules.sides:
         problems.append(
             Problem("piles", Message("expected {sides} piles, one per side", sides=rules.sides))
@@ -184,10 +202,12 @@ def _unaccounted(layout: Layout, union: int) -> list[Problem]:
         problems.append(
             Problem(
                 "cards",
-                Message(
-                    "{missing} cards are unaccounted for, but the hidden hands and the stock "
-                    "hold {hidden}",
-                    missing=missing,
+                Plural(
+                    "{count} card is unaccounted for, but the hidden hands and the stock hold "
+                    "{hidden}",
+                    "{count} cards are unaccounted for, but the hidden hands and the stock hold "
+                    "{hidden}",
+                    missing,
                     hidden=layout.hidden,
                 ),
             )
@@ -225,7 +245,7 @@ def _declared_cards_placed(layout: Layout) -> list[Problem]:
     problems: list[Problem] = []
     for i, d in enumerate(layout.declarations):
         for place, cards in layout.places:
-            if _may_hold(place, d, layout.deals_made):
+            if _may_hold(layout, place, d):
                 continue
             for c in iter_cards(d.cards & cards):
                 reason = Message(
@@ -239,12 +259,12 @@ def _declared_cards_placed(layout: Layout) -> list[Problem]:
     return problems
 
 
-def _may_hold(place: str, declaration: Declaration, deals_made: int) -> bool:
+def _may_hold(layout: Layout, place: str, declaration: Declaration) -> bool:
     """Whether a place may hold a card a declaration showed: the table, a pile, or the
     declarer's own hand while the deal lasts."""
     if place == "table" or place.startswith("piles["):
         return True
-    return place == f"hands[{declaration.seat}]" and declaration.deal == deals_made
+    return place == layout.hand_place(declaration.seat) and declaration.deal == layout.deals_made
 
 
 def _round_problems(layout: Layout) -> list[Problem]:
@@ -323,10 +343,9 @@ def _sizes(layout: Layout) -> list[Problem]:
             Problem(
                 "stock",
                 Message(
-                    "{stock} cards still to deal, but after {deals} deal(s) there must be "
-                    "{expected}",
-                    stock=layout.stock_size,
-                    deals=layout.deals_made,
+                    "{stock} still to deal, but after {deals} there must be {expected}",
+                    stock=_cards(layout.stock_size),
+                    deals=_deals(layout.deals_made),
                     expected=expected_stock,
                 ),
             )
@@ -337,10 +356,10 @@ def _sizes(layout: Layout) -> list[Problem]:
     if played < 0 or played > n * size or (played == n * size and not finished):
         problems.append(
             Problem(
-                "hands",
+                layout.sizes_field,
                 Message(
-                    "{count} cards in hands do not fit a deal of {size} each",
-                    count=sum(layout.hand_sizes),
+                    "{cards} in hands do not fit a deal of {size} each",
+                    cards=_cards(sum(layout.hand_sizes)),
                     size=size,
                 ),
             )
@@ -353,12 +372,11 @@ def _sizes(layout: Layout) -> list[Problem]:
         if layout.hand_sizes[seat] != size - turns:
             problems.append(
                 Problem(
-                    f"hands[{seat}]",
+                    f"{layout.sizes_field}[{seat}]",
                     Message(
-                        "holds {count} cards; after {played} plays of this deal it must hold "
-                        "{expected}",
-                        count=layout.hand_sizes[seat],
-                        played=played,
+                        "holds {cards}; after {plays} of this deal it must hold {expected}",
+                        cards=_cards(layout.hand_sizes[seat]),
+                        plays=_plays(played),
                         expected=size - turns,
                     ),
                 )
@@ -368,8 +386,8 @@ def _sizes(layout: Layout) -> list[Problem]:
             Problem(
                 "to_move",
                 Message(
-                    "after {played} plays of this deal seat {seat} is to move, not {to_move}",
-                    played=played,
+                    "after {plays} of this deal seat {seat} is to move, not {to_move}",
+                    plays=_plays(played),
                     seat=(first + played) % n,
                     to_move=layout.to_move,
                 ),
@@ -382,11 +400,31 @@ def _sizes(layout: Layout) -> list[Problem]:
             Problem(
                 "history",
                 Message(
-                    "{listed} plays listed, but {made} were made", listed=listed, made=total_plays
+                    "the history lists {listed}, but the hand has had {made}",
+                    listed=_plays(listed),
+                    made=_plays(total_plays),
                 ),
             )
         )
     return problems
+
+
+def _cards(count: int) -> Plural:
+    """A number of cards, as a part of a longer message."""
+    # TRANSLATORS: a number of cards, a part of a longer message.
+    return Plural("{count} card", "{count} cards", count)
+
+
+def _plays(count: int) -> Plural:
+    """A number of card plays, as a part of a longer message."""
+    # TRANSLATORS: a number of cards played, a part of a longer message.
+    return Plural("{count} play", "{count} plays", count)
+
+
+def _deals(count: int) -> Plural:
+    """A number of deals, as a part of a longer message."""
+    # TRANSLATORS: a number of deals made, a part of a longer message.
+    return Plural("{count} deal", "{count} deals", count)
 
 
 def _scope_and_capturer(layout: Layout) -> list[Problem]:
@@ -474,7 +512,7 @@ def state_layout(state: State) -> Layout:
 
 def view_layout(view: View) -> Layout:
     """The layout of a view: the other hands and the stock are hidden."""
-    places = [(f"hands[{view.seat}]", view.hand), ("table", view.table)]
+    places = [("hand", view.hand), ("table", view.table)]
     places += [(f"piles[{i}]", p) for i, p in enumerate(view.piles)]
     others = sum(s for i, s in enumerate(view.hand_sizes) if i != view.seat)
     if view.cut_card is not None:
@@ -495,6 +533,7 @@ def view_layout(view: View) -> Layout:
         history=view.history,
         hidden=others + view.stock_size,
         cut_pending=view.cut_pending,
+        viewer=view.seat,
         **variant_fields(view),
     )
 

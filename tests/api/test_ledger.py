@@ -17,7 +17,7 @@ from tests.api.test_tallies import claimed_hand, piles_json, tally_json
 from tests.engine.helpers import cards
 from tests.engine.tally_helpers import FinishedHand, hands
 
-INVALID_STATE = "urn:scopa:problem:invalid-state"
+INVALID_SCORE = "urn:scopa:problem:invalid-score"
 PACK = (1 << 40) - 1
 COINS = SUIT_MASKS[Suit.D]
 # Side 1 takes six coins and the three other sevens (prime 81, coins); side 0 the rest:
@@ -126,7 +126,7 @@ def test_the_deal_passes_seat_by_seat(client: FlaskClient) -> None:
         "target": 100,
         "hands": [{**even, "dealer": 1}, {**even, "dealer": 1}],
     }
-    problem = assert_problem(client.post("/v1/match", json=body), 422, INVALID_STATE)
+    problem = assert_problem(client.post("/v1/match", json=body), 422, INVALID_SCORE)
     assert problem["errors"] == {"hands[1].dealer": ["the deal passes to seat 0 after seat 1"]}
     body["hands"][1]["dealer"] = 0
     assert ledger(client, body)["next_dealer"] == 1
@@ -138,8 +138,9 @@ def test_the_deal_passes_seat_by_seat(client: FlaskClient) -> None:
 def test_no_hand_after_the_match_is_over(client: FlaskClient) -> None:
     even = hand_of("scopa", EVEN)
     body = {"rules": "scopa", "scores": [10, 0], "hands": [even, even]}
-    problem = assert_problem(client.post("/v1/match", json=body), 422, INVALID_STATE)
-    assert problem["errors"] == {"hands[1]": ["the match was over after hand 0"]}
+    problem = assert_problem(client.post("/v1/match", json=body), 422, INVALID_SCORE)
+    # The hand in words counts from 1, its field path from 0.
+    assert problem["errors"] == {"hands[1]": ["the match was already over after hand 1 (hands[0])"]}
 
 
 def test_every_bad_hand_is_named_by_its_index(client: FlaskClient) -> None:
@@ -148,7 +149,7 @@ def test_every_bad_hand_is_named_by_its_index(client: FlaskClient) -> None:
     miscounted["tallies"][0]["cards"] += 1
     partial = {"tallies": [even["tallies"][0], None]}
     body = {"rules": "scopa", "target": 100, "hands": [even, miscounted, partial, miscounted]}
-    problem = assert_problem(client.post("/v1/match", json=body), 422, INVALID_STATE)
+    problem = assert_problem(client.post("/v1/match", json=body), 422, INVALID_SCORE)
     errors = problem["errors"]
     assert "hands[1].tallies" in errors and "hands[3].tallies" in errors
     assert errors["hands[2]"] == [

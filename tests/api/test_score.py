@@ -15,7 +15,7 @@ from service.engine.scoring import score_hand
 from service.engine.state import State, apply, deal, legal_moves
 from tests.api.problem_asserts import assert_problem
 
-INVALID_STATE = "urn:scopa:problem:invalid-state"
+INVALID_SCORE = "urn:scopa:problem:invalid-score"
 VALIDATION = "urn:scopa:problem:validation"
 
 
@@ -69,11 +69,30 @@ def test_missing_and_doubled_cards_are_named(client: FlaskClient) -> None:
     moved = piles[1]["cards"].pop()
     piles[0]["cards"].append(piles[0]["cards"][0])
     body = assert_problem(
-        client.post("/v1/score", json={"rules": "scopa", "piles": piles}), 422, INVALID_STATE
+        client.post("/v1/score", json={"rules": "scopa", "piles": piles}), 422, INVALID_SCORE
     )
-    messages = " ".join(body["errors"]["piles"])
-    assert f"missing: {moved}" in messages
-    assert f"{piles[0]['cards'][0]} (piles[0] and piles[0])" in messages
+    assert body["title"] == "Invalid score"
+    doubled = piles[0]["cards"][0]
+    assert body["errors"]["piles"] == [
+        f"listed twice in piles[0]: {doubled}",
+        f"a finished hand covers the pack; missing: {moved}",
+    ]
+    # Each message in the detail after its field, every one after a semicolon.
+    assert body["detail"] == (
+        f"2 problems: piles: listed twice in piles[0]: {doubled}; "
+        f"piles: a finished hand covers the pack; missing: {moved}"
+    )
+
+
+def test_a_card_in_two_piles_names_both(client: FlaskClient) -> None:
+    piles = piles_of(finished())
+    taken = piles[1]["cards"][0]
+    piles[0]["cards"].append(taken)
+    body = assert_problem(
+        client.post("/v1/score", json={"rules": "scopa", "piles": piles}), 422, INVALID_SCORE
+    )
+    assert body["errors"] == {"piles": [f"cards in two places: {taken} (piles[0] and piles[1])"]}
+    assert body["detail"].startswith("1 problem: piles: ")
 
 
 def test_leftover_counts_towards_the_pack(client: FlaskClient) -> None:
@@ -87,7 +106,7 @@ def test_impossible_scope_is_named_under_its_pile(client: FlaskClient) -> None:
     piles = piles_of(finished())
     piles[0]["scope"] = 40
     body = assert_problem(
-        client.post("/v1/score", json={"rules": "scopa", "piles": piles}), 422, INVALID_STATE
+        client.post("/v1/score", json={"rules": "scopa", "piles": piles}), 422, INVALID_SCORE
     )
     assert list(body["errors"]) == ["piles[0].scope"]
 
@@ -95,11 +114,11 @@ def test_impossible_scope_is_named_under_its_pile(client: FlaskClient) -> None:
 def test_one_pile_per_side_and_one_score_per_side(client: FlaskClient) -> None:
     piles = piles_of(finished())
     body = assert_problem(
-        client.post("/v1/score", json={"rules": "scopa", "piles": piles[:1]}), 422, INVALID_STATE
+        client.post("/v1/score", json={"rules": "scopa", "piles": piles[:1]}), 422, INVALID_SCORE
     )
     assert "piles" in body["errors"]
     request = {"rules": "scopa", "piles": piles, "match": {"scores": [1, 2, 3]}}
-    body = assert_problem(client.post("/v1/score", json=request), 422, INVALID_STATE)
+    body = assert_problem(client.post("/v1/score", json=request), 422, INVALID_SCORE)
     assert list(body["errors"]) == ["match.scores"]
 
 
@@ -208,7 +227,7 @@ def test_impossible_declarations_are_named(
 ) -> None:
     state = finished()
     request = {"rules": "bazzica", "piles": piles_of(state), "declarations": declarations}
-    body = assert_problem(client.post("/v1/score", json=request), 422, INVALID_STATE)
+    body = assert_problem(client.post("/v1/score", json=request), 422, INVALID_SCORE)
     assert field in body["errors"], body["errors"]
 
 
@@ -218,7 +237,7 @@ def test_declarations_need_rules_with_declarations(client: FlaskClient) -> None:
         "piles": piles_of(finished()),
         "declarations": [{"seat": 0, "deal": 1, "cards": ["1D", "1C", "2S"]}],
     }
-    body = assert_problem(client.post("/v1/score", json=request), 422, INVALID_STATE)
+    body = assert_problem(client.post("/v1/score", json=request), 422, INVALID_SCORE)
     assert list(body["errors"]) == ["declarations[0]"]
 
 
@@ -280,13 +299,13 @@ def test_a_claim_needs_the_match_claims_and_a_seat(client: FlaskClient) -> None:
     request["match"] = {"scores": [2, 3]}
     assert client.post("/v1/score", json=request).status_code == 200
     seat = assert_problem(
-        client.post("/v1/score", json={**request, "claimed_by": 2}), 422, INVALID_STATE
+        client.post("/v1/score", json={**request, "claimed_by": 2}), 422, INVALID_SCORE
     )
     assert list(seat["errors"]) == ["claimed_by"]
     off = {**request, "rules": {**request["rules"], "claims": False}}
-    body = assert_problem(client.post("/v1/score", json=off), 422, INVALID_STATE)
+    body = assert_problem(client.post("/v1/score", json=off), 422, INVALID_SCORE)
     assert list(body["errors"]) == ["claimed_by"]
     # Without a claim the same stopped piles are an unfinished hand.
     unclaimed = {k: v for k, v in request.items() if k != "claimed_by"} | {"leftover": []}
-    body = assert_problem(client.post("/v1/score", json=unclaimed), 422, INVALID_STATE)
+    body = assert_problem(client.post("/v1/score", json=unclaimed), 422, INVALID_SCORE)
     assert "piles" in body["errors"]

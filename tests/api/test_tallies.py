@@ -21,7 +21,7 @@ from service.engine.tally_check import shares
 from tests.api.problem_asserts import assert_problem
 from tests.engine.tally_helpers import FinishedHand, every_table, hands
 
-INVALID_STATE = "urn:scopa:problem:invalid-state"
+INVALID_SCORE = "urn:scopa:problem:invalid-score"
 VALIDATION = "urn:scopa:problem:validation"
 HANDS_PER_TABLE = 10  # 62 tables: about 620 hands through the API
 
@@ -93,7 +93,7 @@ def test_every_miscount_is_named_at_once(client: FlaskClient) -> None:
     theirs["settebello"] = not theirs["settebello"]
     mine["cards"] = mine["coins"] - 1
     response = client.post("/v1/score", json={"rules": "scopa", "tallies": [mine, theirs]})
-    problem = assert_problem(response, 422, INVALID_STATE)
+    problem = assert_problem(response, 422, INVALID_SCORE)
     assert "tallies[0].coins" in problem["errors"]
     assert "tallies" in problem["errors"]
     assert (
@@ -191,7 +191,7 @@ def test_a_claim_needs_every_sides_whole_tally(client: FlaskClient) -> None:
         "claimed_by": 0,
         "match": {"scores": [9, 9]},
     }
-    problem = assert_problem(client.post("/v1/score", json=body), 422, INVALID_STATE)
+    problem = assert_problem(client.post("/v1/score", json=body), 422, INVALID_SCORE)
     assert problem["errors"] == {
         "tallies[1]": ["a claim is judged on every side's whole tally; not counted: scope"]
     }
@@ -206,7 +206,7 @@ def test_tally_values_of_the_wrong_type_are_refused(client: FlaskClient) -> None
 def test_reasons_come_in_italian(client: FlaskClient) -> None:
     body = {"rules": "scopa", "tallies": [{"cards": 5, "coins": 6}, None]}
     response = client.post("/v1/score", json=body, headers={"Accept-Language": "it"})
-    problem = assert_problem(response, 422, INVALID_STATE)
+    problem = assert_problem(response, 422, INVALID_SCORE)
     assert problem["errors"] == {"tallies[0].coins": ["più denari (6) che carte (5)"]}
 
 

@@ -17,6 +17,7 @@ from service.engine import (
     score_hand,
     view_of,
 )
+from service.engine.cards import codes
 from service.engine.codec import (
     event_to_dict,
     hand_score_to_dict,
@@ -114,6 +115,26 @@ def test_check_view_rejects_a_hand_that_does_not_fit() -> None:
     with pytest.raises(InvalidStateError) as error:
         check_view(replace(view, seat=2))
     assert "seat" in problems(error)
+
+
+def test_check_view_names_the_views_own_fields() -> None:
+    state = deal(make_rules("scopa"), 3)
+    view = view_of(state, 1)
+    held = view.hand & -view.hand
+    with pytest.raises(InvalidStateError) as error:
+        check_view(replace(view, table=view.table | held))
+    found = problems(error)
+    # The seat's hand is the view's `hand`, not the state's hands[1].
+    assert found["table"] == f"{codes(held)[0]} is also in hand"
+    with pytest.raises(InvalidStateError) as error:
+        check_view(replace(view, hand_sizes=(2, 3), hand=view.hand))
+    found = problems(error)
+    # Sizes (2, 3) say one card was played: seat 1 plays first after dealer 0, so seat 0 has 3.
+    assert found["hand_sizes[0]"] == "holds 2 cards; after 1 play of this deal it must hold 3"
+    assert not any(field.startswith("hands") for field in found)
+    with pytest.raises(InvalidStateError) as error:
+        check_view(replace(view, hand_sizes=(3, 3, 3)))
+    assert "hand_sizes" in problems(error)
 
 
 def test_a_state_round_trips_through_json() -> None:

@@ -20,7 +20,7 @@ from service.api.schemas.game import (
 )
 from service.api.schemas.rules import RulesField
 from service.api.schemas.score import HandSchema, checked_hand
-from service.api.usecases.convert import invalid_state, rules_of
+from service.api.usecases.convert import invalid_score, rules_of
 from service.engine.errors import Problem
 from service.engine.message import Message
 from service.engine.tally_score import TallyScore, score_tallies
@@ -86,7 +86,7 @@ class LedgerRequestSchema(ma.Schema):
             if hand is not None:
                 hands.append(LedgerHand(dealer, hand, tallied))
         if problems:
-            raise invalid_state(problems)
+            raise invalid_score(problems)
         scores = data.get("scores")
         return LedgerRequest(
             rules, None if scores is None else tuple(scores), data.get("target"), tuple(hands)

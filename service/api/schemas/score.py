@@ -25,7 +25,7 @@ from service.api.schemas.game import (
     seat_field,
 )
 from service.api.schemas.rules import RulesField
-from service.api.usecases.convert import invalid_state, rules_of
+from service.api.usecases.convert import invalid_score, rules_of
 from service.engine.assemble import declarations_from_parts
 from service.engine.cards import CARD_OF_CODE, code
 from service.engine.declarations import Declaration, declaration_problems
@@ -210,7 +210,7 @@ def hand_input(rules: Rules, data: dict[str, Any], prefix: str = "") -> HandInpu
     """A loaded hand checked under the rules, or a 422 naming every problem under ``prefix``."""
     hand, problems = checked_hand(rules, data)
     if hand is None:
-        raise invalid_state(problems, prefix)
+        raise invalid_score(problems, prefix)
     return hand
 
 

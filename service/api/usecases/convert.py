@@ -11,6 +11,8 @@ from service.api.http.problems import (
     ILLEGAL_MOVE_TITLE,
     INVALID_RULES,
     INVALID_RULES_TITLE,
+    INVALID_SCORE,
+    INVALID_SCORE_TITLE,
     INVALID_STATE,
     INVALID_STATE_TITLE,
     VALIDATION,
@@ -30,7 +32,7 @@ from service.engine.assemble import (
 )
 from service.engine.cards import Card, Cards, code
 from service.engine.errors import IllegalMoveError, InvalidStateError, Problem, RulesError
-from service.engine.message import Message
+from service.engine.message import Message, Plural
 from service.engine.moves import Move, move_sweeps
 from service.engine.record import HandRecord
 from service.engine.rules import Rules
@@ -42,12 +44,24 @@ from service.search import Decision, UnadvisableError, decision_of
 def invalid_state(problems: Sequence[Problem], prefix: str = "") -> ProblemError:
     """A 422 problem listing every problem of a state, piles or cards under ``prefix``."""
     errors = errors_by_field(problems, prefix)
-    return ProblemError(
-        422,
-        Message("{count} problem(s): {problems}", count=len(problems), problems=listed(errors)),
-        errors,
-        INVALID_STATE,
-        INVALID_STATE_TITLE,
+    return ProblemError(422, problems_detail(errors), errors, INVALID_STATE, INVALID_STATE_TITLE)
+
+
+def invalid_score(problems: Sequence[Problem], prefix: str = "") -> ProblemError:
+    """A 422 problem listing every problem of a hand or match to score under ``prefix``: piles
+    or tallies that do not add up, a ledger's hands out of order."""
+    errors = errors_by_field(problems, prefix)
+    return ProblemError(422, problems_detail(errors), errors, INVALID_SCORE, INVALID_SCORE_TITLE)
+
+
+def problems_detail(errors: Mapping[str, Sequence[str]]) -> Message:
+    """How many problems there are, then each as ``field: reason``."""
+    found = sum(map(len, errors.values()))
+    return Plural(
+        "{count} problem: {problems}",
+        "{count} problems: {problems}",
+        found,
+        problems=listed(errors),
     )
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from service.api.requests import HandInput, LedgerRequest, MatchInput, ScoreRequest
-from service.api.usecases.convert import invalid_state
+from service.api.usecases.convert import invalid_score
 from service.engine import codec
 from service.engine.errors import InvalidStateError, Problem
 from service.engine.match import HandPoints, MatchResult, add_hand, check_scores
@@ -95,7 +95,7 @@ def score_answer(request: ScoreRequest) -> dict[str, Any]:
     try:
         answer["match"] = codec.match_to_dict(match_after(rules, hand, points, request.match))
     except InvalidStateError as error:
-        raise invalid_state(error.problems) from error
+        raise invalid_score(error.problems) from error
     return answer
 
 
@@ -107,7 +107,7 @@ def ledger_answer(request: LedgerRequest) -> dict[str, Any]:
     try:
         check_scores(rules, scores)
     except InvalidStateError as error:
-        raise invalid_state([Problem("scores", p.reason) for p in error.problems]) from error
+        raise invalid_score([Problem("scores", p.reason) for p in error.problems]) from error
     target = request.target if request.target is not None else rules.target
     problems: list[Problem] = []
     hands: list[dict[str, Any]] = []
@@ -116,9 +116,13 @@ def ledger_answer(request: LedgerRequest) -> dict[str, Any]:
     for index, entry in enumerate(request.hands):
         where = f"hands[{index}]"
         if after is not None and after.finished:
-            problems.append(
-                Problem(where, Message("the match was over after hand {hand}", hand=index - 1))
+            # Hand numbers in words count from 1; the field path beside it counts from 0.
+            over = Message(
+                "the match was already over after hand {number} (hands[{index}])",
+                number=index,
+                index=index - 1,
             )
+            problems.append(Problem(where, over))
             break
         expected = 0 if dealer is None else (dealer + 1) % rules.players
         if entry.dealer is not None and dealer is not None and entry.dealer != expected:
@@ -143,7 +147,7 @@ def ledger_answer(request: LedgerRequest) -> dict[str, Any]:
             {"index": index, "dealer": dealer, **result.answer(rules), **codec.match_to_dict(after)}
         )
     if problems:
-        raise invalid_state(problems)
+        raise invalid_score(problems)
     assert after is not None
     return {
         "target": target,
