@@ -1511,7 +1511,7 @@ export interface components {
              * @description the kind of problem; each is documented on the service's /problems page under the last part of its URI (/problems#validation; about:blank at /problems#blank)
              * @enum {string}
              */
-            type: "urn:scopa:problem:validation" | "urn:scopa:problem:invalid-rules" | "urn:scopa:problem:invalid-state" | "urn:scopa:problem:illegal-move" | "urn:scopa:problem:budget-too-large" | "urn:scopa:problem:rate-limited" | "urn:scopa:problem:unauthorized" | "urn:scopa:problem:quota-exceeded" | "about:blank";
+            type: "urn:scopa:problem:validation" | "urn:scopa:problem:invalid-rules" | "urn:scopa:problem:invalid-state" | "urn:scopa:problem:invalid-score" | "urn:scopa:problem:illegal-move" | "urn:scopa:problem:budget-too-large" | "urn:scopa:problem:rate-limited" | "urn:scopa:problem:unauthorized" | "urn:scopa:problem:quota-exceeded" | "about:blank";
         };
         ProblemKind: {
             description: string;
@@ -2180,6 +2180,19 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description Unsupported Media Type */
+        UNSUPPORTED_MEDIA_TYPE: {
+            headers: {
+                "Content-Language": components["headers"]["Content-Language"];
+                Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
     };
     parameters: {
         /** @description the languages the client reads, by preference (RFC 9110), e.g. it-IT, it;q=0.9, en;q=0.5; used when lang is not given */
@@ -2326,6 +2339,7 @@ export type ResponseServiceUnavailable = components['responses']['SERVICE_UNAVAI
 export type ResponseTooManyRequests = components['responses']['TOO_MANY_REQUESTS'];
 export type ResponseUnauthorized = components['responses']['UNAUTHORIZED'];
 export type ResponseUnprocessableEntity = components['responses']['UNPROCESSABLE_ENTITY'];
+export type ResponseUnsupportedMediaType = components['responses']['UNSUPPORTED_MEDIA_TYPE'];
 export type ParameterAcceptLanguage = components['parameters']['Accept-Language'];
 export type ParameterIfNoneMatch = components['parameters']['IF_NONE_MATCH'];
 export type ParameterLang = components['parameters']['lang'];
@@ -2545,6 +2559,7 @@ export interface operations {
             400: components["responses"]["BAD_REQUEST"];
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -2788,6 +2803,7 @@ export interface operations {
             400: components["responses"]["BAD_REQUEST"];
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -2971,6 +2987,7 @@ export interface operations {
             400: components["responses"]["BAD_REQUEST"];
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
             default: components["responses"]["DEFAULT_ERROR"];
@@ -6279,6 +6296,7 @@ export interface operations {
             400: components["responses"]["BAD_REQUEST"];
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -6719,6 +6737,7 @@ export interface operations {
             400: components["responses"]["BAD_REQUEST"];
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -7132,6 +7151,7 @@ export interface operations {
             400: components["responses"]["BAD_REQUEST"];
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -8151,6 +8171,7 @@ export interface operations {
             400: components["responses"]["BAD_REQUEST"];
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
             default: components["responses"]["DEFAULT_ERROR"];
@@ -8220,6 +8241,7 @@ export interface operations {
             400: components["responses"]["BAD_REQUEST"];
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
             default: components["responses"]["DEFAULT_ERROR"];
@@ -8689,6 +8711,7 @@ export interface operations {
             400: components["responses"]["BAD_REQUEST"];
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
             default: components["responses"]["DEFAULT_ERROR"];
@@ -8746,13 +8769,22 @@ export interface operations {
                      *           "url": "/problems#invalid-rules"
                      *         },
                      *         {
-                     *           "description": "A state, view, record, pile or set of cards that cannot happen under its rules, or a view with no move to make; every problem is listed at once by field.",
+                     *           "description": "A state, view, record or set of cards that cannot happen under its rules, or a view with no move to make; every problem is listed at once by field.",
                      *           "statuses": [
                      *             422
                      *           ],
                      *           "title": "Invalid state",
                      *           "type": "urn:scopa:problem:invalid-state",
                      *           "url": "/problems#invalid-state"
+                     *         },
+                     *         {
+                     *           "description": "A hand or match to score that cannot be (/v1/score, /v1/match): piles that do not hold the pack once, tallies that do not add up (a miscount), a scope count, declaration or claim the hand cannot have, scores that are not one per side, or a ledger's hand dealt out of turn, left undecided by its tallies or added after the match was over; every problem is listed at once by field.",
+                     *           "statuses": [
+                     *             422
+                     *           ],
+                     *           "title": "Invalid score",
+                     *           "type": "urn:scopa:problem:invalid-score",
+                     *           "url": "/problems#invalid-score"
                      *         },
                      *         {
                      *           "description": "A move that is not legal in the state; `legal_moves` lists the legal ones.",
@@ -8800,11 +8832,12 @@ export interface operations {
                      *           "url": "/problems#quota-exceeded"
                      *         },
                      *         {
-                     *           "description": "Any other error: the title is the HTTP status phrase (413: the body is too large; 503: the worker is busy searching, see `Retry-After`).",
+                     *           "description": "Any other error: the title is the HTTP status phrase (413: the body is too large; 415: the body was not sent as `Content-Type: application/json`; 503: the worker is busy searching, see `Retry-After`).",
                      *           "statuses": [
                      *             404,
                      *             405,
                      *             413,
+                     *             415,
                      *             500,
                      *             503
                      *           ],
@@ -9540,6 +9573,7 @@ export interface operations {
             400: components["responses"]["BAD_REQUEST"];
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
             default: components["responses"]["DEFAULT_ERROR"];
@@ -10393,6 +10427,7 @@ export interface operations {
             400: components["responses"]["BAD_REQUEST"];
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
             default: components["responses"]["DEFAULT_ERROR"];
@@ -10950,6 +10985,7 @@ export interface operations {
             400: components["responses"]["BAD_REQUEST"];
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -11274,6 +11310,7 @@ export interface operations {
             400: components["responses"]["BAD_REQUEST"];
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -11822,6 +11859,7 @@ export interface operations {
             400: components["responses"]["BAD_REQUEST"];
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
             default: components["responses"]["DEFAULT_ERROR"];
@@ -12058,6 +12096,7 @@ export interface operations {
             400: components["responses"]["BAD_REQUEST"];
             401: components["responses"]["UNAUTHORIZED"];
             413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             422: components["responses"]["UNPROCESSABLE_ENTITY"];
             429: components["responses"]["TOO_MANY_REQUESTS"];
             default: components["responses"]["DEFAULT_ERROR"];
