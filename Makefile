@@ -10,6 +10,22 @@ STAMP := $(VENV)/.installed-stamp
 .PHONY: setup setup-runtime test lint typecheck pytest serve lock bench-engine clean openapi bench-api differential
 .PHONY: docs docs-tables
 .PHONY: clients
+.PHONY: fresh-clone-check
+## The README's two commands and its first examples on a fresh clone of HEAD in an empty folder:
+## time to ready (cold and warm), the environments' sizes, make test's time
+## (scripts/fresh_clone.py; ARGS="--skip-tests" leaves make test out).
+fresh-clone-check: setup
+	$(BIN)/python -m scripts.fresh_clone $(ARGS)
+
+.PHONY: examples examples-check
+## The console examples of the README and the docs, run against real servers started from the
+## checkout (scripts/doc_examples.py): examples-check prints a diff and fails on any difference
+## (the test suite runs it page by page); examples writes back what the commands print.
+examples: setup
+	$(BIN)/python -m scripts.doc_examples --write $(PAGES)
+
+examples-check: setup
+	$(BIN)/python -m scripts.doc_examples --check $(PAGES)
 
 setup: $(STAMP)
 
@@ -68,9 +84,11 @@ lock:
 bench-engine: setup
 	$(BIN)/python tests/benchmarks/bench_engine.py
 
-## The API under gunicorn on 127.0.0.1:8000 (settings: gunicorn.conf.py, SCOPA_* variables).
+## The API under gunicorn on 127.0.0.1:8000 (settings: gunicorn.conf.py, SCOPA_* variables;
+## BIND=host:port for another address).
+BIND ?= 127.0.0.1:8000
 serve: setup-runtime
-	$(BIN)/gunicorn --bind 127.0.0.1:8000 'service.api.app:create_app()'
+	$(BIN)/gunicorn --bind $(BIND) 'service.api.app:create_app()'
 
 ## Regenerate openapi.yaml from the app's schemas (a test fails when it is out of date).
 openapi: setup

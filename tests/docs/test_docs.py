@@ -1,6 +1,6 @@
 """The documentation: a short README whose links lead somewhere, the MkDocs site in docs/ built
 with warnings as errors and every page in its nav, the tables generated from the code kept
-current, and console examples that scripts/readme_examples.py can run."""
+current, and console examples that scripts/doc_examples.py can run."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import pytest
 import yaml
 from markdown.extensions.toc import slugify
 
-from scripts import endpoints_table, readme_examples
+from scripts import doc_examples, endpoints_table
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
@@ -218,11 +218,11 @@ def test_the_endpoints_table_lists_every_declaration() -> None:
     ids=lambda page: page.relative_to(ROOT).as_posix(),
 )
 def test_console_examples_can_be_rerun(page: Path) -> None:
-    """Each console block is commands and their outputs as readme_examples.py reads them, and
+    """Each console block is commands and their outputs as doc_examples.py reads them, and
     the script's default run covers the page."""
     blocks = console_blocks(page)
     for block in blocks:
-        examples = readme_examples.parse_block(block)
+        examples = doc_examples.parse_block(block)
         assert examples, f"{page.name}: an empty console block"
     if blocks:
-        assert page in readme_examples.with_examples()
+        assert page in doc_examples.with_examples()
