@@ -70,6 +70,7 @@ SCRATCH = "/tmp/scopa-examples"
 GUNICORN = str(ROOT / ".venv" / "bin" / "gunicorn")
 NOTHING_KEPT = ("--save", "", "--appendonly", "no", "--dir")
 COMMAND_TIMEOUT_S = 180.0
+STOP_GRACE_S = 30.0
 READY_TIMEOUT_S = 120.0
 # Variables of the caller that a reader's fresh shell would not have.
 REQUEST_LOGGER = "service.api.request"
@@ -377,14 +378,22 @@ class Shell:
         return out
 
     def close(self) -> None:
-        """End the session and everything it started in the background."""
+        """End the session and everything it started in the background (a job worker given
+        its grace period to finish its record, then killed)."""
+        group = self.process.pid
         with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.process.pid, signal.SIGTERM)
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait()
+            os.killpg(group, signal.SIGTERM)
+        deadline = time.monotonic() + STOP_GRACE_S
+        while time.monotonic() < deadline:
+            try:
+                os.killpg(group, 0)
+            except ProcessLookupError:
+                break
+            self.process.poll()
+            time.sleep(0.1)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(group, signal.SIGKILL)
+        self.process.wait()
 
 
 @dataclass

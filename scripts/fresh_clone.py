@@ -42,7 +42,8 @@ def size_mb(folder: Path) -> float:
 def serve(
     clone: Path, api: str, metrics: str, log: Path
 ) -> tuple[subprocess.Popen[bytes], float, float]:
-    """``make serve`` in the clone; the process and its seconds to /healthz and to /readyz."""
+    """``make serve`` in the clone; the process and its seconds to the master's /healthz (the
+    monitoring port) and to the API's /readyz."""
     env = doc_examples.fresh_environment({"SCOPA_METRICS_PORT": metrics.rpartition(":")[2]})
     start = time.monotonic()
     process = subprocess.Popen(
@@ -60,7 +61,7 @@ def serve(
         if time.monotonic() - start > READY_TIMEOUT_S:
             stop(process)
             raise SystemExit(f"make serve was not ready within {READY_TIMEOUT_S:.0f} s")
-        if healthy is None and doc_examples.answers(f"http://{api}/healthz"):
+        if healthy is None and doc_examples.answers(f"http://{metrics}/healthz"):
             healthy = time.monotonic() - start
         if doc_examples.answers(f"http://{api}/readyz"):
             return process, healthy or time.monotonic() - start, time.monotonic() - start
@@ -121,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     metrics = f"127.0.0.1:{doc_examples.free_port()}"
     failed = False
     process, healthy, ready = serve(clone, api, metrics, log)
-    print(f"make serve, cold: /healthz after {healthy:.1f} s, /readyz after {ready:.1f} s")
+    print(f"make serve, cold: master /healthz {healthy:.1f} s, API /readyz {ready:.1f} s")
     print(f"serving environment (.venv): {size_mb(clone / '.venv'):.0f} MB")
     try:
         print(f"the README's first {args.examples} examples:")
@@ -133,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
         stop(process)
     process, healthy, ready = serve(clone, api, metrics, log)
     stop(process)
-    print(f"make serve, warm: /healthz after {healthy:.1f} s, /readyz after {ready:.1f} s")
+    print(f"make serve, warm: master /healthz {healthy:.1f} s, API /readyz {ready:.1f} s")
     if not args.skip_tests:
         start = time.monotonic()
         status = subprocess.call(

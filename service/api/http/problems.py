@@ -322,7 +322,11 @@ def handle_http_exception(error: HTTPException) -> Response:
     status = error.code or 500
     data = getattr(error, "data", None) or {}
     messages = data.get("messages")
-    headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
+    headers = [
+        (k, sorted_methods(v) if k.lower() == "allow" else v)
+        for k, v in error.get_headers()
+        if k.lower() != "content-type"
+    ]
     headers += list((data.get("headers") or {}).items())
     if status == 500:
         return handle_unexpected(getattr(error, "original_exception", None) or error)
@@ -337,6 +341,12 @@ def handle_http_exception(error: HTTPException) -> Response:
     if status == http.HTTPStatus.REQUEST_ENTITY_TOO_LARGE:
         return body_too_large(headers)
     return problem_response(status, as_message(error.description or ""), headers=headers)
+
+
+def sorted_methods(allow: str) -> str:
+    """An Allow header's methods in alphabetical order (werkzeug lists a set's, which changes
+    from process to process)."""
+    return ", ".join(sorted(method.strip() for method in allow.split(",")))
 
 
 def body_too_large(headers: Iterable[tuple[str, str]] = ()) -> Response:
