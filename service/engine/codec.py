@@ -371,8 +371,12 @@ def side_score_to_dict(score: SideScore) -> dict[str, Any]:
 
 
 def prime_to_dict(prime: Prime) -> dict[str, Any]:
-    """A prime: its value, the cards that make it, whether it holds every suit."""
-    return {"value": _number(prime.value), "cards": codes(prime.cards), "all_suits": prime.complete}
+    """A prime: its value, the cards that make it, whether it holds every suit, and whether
+    it was counted as points alone."""
+    data = {"value": _number(prime.value), "cards": codes(prime.cards), "all_suits": prime.complete}
+    if prime.from_points:
+        data["from_points"] = True
+    return data
 
 
 def tallied_side_to_dict(rules: Rules, scored: TalliedSide) -> dict[str, Any]:

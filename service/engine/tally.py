@@ -6,6 +6,7 @@ category names the fields that decide it. A tally's field is None where it was n
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
 from types import MappingProxyType
@@ -18,15 +19,17 @@ from service.engine.cards import (
     card,
     count,
     iter_cards,
+    rank_of,
 )
 from service.engine.message import N_
-from service.engine.primes import PRIME_COUNT_ORDERS
+from service.engine.primes import PRIME_COUNT_ORDERS, PRIME_TABLES
 from service.engine.rules import Rules
 from service.engine.scoring import (
     PIVA_CARD,
     SCALETTA_HIGH_BOTTOM,
     SCALETTA_LOW_TOP,
     SETTE_DI_COPPE_CARD,
+    Prime,
     SideFacts,
     categories,
     counted_cards,
@@ -39,6 +42,7 @@ from service.engine.scoring import (
 )
 
 INTEGER = "integer"
+NUMBER = "number"
 BOOLEAN = "boolean"
 CARDS = "cards"
 # A run of the bonus suit scores from three cards: a shorter one is counted as 0.
@@ -53,9 +57,11 @@ class SideTally:
     coins: int | None = None
     scope: int | None = None
     settebello: bool | None = None
-    # The prime's cards: the best card of each suit taken, or, for the rank-count tables,
-    # every card of the ranks they count.
+    # The prime's cards: a card of the best value taken in each suit (any of them where several
+    # are worth as much), or, for the rank-count tables, every card of the ranks they count.
     prime: Cards | None = None
+    # The prime as players add it up (sum tables): its values summed, a card of every suit held.
+    prime_points: float | None = None
     re_bello: bool | None = None
     sette_di_coppe: bool | None = None
     piva: bool | None = None
@@ -90,6 +96,8 @@ class TallyField:
     cards: Cards = 0
     max_items: int | None = None
     one_per_suit: bool = False
+    # The field this one may be counted instead of (the prime's points, for its cards).
+    instead_of: str | None = None
 
 
 def _count_field(
@@ -137,7 +145,7 @@ def prime_field(rules: Rules) -> TallyField:
             "prime",
             "primiera",
             CARDS,
-            N_("the prime: the best card taken of each suit"),
+            N_("the prime: a card of the best value taken in each suit"),
             cards=rules.pack_cards,
             max_items=len(SUIT_MASKS),
             one_per_suit=True,
@@ -153,8 +161,40 @@ def prime_field(rules: Rules) -> TallyField:
     )
 
 
+def suit_values(rules: Rules, cards: Cards) -> tuple[tuple[float, ...], ...]:
+    """Per suit, the prime values of ``cards`` under the rules' sum table, best first."""
+    values = PRIME_TABLES[rules.prime_table]
+    return tuple(
+        tuple(sorted({values[rank_of(c)] for c in iter_cards(cards & suit)}, reverse=True))
+        for suit in SUIT_MASKS
+    )
+
+
+def prime_points_field(rules: Rules) -> TallyField | None:
+    """The prime's points, where the table sums values: a whole prime's total, between the
+    lowest and the highest the pack makes; None for the rank-count tables."""
+    if rules.prime_table not in PRIME_TABLES:
+        return None
+    by_suit = suit_values(rules, rules.pack_cards)
+    every = [v for values in by_suit for v in values]
+    return TallyField(
+        "prime_points",
+        "primiera",
+        INTEGER if all(float(v).is_integer() for v in every) else NUMBER,
+        N_(
+            "the prime's points: the values of its cards summed, a card of every suit taken "
+            "(instead of, or beside, the prime's cards)"
+        ),
+        math.floor(sum(values[-1] for values in by_suit if values)),
+        math.ceil(sum(values[0] for values in by_suit if values)),
+        instead_of="prime",
+    )
+
+
+# A field of a category under some rules; None where those rules do not ask for it.
+FieldBuilder = Callable[[Rules], TallyField | None]
 # The fields that decide each scoring category, in the order a form shows them.
-FIELDS_OF_CATEGORY: Mapping[str, tuple[Callable[[Rules], TallyField], ...]] = MappingProxyType(
+FIELDS_OF_CATEGORY: Mapping[str, tuple[FieldBuilder, ...]] = MappingProxyType(
     {
         "cards": (_count_field("cards", "cards", N_("cards taken"), lambda r: r.pack_size),),
         "coins": (
@@ -168,7 +208,7 @@ FIELDS_OF_CATEGORY: Mapping[str, tuple[Callable[[Rules], TallyField], ...]] = Ma
                 lambda r: 1 << settebello_card(r),
             ),
         ),
-        "primiera": (prime_field,),
+        "primiera": (prime_field, prime_points_field),
         "scope": (
             _count_field(
                 "scope",
@@ -237,7 +277,16 @@ def tally_fields(rules: Rules) -> tuple[TallyField, ...]:
     """The facts a side's tally needs under the rules, derived from their scoring categories."""
     order = {"cards": 0, "coins": 1, "settebello": 2, "primiera": 3, "scope": 4}
     ranked = sorted(categories(rules), key=lambda c: order.get(c, len(order)))
-    return tuple(build(rules) for category in ranked for build in FIELDS_OF_CATEGORY[category])
+    built = (build(rules) for category in ranked for build in FIELDS_OF_CATEGORY[category])
+    return tuple(spec for spec in built if spec is not None)
+
+
+def uncounted(rules: Rules, tally: SideTally) -> tuple[str, ...]:
+    """The facts the rules need that the tally does not count, each named by its field (a
+    field counted instead of another counts for it)."""
+    specs = tally_fields(rules)
+    counted = {s.instead_of or s.name for s in specs if tally.known(s.name)}
+    return tuple(s.name for s in specs if s.instead_of is None and s.name not in counted)
 
 
 def hand_fields(rules: Rules) -> tuple[str, ...]:
@@ -287,7 +336,17 @@ def cards_not_in_pack(rules: Rules) -> tuple[str, ...]:
 
 def complete(rules: Rules, tally: SideTally) -> bool:
     """Whether every fact the rules need was counted."""
-    return all(tally.known(f.name) for f in tally_fields(rules))
+    return not uncounted(rules, tally)
+
+
+def tally_prime(rules: Rules, tally: SideTally) -> Prime | None:
+    """The side's prime as its tally gives it: from its cards, else from its points (a whole
+    prime with no cards named), else None."""
+    if tally.prime is not None:
+        return prime_of(rules, tally.prime)
+    if tally.prime_points is not None:
+        return Prime(tally.prime_points, 0, True)
+    return None
 
 
 def facts_of_tally(rules: Rules, tally: SideTally) -> SideFacts:
@@ -302,7 +361,7 @@ def facts_of_tally(rules: Rules, tally: SideTally) -> SideFacts:
         card_count=tally.cards or 0,
         coin_count=tally.coins or 0,
         marked=marked,
-        prime=prime_of(rules, tally.prime or 0),
+        prime=tally_prime(rules, tally) or prime_of(rules, 0),
         scope=tally.scope or 0,
         napola_run=tally.napola,
         scaletta_low=tally.scalette_low or 0,

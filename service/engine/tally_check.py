@@ -1,20 +1,28 @@
 """Whether the tallies of a hand can be true together: every miscount named, all at once.
 
 The plain checks (each field in range, counts that add up to the pack, each scored single card
-taken once, prime cards distinct and fitting the counts) name the field and what does not add
-up. Tallies that pass them are then checked exactly: some way of sharing the pack's cards among
-the sides must give every counted fact, a flow of cards to sides with each side's counts as
-bounds (``shares``). When none does, the facts whose removal alone would make the tallies
-possible are named.
+taken once, prime cards distinct and fitting the counts, prime points that a whole prime makes)
+name the field and what does not add up. Tallies that pass them are then checked exactly: some
+way of sharing the pack's cards among the sides must give every counted fact, a flow of cards
+to sides with each side's counts as bounds (``shares``). When none does, the facts whose
+removal alone would make the tallies possible are named.
+
+A prime is judged by value, never by one chosen card: a card named for a suit says that the
+side took it and nothing of the suit worth more, so any card of the best value taken there may
+stand for it. A prime counted as points says that the side holds a card of every suit, worth
+that much together; the exact check tries each value a suit that makes them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections import Counter
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from service.engine.cards import (
     SUIT_MASKS,
+    SUITS,
     Card,
     Cards,
     card,
@@ -34,7 +42,7 @@ from service.engine.scoring import (
     SCALETTA_LOW_TOP,
     counted_cards,
     grande_cards,
-    prime_orders,
+    prime_of,
 )
 from service.engine.tally import (
     BOOLEAN,
@@ -46,17 +54,37 @@ from service.engine.tally import (
     cards_not_in_pack,
     coins_in_pack,
     single_cards,
+    suit_values,
     tally_fields,
+)
+from service.engine.tally_primes import (
+    best_value,
+    prime_value,
+    suit_options,
+    whole_totals,
+    worth,
+    worth_more,
 )
 
 # The low and high groups of three cards of the bonus suit a run of 0 says were not all taken.
 LOW_THREE = (1, 2, 3)
 HIGH_THREE = (10, 9, 8)
+# The most steps (``Budget``) the exact check of primes counted as points takes, and the most
+# the naming of the facts to blame takes after it: a suit's values weighed for the totals left
+# is a step (a millisecond at most), a sharing tried five.
+CHECK_BUDGET = 1000
+BLAME_BUDGET = 600
+SHARING_STEPS = 5
 
 
 def field_name(side: int, name: str | None = None) -> str:
     """The request field of a side's tally, or of one of its facts."""
     return f"tallies[{side}]" if name is None else f"tallies[{side}].{name}"
+
+
+def shown(value: float) -> str:
+    """A prime value as players write it: 78, 5.5."""
+    return f"{value:g}"
 
 
 def tally_problems(
@@ -83,8 +111,23 @@ def tally_problems(
     problems += single_card_problems(rules, tallies, leftover) + prime_problems(
         rules, tallies, leftover
     )
-    if problems or shares(rules, tallies, leftover) is not None:
+    if problems:
         return problems
+    try:
+        if shares(rules, tallies, leftover, budget=Budget(CHECK_BUDGET)) is not None:
+            return []
+    except CheckTooLongError:
+        return [
+            Problem(
+                field_name(side, "prime_points"),
+                Message(
+                    "too many primes make these points to check them against the rest of the "
+                    "tallies: name the prime's cards"
+                ),
+            )
+            for side, t in enumerate(tallies)
+            if t.prime is None and t.prime_points is not None
+        ]
     return blamed(rules, tallies, leftover) if explain else [impossible()]
 
 
@@ -191,6 +234,8 @@ def side_problems(rules: Rules, tallies: Sequence[SideTally]) -> list[Problem]:
         problems += run_problems(side, tally)
         if tally.prime is not None:
             problems += prime_fit_problems(rules, side, tally)
+        if tally.prime_points is not None:
+            problems += points_problems(rules, side, tally)
     return problems
 
 
@@ -270,8 +315,8 @@ def held_cards(rules: Rules, tally: SideTally) -> list[Card]:
 
 
 def held_in_prime_problems(rules: Rules, where: str, prime: Cards, held: Card) -> list[Problem]:
-    """A card the side took that its prime leaves out: a better card of its suit (sum tables)
-    or the card itself (its rank counted by the table) must be in it."""
+    """A card the side took that its prime leaves out: a card of its suit worth as much or
+    more (sum tables) or the card itself (its rank counted by the table) must be in it."""
     orders = PRIME_COUNT_ORDERS.get(rules.prime_table)
     if orders is not None:
         counted = any(rank_of(held) in ranks for ranks in orders)
@@ -280,19 +325,93 @@ def held_in_prime_problems(rules: Rules, where: str, prime: Cards, held: Card) -
                 Problem(where, Message("{card} was taken, so it is in the prime", card=code(held)))
             ]
         return []
-    order = prime_orders(rules.prime_table)[suit_of(held)]
-    best = next((c for c in order if prime >> c & 1), None)
-    if best is None or order.index(best) > order.index(held):
+    named = best_value(rules, prime & SUIT_MASKS[suit_of(held)])
+    value = prime_value(rules, held)
+    if named is None or named < value:
         return [
             Problem(
                 where,
                 Message(
-                    "{card} was taken, so the prime's card of its suit is {card} or better",
+                    "{card} was taken, so the prime's card of its suit is worth {value} or more",
                     card=code(held),
+                    value=shown(value),
                 ),
             )
         ]
     return []
+
+
+def points_problems(rules: Rules, side: int, tally: SideTally) -> list[Problem]:
+    """Prime points that no whole prime of the side makes: beside its cards, points the cards
+    do not make; alone, fewer cards than suits, no coin, or a total that no card of each suit
+    makes (with the scored cards the side took among them)."""
+    points = tally.prime_points or 0
+    where = field_name(side, "prime_points")
+    if tally.prime is not None:
+        named = prime_of(rules, tally.prime)
+        if not named.complete:
+            reason = Message(
+                "points count a prime with a card of every suit; these cards lack a suit"
+            )
+            return [Problem(where, reason)]
+        # Points are asked only under the sum tables (field_problems stops the rest).
+        assert not isinstance(named.value, tuple)
+        if named.value != points:
+            return [
+                Problem(
+                    where,
+                    Message(
+                        "the prime's cards make {value}, not {points}",
+                        value=shown(named.value),
+                        points=shown(points),
+                    ),
+                )
+            ]
+        return []
+    problems = []
+    if tally.cards is not None and tally.cards < len(SUITS):
+        problems.append(
+            Problem(
+                where,
+                Message(
+                    "a prime with a card of every suit needs {suits} cards; the side took {cards}",
+                    suits=len(SUITS),
+                    cards=tally.cards,
+                ),
+            )
+        )
+    if tally.coins == 0:
+        problems.append(
+            Problem(
+                where,
+                Message("a prime with a card of every suit has a coin; the side took no coins"),
+            )
+        )
+    every = suit_values(rules, rules.pack_cards)
+    held = sum(1 << c for c in held_cards(rules, tally))
+    floors = [best_value(rules, held & suit) or 0 for suit in SUIT_MASKS]
+    limited = [
+        [v for v in values if v >= floor] for values, floor in zip(every, floors, strict=True)
+    ]
+    if points not in whole_totals(every):
+        problems.append(
+            Problem(
+                where,
+                Message("no prime with a card of every suit makes {points}", points=shown(points)),
+            )
+        )
+    elif points not in whole_totals(limited):
+        problems.append(
+            Problem(
+                where,
+                Message(
+                    "with {cards} taken, no prime with a card of every suit makes {points}",
+                    cards=", ".join(code(c) for c in iter_cards(held)),
+                    points=shown(points),
+                ),
+            )
+        )
+    return problems
 
 
 # What a count of cards or coins that does not add up says: all counted, or some.
@@ -382,8 +501,9 @@ def single_card_problems(
 
 
 def prime_problems(rules: Rules, tallies: Sequence[SideTally], leftover: Cards) -> list[Problem]:
-    """Prime cards in two sides' primes or left over, and, with every prime counted, a suit's
-    best card in nobody's prime."""
+    """Prime cards in two sides' primes or left over; prime points that no prime the side can
+    hold beside the others' makes; and, with every prime named by its cards, a suit's best
+    value in nobody's prime."""
     problems: list[Problem] = []
     owner: dict[Card, int] = {}
     for side, tally in enumerate(tallies):
@@ -402,25 +522,68 @@ def prime_problems(rules: Rules, tallies: Sequence[SideTally], leftover: Cards) 
                     Problem(field_name(side, "prime"), Message("{card} is left over", card=code(c)))
                 )
             owner.setdefault(c, side)
+    if problems:
+        return problems
+    problems = reachable_points_problems(rules, tallies, leftover)
     if problems or any(t.prime is None for t in tallies):
         return problems
-    shown = sum(1 << c for c in owner)
+    named = sum(1 << c for c in owner)
     if rules.prime_table in PRIME_COUNT_ORDERS:
-        missing = counted_cards(rules.prime_table) & rules.pack_cards & ~shown & ~leftover
+        missing = counted_cards(rules.prime_table) & rules.pack_cards & ~named & ~leftover
         if missing:
             listed = ", ".join(code(c) for c in iter_cards(missing))
             return [Problem("tallies", Message("in nobody's prime: {cards}", cards=listed))]
         return []
-    for order in prime_orders(rules.prime_table):
-        best = next((c for c in order if rules.pack_cards >> c & 1 and not leftover >> c & 1), None)
-        if best is not None and best not in owner:
+    for suit in SUIT_MASKS:
+        cards = rules.pack_cards & suit & ~leftover
+        top = best_value(rules, cards)
+        if top is None or best_value(rules, named & suit) == top:
+            continue
+        best = worth(rules, cards, top)
+        listed = ", ".join(code(c) for c in iter_cards(best))
+        reason = (
+            Message(
+                "nobody's prime has {card}, the best of its suit: whoever took it has it "
+                "in the prime",
+                card=listed,
+            )
+            if count(best) == 1
+            else Message(
+                "nobody's prime has one of {cards}, the best of their suit: whoever took one "
+                "has one in the prime",
+                cards=listed,
+            )
+        )
+        problems.append(Problem("tallies", reason))
+    return problems
+
+
+def reachable_points_problems(
+    rules: Rules, tallies: Sequence[SideTally], leftover: Cards
+) -> list[Problem]:
+    """Prime points counted alone that no prime the side can hold makes beside the other
+    sides' primes and the cards left over (its own facts already allow them)."""
+    problems = []
+    for side, tally in enumerate(tallies):
+        if tally.prime is not None or tally.prime_points is None:
+            continue
+        if points_problems(rules, side, tally):
+            continue  # named with the side's own facts
+        held = sum(1 << c for c in held_cards(rules, tally))
+        options = [
+            [v for v in choices if v is not None and v >= (best_value(rules, held & suit) or 0)]
+            for choices, suit in zip(
+                suit_options(rules, tallies, side, leftover), SUIT_MASKS, strict=True
+            )
+        ]
+        if tally.prime_points not in whole_totals(options):
             problems.append(
                 Problem(
-                    "tallies",
+                    field_name(side, "prime_points"),
                     Message(
-                        "nobody's prime has {card}, the best of its suit: whoever took it has it "
-                        "in the prime",
-                        card=code(best),
+                        "beside the other sides' primes and the cards left over, no prime the "
+                        "side can hold makes {points}",
+                        points=shown(tally.prime_points),
                     ),
                 )
             )
@@ -434,8 +597,10 @@ class SideBounds:
 
     required: Cards
     forbidden: Cards
-    # (cards, at most): a run of 0 says the side did not take all three cards of the group.
-    groups: tuple[tuple[Cards, int], ...]
+    # (cards of one suit, at least, at most): a run of 0 says the side did not take all three
+    # cards of the group; a prime counted as points, that it took one of the cards of a suit
+    # worth its value there. The groups of a side nest (or are apart).
+    groups: tuple[tuple[Cards, int, int], ...]
     cards: tuple[int, int]
     coins: tuple[int, int]
 
@@ -443,7 +608,7 @@ class SideBounds:
 def bounds_of(rules: Rules, tally: SideTally) -> SideBounds:
     """The side's pile as its tally bounds it."""
     required = forbidden = 0
-    groups: dict[Cards, int] = {}
+    groups: dict[Cards, tuple[int, int]] = {}
     for name, c in single_cards(rules).items():
         held = getattr(tally, name)
         if held is True:
@@ -454,7 +619,7 @@ def bounds_of(rules: Rules, tally: SideTally) -> SideBounds:
     if tally.grande is True:
         required |= grande
     elif tally.grande is False:
-        groups[grande] = 2
+        groups[grande] = (0, 2)
     if tally.prime is not None:
         r, f = prime_bounds(rules, tally.prime)
         required |= r
@@ -469,26 +634,62 @@ def bounds_of(rules: Rules, tally: SideTally) -> SideBounds:
         required |= taken
         forbidden |= broken
         if group:
-            groups[group] = 2
+            groups[group] = (0, 2)
     # Each scopa takes at least the played card and one from the table.
     fewest = 2 * (tally.scope or 0)
     cards = (tally.cards, tally.cards) if tally.cards is not None else (fewest, rules.pack_size)
     coins_top = coins_in_pack(rules)
     coins = (tally.coins, tally.coins) if tally.coins is not None else (0, coins_top)
-    return SideBounds(required, forbidden, tuple(groups.items()), cards, coins)
+    return SideBounds(
+        required,
+        forbidden,
+        tuple((g, low, high) for g, (low, high) in groups.items()),
+        cards,
+        coins,
+    )
 
 
 def prime_bounds(rules: Rules, prime: Cards) -> tuple[Cards, Cards]:
-    """The cards a prime says the side took, and those it says it did not."""
+    """The cards a prime says the side took, and those it says it did not: for a sum table,
+    every card of a suit worth more than the card named (the whole suit where none is)."""
     if rules.prime_table in PRIME_COUNT_ORDERS:
         return prime, counted_cards(rules.prime_table) & ~prime
     forbidden = 0
-    for order in prime_orders(rules.prime_table):
-        best = next((c for c in order if prime >> c & 1), None)
-        above = order if best is None else order[: order.index(best)]
-        for c in above:
-            forbidden |= 1 << c
+    for suit in SUIT_MASKS:
+        named = best_value(rules, prime & suit)
+        forbidden |= suit if named is None else worth_more(rules, suit, named)
     return prime, forbidden
+
+
+def with_prime_values(
+    rules: Rules, bounds: SideBounds, values: Sequence[float | None]
+) -> Iterator[SideBounds]:
+    """A side's bounds once its prime, counted as points, is worth ``values`` suit by suit:
+    nothing of a suit worth more, and one of its cards worth as much (a group of them, or,
+    where that group would cross another of the side's, each of them in turn); a value not
+    yet chosen (None) asks only for a card of the suit."""
+    required, forbidden = bounds.required, bounds.forbidden
+    groups = {cards: (low, high) for cards, low, high in bounds.groups}
+    branches: list[Cards] = []
+    for suit, value in zip(SUIT_MASKS, values, strict=True):
+        if value is None:
+            same = suit & rules.pack_cards
+        else:
+            forbidden |= worth_more(rules, suit, value)
+            same = worth(rules, suit & rules.pack_cards, value)
+        if same & required:
+            continue
+        if count(same) == 1:
+            required |= same
+        elif any(g & same and g & ~same and same & ~g for g in groups):
+            branches.append(same)
+        else:
+            low, high = groups.get(same, (0, count(same)))
+            groups[same] = (max(low, 1), high)
+    nested = tuple((g, low, high) for g, (low, high) in groups.items())
+    for picks in itertools.product(*(list(iter_cards(b)) for b in branches)):
+        chosen = sum(1 << c for c in picks)
+        yield replace(bounds, required=required | chosen, forbidden=forbidden, groups=nested)
 
 
 def run_bounds(
@@ -507,12 +708,182 @@ def run_bounds(
     return 0, 0, group if group & rules.pack_cards == group else 0
 
 
+class CheckTooLongError(ValueError):
+    """The exact check of primes counted as points ran out of its budget of steps."""
+
+
+@dataclass(slots=True)
+class Budget:
+    """How many more steps one check may take."""
+
+    left: int
+
+    def spend(self, steps: int = 1) -> None:
+        """Count some steps, or raise CheckTooLongError when they are more than are left."""
+        if steps > self.left:
+            raise CheckTooLongError
+        self.left -= steps
+
+
 def shares(
-    rules: Rules, tallies: Sequence[SideTally], leftover: Cards = 0
+    rules: Rules,
+    tallies: Sequence[SideTally],
+    leftover: Cards = 0,
+    *,
+    budget: Budget | None = None,
 ) -> tuple[Cards, ...] | None:
     """Piles, one per side, that give every counted fact of the tallies (the leftover apart),
-    or None when no sharing of the pack does."""
+    or None when no sharing of the pack does. A prime counted as points alone is tried suit by
+    suit with each value that can still make them, a sharing checked at every step; with a
+    ``budget``, CheckTooLongError when it runs out first."""
     bounds = [bounds_of(rules, t) for t in tallies]
+    points = {
+        side: t.prime_points
+        for side, t in enumerate(tallies)
+        if t.prime is None and t.prime_points is not None
+    }
+    if budget is not None:
+        budget.spend(SHARING_STEPS)
+    if not points:
+        return sharing(rules, bounds, leftover)
+    sides = sorted(points)
+    options = [point_options(rules, tallies, bounds, side, leftover) for side in sides]
+    # Per suit, the values the sides counted as points may hold there together.
+    joint = [
+        suit_choices(rules, tallies, sides, [o[k] for o in options], k=k, leftover=leftover)
+        for k in range(len(SUITS))
+    ]
+    # Per side, the totals the suits from the k-th on can add, each side on its own.
+    reach: list[list[set[float]]] = []
+    for side_options in options:
+        sums: list[set[float]] = [{0.0}]
+        for values in reversed(side_options):
+            sums.insert(0, {total + v for total in sums[0] for v in values})
+        reach.append(sums)
+    completable: dict[tuple[int, tuple[float, ...]], bool] = {}
+
+    def completes(k: int, rest: tuple[float, ...]) -> bool:
+        """Whether the suits from the k-th on can add up to ``rest`` for every side."""
+        if not all(r in reach[i][k] for i, r in enumerate(rest)):
+            return False
+        if k == len(SUITS):
+            return True
+        key = (k, rest)
+        if key not in completable:
+            if budget is not None:
+                budget.spend()
+            completable[key] = any(
+                completes(k + 1, tuple(r - v for r, v in zip(rest, values, strict=True)))
+                for values in joint[k]
+            )
+        return completable[key]
+
+    def walk(
+        k: int, rest: tuple[float, ...], chosen: tuple[tuple[float, ...], ...]
+    ) -> tuple[Cards, ...] | None:
+        """A sharing with the values chosen for the suits before the k-th (the sides still to
+        make ``rest``), or None."""
+        open_suits = (None,) * (len(SUITS) - k)
+        by_side = dict(zip(sides, chosen, strict=True))
+        made = [
+            with_prime_values(rules, b, (*by_side[side], *open_suits))
+            if side in by_side
+            else iter((b,))
+            for side, b in enumerate(bounds)
+        ]
+        piles = None
+        for alternative in itertools.product(*made):
+            if budget is not None and k:
+                budget.spend(SHARING_STEPS)
+            piles = sharing(rules, alternative, leftover)
+            if piles is not None:
+                break
+        if piles is None or k == len(SUITS):
+            return piles
+        for values in joint[k]:
+            left = tuple(r - v for r, v in zip(rest, values, strict=True))
+            if completes(k + 1, left):
+                found = walk(
+                    k + 1, left, tuple((*c, v) for c, v in zip(chosen, values, strict=True))
+                )
+                if found is not None:
+                    return found
+        return None
+
+    target = tuple(points[side] for side in sides)
+    if not completes(0, target):
+        return None
+    return walk(0, target, tuple(() for _ in sides))
+
+
+def point_options(
+    rules: Rules,
+    tallies: Sequence[SideTally],
+    bounds: Sequence[SideBounds],
+    side: int,
+    leftover: Cards,
+) -> list[list[float]]:
+    """Per suit, the values a side whose prime is counted as points may hold there: those the
+    other sides' primes leave it, no less than a card it took, with a card worth it that it
+    may take."""
+    mine = bounds[side]
+    others = 0
+    for i, b in enumerate(bounds):
+        if i != side:
+            others |= b.required
+    options = []
+    for choices, suit in zip(suit_options(rules, tallies, side, leftover), SUIT_MASKS, strict=True):
+        cards = rules.pack_cards & suit & ~leftover
+        floor = best_value(rules, mine.required & suit) or 0
+        free = cards & ~mine.forbidden & ~others | mine.required & suit
+        options.append(
+            [v for v in choices if v is not None and v >= floor and worth(rules, free, v)]
+        )
+    return options
+
+
+def suit_choices(
+    rules: Rules,
+    tallies: Sequence[SideTally],
+    sides: Sequence[int],
+    options: Sequence[Sequence[float]],
+    *,
+    k: int,
+    leftover: Cards,
+) -> list[tuple[float, ...]]:
+    """The values the sides counted as points (``sides``, each with its ``options``) may hold
+    together in the ``k``-th suit beside the other primes: no more sides on a value than the
+    cards worth it that no prime names, and some side free to hold the suit's best card."""
+    suit = SUIT_MASKS[k]
+    cards = rules.pack_cards & suit & ~leftover
+    free = Counter(prime_value(rules, c) for c in iter_cards(cards & ~named_primes(tallies)))
+    top = best_value(rules, cards)
+    others = [t for side, t in enumerate(tallies) if side not in sides]
+    if top is None or any(t.prime is None for t in others):
+        top = None  # nothing to place, or a side not counted may hold the best card
+    elif any(best_value(rules, (t.prime or 0) & suit) == top for t in others):
+        top = None
+    return [
+        values
+        for values in itertools.product(*options)
+        if (top is None or max(values) >= top)
+        and all(free[v] >= n for v, n in Counter(values).items())
+    ]
+
+
+def named_primes(tallies: Sequence[SideTally]) -> Cards:
+    """Every card named in some side's prime."""
+    named = 0
+    for t in tallies:
+        named |= t.prime or 0
+    return named
+
+
+def sharing(
+    rules: Rules, bounds: Sequence[SideBounds], leftover: Cards
+) -> tuple[Cards, ...] | None:
+    """Piles, one per side, within each side's bounds (the leftover apart), or None when no
+    sharing of the pack gives them."""
     claimed = 0
     for b in bounds:
         if b.required & b.forbidden or b.required & leftover or b.required & claimed:
@@ -530,10 +901,13 @@ def shares(
         net.edge(plain, side, 0, UNBOUNDED)
         coin_nodes.append(coin)
         plain_nodes.append(plain)
-        groups = []
-        for cards, most in b.groups:
+        # Larger groups first, so that each hangs below the smallest group holding it.
+        groups: list[tuple[Cards, int]] = []
+        for cards, low, high in sorted(b.groups, key=lambda g: -count(g[0])):
+            above = coin if cards & bonus else plain
+            parent = next((node for held, node in reversed(groups) if cards & ~held == 0), above)
             node = net.node()
-            net.edge(node, coin, 0, most)
+            net.edge(node, parent, low, high)
             groups.append((cards, node))
         group_nodes.append(groups)
     placed: list[tuple[int, Card, int]] = []
@@ -543,15 +917,12 @@ def shares(
         for side, b in enumerate(bounds):
             if b.forbidden >> c & 1 or (claimed & ~b.required) >> c & 1:
                 continue
-            target = plain_nodes[side]
-            if bonus >> c & 1:
-                target = next(
-                    (g for cards, g in group_nodes[side] if cards >> c & 1), coin_nodes[side]
-                )
+            above = coin_nodes[side] if bonus >> c & 1 else plain_nodes[side]
+            target = next((g for cards, g in reversed(group_nodes[side]) if cards >> c & 1), above)
             placed.append((net.edge(node, target, 0, 1), c, side))
     if not net.solve(source, sink):
         return None
-    piles = [0] * len(tallies)
+    piles = [0] * len(bounds)
     for edge, c, side in placed:
         if net.flow(edge):
             piles[side] |= 1 << c
@@ -560,15 +931,21 @@ def shares(
 
 def blamed(rules: Rules, tallies: Sequence[SideTally], leftover: Cards) -> list[Problem]:
     """The counted facts whose removal alone makes the tallies possible, each named; else one
-    problem for the tallies as a whole."""
-    problems = []
+    problem for the tallies as a whole (within a budget of steps: past it, those named so
+    far)."""
+    problems: list[Problem] = []
+    budget = Budget(BLAME_BUDGET)
     for side, tally in enumerate(tallies):
         for name in TALLY_NAMES:
             if getattr(tally, name) is None:
                 continue
             without = list(tallies)
             without[side] = replace(tally, **{name: None})
-            if shares(rules, without, leftover) is not None:
+            try:
+                found = shares(rules, without, leftover, budget=budget)
+            except CheckTooLongError:
+                return problems or [impossible()]
+            if found is not None:
                 problems.append(
                     Problem(
                         field_name(side, name),

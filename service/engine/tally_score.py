@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
-from service.engine.cards import SUIT_MASKS, Cards, count, rank_of
+from service.engine.cards import SUIT_MASKS, Cards, count
 from service.engine.declarations import Declaration, ScoredDeclaration, score_declarations
 from service.engine.primes import PRIME_COUNT_ORDERS, PRIME_TABLES
 from service.engine.rules import Rules
@@ -29,7 +29,6 @@ from service.engine.scoring import (
     napola_points,
     outright_win,
     prime_of,
-    prime_orders,
     primiera_winner,
     scalette_points,
     score_facts,
@@ -42,7 +41,9 @@ from service.engine.tally import (
     facts_of_tally,
     single_cards,
     tally_fields,
+    tally_prime,
 )
+from service.engine.tally_primes import reachable_primes, suit_options
 
 OUTRIGHT = "outright"
 # A side's outcome in a category won by one side: 1 surely won, 0 surely not, None undecided.
@@ -215,7 +216,7 @@ def decided(
             TalliedSide(
                 side=side,
                 tally=tally,
-                prime=None if tally.prime is None else prime_of(rules, tally.prime),
+                prime=tally_prime(rules, tally),
                 points=MappingProxyType(points),
                 undecided=tuple(undecided),
                 outright=outright,
@@ -264,17 +265,18 @@ def majority_outcomes(counts: Sequence[int | None], rest: int, available: int) -
 
 
 def primiera_outcomes(rules: Rules, tallies: Sequence[SideTally], leftover: Cards) -> list[Outcome]:
-    """Each side's outcome in the primiera: exact with every prime counted; with one side's
-    prime uncounted (a sum table), over every prime that side can hold besides the others'."""
-    primes = [t.prime for t in tallies]
+    """Each side's outcome in the primiera: exact with every prime counted (as cards or as
+    points); with one side's prime uncounted (a sum table), over every prime that side can hold
+    beside the others'."""
+    primes = [tally_prime(rules, t) for t in tallies]
     unknown = [i for i, p in enumerate(primes) if p is None]
     if not unknown:
-        winner = primiera_winner(rules, [prime_of(rules, p or 0) for p in primes])
+        winner = primiera_winner(rules, [p or prime_of(rules, 0) for p in primes])
         return [int(winner == i) for i in range(len(primes))]
     if len(unknown) > 1 or rules.prime_table not in PRIME_TABLES:
         return [None] * len(primes)
     side = unknown[0]
-    known = [prime_of(rules, p or 0) for p in primes]
+    known = [p or prime_of(rules, 0) for p in primes]
     seen: set[int | None] = set()
     for value, complete_prime in reachable_primes(suit_options(rules, tallies, side, leftover)):
         known[side] = Prime(value, 0, complete_prime)
@@ -282,41 +284,3 @@ def primiera_outcomes(rules: Rules, tallies: Sequence[SideTally], leftover: Card
         if all(i in seen for i in range(len(primes))) and len(seen) > 1:
             break
     return [1 if seen == {i} else 0 if i not in seen else None for i in range(len(primes))]
-
-
-def reachable_primes(options: Sequence[Sequence[float | None]]) -> set[tuple[float, bool]]:
-    """Every prime (value, holding every suit) that a choice of one option per suit gives;
-    only these matter to the winner, far fewer than the choices themselves."""
-    sums: set[tuple[float, int]] = {(0, 0)}
-    for choices in options:
-        sums = {
-            (total + (v or 0), suits + (v is not None)) for total, suits in sums for v in choices
-        }
-    return {(total, suits == len(options)) for total, suits in sums}
-
-
-def suit_options(
-    rules: Rules, tallies: Sequence[SideTally], side: int, leftover: Cards
-) -> list[list[float | None]]:
-    """Per suit, the prime values the side with the uncounted prime may hold (None: no card of
-    the suit): the suit's best card when it beats every counted prime's card of the suit, else
-    any card below that the others' primes leave, or none."""
-    values = PRIME_TABLES[rules.prime_table]
-    shown = sum(t.prime or 0 for t in tallies)
-    coins = tallies[side].coins
-    options: list[list[float | None]] = []
-    for suit, order in enumerate(prime_orders(rules.prime_table)):
-        cards = [c for c in order if rules.pack_cards >> c & 1 and not leftover >> c & 1]
-        best_shown = next((i for i, c in enumerate(cards) if shown >> c & 1), None)
-        choices: list[float | None]
-        if best_shown is None:
-            choices = [values[rank_of(cards[0])]] if cards else [None]
-        elif best_shown > 0:
-            choices = [values[rank_of(cards[0])]]
-        else:
-            below = [values[rank_of(c)] for c in cards[1:] if not shown >> c & 1]
-            choices = [*dict.fromkeys(below), None]
-        if suit == int(rules.bonus) and coins is not None:
-            choices = [v for v in choices if (v is None) == (coins == 0)] or choices
-        options.append(choices)
-    return options

@@ -19,6 +19,7 @@ from service.engine.presets import make_rules
 from service.engine.tally import SideTally, tally_fields, tally_of
 from service.engine.tally_check import shares
 from tests.api.problem_asserts import assert_problem
+from tests.engine.helpers import cards
 from tests.engine.tally_helpers import FinishedHand, every_table, hands
 
 INVALID_SCORE = "urn:scopa:problem:invalid-score"
@@ -318,3 +319,124 @@ def test_fuzzed_tallies_are_answered_only_when_they_add_up(
             for t in body["tallies"]
         ]
         assert shares(rules, loaded) is not None
+
+
+def test_any_card_of_the_best_value_may_name_a_suit(client: FlaskClient) -> None:
+    # Scopone: side 0's only coins are the three faces, each worth 10 in the prime.
+    pile = cards("8D 9D 10D 7C 6C 5C 7S 6S 5S 7B 6B 5B 4B 3B 2B 1B 1C 1S 2C 2S")
+    rules = make_rules("scopone_scientifico")
+    tallies = [
+        tally_json(tally_of(rules, pile, 2)),
+        tally_json(tally_of(rules, rules.pack_cards & ~pile, 1)),
+    ]
+    answers = []
+    for named in ("8D", "9D", "10D"):
+        tallies[0]["prime"] = [named, *tallies[0]["prime"][1:]]
+        body = {"rules": "scopone_scientifico", "tallies": tallies}
+        response = client.post("/v1/score", json=body)
+        assert response.status_code == 200, response.get_json()
+        answer = response.get_json()
+        assert answer["sides"][0]["prime"]["cards"][0] == named
+        answers.append((answer["totals"], [s["points"] for s in answer["sides"]]))
+    assert answers[0] == answers[1] == answers[2]
+
+
+def test_a_prime_counted_as_points_is_scored_and_said_so(client: FlaskClient) -> None:
+    hand = next(hands(make_rules("scopa"), 1, seed=2))
+    by_piles = client.post("/v1/score", json={"rules": "scopa", "piles": piles_json(hand)})
+    expected = by_piles.get_json()
+    tallies = tallies_json(hand)
+    value = expected["sides"][0]["prime"]["value"]
+    assert expected["sides"][0]["prime"]["all_suits"]
+    del tallies[0]["prime"]
+    tallies[0]["prime_points"] = value
+    answer = client.post("/v1/score", json={"rules": "scopa", "tallies": tallies}).get_json()
+    assert answer["totals"] == expected["totals"]
+    assert answer["sides"][0]["prime"] == {
+        "value": value,
+        "cards": [],
+        "all_suits": True,
+        "from_points": True,
+    }
+    assert "from_points" not in answer["sides"][1]["prime"]
+    tallies[0]["prime_points"] = 41
+    problem = assert_problem(
+        client.post("/v1/score", json={"rules": "scopa", "tallies": tallies}), 422, INVALID_SCORE
+    )
+    assert problem["errors"] == {
+        "tallies[0].prime_points": ["no prime with a card of every suit makes 41"]
+    }
+
+
+def test_prime_points_are_a_number(client: FlaskClient) -> None:
+    for wrong in ("78", True, -1, 85):
+        body = {"rules": "scopa", "tallies": [{"prime_points": wrong}, None]}
+        problem = assert_problem(client.post("/v1/score", json=body), 422, VALIDATION)
+        assert set(problem["errors"]) == {"tallies[0].prime_points"}
+    halves = {"preset": "scopa", "prime_table": "half_values"}
+    body = {"rules": halves, "tallies": [{"prime_points": 26.5}, None]}
+    assert client.post("/v1/score", json=body).status_code == 200
+    problem = assert_problem(
+        client.post(
+            "/v1/score", json={"rules": "chkobba", "tallies": [{"prime_points": 60}, None]}
+        ),
+        422,
+        INVALID_SCORE,
+    )
+    assert problem["errors"] == {"tallies[0].prime_points": ["these rules do not score it"]}
+
+
+def test_a_claim_needs_the_prime_cards_of_the_sides_it_adds_cards_to(client: FlaskClient) -> None:
+    rules = make_rules("scopa", claims=True)
+    state = next(
+        s
+        for s in (claimed_hand(rules, random.Random(i)) for i in range(50))
+        if s.claimed_by is not None
+    )
+    side = rules.side_of(state.claimed_by or 0)
+    tallies = [
+        tally_json(tally_of(rules, p, n)) for p, n in zip(state.piles, state.scope, strict=True)
+    ]
+    other = 1 - side
+    tallies[other].pop("prime")
+    tallies[other]["prime_points"] = 60
+    body = {
+        "rules": rules.options(),
+        "tallies": tallies,
+        "leftover": codes(rules.pack_cards & ~state.piles[0] & ~state.piles[1]),
+        "claimed_by": state.claimed_by,
+        "match": {"scores": [9, 9]},
+    }
+    problem = assert_problem(client.post("/v1/score", json=body), 422, INVALID_SCORE)
+    assert problem["errors"][f"tallies[{other}].prime"] == [
+        "a claim adds the cards not yet taken to this side's prime: name its cards, not only its "
+        "points"
+    ]
+
+
+def test_the_tally_form_offers_the_prime_as_points_where_the_table_sums(
+    client: FlaskClient,
+) -> None:
+    form = client.get("/v1/rules/tally?rules=scopa").get_json()
+    fields = {f["name"]: f for f in form["fields"]}
+    assert [f["name"] for f in form["fields"]].index("prime_points") == 4
+    assert fields["prime_points"] == {
+        "name": "prime_points",
+        "category": "primiera",
+        "type": "integer",
+        "minimum": 40,
+        "maximum": 84,
+        "instead_of": "prime",
+        "description": "the prime's points: the values of its cards summed, a card of every suit "
+        "taken (instead of, or beside, the prime's cards)",
+    }
+    halves = quote(json.dumps({"preset": "scopa", "prime_table": "half_values"}))
+    form = client.get(f"/v1/rules/tally?rules={halves}").get_json()
+    points = next(f for f in form["fields"] if f["name"] == "prime_points")
+    assert (points["type"], points["minimum"], points["maximum"]) == ("number", 2, 28)
+    for counted in ("chkobba", "escoba"):
+        form = client.get(f"/v1/rules/tally?rules={counted}").get_json()
+        assert "prime_points" not in [f["name"] for f in form["fields"]]
+    italian = client.get("/v1/rules/tally?rules=scopa&lang=it").get_json()
+    points = next(f for f in italian["fields"] if f["name"] == "prime_points")
+    assert points["description"].startswith("i punti della primiera")

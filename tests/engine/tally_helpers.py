@@ -8,11 +8,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from service.engine import Rules, deal
-from service.engine.cards import SUIT_MASKS, Cards, iter_cards
+from service.engine.cards import SUIT_MASKS, Cards, count, iter_cards
 from service.engine.declarations import Declaration
 from service.engine.errors import RulesError
 from service.engine.presets import PRESETS, make_rules
-from service.engine.tally import TALLY_NAMES, SideTally
+from service.engine.primes import PRIME_COUNT_ORDERS
+from service.engine.scoring import counted_cards, prime_of
+from service.engine.tally import TALLY_NAMES, SideTally, tally_of
+from service.engine.tally_primes import best_value
 from tests.engine.helpers import random_playout
 
 
@@ -67,3 +70,42 @@ def hands(rules: Rules, count: int, seed: int) -> Iterator[FinishedHand]:
 def blanked(tally: SideTally, rng: random.Random, share: float) -> SideTally:
     """A tally with each counted fact forgotten with probability ``share``."""
     return replace(tally, **{n: None for n in TALLY_NAMES if rng.random() < share})
+
+
+def prime_fits(rules: Rules, prime: Cards, pile: Cards) -> bool:
+    """Whether a side with this pile could honestly name the prime: for a sum table, in each
+    suit one card it took of the best value it took there (none where it took none); for a
+    count table, every card it took of the ranks counted."""
+    if rules.prime_table in PRIME_COUNT_ORDERS:
+        return prime == pile & counted_cards(rules.prime_table)
+    if prime & ~pile:
+        return False
+    for suit in SUIT_MASKS:
+        named, held = prime & suit, pile & suit
+        if count(named) != (1 if held else 0):
+            return False
+        if held and best_value(rules, named) != best_value(rules, held):
+            return False
+    return True
+
+
+def tally_fits(rules: Rules, tally: SideTally, pile: Cards, scope: int | None = None) -> bool:
+    """Whether a side with this pile (and scope, when given) could honestly count the tally:
+    every counted fact true of it, the prime's cards judged by value and its points summed
+    from a whole prime."""
+    truth = tally_of(rules, pile, scope or 0)
+    for name in TALLY_NAMES:
+        given = getattr(tally, name)
+        if given is None or (name == "scope" and scope is None):
+            continue
+        if name == "prime":
+            fits = prime_fits(rules, given, pile)
+        elif name == "prime_points":
+            prime = prime_of(rules, pile)
+            fits = rules.prime_table not in PRIME_COUNT_ORDERS and prime.complete
+            fits = fits and prime.value == given
+        else:
+            fits = getattr(truth, name) == given
+        if not fits:
+            return False
+    return True

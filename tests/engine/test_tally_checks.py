@@ -11,15 +11,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.engine import Rules
-from service.engine.cards import Cards
+from service.engine import Rules, tally_check
+from service.engine.cards import SUIT_MASKS, Cards
 from service.engine.errors import Problem
 from service.engine.presets import make_rules
-from service.engine.tally import TALLY_NAMES, SideTally, tally_fields, tally_of
+from service.engine.scoring import prime_of
+from service.engine.tally import SideTally, tally_fields, tally_of
 from service.engine.tally_check import shares, tally_problems
 from service.engine.tally_score import score_tallies
 from tests.engine.helpers import cards
-from tests.engine.tally_helpers import hands
+from tests.engine.tally_helpers import hands, tally_fits
 
 SCOPA = make_rules("scopa")
 # Side 0 takes these, side 1 the rest of the pack.
@@ -149,7 +150,7 @@ def test_a_scored_card_taken_bounds_the_prime_of_its_suit() -> None:
     tallies = changed(0, prime=mine & ~cards("7D") | cards("5D"))
     problems = fields(tally_problems(SCOPA, tallies))
     assert problems["tallies[0].prime"] == (
-        "7D was taken, so the prime's card of its suit is 7D or better"
+        "7D was taken, so the prime's card of its suit is worth 21 or more"
     )
 
 
@@ -258,10 +259,7 @@ def test_no_tally_is_accepted_that_no_piles_give(
     piles = shares(rules, made, leftover)
     assert piles is not None
     for given_tally, pile in zip(made, piles, strict=True):
-        counted = tally_of(rules, pile, given_tally.scope or 0)
-        for name in TALLY_NAMES:
-            if name != "scope" and getattr(given_tally, name) is not None:
-                assert getattr(counted, name) == getattr(given_tally, name), name
+        assert tally_fits(rules, given_tally, pile), given_tally
     score_tallies(rules, made, leftover)
 
 
@@ -305,6 +303,153 @@ def test_miscounts_of_real_hands_are_refused_or_still_add_up(rules: Rules) -> No
         piles = shares(rules, made)
         assert piles is not None
         for given_tally, pile in zip(made, piles, strict=True):
-            counted = tally_of(rules, pile, given_tally.scope or 0)
-            assert replace(counted, scope=given_tally.scope) == given_tally
+            assert tally_fits(rules, given_tally, pile), given_tally
     assert verdicts["refused"] > 0
+
+
+# Primes are judged by value: any card of the best value a side took in a suit stands for it.
+SCOPONE = make_rules("scopone_scientifico")
+# Side 0's only coins are the three faces, all worth 10 in the standard table.
+FACES = cards("8D 9D 10D 7C 6C 5C 7S 6S 5S 7B 6B 5B 4B 3B 2B 1B 1C 1S 2C 2S")
+
+
+def test_any_card_of_the_best_value_stands_for_its_suit() -> None:
+    real = base(SCOPONE, FACES)
+    assert (real[0].prime or 0) & SUIT_MASKS[0] == cards("10D")
+    for named in ("8D", "9D", "10D"):
+        prime = (real[0].prime or 0) & ~SUIT_MASKS[0] | cards(named)
+        tallies = changed(0, real, prime=prime)
+        assert tally_problems(SCOPONE, tallies) == [], named
+        scored, truth = score_tallies(SCOPONE, tallies).hand, score_tallies(SCOPONE, real).hand
+        assert scored is not None and truth is not None
+        assert [s.points for s in scored.sides] == [s.points for s in truth.sides]
+        assert scored.sides[0].prime.cards & SUIT_MASKS[0] == cards(named)
+
+
+def test_a_card_worth_less_than_the_best_taken_is_refused() -> None:
+    # Side 0 took the 7 of cups: naming its 6 leaves the 7 to nobody.
+    real = base(SCOPONE, FACES)
+    prime = (real[0].prime or 0) & ~cards("7C") | cards("6C")
+    problems = fields(tally_problems(SCOPONE, changed(0, real, prime=prime)))
+    assert "nobody's prime has 7C" in problems["tallies"]
+
+
+def test_the_best_value_of_a_suit_is_in_some_prime_whichever_card_names_it() -> None:
+    # Both sides name a face of coins: the coins worth more are then nobody's.
+    real = base(SCOPONE, FACES)
+    theirs = (real[1].prime or 0) & ~SUIT_MASKS[0] | cards("10D")
+    mine = (real[0].prime or 0) & ~SUIT_MASKS[0] | cards("9D")
+    tallies = changed(1, changed(0, real, prime=mine), prime=theirs)
+    problems = fields(tally_problems(SCOPONE, tallies))
+    assert "nobody's prime has 7D" in problems["tallies"]
+    # A suit whose best value only faces have: one of them in some prime.
+    left = cards("1C 2C 3C 4C 5C 6C 7C")
+    tallies = [
+        tally_of(SCOPONE, FACES & ~left, 2),
+        tally_of(SCOPONE, SCOPONE.pack_cards & ~FACES & ~left, 1),
+    ]
+    tallies[1] = replace(tallies[1], prime=(tallies[1].prime or 0) & ~SUIT_MASKS[1])
+    problems = fields(tally_problems(SCOPONE, tallies, left))
+    assert problems["tallies"] == (
+        "nobody's prime has one of 8C, 9C, 10C, the best of their suit: whoever took one has one "
+        "in the prime"
+    )
+
+
+def test_a_table_that_values_the_faces_apart_tells_them_apart() -> None:
+    # Southern values: the king 10, the horse 9, the jack 8; with three coins, side 0 holds
+    # the king whatever else is shared.
+    southern = make_rules("scopa", prime_table="southern")
+    real = base(southern, FACES)
+    prime = (real[0].prime or 0) & ~SUIT_MASKS[0] | cards("9D")
+    assert tally_problems(southern, changed(0, real, prime=prime)) != []
+    zero = make_rules("scopa", prime_table="zero_faces")
+    real = base(zero, FACES)
+    prime = (real[0].prime or 0) & ~SUIT_MASKS[0] | cards("8D")
+    assert tally_problems(zero, changed(0, real, prime=prime)) == []
+
+
+def test_a_scored_card_bounds_the_value_not_the_card() -> None:
+    # Grande's three taken: any face of coins is a coin worth as much as each of them.
+    grande = make_rules("scopa", grande=True)
+    real = base(grande, FACES)
+    assert real[0].grande is True
+    prime = (real[0].prime or 0) & ~SUIT_MASKS[0] | cards("8D")
+    assert tally_problems(grande, changed(0, real, prime=prime)) == []
+
+
+def points_of(tally: SideTally, rules: Rules = SCOPA) -> SideTally:
+    """The tally with its prime counted as points instead of cards."""
+    value = prime_of(rules, tally.prime or 0).value
+    assert isinstance(value, int | float)
+    return replace(tally, prime=None, prime_points=value)
+
+
+def test_a_prime_counted_as_points_scores_as_its_cards() -> None:
+    real = base()
+    for made in ([points_of(real[0]), real[1]], [real[0], points_of(real[1])]):
+        assert tally_problems(SCOPA, made) == []
+        assert score_tallies(SCOPA, made).hand is not None
+        assert score_tallies(SCOPA, made).hand.totals == score_tallies(SCOPA, real).hand.totals  # type: ignore[union-attr]
+    both = [points_of(t) for t in real]
+    assert tally_problems(SCOPA, both) == []
+    beside = [replace(t, prime_points=points_of(t).prime_points) for t in real]
+    assert tally_problems(SCOPA, beside) == []
+
+
+def test_points_no_whole_prime_makes_are_refused() -> None:
+    real = base()
+    problems = fields(tally_problems(SCOPA, changed(0, real, prime=None, prime_points=41)))
+    assert problems["tallies[0].prime_points"] == "no prime with a card of every suit makes 41"
+    problems = fields(tally_problems(SCOPA, changed(0, real, prime=None, prime_points=85)))
+    assert problems["tallies[0].prime_points"] == "must be 40 to 84"
+    problems = fields(tally_problems(SCOPA, changed(0, real, prime=None, prime_points=40)))
+    assert problems["tallies[0].prime_points"] == (
+        "with 7D taken, no prime with a card of every suit makes 40"
+    )
+    few = [SideTally(cards=3, coins=0, prime_points=60), SideTally()]
+    assert {p.reason for p in tally_problems(SCOPA, few)} >= {
+        "a prime with a card of every suit needs 4 cards; the side took 3",
+        "a prime with a card of every suit has a coin; the side took no coins",
+    }
+
+
+def test_points_beside_cards_must_be_theirs() -> None:
+    real = base()
+    mine = real[0].prime or 0
+    value = prime_of(SCOPA, mine).value
+    problems = fields(tally_problems(SCOPA, changed(0, real, prime_points=61)))
+    assert problems["tallies[0].prime_points"] == f"the prime's cards make {value}, not 61"
+    lacking = changed(0, real, prime=mine & ~cards("1B"), prime_points=value)
+    problems = fields(tally_problems(SCOPA, lacking))
+    assert problems["tallies[0].prime_points"] == (
+        "points count a prime with a card of every suit; these cards lack a suit"
+    )
+
+
+def test_points_that_the_other_primes_rule_out_are_refused() -> None:
+    # Side 1 names the four sevens: side 0 cannot make 84.
+    sevens = cards("7D 7C 7S 7B")
+    tallies = [SideTally(prime_points=84), SideTally(prime=sevens)]
+    problems = fields(tally_problems(SCOPA, tallies))
+    assert problems["tallies[0].prime_points"] == (
+        "beside the other sides' primes and the cards left over, no prime the side can hold "
+        "makes 84"
+    )
+    # The settebello is side 1's, so side 0's four sevens are not: the exact check finds it.
+    tallies = [SideTally(cards=4, prime_points=84), SideTally(settebello=True)]
+    problems = tally_problems(SCOPA, tallies)
+    assert problems and all("without it they would add up" in p.reason for p in problems)
+    assert shares(SCOPA, [SideTally(cards=4, prime_points=84), SideTally()]) is not None
+
+
+def test_a_check_of_points_past_its_budget_asks_for_the_cards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(tally_check, "CHECK_BUDGET", 1)
+    real = base()
+    problems = fields(tally_problems(SCOPA, [points_of(real[0]), real[1]]))
+    assert problems == {
+        "tallies[0].prime_points": "too many primes make these points to check them against the "
+        "rest of the tallies: name the prime's cards"
+    }

@@ -29,6 +29,15 @@ class StrictInteger(ma.fields.Integer):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
+class StrictNumber(ma.fields.Float):
+    """A JSON number, whole or not: no strings, no booleans, no NaN or infinity."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise self.make_error("invalid")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 class StrictBoolean(ma.fields.Boolean):
     """A JSON true or false: no 1, 0 or "yes"."""
 

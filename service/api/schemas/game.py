@@ -241,6 +241,12 @@ class PrimeSchema(ma.Schema):
         required=True,
         metadata={"description": "the prime's cards cover every suit (a complete prime)"},
     )
+    from_points = StrictBoolean(
+        metadata={
+            "description": "from a tally: true when the value is the side's prime_points, "
+            "counted with no cards named (cards is then empty)"
+        }
+    )
 
 
 class ScaletteSchema(ma.Schema):

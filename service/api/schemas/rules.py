@@ -162,12 +162,12 @@ class TallyFormQuerySchema(ma.Schema):
 
 class TallyFieldSchema(ma.Schema):
     """One fact a side's tally counts: its name, the scoring category it decides, its type
-    (integer, boolean, or cards: a list of card codes) and the values it takes."""
+    (integer, number, boolean, or cards: a list of card codes) and the values it takes."""
 
     name = ma.fields.String(required=True)
     category = ma.fields.String(required=True)
     type = ma.fields.String(
-        required=True, validate=ma.validate.OneOf(["integer", "boolean", "cards"])
+        required=True, validate=ma.validate.OneOf(["integer", "number", "boolean", "cards"])
     )
     description = ma.fields.String(required=True)
     minimum = ma.fields.Integer()
@@ -184,6 +184,12 @@ class TallyFieldSchema(ma.Schema):
     )
     max_items = ma.fields.Integer(metadata={"description": "cards: the most cards listed"})
     one_per_suit = ma.fields.Boolean(metadata={"description": "cards: one card of a suit at most"})
+    instead_of = ma.fields.String(
+        metadata={
+            "description": "the field this one may be counted instead of, or beside (the "
+            "prime's points for its cards)"
+        }
+    )
 
 
 class TallyFormSchema(ma.Schema):

@@ -10,7 +10,7 @@ from typing import Any
 import marshmallow as ma
 
 from service.api.requests import HandInput, ScoreRequest
-from service.api.schemas.fields import StrictBoolean, StrictInteger, card_list
+from service.api.schemas.fields import StrictBoolean, StrictInteger, StrictNumber, card_list
 from service.api.schemas.game import (
     MAX_CARDS,
     MAX_CATEGORIES,
@@ -27,17 +27,20 @@ from service.api.schemas.game import (
 from service.api.schemas.rules import RulesField
 from service.api.usecases.convert import invalid_score, rules_of
 from service.engine.assemble import declarations_from_parts
-from service.engine.cards import CARD_OF_CODE, code
+from service.engine.cards import CARD_OF_CODE, SUITS, code
 from service.engine.declarations import Declaration, declaration_problems
 from service.engine.errors import InvalidStateError, Problem
 from service.engine.message import Message
+from service.engine.primes import PRIME_TABLES
 from service.engine.rules import Rules
 from service.engine.scoring import check_piles
-from service.engine.tally import SideTally, tally_fields
+from service.engine.tally import SideTally, uncounted
 from service.engine.tally_check import tally_problems
 
 # The most cards of the bonus suit, and the longest run of it, a tally can name.
 MAX_COINS = 10
+# The most a prime can be worth under any sum table: the best value in every suit.
+MAX_PRIME_POINTS = len(SUITS) * max(max(values) for values in PRIME_TABLES.values())
 
 
 class PileSchema(ma.Schema):
@@ -104,8 +107,18 @@ class TallySchema(ma.Schema):
         MAX_CARDS,
         allow_none=True,
         metadata={
-            "description": "the prime: the best card taken of each suit (for the rank-count "
-            "tables, every card taken of the ranks they count)"
+            "description": "the prime: a card of the best value taken in each suit, any one "
+            "where several are worth as much (for the rank-count tables, every card taken of "
+            "the ranks they count)"
+        },
+    )
+    prime_points = StrictNumber(
+        allow_none=True,
+        validate=ma.validate.Range(0, MAX_PRIME_POINTS),
+        metadata={
+            "description": "the prime's points, where the prime table sums values: the values "
+            "of its cards added up, a card of every suit taken (78); instead of prime, or "
+            "beside it"
         },
     )
     re_bello = StrictBoolean(
@@ -230,7 +243,7 @@ def checked_hand(
         leftover = sum(1 << c for c in set(leftover_listed))
         problems = tally_problems(rules, tallies, leftover, explain=explain)
         if claimed is not None:
-            problems += uncounted_for_claim(rules, tallies)
+            problems += uncounted_for_claim(rules, tallies, claimed)
         if len(set(leftover_listed)) != len(leftover_listed):
             problems.append(Problem("leftover", Message("a card is listed twice")))
         if problems:
@@ -284,11 +297,29 @@ def pile_field(problem: Problem) -> Problem:
     return problem
 
 
-def uncounted_for_claim(rules: Rules, tallies: Sequence[SideTally]) -> list[Problem]:
-    """A claim is judged on every fact of every side: each side whose tally leaves one out."""
+def uncounted_for_claim(
+    rules: Rules, tallies: Sequence[SideTally], claimed_by: int
+) -> list[Problem]:
+    """A claim is judged on every fact of every side: each side whose tally leaves one out,
+    and each side but the claimer's whose prime is counted as points alone (the cards not yet
+    taken are added to it)."""
     problems = []
     for side, tally in enumerate(tallies):
-        missing = [f.name for f in tally_fields(rules) if not tally.known(f.name)]
+        if (
+            side != rules.side_of(claimed_by)
+            and tally.prime is None
+            and tally.prime_points is not None
+        ):
+            problems.append(
+                Problem(
+                    f"tallies[{side}].prime",
+                    Message(
+                        "a claim adds the cards not yet taken to this side's prime: name its "
+                        "cards, not only its points"
+                    ),
+                )
+            )
+        missing = uncounted(rules, tally)
         if missing:
             problems.append(
                 Problem(

@@ -29,6 +29,8 @@ def field_json(spec: TallyField, say: Callable[[str], str]) -> dict[str, Any]:
     if spec.kind == CARDS:
         data["max_items"] = spec.max_items
         data["one_per_suit"] = spec.one_per_suit
+    if spec.instead_of is not None:
+        data["instead_of"] = spec.instead_of
     return data
 
 

@@ -74,8 +74,9 @@ function integerInput(field, label) {
   }
   const input = el("input");
   input.type = "number";
-  input.inputMode = "numeric";
-  input.step = "1";
+  // A number (the prime's points under a table of half values) may have a fraction.
+  input.inputMode = field.type === "number" ? "decimal" : "numeric";
+  input.step = field.type === "number" ? "any" : "1";
   if (typeof field.minimum === "number") {
     input.min = String(field.minimum);
   }
@@ -433,9 +434,19 @@ export function readHand(container, fields, sides) {
     const cells = tallies.map((_, side) => cellOf(container, side, field.name));
     if (field.type === "cards") {
       const lists = cells.map(chosenCards);
+      // A side that counted a field standing instead of this one (the prime's points) and
+      // chose no cards sends none.
+      const instead = fields.filter((other) => other.instead_of === field.name);
+      const countedInstead = (/** @type {number} */ side) =>
+        instead.some((other) => {
+          const input = cellOf(container, side, other.name).querySelector(".tally-input");
+          return input !== null && /** @type {HTMLInputElement} */ (input).value !== "";
+        });
       if (lists.some((codes) => codes.length)) {
         lists.forEach((codes, side) => {
-          tallies[side][field.name] = codes;
+          if (codes.length || !countedInstead(side)) {
+            tallies[side][field.name] = codes;
+          }
         });
       }
       continue;
