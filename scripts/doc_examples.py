@@ -270,6 +270,7 @@ class Server:
 
     def __init__(self, settings: Sequence[str], addresses: Addresses, logs: Path) -> None:
         self.processes: list[subprocess.Popen[bytes]] = []
+        self.log = (logs / "gunicorn.log").open("ab")
         self.settings = tuple(settings)
         env = {"WEB_CONCURRENCY": "1", "SCOPA_JOBS_DIR": str(logs / f"jobs-{uuid.uuid4().hex}")}
         if any(REDIS in setting for setting in settings):
@@ -279,15 +280,14 @@ class Server:
             env[name] = addresses.to_real(value)
         api = addresses.pairs[API]
         env["SCOPA_METRICS_PORT"] = addresses.pairs[METRICS].rpartition(":")[2]
-        log = (logs / "gunicorn.log").open("ab")
         self.processes.append(
             subprocess.Popen(
                 # As `make serve` starts it.
                 [GUNICORN, "--bind", api, "service.api.app:create_app()"],
                 cwd=ROOT,
                 env=fresh_environment(env),
-                stdout=log,
-                stderr=log,
+                stdout=self.log,
+                stderr=self.log,
             )
         )
         deadline = time.monotonic() + READY_TIMEOUT_S
@@ -328,6 +328,7 @@ class Server:
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+        self.log.close()
 
 
 class Shell:
@@ -394,6 +395,10 @@ class Shell:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(group, signal.SIGKILL)
         self.process.wait()
+        for pipe in (self.process.stdin, self.process.stdout):
+            if pipe is not None:
+                with contextlib.suppress(OSError):
+                    pipe.close()
 
 
 @dataclass
