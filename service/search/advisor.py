@@ -233,9 +233,15 @@ def check_advisable(view: View) -> None:
         )
 
 
-def one_world(view: View) -> bool:
-    """Whether the view leaves a single possible world: nothing to deal, one hidden hand."""
-    hidden = [n for seat, n in enumerate(view.hand_sizes) if seat != view.seat and n]
+def one_world(view: View, known: Mapping[int, int] | None = None) -> bool:
+    """Whether the view leaves a single possible world: nothing to deal, and at most one
+    hidden hand not wholly ``known``."""
+    told = known or {}
+    hidden = [
+        n
+        for seat, n in enumerate(view.hand_sizes)
+        if seat != view.seat and n and told.get(seat, 0).bit_count() < n
+    ]
     return view.stock_size == 0 and len(hidden) <= 1
 
 
@@ -252,6 +258,7 @@ class Searcher:
         solver: SearchSolver | None,
         backend: Backend,
         inference: bool = True,
+        known: Mapping[int, int] | None = None,
     ) -> None:
         self.view = view
         self.moves = moves
@@ -267,6 +274,7 @@ class Searcher:
             playout_solve_cards=PLAYOUT_SOLVE_CARDS if view.rules.players == 2 else 0,
             inference=inference,
             leaf=model_for(view.rules),
+            known=known,
         )
         self.race = Race(len(moves), len(self.fr.categories))
         # Any seed (a string too) becomes the 64-bit seed both kernels' generators take.
@@ -371,6 +379,7 @@ def advise(
     early_stop: bool = True,
     inference: bool = True,
     must_search: tuple[Move, ...] = (),
+    known: Mapping[int, int] | None = None,
 ) -> Advice:
     """Every legal move of the seat to move, the card plays ranked by the search.
 
@@ -384,6 +393,9 @@ def advise(
     Identical calls with an iteration budget give identical advice except ``stats.elapsed_ms``.
     With no ``budget`` the rules' ``default_budget`` applies. ``must_search`` names plays
     searched even where the position has more than MAX_SEARCHED_PLAYS (a review's played move).
+    ``known`` tells the search cards of other seats' hands (seat: card mask) that the view does
+    not show: every world deals them there (a leak hypothesis, or the ceiling of a player who
+    sees the hands); ValueError when they cannot be there.
     """
     decision = position if isinstance(position, Decision) else decision_of(position)
     budget = budget or default_budget(decision.view.rules)
@@ -404,6 +416,7 @@ def advise(
             kernel=kernel,
             early_stop=early_stop,
             inference=inference,
+            known=known,
         )
     else:
         ranked = []
@@ -456,13 +469,21 @@ def _search(
     kernel: str | None,
     early_stop: bool,
     inference: bool,
+    known: Mapping[int, int] | None = None,
 ) -> tuple[list[MoveAdvice], SearchStats]:
     """The card plays ranked by sampling worlds until the budget is spent (or, for a time
     budget, until the best move is clear), with at least the floor of worlds when the grace
     time allows (module docstring)."""
     backend = backend_for(view.rules, kernel)
     searcher = Searcher(
-        view, plays, seed, match=match, solver=solver, backend=backend, inference=inference
+        view,
+        plays,
+        seed,
+        match=match,
+        solver=solver,
+        backend=backend,
+        inference=inference,
+        known=known,
     )
     start = time.perf_counter()
     stopped = False
@@ -490,7 +511,7 @@ def _search(
     elapsed = (time.perf_counter() - start) * 1000.0
     race = searcher.race
     # One possible world, solved: every world would give the same values.
-    exact = race.worlds > 0 and race.playouts == 0 and one_world(view)
+    exact = race.worlds > 0 and race.playouts == 0 and one_world(view, known)
     stats = SearchStats(
         worlds=race.worlds,
         playouts=race.playouts,

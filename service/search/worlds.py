@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 from service.engine.history import tables_before
 from service.engine.moves import Move, MoveKind
@@ -74,8 +75,14 @@ def root_setup(
     playout_solve_cards: int = 0,
     inference: bool = True,
     leaf: LeafModel | None = None,
+    known: Mapping[int, int] | None = None,
 ) -> RootSetup:
-    """What the world loop needs from a view and the root moves."""
+    """What the world loop needs from a view and the root moves; ``known``: cards the search
+    is told are in other seats' hands (seat: card mask), checked against the view."""
+    masks = known_masks(view, known or {})
+    told = 0
+    for mask in masks:
+        told |= mask
     return RootSetup(
         seat=view.seat,
         side=view.rules.side_of(view.seat),
@@ -87,21 +94,47 @@ def root_setup(
         table=view.table,
         piles=view.piles,
         scope=view.scope,
-        unseen=tuple(cards_of(view.unseen)),
+        unseen=tuple(cards_of(view.unseen & ~told)),
         sizes=view.hand_sizes,
         moves=tuple((m.card, m.capture, m.kind is MoveKind.PASS) for m in moves),
         solve_cards=solve_cards,
         playout_solve_cards=playout_solve_cards,
         observations=observations_of(view) if inference else (),
         leaf=leaf,
+        known=masks if told else (),
     )
 
 
-def sample_world(view: View, rng: random.Random, *, inference: bool = True) -> Pos:
+def known_masks(view: View, known: Mapping[int, int]) -> tuple[int, ...]:
+    """One mask a seat of the cards known to be in its hand; ValueError for cards the view
+    shows, the seat's own hand, or more cards than a hand holds."""
+    masks = [0] * view.rules.players
+    told = 0
+    for seat, mask in known.items():
+        if not 0 <= seat < view.rules.players or seat == view.seat:
+            raise ValueError(f"known cards of seat {seat}: not another seat of the table")
+        if mask & ~view.unseen or mask & told:
+            raise ValueError(f"known cards of seat {seat}: not among the cards the seat cannot see")
+        if mask.bit_count() > view.hand_sizes[seat]:
+            raise ValueError(f"known cards of seat {seat}: more than its hand holds")
+        masks[seat] = mask
+        told |= mask
+    return tuple(masks)
+
+
+def sample_world(
+    view: View,
+    rng: random.Random,
+    *,
+    inference: bool = True,
+    known: Mapping[int, int] | None = None,
+) -> Pos:
     """One world as the search samples it: the unseen cards dealt at random into the other
-    hands (exact sizes) and the stock, likely given the plays seen when ``inference``."""
+    hands (exact sizes, with the ``known`` cards where they are known to be) and the stock,
+    likely given the plays seen when ``inference``."""
     fr = FastRules(view.rules)
-    return loop.sample_world(fr, root_setup(view, [], 0, inference=inference), rng)
+    setup = root_setup(view, [], 0, inference=inference, known=known)
+    return loop.sample_world(fr, setup, rng)
 
 
 def pos_of_state(state: State) -> Pos:

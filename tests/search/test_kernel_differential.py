@@ -246,3 +246,23 @@ def test_kernel_totals_equal_the_engine_for_every_scored_option(index: int) -> N
         engine_totals = list(score_hand(rules, piles, scope).totals)
         assert fast.hand_totals(fr, piles, scope) == engine_totals
         assert _kernel.py_hand_totals(fr, piles, scope) == engine_totals
+
+
+@pytest.mark.parametrize(
+    ("name", "plays"), [("scopa", 4), ("scopone_scientifico", 9), ("scopone", 20)]
+)
+def test_advice_with_known_hands_is_identical_on_both_backends(name: str, plays: int) -> None:
+    rules = make_rules(name)
+    rng = random.Random(plays)
+    state = card_play_state(deal(rules, plays))
+    for _ in range(plays):
+        state, _ = apply(state, rng.choice(legal_moves(state)))
+    seat = state.to_move
+    view = view_of(state, seat)
+    known = {s: state.hands[s] for s in range(rules.players) if s != seat}
+    kwargs = {"budget": Budget(iterations=12), "seed": 4, "known": known}
+    compiled = advice_without_time(view, "compiled", **kwargs)
+    assert compiled == advice_without_time(view, "python", **kwargs)
+    # Told the hands, the search values the moves in other worlds than without them.
+    blind = advice_without_time(view, "compiled", budget=Budget(iterations=12), seed=4)
+    assert compiled != blind

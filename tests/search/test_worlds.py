@@ -100,3 +100,42 @@ def test_inference_makes_a_skipped_settebello_capture_unlikely() -> None:
     # still unseen) would have taken it, so such worlds all but vanish.
     assert counts[False] > 30
     assert counts[True] < counts[False] / 4
+
+
+@pytest.mark.parametrize(("preset", "options"), CONFIGS)
+def test_known_cards_are_dealt_where_they_are_known_to_be(
+    preset: str, options: dict[str, object]
+) -> None:
+    rules = make_rules(preset, **options)
+    rng = random.Random(5)
+    state = deal(rules, 2)
+    for _ in range(rules.players + 1):
+        state, _ = apply(state, legal_moves(state)[0])
+    seat = state.to_move
+    view = view_of(state, seat)
+    others = [s for s in range(rules.players) if s != seat and state.hands[s]]
+    # One other seat's whole hand, and part of another's when there is one.
+    known = {others[0]: state.hands[others[0]]}
+    if len(others) > 1:
+        known[others[1]] = state.hands[others[1]] & -state.hands[others[1]]
+    for _ in range(20):
+        world = sample_world(view, rng, known=known)
+        assert tuple(h.bit_count() for h in world.hands) == view.hand_sizes
+        for s, cards in known.items():
+            assert world.hands[s] & cards == cards
+        assert len(world.stock) == view.stock_size
+
+
+def test_known_cards_must_be_hidden_from_the_seat_and_fit_the_hand() -> None:
+    rules = make_rules("scopa")
+    state = deal(rules, 1)
+    seat = state.to_move
+    view = view_of(state, seat)
+    other = 1 - seat
+    rng = random.Random(1)
+    with pytest.raises(ValueError, match="cannot see"):
+        sample_world(view, rng, known={other: view.table})
+    with pytest.raises(ValueError, match="another seat"):
+        sample_world(view, rng, known={seat: state.hands[other]})
+    with pytest.raises(ValueError, match="more than its hand"):
+        sample_world(view, rng, known={other: view.unseen})

@@ -1643,9 +1643,10 @@ cdef double CONCEDED_SWEEP = _inference.CONCEDED_SWEEP
 
 cdef void sample_into_c(
     KRules *kr, k_mt *mt, uint8_t *unseen, int nunseen, int *sizes, int own, uint64_t own_hand,
-    KPos *world,
+    uint64_t *known, KPos *world,
 ) noexcept nogil:
-    """loop.sample_into: random.Random.shuffle of the unseen cards, dealt in seat order."""
+    """loop.sample_into: random.Random.shuffle of the unseen cards, dealt in seat order (each
+    seat's ``sizes`` less its ``known`` cards, which join its hand)."""
     cdef uint8_t deck[40]
     cdef uint8_t tmp
     cdef int i, j, k, at = 0, seat
@@ -1662,7 +1663,7 @@ cdef void sample_into_c(
         if seat == own:
             world.hands[seat] = own_hand
         else:
-            h = 0
+            h = known[seat]
             for k in range(at, at + sizes[seat]):
                 h |= (<uint64_t>1) << deck[k]
             world.hands[seat] = h
@@ -1963,6 +1964,7 @@ def run_worlds(
     cdef KLeaf leaf
     cdef int points[MAX_SEATS * MAX_CATS]
     cdef int sizes[MAX_SEATS]
+    cdef uint64_t known[MAX_SEATS]
     cdef uint8_t unseen[40]
     cdef uint8_t deck[40]
     cdef uint8_t tmp
@@ -2004,7 +2006,9 @@ def run_worlds(
         for i in range(nunseen):
             unseen[i] = setup.unseen[i]
         for i in range(kr.players):
-            sizes[i] = setup.sizes[i]
+            # The cards a seat is known to hold join its hand; the rest of it is drawn.
+            known[i] = setup.known[i] if setup.known else 0
+            sizes[i] = setup.sizes[i] - k_popcount(known[i])
         if nobs > MAX_OBSERVATIONS:
             raise ValueError("too many observations for the compiled kernel")
         for i in range(nobs):
@@ -2035,11 +2039,13 @@ def run_worlds(
         while done < max_worlds:
             # sample_world: a world drawn (sample_into), kept as inference.py says.
             if nobs == 0:
-                sample_into_c(kr, &rng.mt, unseen, nunseen, sizes, own, own_hand, &base)
+                sample_into_c(kr, &rng.mt, unseen, nunseen, sizes, own, own_hand, known, &base)
             else:
                 best_log = -1e300
                 for tries in range(MAX_TRIES):
-                    sample_into_c(kr, &rng.mt, unseen, nunseen, sizes, own, own_hand, &candidate)
+                    sample_into_c(
+                        kr, &rng.mt, unseen, nunseen, sizes, own, own_hand, known, &candidate
+                    )
                     log_w = log_likelihood_c(candidate.hands, obs, nobs, seen_plays, memo)
                     if k_mt_random(&rng.mt) < exp(log_w):
                         base = candidate

@@ -53,7 +53,10 @@ class RootSetup:
     """What a world loop needs from the view: the open cards, the hidden ones, the moves.
 
     ``sizes`` gives every seat's hand size (the seat's own hand is ``hand``); ``unseen``
-    lists the cards the seat cannot see, ascending; ``moves`` are (card, capture, passes).
+    lists the cards the seat cannot see, ascending, but those of ``known``; ``moves`` are
+    (card, capture, passes). ``known`` (empty, or one mask a seat) holds cards the search is
+    told are in that seat's hand: every world deals them there (a leak hypothesis, or the
+    ceiling of a player who sees the hands).
     """
 
     seat: int
@@ -73,6 +76,7 @@ class RootSetup:
     playout_solve_cards: int
     observations: tuple[Observation, ...] = ()
     leaf: LeafModel | None = None
+    known: tuple[int, ...] = ()
 
 
 class Tally:
@@ -133,7 +137,8 @@ def sample_world(
 
 
 def sample_into(setup: RootSetup, rng: random.Random, players: int) -> Pos:
-    """One world: the unseen cards shuffled into the other hands (exact sizes) and the stock."""
+    """One world: the unseen cards shuffled into the other hands (exact sizes, with the cards
+    known to be there) and the stock."""
     unseen = list(setup.unseen)
     rng.shuffle(unseen)
     hands = []
@@ -142,11 +147,12 @@ def sample_into(setup: RootSetup, rng: random.Random, players: int) -> Pos:
         if seat == setup.seat:
             hands.append(setup.hand)
             continue
-        h = 0
-        for c in unseen[at : at + setup.sizes[seat]]:
+        h = setup.known[seat] if setup.known else 0
+        drawn = setup.sizes[seat] - h.bit_count()
+        for c in unseen[at : at + drawn]:
             h |= 1 << c
         hands.append(h)
-        at += setup.sizes[seat]
+        at += drawn
     return Pos(
         hands,
         setup.table,
