@@ -653,10 +653,11 @@ export interface paths {
          * @description `rules` is a preset name, or the JSON text of `{"preset": name, <options>}` (URL-encoded).
          *     The fields follow from the rules' scoring categories: cards and coins taken, the scored
          *     single cards (the settebello, and where the rules score them the re bello, the 7 of cups,
-         *     the 2 of clubs, Grande's three cards), the prime (the best card of each suit, or for the
-         *     rank-count tables every card of the ranks counted), the scope, the runs of the bonus suit.
-         *     Each has its type and range; a form built from them posts `tallies` to /v1/score or
-         *     /v1/match. Descriptions follow `lang` or `Accept-Language`, as GET /v1/rules.
+         *     the 2 of clubs, Grande's three cards), the prime (a card of the best value in each suit,
+         *     or for the rank-count tables every card of the ranks counted), the prime's points where
+         *     the table sums values (`instead_of`: prime), the scope, the runs of the bonus suit. Each
+         *     has its type and range; a form built from them posts `tallies` to /v1/score or /v1/match.
+         *     Descriptions follow `lang` or `Accept-Language`, as GET /v1/rules.
          */
         get: operations["getTallyFields"];
         put?: never;
@@ -1479,6 +1480,8 @@ export interface components {
             /** @description the prime's cards cover every suit (a complete prime) */
             all_suits: boolean;
             cards: string[];
+            /** @description from a tally: true when the value is the side's prime_points, counted with no cards named (cards is then empty) */
+            from_points?: boolean;
             /** @description a sum of prime values, or rank counts for count-based prime tables */
             value: number | number[];
         };
@@ -1974,8 +1977,10 @@ export interface components {
             napola?: number | null;
             /** @description piva: took the 2 of clubs */
             piva?: boolean | null;
-            /** @description the prime: the best card taken of each suit (for the rank-count tables, every card taken of the ranks they count) */
+            /** @description the prime: a card of the best value taken in each suit, any one where several are worth as much (for the rank-count tables, every card taken of the ranks they count) */
             prime?: string[] | null;
+            /** @description the prime's points, where the prime table sums values: the values of its cards added up, a card of every suit taken (78); instead of prime, or beside it */
+            prime_points?: number | null;
             /** @description re_bello: took the king of the bonus suit */
             re_bello?: boolean | null;
             /** @description scalette: the run of the bonus suit from the king down */
@@ -1995,6 +2000,8 @@ export interface components {
             /** @description the only values taken */
             choices?: number[];
             description: string;
+            /** @description the field this one may be counted instead of, or beside (the prime's points for its cards) */
+            instead_of?: string;
             /** @description cards: the most cards listed */
             max_items?: number;
             maximum?: number;
@@ -2003,7 +2010,7 @@ export interface components {
             /** @description cards: one card of a suit at most */
             one_per_suit?: boolean;
             /** @enum {string} */
-            type: "integer" | "boolean" | "cards";
+            type: "integer" | "number" | "boolean" | "cards";
         };
         TallyForm: {
             /** @description each side's facts, in the order a form shows them */
@@ -11505,11 +11512,20 @@ export interface operations {
                      *                   "10B"
                      *                 ],
                      *                 "category": "primiera",
-                     *                 "description": "the prime: the best card taken of each suit",
+                     *                 "description": "the prime: a card of the best value taken in each suit",
                      *                 "max_items": 4,
                      *                 "name": "prime",
                      *                 "one_per_suit": true,
                      *                 "type": "cards"
+                     *               },
+                     *               {
+                     *                 "category": "primiera",
+                     *                 "description": "the prime's points: the values of its cards summed, a card of every suit taken (instead of, or beside, the prime's cards)",
+                     *                 "instead_of": "prime",
+                     *                 "maximum": 84,
+                     *                 "minimum": 40,
+                     *                 "name": "prime_points",
+                     *                 "type": "integer"
                      *               },
                      *               {
                      *                 "category": "scope",
@@ -11659,11 +11675,20 @@ export interface operations {
                      *             "10B"
                      *           ],
                      *           "category": "primiera",
-                     *           "description": "the prime: the best card taken of each suit",
+                     *           "description": "the prime: a card of the best value taken in each suit",
                      *           "max_items": 4,
                      *           "name": "prime",
                      *           "one_per_suit": true,
                      *           "type": "cards"
+                     *         },
+                     *         {
+                     *           "category": "primiera",
+                     *           "description": "the prime's points: the values of its cards summed, a card of every suit taken (instead of, or beside, the prime's cards)",
+                     *           "instead_of": "prime",
+                     *           "maximum": 84,
+                     *           "minimum": 40,
+                     *           "name": "prime_points",
+                     *           "type": "integer"
                      *         },
                      *         {
                      *           "category": "scope",

@@ -5,6 +5,8 @@ from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="Prime")
 
 
@@ -15,11 +17,14 @@ class Prime:
         all_suits (bool): the prime's cards cover every suit (a complete prime)
         cards (list[str]):
         value (float | list[int]): a sum of prime values, or rank counts for count-based prime tables
+        from_points (bool | Unset): from a tally: true when the value is the side's prime_points, counted with no cards
+            named (cards is then empty)
     """
 
     all_suits: bool
     cards: list[str]
     value: float | list[int]
+    from_points: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         all_suits = self.all_suits
@@ -33,6 +38,8 @@ class Prime:
         else:
             value = self.value
 
+        from_points = self.from_points
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -42,6 +49,8 @@ class Prime:
                 "value": value,
             }
         )
+        if from_points is not UNSET:
+            field_dict["from_points"] = from_points
 
         return field_dict
 
@@ -65,10 +74,13 @@ class Prime:
 
         value = _parse_value(d.pop("value"))
 
+        from_points = d.pop("from_points", UNSET)
+
         prime = cls(
             all_suits=all_suits,
             cards=cards,
             value=value,
+            from_points=from_points,
         )
 
         return prime

@@ -19,8 +19,10 @@ class Tally:
         grande (bool | None | Unset): grande: took the jack, horse and king of the bonus suit
         napola (int | None | Unset): napola: the unbroken run of the bonus suit from the ace (0 below three)
         piva (bool | None | Unset): piva: took the 2 of clubs
-        prime (list[str] | None | Unset): the prime: the best card taken of each suit (for the rank-count tables, every
-            card taken of the ranks they count)
+        prime (list[str] | None | Unset): the prime: a card of the best value taken in each suit, any one where several
+            are worth as much (for the rank-count tables, every card taken of the ranks they count)
+        prime_points (float | None | Unset): the prime's points, where the prime table sums values: the values of its
+            cards added up, a card of every suit taken (78); instead of prime, or beside it
         re_bello (bool | None | Unset): re_bello: took the king of the bonus suit
         scalette_high (int | None | Unset): scalette: the run of the bonus suit from the king down
         scalette_low (int | None | Unset): scalette: the run of the bonus suit from the ace, up to the horse
@@ -35,6 +37,7 @@ class Tally:
     napola: int | None | Unset = UNSET
     piva: bool | None | Unset = UNSET
     prime: list[str] | None | Unset = UNSET
+    prime_points: float | None | Unset = UNSET
     re_bello: bool | None | Unset = UNSET
     scalette_high: int | None | Unset = UNSET
     scalette_low: int | None | Unset = UNSET
@@ -81,6 +84,12 @@ class Tally:
 
         else:
             prime = self.prime
+
+        prime_points: float | None | Unset
+        if isinstance(self.prime_points, Unset):
+            prime_points = UNSET
+        else:
+            prime_points = self.prime_points
 
         re_bello: bool | None | Unset
         if isinstance(self.re_bello, Unset):
@@ -133,6 +142,8 @@ class Tally:
             field_dict["piva"] = piva
         if prime is not UNSET:
             field_dict["prime"] = prime
+        if prime_points is not UNSET:
+            field_dict["prime_points"] = prime_points
         if re_bello is not UNSET:
             field_dict["re_bello"] = re_bello
         if scalette_high is not UNSET:
@@ -214,6 +225,15 @@ class Tally:
 
         prime = _parse_prime(d.pop("prime", UNSET))
 
+        def _parse_prime_points(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
+
+        prime_points = _parse_prime_points(d.pop("prime_points", UNSET))
+
         def _parse_re_bello(data: object) -> bool | None | Unset:
             if data is None:
                 return data
@@ -275,6 +295,7 @@ class Tally:
             napola=napola,
             piva=piva,
             prime=prime,
+            prime_points=prime_points,
             re_bello=re_bello,
             scalette_high=scalette_high,
             scalette_low=scalette_low,

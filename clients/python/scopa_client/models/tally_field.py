@@ -21,6 +21,8 @@ class TallyField:
         type_ (TallyFieldType):
         cards (list[str] | Unset): boolean: the cards it is about; cards: the cards it may list
         choices (list[int] | Unset): the only values taken
+        instead_of (str | Unset): the field this one may be counted instead of, or beside (the prime's points for its
+            cards)
         max_items (int | Unset): cards: the most cards listed
         maximum (int | Unset):
         minimum (int | Unset):
@@ -33,6 +35,7 @@ class TallyField:
     type_: TallyFieldType
     cards: list[str] | Unset = UNSET
     choices: list[int] | Unset = UNSET
+    instead_of: str | Unset = UNSET
     max_items: int | Unset = UNSET
     maximum: int | Unset = UNSET
     minimum: int | Unset = UNSET
@@ -54,6 +57,8 @@ class TallyField:
         choices: list[int] | Unset = UNSET
         if not isinstance(self.choices, Unset):
             choices = self.choices
+
+        instead_of = self.instead_of
 
         max_items = self.max_items
 
@@ -77,6 +82,8 @@ class TallyField:
             field_dict["cards"] = cards
         if choices is not UNSET:
             field_dict["choices"] = choices
+        if instead_of is not UNSET:
+            field_dict["instead_of"] = instead_of
         if max_items is not UNSET:
             field_dict["max_items"] = max_items
         if maximum is not UNSET:
@@ -103,6 +110,8 @@ class TallyField:
 
         choices = cast(list[int], d.pop("choices", UNSET))
 
+        instead_of = d.pop("instead_of", UNSET)
+
         max_items = d.pop("max_items", UNSET)
 
         maximum = d.pop("maximum", UNSET)
@@ -118,6 +127,7 @@ class TallyField:
             type_=type_,
             cards=cards,
             choices=choices,
+            instead_of=instead_of,
             max_items=max_items,
             maximum=maximum,
             minimum=minimum,

@@ -1,11 +1,12 @@
 from typing import Literal
 
-TallyFieldType = Literal["boolean", "cards", "integer"]
+TallyFieldType = Literal["boolean", "cards", "integer", "number"]
 
 TALLY_FIELD_TYPE_VALUES: set[TallyFieldType] = {
     "boolean",
     "cards",
     "integer",
+    "number",
 }
 
 

@@ -95,10 +95,11 @@ def sync_detailed(
      `rules` is a preset name, or the JSON text of `{"preset": name, <options>}` (URL-encoded).
     The fields follow from the rules' scoring categories: cards and coins taken, the scored
     single cards (the settebello, and where the rules score them the re bello, the 7 of cups,
-    the 2 of clubs, Grande's three cards), the prime (the best card of each suit, or for the
-    rank-count tables every card of the ranks counted), the scope, the runs of the bonus suit.
-    Each has its type and range; a form built from them posts `tallies` to /v1/score or
-    /v1/match. Descriptions follow `lang` or `Accept-Language`, as GET /v1/rules.
+    the 2 of clubs, Grande's three cards), the prime (a card of the best value in each suit,
+    or for the rank-count tables every card of the ranks counted), the prime's points where
+    the table sums values (`instead_of`: prime), the scope, the runs of the bonus suit. Each
+    has its type and range; a form built from them posts `tallies` to /v1/score or /v1/match.
+    Descriptions follow `lang` or `Accept-Language`, as GET /v1/rules.
 
     Args:
         rules (str):  Example: {"preset": "scopa", "players": 4}.
@@ -141,10 +142,11 @@ def sync(
      `rules` is a preset name, or the JSON text of `{"preset": name, <options>}` (URL-encoded).
     The fields follow from the rules' scoring categories: cards and coins taken, the scored
     single cards (the settebello, and where the rules score them the re bello, the 7 of cups,
-    the 2 of clubs, Grande's three cards), the prime (the best card of each suit, or for the
-    rank-count tables every card of the ranks counted), the scope, the runs of the bonus suit.
-    Each has its type and range; a form built from them posts `tallies` to /v1/score or
-    /v1/match. Descriptions follow `lang` or `Accept-Language`, as GET /v1/rules.
+    the 2 of clubs, Grande's three cards), the prime (a card of the best value in each suit,
+    or for the rank-count tables every card of the ranks counted), the prime's points where
+    the table sums values (`instead_of`: prime), the scope, the runs of the bonus suit. Each
+    has its type and range; a form built from them posts `tallies` to /v1/score or /v1/match.
+    Descriptions follow `lang` or `Accept-Language`, as GET /v1/rules.
 
     Args:
         rules (str):  Example: {"preset": "scopa", "players": 4}.
@@ -182,10 +184,11 @@ async def asyncio_detailed(
      `rules` is a preset name, or the JSON text of `{"preset": name, <options>}` (URL-encoded).
     The fields follow from the rules' scoring categories: cards and coins taken, the scored
     single cards (the settebello, and where the rules score them the re bello, the 7 of cups,
-    the 2 of clubs, Grande's three cards), the prime (the best card of each suit, or for the
-    rank-count tables every card of the ranks counted), the scope, the runs of the bonus suit.
-    Each has its type and range; a form built from them posts `tallies` to /v1/score or
-    /v1/match. Descriptions follow `lang` or `Accept-Language`, as GET /v1/rules.
+    the 2 of clubs, Grande's three cards), the prime (a card of the best value in each suit,
+    or for the rank-count tables every card of the ranks counted), the prime's points where
+    the table sums values (`instead_of`: prime), the scope, the runs of the bonus suit. Each
+    has its type and range; a form built from them posts `tallies` to /v1/score or /v1/match.
+    Descriptions follow `lang` or `Accept-Language`, as GET /v1/rules.
 
     Args:
         rules (str):  Example: {"preset": "scopa", "players": 4}.
@@ -226,10 +229,11 @@ async def asyncio(
      `rules` is a preset name, or the JSON text of `{"preset": name, <options>}` (URL-encoded).
     The fields follow from the rules' scoring categories: cards and coins taken, the scored
     single cards (the settebello, and where the rules score them the re bello, the 7 of cups,
-    the 2 of clubs, Grande's three cards), the prime (the best card of each suit, or for the
-    rank-count tables every card of the ranks counted), the scope, the runs of the bonus suit.
-    Each has its type and range; a form built from them posts `tallies` to /v1/score or
-    /v1/match. Descriptions follow `lang` or `Accept-Language`, as GET /v1/rules.
+    the 2 of clubs, Grande's three cards), the prime (a card of the best value in each suit,
+    or for the rank-count tables every card of the ranks counted), the prime's points where
+    the table sums values (`instead_of`: prime), the scope, the runs of the bonus suit. Each
+    has its type and range; a form built from them posts `tallies` to /v1/score or /v1/match.
+    Descriptions follow `lang` or `Accept-Language`, as GET /v1/rules.
 
     Args:
         rules (str):  Example: {"preset": "scopa", "players": 4}.
