@@ -21,7 +21,8 @@ from service.engine.tally import (
     tally_of,
 )
 from service.engine.tally_check import shares, tally_problems
-from service.engine.tally_score import reachable_primes, score_tallies
+from service.engine.tally_primes import reachable_primes
+from service.engine.tally_score import score_tallies
 from tests.engine.tally_helpers import FinishedHand, blanked, every_table, hands, tally_fits
 
 TABLES = every_table()
