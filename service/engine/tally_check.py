@@ -83,8 +83,8 @@ def field_name(side: int, name: str | None = None) -> str:
 
 
 def shown(value: float) -> str:
-    """A prime value as players write it: 78, 5.5."""
-    return f"{value:g}"
+    """A prime value as players write it (78, 5.5), never rounded to another."""
+    return f"{value:.15g}"
 
 
 def tally_problems(
