@@ -77,8 +77,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     signal.signal(signal.SIGINT, stop_on)
     jobs.start_worker(threads=args.threads)
     log.info(
-        "scopa-worker taking record tasks (%d thread(s)); metrics on port %s",
-        args.threads,
+        "scopa-worker taking record tasks with %s; metrics on port %s",
+        "1 thread" if args.threads == 1 else f"{args.threads} threads",
         settings.worker_metrics_port or "off",
     )
     stop.wait()

@@ -23,7 +23,7 @@ from service.engine.errors import (
     listed_problems,
 )
 from service.engine.history import deal_of_play
-from service.engine.message import Message
+from service.engine.message import Message, Plural
 from service.engine.moves import MoveKind
 from service.engine.rules import Rules
 from service.engine.state import Event, Play, State, apply, table_voids_deal
@@ -137,9 +137,10 @@ def _places(rules: Rules, deal: Deal) -> list[Problem]:
         problems.append(
             Problem(
                 "deal",
-                Message(
+                Plural(
+                    "{count} card of the pack is missing: {cards}",
                     "{count} cards of the pack are missing: {cards}",
-                    count=count(missing),
+                    count(missing),
                     cards=listed,
                 ),
             )
@@ -164,9 +165,10 @@ def _sizes(rules: Rules, deal: Deal) -> list[Problem]:
                 Problem("deal.table", Message("nothing is laid before the cutter's choice"))
             )
         if len(deal.stock) != rules.pack_size - 1:
-            reason = Message(
+            reason = Plural(
+                "{count} card, but {wait} wait for the cut",
                 "{count} cards, but {wait} wait for the cut",
-                count=len(deal.stock),
+                len(deal.stock),
                 wait=rules.pack_size - 1,
             )
             problems.append(Problem("deal.stock", reason))
@@ -176,23 +178,28 @@ def _sizes(rules: Rules, deal: Deal) -> list[Problem]:
     first = rules.deal_sizes[0]
     for i, hand in enumerate(deal.hands):
         if count(hand) != first:
-            reason = Message(
+            reason = Plural(
+                "{count} card, but the first deal gives each seat {first}",
                 "{count} cards, but the first deal gives each seat {first}",
-                count=count(hand),
+                count(hand),
                 first=first,
             )
             problems.append(Problem(f"deal.hands[{i}]", reason))
     if count(deal.table) != rules.initial_table:
-        reason = Message(
+        reason = Plural(
+            "{count} card, but the deal lays {laid}",
             "{count} cards, but the deal lays {laid}",
-            count=count(deal.table),
+            count(deal.table),
             laid=rules.initial_table,
         )
         problems.append(Problem("deal.table", reason))
     later = n * sum(rules.deal_sizes[1:])
     if len(deal.stock) != later:
-        reason = Message(
-            "{count} cards, but the later deals take {later}", count=len(deal.stock), later=later
+        reason = Plural(
+            "{count} card, but the later deals take {later}",
+            "{count} cards, but the later deals take {later}",
+            len(deal.stock),
+            later=later,
         )
         problems.append(Problem("deal.stock", reason))
     return problems
@@ -309,10 +316,12 @@ def _history_problems(state: State) -> list[Problem]:
     ]
     listed = sum(1 for p in state.history if p.move.plays_card)
     if listed != state.plays:
-        reason = Message(
-            "{listed} card plays listed, but {made} were made: a record needs the hand's whole "
-            "history",
-            listed=listed,
+        reason: Message = Plural(
+            "the history lists {count} card play, but the state counts {made}: a record needs "
+            "the hand's whole history",
+            "the history lists {count} card plays, but the state counts {made}: a record needs "
+            "the hand's whole history",
+            listed,
             made=state.plays,
         )
         problems.append(Problem("history", reason))

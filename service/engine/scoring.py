@@ -25,7 +25,7 @@ from service.engine.cards import (
 )
 from service.engine.declarations import Declaration, ScoredDeclaration, score_declarations
 from service.engine.errors import InvalidStateError, Problem
-from service.engine.message import Joined, Message
+from service.engine.message import Joined, Message, Plural
 from service.engine.primes import PRIME_COUNT_ORDERS, PRIME_TABLES
 from service.engine.rules import Rules
 
@@ -424,9 +424,10 @@ def check_piles(
             problems.append(
                 Problem(
                     f"scope[{side}]",
-                    Message(
-                        "{scope} scope but the side plays only {plays} cards a hand",
-                        scope=n,
+                    Plural(
+                        "{count} scopa, but the side plays only {plays} cards a hand",
+                        "{count} scope, but the side plays only {plays} cards a hand",
+                        n,
                         plays=plays[side],
                     ),
                 )
@@ -435,9 +436,10 @@ def check_piles(
             problems.append(
                 Problem(
                     f"scope[{side}]",
-                    Message(
-                        "{scope} scope need at least {cards} cards in the pile",
-                        scope=n,
+                    Plural(
+                        "{count} scopa needs at least {cards} cards in the pile",
+                        "{count} scope need at least {cards} cards in the pile",
+                        n,
                         cards=2 * n,
                     ),
                 )

@@ -34,7 +34,7 @@ from service.engine.cards import (
 )
 from service.engine.errors import Problem
 from service.engine.flow import UNBOUNDED, Network
-from service.engine.message import N_, Message
+from service.engine.message import N_, Message, Plural
 from service.engine.primes import PRIME_COUNT_ORDERS
 from service.engine.rules import Rules
 from service.engine.scoring import (
@@ -224,9 +224,10 @@ def side_problems(rules: Rules, tallies: Sequence[SideTally]) -> list[Problem]:
             problems.append(
                 Problem(
                     field_name(side, "scope"),
-                    Message(
-                        "{scope} scope need at least {cards} cards in the pile",
-                        scope=tally.scope,
+                    Plural(
+                        "{count} scopa needs at least {cards} cards in the pile",
+                        "{count} scope need at least {cards} cards in the pile",
+                        tally.scope,
                         cards=2 * tally.scope,
                     ),
                 )

@@ -56,6 +56,7 @@ NUMBERED: dict[str, dict[str, str]] = {
         "seat": SEAT,
         "deal": DEAL,
     },
+    "{count} card, but the first deal gives each seat {first}": {"first": COUNT},
     "{count} cards, but the first deal gives each seat {first}": {"first": COUNT},
     "seat {seat} is not to move: seat {to_move} is": {"seat": SEAT, "to_move": SEAT},
     "seat {seat} does not hold that card": {"seat": SEAT},
