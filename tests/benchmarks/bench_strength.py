@@ -10,7 +10,9 @@ win rate (matches to the target played over consecutive duplicate hands, once pe
 rotation), and the same differential for each scoring category. A player is one of
 ``service.search.bots`` (random, greedy, expert, advisor[...]) or
 ``baseline[:ms=N][:commit=SHA]``: the advisor of main before the search work, or of any earlier
-commit (tests/benchmarks/baseline.py), for a comparison of advisors on the same deals.
+commit (tests/benchmarks/baseline.py), for a comparison of advisors on the same deals; or
+``ceiling[:ms=N]``: the advisor (at the rules' default budget, or N ms) told every other hand,
+the practical ceiling of an honest player with this search (``CeilingPlayer``).
 """
 
 from __future__ import annotations
@@ -27,10 +29,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from service.engine import Rules, apply, deal, make_rules, view_of
+from service.engine import Rules, State, apply, deal, make_rules, view_of
+from service.engine.moves import Move
 from service.engine.outcome import score_state
 from service.engine.scoring import categories
-from service.search.bots import Player, RuledPlayer, make_player
+from service.search.advisor import Budget, advise
+from service.search.bots import Player, RuledPlayer, make_player, special_move
+from service.search.kernel.backend import SearchSolver, make_solver
 from service.search.kernel.fast import FastRules, outright_side
 from service.search.match_model import match_winner
 from tests.benchmarks.baseline import BASELINE_COMMIT, BaselinePlayer
@@ -59,14 +64,41 @@ class DealResult:
     points: tuple[tuple[tuple[int, ...], ...], ...] = ()
 
 
-PLAYERS: dict[str, Player] = {}
+class CeilingPlayer:
+    """The advisor told the cards of every other hand (not the stock's order): what a player
+    who sees the hands would score with this search."""
+
+    def __init__(self, budget: Budget | None, name: str) -> None:
+        self.budget = budget
+        self.name = name
+        self.solvers: dict[Rules, SearchSolver] = {}
+
+    def choose_seeing(self, state: State, rng: random.Random) -> Move:
+        """The advised move of the seat to move, with the other hands known."""
+        seat = state.to_move
+        view = view_of(state, seat)
+        special = special_move(view)
+        if special is not None:
+            return special
+        solver = self.solvers.get(state.rules)
+        if solver is None:
+            solver = self.solvers[state.rules] = make_solver(state.rules)
+        known = {s: hand for s, hand in enumerate(state.hands) if s != seat and hand}
+        return advise(view, self.budget, rng.getrandbits(32), solver=solver, known=known).chosen
 
 
-def player(spec: str) -> Player:
+PLAYERS: dict[str, Player | CeilingPlayer] = {}
+
+
+def player(spec: str) -> Player | CeilingPlayer:
     """One player per spec per worker process, so solvers and caches are reused."""
     if spec not in PLAYERS:
         name, _, arg = spec.partition(":")
-        if name == "baseline":
+        if name == "ceiling":
+            ms = arg.partition("=")[2] if arg.startswith("ms=") else None
+            budget = Budget(ms=int(ms)) if ms else None
+            PLAYERS[spec] = CeilingPlayer(budget, spec)
+        elif name == "baseline":
             options = dict(part.partition("=")[::2] for part in arg.split(":") if part)
             ms = int(options.get("ms", 50))
             commit = options.get("commit", BASELINE_COMMIT)
@@ -97,7 +129,10 @@ def play_deal(job: Job) -> DealResult:
             mine = rules.side_of(seat) == side
             chooser = first if mine else second
             start = time.perf_counter()
-            move = chooser.choose(view_of(state, seat), rng)
+            if isinstance(chooser, CeilingPlayer):
+                move = chooser.choose_seeing(state, rng)
+            else:
+                move = chooser.choose(view_of(state, seat), rng)
             if mine:
                 first_time += time.perf_counter() - start
                 first_moves += 1
