@@ -118,12 +118,18 @@ def _serve_monitoring(server: Any) -> None:
 def _warm_up_before_fork(server: Any) -> None:
     # Built once here, the search's tables reach every worker by fork (copy-on-write): each
     # worker's own warm-up then finds them built, and a replaced worker starts ready.
-    from service.search.warmup import warm_up
+    from service.search.warmup import tables_built, warm_up
 
     try:
-        warm_up()
+        seconds = warm_up()
     except Exception:  # the workers' own warm-ups build what is missing
         server.log.exception("the search warm-up before the workers start failed")
+        return
+    server.log.info(
+        "search warmed up before the workers start in %.2f s (%d match-model tables built)",
+        seconds,
+        tables_built(),
+    )
 
 
 def child_exit(server: Any, worker: Any) -> None:

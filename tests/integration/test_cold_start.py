@@ -1,18 +1,27 @@
 """A cold worker answers from a full search: a fresh gunicorn worker's first advice, master bot
 move and review decision with a match, for every preset, search at least the advisor's floor
 of worlds (the tables they need are built before the search's clock starts), and what the
-worker caches is such an answer. Then, with the warm-up on, readiness waits for it."""
+worker caches is such an answer. Then, with the warm-up on, the gunicorn master builds the
+tables once before it forks the workers, which find them built."""
 
 from __future__ import annotations
 
+import json
 import os
-import time
+import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from scripts.local_gunicorn import call, gunicorn_path, running_gunicorn
+from scripts.local_gunicorn import (
+    call,
+    free_port,
+    gunicorn_path,
+    running_gunicorn,
+    wait_until_workers_ready,
+)
 from service.engine import codec
 from service.engine.presets import PRESETS, make_rules
 from service.engine.record import record_of
@@ -29,6 +38,7 @@ pytestmark = [pytest.mark.integration, pytest.mark.serial]
 if gunicorn_path() is None and os.environ.get("CI", "").lower() != "true":
     pytest.skip("gunicorn is not installed (never skipped in CI)", allow_module_level=True)
 
+MASTER_WARMED = re.compile(r"search warmed up before the workers start in .* \((\d+) match-model")
 # Rate limits out of the way: the test asks many searches of one client.
 LIMITS_OFF = {"SCOPA_RATE_LIMIT_ENABLED": "false"}
 
@@ -96,18 +106,22 @@ def test_a_cold_worker_s_first_searches_reach_the_floor(cold: int, name: str) ->
             assert decision["label"] is not None
 
 
-def test_a_warming_worker_is_ready_once_warm() -> None:
-    env = {**LIMITS_OFF, "SCOPA_WARMUP": "true"}
-    with running_gunicorn(workers=1, threads=4, env=env) as port:
-        seen = set()
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            status, _, body = call(port, "GET", "/readyz")
-            seen.add(status)
-            if status == 200:
-                break
-            assert "warming up" in body["detail"]
-            assert call(port, "GET", "/healthz")[0] == 200
-            time.sleep(0.2)
-        assert status == 200, seen
-        assert 503 in seen  # it said so while warming
+def test_the_master_warms_the_search_once_before_its_workers_start(tmp_path: Path) -> None:
+    log = tmp_path / "gunicorn.log"
+    metrics = free_port()
+    env = {**LIMITS_OFF, "SCOPA_WARMUP": "true", "SCOPA_METRICS_PORT": str(metrics)}
+    with running_gunicorn(workers=2, threads=4, env=env, log_path=log, limit_s=120) as port:
+        assert wait_until_workers_ready(metrics, workers=2)["ready"] == 2
+        assert call(port, "GET", "/readyz")[0] == 200
+    lines = [json.loads(line) for line in log.read_text().splitlines() if line.startswith("{")]
+    messages = [line["message"] for line in lines]
+    master = [i for i, text in enumerate(messages) if MASTER_WARMED.match(text)]
+    booted = [i for i, text in enumerate(messages) if text.startswith("Booting worker")]
+    workers = [line for line in lines if line.get("logger") == "service.search.warmup"]
+    # The master built the tables before any worker; each worker found them built.
+    assert len(master) == 1, messages
+    assert master[0] < booted[0]
+    built = MASTER_WARMED.match(messages[master[0]])
+    assert built is not None
+    assert int(built.group(1)) > 0
+    assert [line["tables_built"] for line in workers] == [0, 0]
