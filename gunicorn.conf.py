@@ -118,13 +118,17 @@ def _serve_monitoring(server: Any) -> None:
 def _warm_up_before_fork(server: Any) -> None:
     # Built once here, the search's tables reach every worker by fork (copy-on-write): each
     # worker's own warm-up then finds them built, and a replaced worker starts ready.
+    from service.api.http.monitoring_server import MASTER_WARMING
     from service.search.warmup import tables_built, warm_up
 
+    MASTER_WARMING.set()
     try:
         seconds = warm_up()
     except Exception:  # the workers' own warm-ups build what is missing
         server.log.exception("the search warm-up before the workers start failed")
         return
+    finally:
+        MASTER_WARMING.clear()
     server.log.info(
         "search warmed up before the workers start in %.2f s (%d match-model tables built)",
         seconds,

@@ -12,7 +12,12 @@ from prometheus_client import multiprocess
 from werkzeug.test import Client
 
 from service.api.http.metrics_dir import MULTIPROC_ENV, prepare_directory
-from service.api.http.monitoring_server import monitoring_app, multiprocess_registry, workers
+from service.api.http.monitoring_server import (
+    MASTER_WARMING,
+    monitoring_app,
+    multiprocess_registry,
+    workers,
+)
 
 PUBLISH = """
 import os
@@ -62,6 +67,21 @@ def test_the_master_is_ready_while_any_live_worker_is(tmp_path: Path) -> None:
     assert client.get("/readyz").status_code == 503
     multiprocess.mark_process_dead(busy, str(directory))  # type: ignore[no-untyped-call]
     assert workers(registry).live == 0
+
+
+def test_the_master_says_it_is_warming_up_before_its_workers_start(tmp_path: Path) -> None:
+    directory = prepare_directory(str(tmp_path / "prom"), {}).path
+    client = Client(monitoring_app(multiprocess_registry(directory)))
+    MASTER_WARMING.set()
+    try:
+        warming = client.get("/readyz")
+        alive = client.get("/healthz")
+    finally:
+        MASTER_WARMING.clear()
+    assert warming.status_code == 503
+    assert warming.json["detail"].startswith("warming up")
+    assert alive.status_code == 200
+    assert client.get("/readyz").json["detail"] == "no worker has started yet"
 
 
 def test_the_master_is_alive_while_it_answers(tmp_path: Path) -> None:

@@ -58,6 +58,10 @@ def multiprocess_registry(directory: Path) -> CollectorRegistry:
     return registry
 
 
+# Set by the gunicorn master while it warms the search up, before it forks the workers.
+MASTER_WARMING = threading.Event()
+
+
 @dataclass(frozen=True, slots=True)
 class Workers:
     """The live workers that published their readiness, and how many of them are ready."""
@@ -99,11 +103,12 @@ def readiness_answer(found: Workers, start_response: StartResponse) -> list[byte
     counts = {"live": found.live, "ready": found.ready}
     if found.ready:
         return json_answer(start_response, "200 OK", {"status": "ready", "workers": counts})
-    detail = (
-        "no worker has started yet"
-        if not found.live
-        else f"none of the {found.live} live workers is ready: warming up or saturated"
-    )
+    if found.live:
+        detail = f"none of the {found.live} live workers is ready: warming up or saturated"
+    elif MASTER_WARMING.is_set():
+        detail = "warming up: the search's tables are built before the workers start"
+    else:
+        detail = "no worker has started yet"
     problem = {
         "type": "about:blank",
         "title": "Service Unavailable",
