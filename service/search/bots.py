@@ -5,15 +5,17 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from service.engine.cards import RANK_MASKS, SUIT_MASKS, suit_of
 from service.engine.moves import Move, hand_moves, move_sweeps
 from service.engine.primes import PRIME_TABLES
 from service.engine.rules import Rules
+from service.engine.scoring import settebello_card
 from service.engine.view import View, view_moves
 from service.search.advisor import Budget, advise
 from service.search.human import HumanPlayer
 from service.search.kernel.backend import SearchSolver, make_solver, requested
-from service.search.kernel.fast import RANK, FastRules, cards_of
-from service.search.kernel.policy import CARD_WORTH, SWEEP_RISK, SWEEP_WORTH, sweepable
+from service.search.kernel.fast import RANK, FastRules, captures, cards_of
+from service.search.kernel.policy import HOLD_CHANCE
 from service.search.levels import level_named
 from service.search.special import chosen_special
 
@@ -78,7 +80,17 @@ class GreedyPlayer:
 
 
 class ExpertPlayer:
-    """Rule-based traditional play: count the cards, deny sweeps, keep pairs, value the points."""
+    """A careful club player, by rules of thumb and no search: it counts the cards, weighs what
+    a move takes in the hand's points still open (a majority already won or lost is worth
+    nothing more), and what the next opponent can take after it, from the ranks it may hold.
+
+    A move's score, in hand points: what it takes (``taken_worth``; a sweep's point, and the
+    table left over at the hand's end when it is the last capture), less the next opponent's
+    expected best reply on the table it leaves (``counted_reply``: each rank's chance of being
+    in a hand of that size drawn from the cards unseen, its best capture on that table, the
+    best of them expected), plus a little for a card laid while another of its rank stays in
+    hand (a match taken can be retaken) or whose rank is out (only a sum can take it).
+    """
 
     name = "expert"
 
@@ -93,50 +105,130 @@ class ExpertPlayer:
         moves = moves_of(view)
         if len(moves) == 1:
             return moves[0]
+        worth = CardWorth(view)
         best = moves[0]
         best_score = -1e9
         for m in moves:
-            score = self.score(fr, view, m) + rng.random() * 1e-3
+            score = self.score(fr, view, worth, m) + rng.random() * 1e-3
             if score > best_score:
                 best, best_score = m, score
         return best
 
-    def score(self, fr: FastRules, view: View, move: Move) -> float:
-        """The heuristic value of one move."""
+    def score(self, fr: FastRules, view: View, worth: CardWorth, move: Move) -> float:
+        """The rules-of-thumb value of one move, in hand points."""
+        last_play = view.next_is_last_play
+        side = view.rules.side_of(view.seat)
         if move.capture:
-            score = 2.0 + CARD_WORTH[move.card] + sum(CARD_WORTH[c] for c in cards_of(move.capture))
+            taken = move.capture | 1 << move.card
+            score = worth.of(taken, side)
             after = view.table & ~move.capture
-            if move_sweeps(view.rules, move, view.table, view.next_is_last_play):
-                score += SWEEP_WORTH
+            if move_sweeps(view.rules, move, view.table, last_play):
+                score += EXPERT_SWEEP
+            if last_play:
+                score += worth.of(after, side)  # the last capture takes what is left
         else:
-            score = -CARD_WORTH[move.card]
+            score = 0.0
             after = view.table | 1 << move.card
             held = view.hand & ~(1 << move.card)
-            # Keep control of a rank held twice: laying one lets us retake a match.
-            if any(RANK[c] == RANK[move.card] for c in cards_of(held)):
-                score += 0.8
-        score -= SWEEP_RISK * 1.5 * self.sweep_chance(fr, view, after)
+            rank = RANK[move.card]
+            if any(RANK[c] == rank for c in cards_of(held)):
+                score += EXPERT_PAIR
+            if not any(RANK[c] == rank for c in cards_of(view.unseen)):
+                score += EXPERT_DEAD_RANK
+            if last_play and view.last_capturer is not None:
+                taker = view.rules.side_of(view.last_capturer)
+                score += worth.of(after, taker) * (1.0 if taker == side else -1.0)
+        if not last_play:
+            score -= counted_reply(fr, view, worth, after)
         return score
 
-    def sweep_chance(self, fr: FastRules, view: View, table: int) -> float:
-        """The chance that the next player holds a card that sweeps this table (by counting)."""
-        rank = sweepable(fr, table)
-        if not rank or (view.stock_size == 0 and sum(view.hand_sizes) <= 1):
-            return 0.0
-        n = view.rules.players
-        following = (view.seat + 1) % n
-        if view.rules.side_of(following) == view.rules.side_of(view.seat):
-            return 0.0
-        unseen = cards_of(view.unseen)
-        live = sum(1 for c in unseen if RANK[c] == rank)
-        size = view.hand_sizes[following]
-        if not unseen or size == 0:
-            return 0.0
-        miss = 1.0
-        total = len(unseen)
-        for i in range(min(size, total)):
-            miss *= max(total - live - i, 0) / (total - i)
-        return 1.0 - miss
+
+# A sweep's point, and the turn it leaves an empty table to the next player.
+EXPERT_SWEEP = 1.2
+EXPERT_PAIR = 0.08
+EXPERT_DEAD_RANK = 0.05
+# What a card is worth to the majorities it counts for while they are open, in hand points.
+CARDS_SHARE = 0.07
+COINS_SHARE = 0.16
+PRIME_SHARE = 0.35
+PRIME_SEVEN = 21.0
+
+
+class CardWorth:
+    """What each card is worth now to each side that would take it: the settebello's point,
+    and its share of the cards, coins and primiera majorities not yet decided (primiera only
+    where it beats the side's best prime card of that suit so far)."""
+
+    def __init__(self, view: View) -> None:
+        rules = view.rules
+        pack = rules.pack_cards
+        bonus = SUIT_MASKS[rules.bonus]
+        # A majority is decided once a side holds more than half of what there is.
+        cards_open = max(p.bit_count() for p in view.piles) * 2 <= pack.bit_count()
+        coins_open = (
+            max((p & bonus).bit_count() for p in view.piles) * 2 <= (pack & bonus).bit_count()
+        )
+        settebello = settebello_card(rules)
+        prime = PRIME_TABLES.get(rules.prime_table, GREEDY_PRIME)
+        self.values: list[list[float]] = []
+        for pile in view.piles:
+            best = [
+                max((prime[RANK[c]] for c in cards_of(pile & SUIT_MASKS[suit])), default=0)
+                for suit in range(len(SUIT_MASKS))
+            ]
+            row = []
+            for c in range(40):
+                value = CARDS_SHARE if cards_open else 0.0
+                if bonus >> c & 1:
+                    value += COINS_SHARE if coins_open else 0.0
+                    value += 1.0 if c == settebello else 0.0
+                gain = prime[RANK[c]] - best[suit_of(c)]
+                value += PRIME_SHARE * gain / PRIME_SEVEN if gain > 0 else 0.0
+                row.append(value)
+            self.values.append(row)
+
+    def of(self, cards: int, side: int) -> float:
+        """The worth of a set of cards to a side."""
+        row = self.values[side]
+        return sum(row[c] for c in cards_of(cards))
+
+
+def counted_reply(fr: FastRules, view: View, worth: CardWorth, table: int) -> float:
+    """The next player's expected best capture on ``table`` when it is an opponent: each rank's
+    chance of being in its hand, counted from the cards unseen, and the best rank it holds
+    expected (a sweep worth its point)."""
+    rules = view.rules
+    following = (view.seat + 1) % rules.players
+    side = rules.side_of(following)
+    if not table or side == rules.side_of(view.seat):
+        return 0.0
+    size = view.hand_sizes[following]
+    unseen = view.unseen
+    total = unseen.bit_count()
+    if not size or not total:
+        return 0.0
+    options = []
+    for rank in range(1, 11):
+        live = unseen & RANK_MASKS[rank]
+        if not live:
+            continue
+        best = 0.0
+        for capture in captures(fr, rank, table):
+            value = worth.of(capture, side)
+            if capture == table:
+                value += EXPERT_SWEEP
+            best = max(best, value)
+        if best > 0.0:
+            # The card it would play is one of the rank's live cards (their worth averaged).
+            best += worth.of(live, side) / live.bit_count()
+            chance = HOLD_CHANCE[total][live.bit_count()][min(size, total)]
+            options.append((best, chance))
+    options.sort(reverse=True)
+    expected, miss = 0.0, 1.0
+    for value, chance in options:
+        expected += miss * chance * value
+        miss *= 1.0 - chance
+    return expected
 
 
 class AdvisorPlayer:

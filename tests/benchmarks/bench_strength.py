@@ -12,7 +12,10 @@ rotation), and the same differential for each scoring category. A player is one 
 ``baseline[:ms=N][:commit=SHA]``: the advisor of main before the search work, or of any earlier
 commit (tests/benchmarks/baseline.py), for a comparison of advisors on the same deals; or
 ``ceiling[:ms=N]``: the advisor (at the rules' default budget, or N ms) told every other hand,
-the practical ceiling of an honest player with this search (``CeilingPlayer``).
+the practical ceiling of an honest player with this search (``CeilingPlayer``); or
+``expert-v1``, the expert bot before it was made stronger (``old_expert``); or
+``ismcts[:ms=N|:it=N]``, information-set MCTS with random rollouts, an opponent built on
+another method than the advisor (``ismcts``).
 """
 
 from __future__ import annotations
@@ -39,6 +42,8 @@ from service.search.kernel.backend import SearchSolver, make_solver
 from service.search.kernel.fast import FastRules, outright_side
 from service.search.match_model import match_winner
 from tests.benchmarks.baseline import BASELINE_COMMIT, BaselinePlayer
+from tests.benchmarks.ismcts import make_ismcts
+from tests.benchmarks.old_expert import OldExpertPlayer
 
 
 @dataclass(frozen=True)
@@ -94,7 +99,11 @@ def player(spec: str) -> Player | CeilingPlayer:
     """One player per spec per worker process, so solvers and caches are reused."""
     if spec not in PLAYERS:
         name, _, arg = spec.partition(":")
-        if name == "ceiling":
+        if name == "ismcts":
+            PLAYERS[spec] = RuledPlayer(make_ismcts(spec))
+        elif name == "expert-v1":
+            PLAYERS[spec] = RuledPlayer(OldExpertPlayer())
+        elif name == "ceiling":
             ms = arg.partition("=")[2] if arg.startswith("ms=") else None
             budget = Budget(ms=int(ms)) if ms else None
             PLAYERS[spec] = CeilingPlayer(budget, spec)

@@ -1399,6 +1399,28 @@ def py_playout(fr, pos, uint64_t seed, int until_cards=0):
     return [totals[i] for i in range(cr.kr.sides)]
 
 
+def py_uniform_playout(fr, pos, uint64_t seed):
+    """Uniformly random legal moves from ``pos`` to the end of the hand on the compiled kernel,
+    wyrand-driven (the rollouts of a benchmark opponent, not the search's); ``pos`` updated;
+    returns the totals."""
+    cdef CompiledRules cr = compiled(fr)
+    cdef KPos p
+    cdef Scratch scratch = Scratch()
+    cdef KMoves *moves = &scratch.moves
+    cdef k_wy rng
+    cdef int totals[MAX_SEATS]
+    cdef int i, n
+    load_pos(&p, pos)
+    k_wy_seed(&rng, seed)
+    while not finished(&p):
+        n = legal_moves(&cr.kr, &p, moves, &scratch.options)
+        i = k_below(<uint32_t>(k_wy_next(&rng) >> 32), n)
+        apply_move(&cr.kr, &p, moves.cards[i], moves.caps[i])
+    store_pos(&p, pos, cr.kr.players, cr.kr.sides)
+    totals_of(cr, &p, totals)
+    return [totals[i] for i in range(cr.kr.sides)]
+
+
 cdef inline uint32_t wy_u32(k_wy *g, uint64_t *buf, bint *have) noexcept nogil:
     """32-bit draws from wyrand: the high half of each 64-bit output, then its low half."""
     if have[0]:
