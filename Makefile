@@ -152,6 +152,27 @@ bench-cheaper: setup
 		--pairing advisor:ms=50,baseline:commit=$(CHEAPER_BASE) \
 		--pairs 3000 --workers 2 --per-pair build/cheaper-scopa.json
 
+.PHONY: bench-panel
+## Strength against the field (tests/benchmarks/bench_panel.py): the advisor at its default
+## budget and at 50 ms, and the ceiling (the search told every other hand), against the panel
+## (the expert bot, ISMCTS with random rollouts, main's advisor) on the same duplicate deals,
+## seed 46 fixed before the runs: 300 pairs a pairing in 2-player scopa, scientifico and scopone
+## classico; 1,000 pairs for the comparisons the bars decide (the default against 50 ms in
+## scientifico against the expert; 2-player scopa's margin over the expert, main's advisor
+## against this one). Hours on two cores: one preset with ARGS="--preset P".
+PANEL_SEED := 46
+bench-panel: setup
+	$(BIN)/python -m tests.benchmarks.bench_panel --preset scopone_scientifico --seed $(PANEL_SEED) \
+		--pairs 1000 --opponent expert --subject advisor --subject advisor:ms=50 \
+		--per-pair build/panel-scientifico-bar.json
+	$(BIN)/python -m tests.benchmarks.bench_panel --preset scopa --seed $(PANEL_SEED) \
+		--pairs 1000 --opponent expert --subject main --subject advisor \
+		--per-pair build/panel-scopa-bar.json
+	for preset in scopa scopone_scientifico scopone; do \
+		$(BIN)/python -m tests.benchmarks.bench_panel --preset $$preset --seed $(PANEL_SEED) \
+			--pairs 300 --per-pair build/panel-$$preset.json || exit 1; \
+	done
+
 .PHONY: bench-throughput
 ## Advice answers a second per gunicorn worker at the default budget (cache off, distinct
 ## positions): this tree and main before the cheaper-search work (CHEAPER_BASE), alternated.

@@ -127,7 +127,10 @@ class ExpertPlayer:
             if last_play:
                 score += worth.of(after, side)  # the last capture takes what is left
         else:
-            score = 0.0
+            # Between two players a card laid is, as often as not, the other's later; at a
+            # table of partners it is as often the partner's.
+            laid = EXPERT_LAID if view.rules.players == 2 else 0.0
+            score = -laid * worth.of(1 << move.card, side)
             after = view.table | 1 << move.card
             held = view.hand & ~(1 << move.card)
             rank = RANK[move.card]
@@ -143,9 +146,11 @@ class ExpertPlayer:
         return score
 
 
-# A sweep's point, and the turn it leaves an empty table to the next player.
-EXPERT_SWEEP = 1.2
+# A sweep's point, and the turn it leaves an empty table to the next player (who must lay a
+# card the sweeping side may take again).
+EXPERT_SWEEP = 2.0
 EXPERT_PAIR = 0.08
+EXPERT_LAID = 1.0
 EXPERT_DEAD_RANK = 0.05
 # What a card is worth to the majorities it counts for while they are open, in hand points.
 CARDS_SHARE = 0.07

@@ -14,11 +14,11 @@ The panel (``--opponent``, repeatable; default all three):
   commit's own tree (``tests/benchmarks/baseline.py``).
 
 The subjects (``--subject``, repeatable; default ``advisor``, ``advisor:ms=50`` and ``ceiling``):
-player specs of ``bench_strength``. Every subject meets every opponent on the same deal pairs
-(the seed and the number of pairs fix them), so each difference between two subjects against
-one opponent is paired deal by deal: the deal's luck cancels. Printed: each pairing's margin
-(hand points a hand, the subject's side less the other's) with its interval and by category;
-per opponent, each subject less the first with its paired interval; and each subject's margin
+player specs of ``bench_strength``, or ``main``. Every subject meets every opponent on the same
+deal pairs (the seed and the number of pairs fix them), so each difference between two subjects
+against one opponent is paired deal by deal: the deal's luck cancels. Printed: each pairing's
+margin (hand points a hand, the subject's side less the other's) with its interval and by
+category; per opponent, each subject less the first with its paired interval; and each margin
 as a share of the ceiling's. ``--per-pair FILE`` keeps every pairing's per-deal margins.
 """
 
@@ -39,8 +39,9 @@ OPPONENTS = ("expert", "ismcts", "main")
 SUBJECTS = ("advisor", "advisor:ms=50", "ceiling")
 
 
-def opponent_spec(name: str, preset: str, main: str) -> str:
-    """The bench_strength player spec of a panel opponent."""
+def player_spec(name: str, preset: str, main: str) -> str:
+    """The bench_strength player spec of a panel member or subject (``main``: main's advisor
+    at main's default budget for the preset)."""
     if name == "main":
         return f"baseline:ms={MAIN_DEFAULT_MS.get(preset, 50)}:commit={main}"
     return name
@@ -71,9 +72,10 @@ def main(argv: list[str] | None = None) -> None:
     rows: dict[tuple[str, str], dict[str, Any]] = {}
     kept: dict[str, list[float]] = {}
     for opponent in opponents:
-        spec = opponent_spec(opponent, args.preset, args.main)
+        spec = player_spec(opponent, args.preset, args.main)
         for subject in subjects:
-            row = run_pairing(rules, subject, spec, args.pairs, args.seed, args.workers)
+            mine = player_spec(subject, args.preset, args.main)
+            row = run_pairing(rules, mine, spec, args.pairs, args.seed, args.workers)
             rows[subject, opponent] = row
             kept[f"{subject} vs {opponent}"] = row["per_pair"]
             if args.per_pair:
