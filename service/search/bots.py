@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Protocol
 
 from service.engine.cards import RANK_MASKS, SUIT_MASKS, suit_of
@@ -14,7 +15,7 @@ from service.engine.view import View, view_moves
 from service.search.advisor import Budget, advise
 from service.search.human import HumanPlayer
 from service.search.kernel.backend import SearchSolver, make_solver, requested
-from service.search.kernel.fast import RANK, FastRules, captures, cards_of
+from service.search.kernel.fast import RANK, FastRules, captures, cards_of, fast_rules
 from service.search.kernel.policy import HOLD_CHANCE
 from service.search.levels import level_named
 from service.search.special import chosen_special
@@ -48,6 +49,16 @@ class RandomPlayer:
         return rng.choice(moves_of(view))
 
 
+def best_scored(moves: list[Move], score: Callable[[Move], float], rng: random.Random) -> Move:
+    """The move of the highest score, a close tie broken at random (a thousandth of noise)."""
+    best, best_score = moves[0], -1e9
+    for m in moves:
+        value = score(m) + rng.random() * 1e-3
+        if value > best_score:
+            best, best_score = m, value
+    return best
+
+
 def greedy_worth(c: int) -> float:
     """A card's worth to the greedy player: settebello, coins, sevens, prime value."""
     r = RANK[c]
@@ -61,22 +72,14 @@ class GreedyPlayer:
 
     def choose(self, view: View, rng: random.Random) -> Move:
         """The most valuable capture, or the cheapest card laid down."""
-        best: Move | None = None
-        best_score = -1e9
-        for m in moves_of(view):
-            if m.capture:
-                score = (
-                    100.0 + greedy_worth(m.card) + sum(greedy_worth(c) for c in cards_of(m.capture))
-                )
-                if m.capture == view.table:
-                    score += 10.0
-            else:
-                score = -greedy_worth(m.card)
-            score += rng.random() * 1e-3
-            if score > best_score:
-                best, best_score = m, score
-        assert best is not None
-        return best
+        return best_scored(moves_of(view), lambda m: self.score(view, m), rng)
+
+    def score(self, view: View, m: Move) -> float:
+        """A capture's cards' worth above any card laid; a card laid its worth below none."""
+        if not m.capture:
+            return -greedy_worth(m.card)
+        score = 100.0 + greedy_worth(m.card) + sum(greedy_worth(c) for c in cards_of(m.capture))
+        return score + (10.0 if m.capture == view.table else 0.0)
 
 
 class ExpertPlayer:
@@ -94,25 +97,14 @@ class ExpertPlayer:
 
     name = "expert"
 
-    def __init__(self) -> None:
-        self.fast: dict[Rules, FastRules] = {}
-
     def choose(self, view: View, rng: random.Random) -> Move:
         """The best move by the expert's rules of thumb."""
-        fr = self.fast.get(view.rules)
-        if fr is None:
-            fr = self.fast[view.rules] = FastRules(view.rules)
         moves = moves_of(view)
         if len(moves) == 1:
             return moves[0]
+        fr = fast_rules(view.rules)
         worth = CardWorth(view)
-        best = moves[0]
-        best_score = -1e9
-        for m in moves:
-            score = self.score(fr, view, worth, m) + rng.random() * 1e-3
-            if score > best_score:
-                best, best_score = m, score
-        return best
+        return best_scored(moves, lambda m: self.score(fr, view, worth, m), rng)
 
     def score(self, fr: FastRules, view: View, worth: CardWorth, move: Move) -> float:
         """The rules-of-thumb value of one move, in hand points."""

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from service.engine import make_rules
-from tests.benchmarks.bench_strength import mean_interval, run_pairing
+from tests.benchmarks.bench_strength import category_line, mean_interval, run_pairing
 
 MAIN_COMMIT = "affa2dadfaa1bb0490378ca6e05e03764ec6c336"
 MAIN_DEFAULT_MS = {"scopa": 10, "scopone_scientifico": 10}
@@ -85,14 +85,7 @@ def main(argv: list[str] | None = None) -> None:
                 f"{row['high']:+.3f}] | {row['ms_per_move']:.1f} | {row['seconds']:.0f}",
                 flush=True,
             )
-            print(
-                "  by category: "
-                + ", ".join(
-                    f"{name} {m:+.3f} [{lo:+.3f}, {hi:+.3f}]"
-                    for name, (m, lo, hi) in row["categories"].items()
-                ),
-                flush=True,
-            )
+            print(category_line(row["categories"]), flush=True)
     print("\npaired differences (same deals) | mean [95% CI]")
     first = subjects[0]
     for opponent in opponents:

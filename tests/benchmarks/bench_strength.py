@@ -228,6 +228,13 @@ def run_pairing(
     }
 
 
+def category_line(by_category: dict[str, tuple[float, float, float]]) -> str:
+    """A pairing's margin by scoring category, with intervals, as one printed line."""
+    return "  by category: " + ", ".join(
+        f"{name} {m:+.3f} [{lo:+.3f}, {hi:+.3f}]" for name, (m, lo, hi) in by_category.items()
+    )
+
+
 def main() -> None:
     """Parse the arguments, play every pairing, print one line each."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -275,14 +282,7 @@ def main() -> None:
             f"{row['seconds']:.0f}",
             flush=True,
         )
-        print(
-            "  by category: "
-            + ", ".join(
-                f"{name} {m:+.3f} [{lo:+.3f}, {hi:+.3f}]"
-                for name, (m, lo, hi) in row["categories"].items()
-            ),
-            flush=True,
-        )
+        print(category_line(row["categories"]), flush=True)
 
 
 if __name__ == "__main__":

@@ -7,10 +7,9 @@ from __future__ import annotations
 import random
 
 from service.engine.moves import Move, move_sweeps
-from service.engine.rules import Rules
 from service.engine.view import View
-from service.search.bots import moves_of
-from service.search.kernel.fast import RANK, FastRules, cards_of
+from service.search.bots import best_scored, moves_of
+from service.search.kernel.fast import RANK, FastRules, cards_of, fast_rules
 from service.search.kernel.policy import CARD_WORTH, SWEEP_RISK, SWEEP_WORTH, sweepable
 
 
@@ -19,24 +18,13 @@ class OldExpertPlayer:
 
     name = "expert-v1"
 
-    def __init__(self) -> None:
-        self.fast: dict[Rules, FastRules] = {}
-
     def choose(self, view: View, rng: random.Random) -> Move:
         """The best move by the expert's rules of thumb."""
-        fr = self.fast.get(view.rules)
-        if fr is None:
-            fr = self.fast[view.rules] = FastRules(view.rules)
         moves = moves_of(view)
         if len(moves) == 1:
             return moves[0]
-        best = moves[0]
-        best_score = -1e9
-        for m in moves:
-            score = self.score(fr, view, m) + rng.random() * 1e-3
-            if score > best_score:
-                best, best_score = m, score
-        return best
+        fr = fast_rules(view.rules)
+        return best_scored(moves, lambda m: self.score(fr, view, m), rng)
 
     def score(self, fr: FastRules, view: View, move: Move) -> float:
         """The heuristic value of one move."""
