@@ -14,7 +14,7 @@ import json
 from collections import defaultdict
 from pathlib import Path
 
-from service.api.usecases.insights import seat_figures
+from service.api.insights.insights import seat_figures
 from service.search.level_estimate import CALIBRATION_FILE, HandFigures, calibrate
 from service.search.levels import NAMES
 

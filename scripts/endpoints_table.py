@@ -1,4 +1,5 @@
-"""The table of endpoints in docs/api.md, made from the declarations in service/api/endpoints.py.
+"""The table of endpoints in docs/api.md, made from the operations each resource declares
+(``service/api/<resource>/views.py``, listed by ``service.api.resources``).
 
 python -m scripts.endpoints_table            # print the table
 python -m scripts.endpoints_table --write    # put it into docs/api.md
@@ -22,7 +23,8 @@ from typing import Any
 from flask import Flask
 
 from service.api.app import create_app
-from service.api.endpoints import OPERATIONS, OTHER_ENDPOINTS, Cost, Endpoint, Operation
+from service.api.http.operations import OTHER_ENDPOINTS, Cost, Endpoint, Operation
+from service.api.resources import OPERATIONS
 from service.config import Settings
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask
 
 import service
-from service.api.endpoints import declare_endpoints, larger_bodies
+from service.api.advice.advising import CACHE_EXTENSION
 from service.api.http.admission import install_admission
 from service.api.http.api_keys import install_api_keys
 from service.api.http.body import install_body_reader
@@ -18,16 +18,16 @@ from service.api.http.json import OrjsonProvider
 from service.api.http.language import install_language_headers
 from service.api.http.limits import close_storage, install_rate_limits
 from service.api.http.metrics import install_metrics
+from service.api.http.operations import declare_endpoints, larger_bodies
 from service.api.http.problems import ProblemError, handle_problem_error, handle_unexpected
 from service.api.http.proxies import install_proxy_fix
+from service.api.http.readiness import PUBLISHER, report_kernel, start_warm_up
 from service.api.http.request_log import install_request_logging
 from service.api.http.security import install_security_headers
+from service.api.http.spec import contract_api
 from service.api.jobs.queue import JOBS_EXTENSION, Jobs, install_jobs
-from service.api.spec import contract_api
-from service.api.usecases.advising import CACHE_EXTENSION
-from service.api.usecases.readiness import PUBLISHER, report_kernel, start_warm_up
-from service.api.v1 import BLUEPRINTS, REFERENCED_SCHEMAS
-from service.api.v1.problems import html_page
+from service.api.problems.views import html_page
+from service.api.resources import BLUEPRINTS, OPERATIONS, REFERENCED_SCHEMAS
 from service.cache import AdviceCache, CacheSettings, build_cache
 from service.config import APP_FIELDS, Settings, load_settings
 from service.web import pages
@@ -90,7 +90,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if settings.advice_cache:
         # Built once per app; Redis (REDIS_URL) is connected lazily, else an in-process LRU.
         app.extensions[CACHE_EXTENSION] = build_cache(CacheSettings.from_settings(settings))
-    api = contract_api(app, dict(SPEC_SETTINGS))
+    api = contract_api(app, dict(SPEC_SETTINGS), OPERATIONS)
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     for name, schema in REFERENCED_SCHEMAS:
@@ -103,13 +103,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # Last, so that metrics attach to the cache wired above and the request ID comes first.
     install_request_logging(app)
     install_security_headers(app)
-    install_metrics(app)
+    install_metrics(app, OPERATIONS)
     install_admission(app, settings.advice_queue_ms, settings.gunicorn_threads)
     install_rate_limits(app, settings)
     install_api_keys(app, settings)
     install_cors(app)
     install_language_headers(app)
-    install_body_reader(app, larger_bodies())
+    install_body_reader(app, larger_bodies(OPERATIONS))
     install_proxy_fix(app, settings.trusted_proxies)
     install_jobs(app, settings)
     declare_endpoints(app)

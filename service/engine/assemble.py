@@ -2,7 +2,7 @@
 moves, declarations and records.
 
 Parts are the fields of a value's JSON form already read, cards as ids: a request's schema
-(``service.api.schemas``) and the dict codec (``codec``) both produce them and both build here.
+(``service.api``'s schemas) and the dict codec (``codec``) both produce them and both build here.
 What the parts themselves cannot say is found here and listed by field, every problem at once:
 a card listed twice in one list (``hands[0][3]``), a move's capture naming a card twice. Whether
 the value can happen under its rules is ``view.check_state`` / ``check_view``'s question, asked

@@ -11,9 +11,9 @@ from flask import Flask, request
 from flask.testing import FlaskClient
 
 from service.api.app import create_app
-from service.api.endpoints import declared
 from service.api.http.admission import SEARCHES
 from service.api.http.limits import request_cost
+from service.api.http.operations import declared
 from service.engine import codec
 from service.engine.moves import MoveKind
 from service.engine.presets import PRESETS, make_rules

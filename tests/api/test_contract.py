@@ -11,27 +11,26 @@ import pytest
 from flask.testing import FlaskClient
 
 from scripts.gen_openapi import spec_dict
+from service.api.advice.schemas import AdviceResponseSchema
 from service.api.app import create_app
-from service.api.http.contract import HEADERS
-from service.api.http.json import NDJSON_TYPE
-from service.api.http.problems import PROBLEM_TYPES
-from service.api.schemas.advice import AdviceResponseSchema
-from service.api.schemas.bot import BotResponseSchema
-from service.api.schemas.game import (
+from service.api.bot.schemas import BotResponseSchema
+from service.api.game.schemas import (
     DealResponseSchema,
     MovesResponseSchema,
     PlayResponseSchema,
 )
-from service.api.schemas.insights import DrillsResponseSchema, InsightsResponseSchema
-from service.api.schemas.jobs import JobSchema
-from service.api.schemas.ledger import LedgerResponseSchema
-from service.api.schemas.records import (
+from service.api.http.contract import HEADERS
+from service.api.http.json import NDJSON_TYPE
+from service.api.http.problems import PROBLEM_TYPES
+from service.api.insights.schemas import DrillsResponseSchema, InsightsResponseSchema
+from service.api.jobs.schemas import JobSchema
+from service.api.records.schemas import (
     RecordResponseSchema,
     ReplayResponseSchema,
     ViewResponseSchema,
 )
-from service.api.schemas.review import BatchReviewLineSchema, ReviewResponseSchema
-from service.api.schemas.score import ScoreResponseSchema
+from service.api.review.schemas import BatchReviewLineSchema, ReviewResponseSchema
+from service.api.score.schemas import LedgerResponseSchema, ScoreResponseSchema
 from service.engine.presets import PRESETS
 
 SPEC: dict[str, Any] = spec_dict()

@@ -8,7 +8,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from service.api.app import create_app
-from service.api.usecases.records import view_dict
+from service.api.records.answer import view_dict
 from service.engine.cards import iter_cards, parse_card
 from service.engine.presets import make_rules
 from service.engine.record import replay

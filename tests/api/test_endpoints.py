@@ -7,24 +7,24 @@ from __future__ import annotations
 from flask import Flask, request
 
 from scripts.gen_openapi import spec_dict
-from service.api.endpoints import (
-    BY_ID,
+from service.api.http.metrics import REQUESTS
+from service.api.http.operations import (
     OPERATION_ATTRIBUTE,
-    OPERATIONS,
     OTHER_ENDPOINTS,
     Cost,
     Operation,
     declare_endpoints,
     declared,
 )
-from service.api.http.metrics import REQUESTS
+from service.api.resources import OPERATIONS
 
 
 def test_every_route_of_the_app_is_declared(app: Flask) -> None:
     found = declare_endpoints(app)
     assert set(found) == set(app.view_functions)
     operations = {e.name for e in found.values() if isinstance(e, Operation)}
-    assert operations == set(BY_ID)
+    assert operations == {op.name for op in OPERATIONS}
+    assert len(operations) == len(OPERATIONS)
     others = {name for name, e in found.items() if not isinstance(e, Operation)}
     assert others == set(OTHER_ENDPOINTS) - ({"metrics"} - set(app.view_functions))
 

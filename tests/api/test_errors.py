@@ -11,7 +11,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from service.api.app import create_app
-from service.api.endpoints import OPERATIONS, Operation
+from service.api.http.operations import Operation
+from service.api.resources import OPERATIONS
 from tests.api.problem_asserts import assert_problem
 
 

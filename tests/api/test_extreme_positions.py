@@ -13,8 +13,8 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from service.api.advice.advising import budget_of
 from service.api.app import create_app
-from service.api.usecases.advising import budget_of
 from service.engine import codec
 from service.engine.presets import PRESETS, make_rules
 from service.engine.state import State, legal_moves

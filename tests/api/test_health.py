@@ -10,9 +10,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from service.api.app import create_app
+from service.api.health import views as health
+from service.api.http import readiness
 from service.api.http.admission import SEARCHES
-from service.api.usecases import readiness
-from service.api.v1 import health
 from service.search.kernel import backend
 from tests.api.problem_asserts import assert_problem
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
-from service.api.usecases.card_names import CATEGORY_NAMES, OUTRIGHT_NAMES
+from service.api.names.card_names import CATEGORY_NAMES, OUTRIGHT_NAMES
 from service.engine.cards import FULL_PACK, codes
 from service.engine.presets import PRESETS, make_rules
 from service.engine.scoring import categories

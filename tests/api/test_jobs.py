@@ -18,8 +18,8 @@ from werkzeug.test import TestResponse
 from service.api.app import create_app
 from service.api.examples import finished_record, short_record
 from service.api.http.api_keys import digest_of, new_key
-from service.api.job_model import JobKind
 from service.api.jobs.answers import new_job
+from service.api.jobs.model import JobKind
 from service.api.jobs.queue import SQLITE_NAME, Jobs, jobs_of
 from service.api.jobs.runner import line_bytes
 from service.config import load_settings

@@ -13,7 +13,6 @@ from limits.errors import StorageError
 from limits.storage import memory
 
 from service.api.app import close_connections, create_app
-from service.api.endpoints import Cost, declared
 from service.api.examples import dealt_state
 from service.api.http.limits import (
     KEY_PREFIX,
@@ -22,6 +21,7 @@ from service.api.http.limits import (
     RateLimiter,
     request_cost,
 )
+from service.api.http.operations import Cost, declared
 from service.engine import codec
 from service.engine.view import view_of
 from tests.api.problem_asserts import assert_problem

@@ -12,10 +12,10 @@ from flask.testing import FlaskClient
 from prometheus_client.parser import text_string_to_metric_families
 
 from service.api.app import create_app
-from service.api.endpoints import declared
 from service.api.http.admission import SEARCHES
 from service.api.http.limits import request_cost
-from service.api.usecases import reviewing
+from service.api.http.operations import declared
+from service.api.review import reviewing
 from service.engine import codec
 from service.engine.cards import iter_cards
 from service.engine.moves import MoveKind

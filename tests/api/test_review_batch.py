@@ -13,7 +13,8 @@ from werkzeug.test import TestResponse
 
 from service.api.app import create_app
 from service.api.examples import short_record
-from service.api.usecases import batch_review, reviewing
+from service.api.review import batch as batch_review
+from service.api.review import reviewing
 from service.engine.presets import make_rules
 from service.engine.view import View
 from service.search import Decision, decision_of
@@ -237,7 +238,7 @@ def test_a_stream_is_logged_once_when_sent_with_its_whole_time(
             time.sleep(0.05)
             yield line
 
-    monkeypatch.setattr("service.api.v1.review.batch_lines", slow_lines)
+    monkeypatch.setattr("service.api.review.views.batch_lines", slow_lines)
     with caplog.at_level(logging.INFO, logger="service.api.request"):
         response = client.post(
             "/v1/review/batch", json={"reviews": [{"record": {"rules": "scopa"}}]}, buffered=False

@@ -8,8 +8,8 @@ import math
 import marshmallow as ma
 import pytest
 
-from service.api.requests import RulesRefused
-from service.api.schemas.rules import RulesField, rules_text
+from service.api.shapes.rules import RulesField, rules_text
+from service.api.shapes.values import RulesRefused
 from service.engine.memo import Memo
 from service.engine.presets import make_rules
 

@@ -17,11 +17,11 @@ import pytest
 import redis
 from dramatiq.brokers.redis import MAINTENANCE_SCALE, RedisBroker
 
+from service.api.advice.views import example_request
 from service.api.app import close_connections, create_app
 from service.api.examples import short_record
 from service.api.jobs import queue
 from service.api.jobs.queue import jobs_of
-from service.api.v1.advice import example_request
 from tests.deploy.deploy_scripts import redis_secret
 from tests.integration.redis_server import free_port, redis_server_binary
 from tests.settings_env import clear_settings_env

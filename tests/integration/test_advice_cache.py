@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from flask import Flask
 
+from service.api.advice.advising import CACHE_EXTENSION, AdviceJob, advice_job_of, job_answer
+from service.api.advice.schemas import AdviceRequestSchema
 from service.api.app import close_connections, create_app
-from service.api.schemas.advice import AdviceRequestSchema
-from service.api.usecases.advising import CACHE_EXTENSION, AdviceJob, advice_job_of, job_answer
 from service.cache import key_prefix
 from service.cache.advice_form import advice_of_bytes
 from service.engine import codec

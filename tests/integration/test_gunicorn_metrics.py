@@ -15,8 +15,8 @@ from prometheus_client.parser import text_string_to_metric_families
 
 import service
 from scripts.local_gunicorn import HOST, free_port, gunicorn_path, running_gunicorn
+from service.api.advice.views import example_request
 from service.api.http.metrics import metric_value
-from service.api.v1.advice import example_request
 from service.search.kernel.backend import active_backend
 
 pytestmark = pytest.mark.integration

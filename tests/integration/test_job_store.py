@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from service.api.job_model import JobKind, JobState, NewJob
+from service.api.jobs.model import JobKind, JobState, NewJob
 from service.api.jobs.store import JobStore, RedisJobStore, SqliteJobStore
 from tests.integration.redis_server import RedisServer
 

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from flask import Flask, Response, current_app, g, request
 from werkzeug.exceptions import HTTPException, ServiceUnavailable
 
-from service.api.endpoints import Operation, declared
 from service.api.http.json import json_body
 from service.api.http.metrics import record_busy
+from service.api.http.operations import Operation, declared
 from service.api.http.problems import ProblemError, problem_response
 from service.engine.message import Message
 

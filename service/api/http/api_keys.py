@@ -44,7 +44,6 @@ from limits import RateLimitItem, RateLimitItemPerDay, RateLimitItemPerMinute
 from limits.errors import StorageError
 from limits.storage import Storage
 
-from service.api.endpoints import Operation, declared
 from service.api.http.limits import KEYS_EXTENSION, counts_storages
 from service.api.http.metrics import (
     record_key_refused,
@@ -52,6 +51,7 @@ from service.api.http.metrics import (
     record_key_search,
     searches_of_request,
 )
+from service.api.http.operations import Operation, declared
 from service.api.http.problems import (
     QUOTA_EXCEEDED,
     QUOTA_EXCEEDED_TITLE,

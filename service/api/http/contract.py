@@ -1,6 +1,6 @@
 """The words of what every operation shares in the contract: the response headers clients rely
-on and the language parameters. ``service.api.spec`` writes them into the spec for each
-operation as its declaration (``service.api.endpoints``) says.
+on and the language parameters. ``service.api.http.spec`` writes them into the spec for each
+operation as its declaration (``http.operations``) says.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 through Redis when it is set.
 
 One budget per client covers every endpoint; how a request counts is its endpoint's
-declaration (``service.api.endpoints``): exempt (health, readiness, metrics, the documentation,
+declaration (``http.operations``): exempt (health, readiness, metrics, the documentation,
 the problem types, a request no route matches), one unit, or ``RATE_LIMIT_ADVICE_COST`` units
 per advice search its body asks for (advice and a bot at the master level one search; a review
 one per card play of its reviewed seats, counted from the body before it is checked: which
@@ -30,9 +30,9 @@ from limits.errors import StorageError
 from limits.storage import RedisStorage, Storage, storage_from_string
 from werkzeug.exceptions import HTTPException
 
-from service.api.endpoints import Body, Cost, Endpoint, Operation, declared
 from service.api.http.json import json_body
 from service.api.http.metrics import endpoint_label, record_rate_limited
+from service.api.http.operations import Body, Cost, Endpoint, Operation, declared
 from service.api.http.problems import (
     RATE_LIMITED,
     RATE_LIMITED_TITLE,

@@ -32,8 +32,8 @@ from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.parser import text_string_to_metric_families
 
 import service
-from service.api.endpoints import OPERATIONS, Operation
 from service.api.http.metrics_dir import MULTIPROC_ENV
+from service.api.http.operations import Operation
 from service.cache import (
     BREAKER_CHANGES,
     OUTCOMES,
@@ -262,7 +262,7 @@ def declare_series(operations: Iterable[Operation]) -> None:
         REQUESTS.labels(method=operation.method, endpoint=operation.rule, status="200")
 
 
-def install_metrics(app: Flask) -> None:
+def install_metrics(app: Flask, operations: Iterable[Operation]) -> None:
     """Time every request, export the app's cache counters and build info; /metrics in-process.
 
     In multiprocess mode (under gunicorn) the app has no /metrics: the master serves it on the
@@ -270,7 +270,7 @@ def install_metrics(app: Flask) -> None:
     """
     if not multiprocess_mode():
         app.add_url_rule("/metrics", METRICS_ENDPOINT, metrics_view, methods=["GET"])
-    declare_series(OPERATIONS)
+    declare_series(operations)
     app.before_request(_start_timer)
     app.after_request(_observe)
     attach_app_caches(app)

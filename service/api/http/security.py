@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from flask import Flask, Response, current_app, request
 
-from service.api.endpoints import declared
 from service.api.http.contract import SECURITY_HEADERS
+from service.api.http.operations import declared
 
 CONTENT_SECURITY_POLICY = "; ".join(
     (

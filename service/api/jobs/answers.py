@@ -17,10 +17,10 @@ from service.api.http.problems import (
     ProblemError,
     field_message,
 )
-from service.api.job_model import ENDED, Job, JobKind, JobState, NewJob, new_job_id
+from service.api.jobs.model import ENDED, Job, JobKind, JobState, NewJob, new_job_id
 from service.api.jobs.queue import Jobs
 from service.api.jobs.records import ENTRIES
-from service.api.usecases.batch_review import PROBLEM, REVIEW, SUMMARY
+from service.api.review.batch import PROBLEM, REVIEW, SUMMARY
 from service.engine.message import Message
 
 JOBS_PATH = "/v1/jobs"

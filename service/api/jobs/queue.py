@@ -32,8 +32,8 @@ from dramatiq.brokers.redis import RedisBroker
 from dramatiq.brokers.stub import StubBroker
 from flask import Flask
 
-from service.api.job_model import JobState, NewJob
 from service.api.jobs import metrics
+from service.api.jobs.model import JobState, NewJob
 from service.api.jobs.runner import STORE_ERRORS, STORE_PATIENCE_S, RecordRunner, patiently
 from service.api.jobs.store import JobStore, RedisJobStore, SqliteJobStore
 from service.config import Settings

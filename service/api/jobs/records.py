@@ -13,19 +13,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from service.api.http.problems import ProblemError, problem_of
-from service.api.job_model import JobKind
-from service.api.requests import InsightsRequest
-from service.api.schemas.insights import InsightsRequestSchema, loaded_hand
-from service.api.schemas.review import loaded_review
-from service.api.usecases.batch_review import KEEPALIVE, PROBLEM, REVIEW, entry_steps, problem_line
-from service.api.usecases.insights import PlayerReview, insights_of, planned_hand
-from service.api.usecases.reviewing import (
+from service.api.insights.insights import PlayerReview, insights_of, planned_hand
+from service.api.insights.request import InsightsRequest
+from service.api.insights.schemas import InsightsRequestSchema, loaded_hand
+from service.api.jobs.model import JobKind
+from service.api.review.batch import KEEPALIVE, PROBLEM, REVIEW, entry_steps, problem_line
+from service.api.review.reviewing import (
     AdviceOf,
     PreparedReview,
     Reviewer,
     check_total,
     prepared_review,
 )
+from service.api.review.schemas import loaded_review
 
 # The entries of each kind's request body.
 ENTRIES = {JobKind.REVIEW: "reviews", JobKind.INSIGHTS: "hands"}

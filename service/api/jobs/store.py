@@ -18,7 +18,7 @@ from typing import Protocol, cast
 
 import redis
 
-from service.api.job_model import Job, JobKind, JobState, NewJob
+from service.api.jobs.model import Job, JobKind, JobState, NewJob
 
 PREFIX = "scopa:job:"
 ACTIVE_PREFIX = "scopa:jobs:active:"

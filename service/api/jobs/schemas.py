@@ -1,0 +1,189 @@
+"""Jobs: a batch review or a player's insights run on the job workers, and what they answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import marshmallow as ma
+
+from service.api.insights.schemas import InsightsRequestSchema
+from service.api.jobs.model import JobKind, JobState
+from service.api.review.schemas import BatchReviewRequestSchema
+from service.api.shapes.fields import StrictInteger
+from service.engine.message import Message
+
+
+def reference(name: str, description: str, **kwargs: Any) -> ma.fields.Raw:
+    """A JSON value sent as kept, documented as the named schema."""
+    return ma.fields.Raw(
+        metadata={"allOf": [{"$ref": f"#/components/schemas/{name}"}], "description": description},
+        **kwargs,
+    )
+
+
+class JobRequestSchema(ma.Schema):
+    """A job: exactly one of a batch review or a player's insights."""
+
+    review = ma.fields.Nested(
+        BatchReviewRequestSchema,
+        metadata={"description": "a /v1/review/batch body: every record reviewed"},
+    )
+    insights = ma.fields.Nested(
+        InsightsRequestSchema,
+        metadata={
+            "description": "a /v1/insights body: the player's hands reviewed, then the "
+            "insights drawn from them"
+        },
+    )
+
+    @ma.validates_schema
+    def one_kind(self, data: dict[str, Any], **kwargs: Any) -> None:
+        """Exactly one kind of job."""
+        given = [kind for kind in JobKind if kind.value in data]
+        if len(given) != 1:
+            raise ma.ValidationError(Message("give exactly one of review or insights"), "_schema")
+
+    @ma.post_load
+    def job_kind(self, data: dict[str, Any], **kwargs: Any) -> JobKind:
+        """The kind of job asked for (the view keeps the body as sent)."""
+        return next(kind for kind in JobKind if kind.value in data)
+
+
+class JobLinksSchema(ma.Schema):
+    """Where the job and its results are."""
+
+    self = ma.fields.String(required=True, metadata={"description": "this job"})
+    results = ma.fields.String(required=True, metadata={"description": "its results, by page"})
+    download = ma.fields.String(
+        required=True, metadata={"description": "its results as NDJSON, one line a record"}
+    )
+
+
+def moment(description: str, **kwargs: Any) -> ma.fields.String:
+    """A time in ISO 8601, UTC."""
+    return ma.fields.String(metadata={"description": description, "format": "date-time"}, **kwargs)
+
+
+class JobSchema(ma.Schema):
+    """A job's state, progress and, once done, its answer."""
+
+    id = ma.fields.String(required=True)
+    kind = ma.fields.String(required=True, validate=ma.validate.OneOf([k.value for k in JobKind]))
+    state = ma.fields.String(
+        required=True,
+        validate=ma.validate.OneOf([s.value for s in JobState]),
+        metadata={
+            "description": "queued (no record taken yet), running, done (every record has its "
+            "line), cancelled (DELETE: records not yet run are skipped), failed (the final "
+            "answer could not be drawn; the lines are kept)"
+        },
+    )
+    records = StrictInteger(required=True, metadata={"description": "records in the job"})
+    done = StrictInteger(required=True, metadata={"description": "records with their line"})
+    problems = StrictInteger(required=True, metadata={"description": "lines that are problems"})
+    progress = ma.fields.Float(required=True, metadata={"description": "done / records"})
+    eta_s = ma.fields.Float(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "seconds left at the pace so far; null before the first "
+            "record is done and once ended"
+        },
+    )
+    created = moment("when it was made", required=True)
+    started = moment("when its first record was taken", required=True, allow_none=True)
+    finished = moment("when it ended", required=True, allow_none=True)
+    expires = moment(
+        "when it and its results are dropped (JOB_RETENTION_S after it ends)", required=True
+    )
+    result = reference(
+        "InsightsResponse",
+        "an insights job's answer once done, as /v1/insights answers; null otherwise",
+        required=True,
+        allow_none=True,
+    )
+    links = ma.fields.Nested(JobLinksSchema, required=True)
+
+
+def page_query(name: str, what: str, default: int, most: int) -> type[ma.Schema]:
+    """The query of a page of ``what``: ``offset`` (from 0) and ``limit`` (1 to ``most``)."""
+    return ma.Schema.from_dict(
+        {
+            "offset": ma.fields.Integer(
+                load_default=0,
+                validate=ma.validate.Range(min=0),
+                metadata={"description": f"the first of the {what}, from 0"},
+            ),
+            "limit": ma.fields.Integer(
+                load_default=default,
+                validate=ma.validate.Range(min=1, max=most),
+                metadata={"description": f"{what} in the page"},
+            ),
+        },
+        name=name,
+    )
+
+
+ResultsQuerySchema = page_query("ResultsQuery", "records", 100, 1000)
+
+
+JobsQuerySchema = page_query("JobsQuery", "jobs", 20, 100)
+
+
+class JobListSchema(ma.Schema):
+    """A page of the caller's jobs, newest first."""
+
+    jobs = ma.fields.List(
+        ma.fields.Nested(JobSchema), required=True, validate=ma.validate.Length(max=100)
+    )
+    offset = StrictInteger(required=True)
+    limit = StrictInteger(required=True)
+    next = ma.fields.String(
+        required=True,
+        allow_none=True,
+        metadata={"description": "the next page; null when this one is not full"},
+    )
+
+
+LINE_RULE = (
+    "a record's line: `review` (the review as /v1/review answers it; an insights job's also "
+    "gives the player's `seat`) or `problem` (the record's problem), with its `index`"
+)
+
+
+class JobResultsSchema(ma.Schema):
+    """A page of a job's result lines."""
+
+    id = ma.fields.String(required=True)
+    state = ma.fields.String(required=True, validate=ma.validate.OneOf([s.value for s in JobState]))
+    records = StrictInteger(required=True)
+    offset = StrictInteger(required=True)
+    limit = StrictInteger(required=True)
+    items = ma.fields.List(
+        reference("JobDownloadLine", LINE_RULE),
+        required=True,
+        validate=ma.validate.Length(max=1000),
+        metadata={"description": "the lines of the page's records that have one, in order"},
+    )
+    next = ma.fields.String(
+        required=True, allow_none=True, metadata={"description": "the next page; null: last"}
+    )
+
+
+class JobDownloadLineSchema(ma.Schema):
+    """One line of a job's download: a record's line, or the summary last."""
+
+    type = ma.fields.String(
+        required=True,
+        validate=ma.validate.OneOf(["review", "problem", "summary"]),
+        metadata={"description": LINE_RULE + "; the last line is the `summary`"},
+    )
+    index = StrictInteger()
+    seat = StrictInteger()
+    review = reference("ReviewResponse", "review lines")
+    problem = reference("Problem", "problem lines")
+    id = ma.fields.String(metadata={"description": "summary: the job"})
+    state = ma.fields.String(metadata={"description": "summary: the job's state"})
+    records = StrictInteger(metadata={"description": "summary: records in the job"})
+    reviewed = StrictInteger(metadata={"description": "summary: review lines"})
+    problems = StrictInteger(metadata={"description": "summary: problem lines"})

@@ -1,0 +1,483 @@
+"""The schemas of POST /v1/score and POST /v1/match: a finished hand given as every side's
+pile or as every side's tally, its declarations and claim, and the match around it; a match
+ledger, the hands in order (who dealt each), and the match hand by hand."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import marshmallow as ma
+
+from service.api.http.problems import join_path
+from service.api.score.request import HandInput, LedgerHand, LedgerRequest, ScoreRequest
+from service.api.shapes.fields import StrictBoolean, StrictInteger, StrictNumber, card_list
+from service.api.shapes.game import (
+    MAX_CARDS,
+    MAX_CATEGORIES,
+    MAX_DECLARATIONS,
+    MAX_SCOPE,
+    MAX_SEATS,
+    DeclarationSchema,
+    HandScoreSchema,
+    MatchInputSchema,
+    MatchResultSchema,
+    bounded_list,
+    match_scores_field,
+    match_target_field,
+    seat_field,
+)
+from service.api.shapes.loading import invalid_score, rules_of
+from service.api.shapes.rules import RulesField
+from service.engine.assemble import declarations_from_parts
+from service.engine.cards import CARD_OF_CODE, SUITS, code
+from service.engine.declarations import Declaration, declaration_problems
+from service.engine.errors import InvalidStateError, Problem
+from service.engine.message import Message
+from service.engine.primes import PRIME_TABLES
+from service.engine.rules import Rules
+from service.engine.scoring import check_piles
+from service.engine.tally import SideTally, uncounted
+from service.engine.tally_check import tally_problems
+from service.engine.tally_score import TallyScore, score_tallies
+
+# The most cards of the bonus suit, and the longest run of it, a tally can name.
+MAX_COINS = 10
+# The most a prime can be worth under any sum table: the best value in every suit.
+MAX_PRIME_POINTS = len(SUITS) * max(max(values) for values in PRIME_TABLES.values())
+
+
+class PileSchema(ma.Schema):
+    """One side's pile at the end of the hand and its scope count."""
+
+    cards = card_list(MAX_CARDS, required=True)
+    scope = StrictInteger(validate=ma.validate.Range(0, MAX_SCOPE), load_default=0)
+
+
+PILE_KEYS = frozenset(PileSchema().fields)
+
+
+def plain_pile(item: Any) -> dict[str, Any] | None:
+    """A pile as PileSchema loads it, when ``item`` is one it accepts as it stands: an object
+    of known keys, at most MAX_CARDS valid card codes and a scope count in range; else None."""
+    if type(item) is not dict or not item.keys() <= PILE_KEYS:
+        return None
+    cards, scope = item.get("cards"), item.get("scope", 0)
+    if type(cards) is not list or len(cards) > MAX_CARDS:
+        return None
+    if type(scope) is not int or not 0 <= scope <= MAX_SCOPE:
+        return None
+    try:
+        return {"cards": [CARD_OF_CODE[card] for card in cards], "scope": scope}
+    except (KeyError, TypeError):
+        return None
+
+
+class PilesField(ma.fields.List[Any]):
+    """The piles of a hand, each loaded by PileSchema: a list of piles that PileSchema accepts
+    as they stand is read in one pass, anything else pile by pile by the schema, for its
+    errors."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(ma.fields.Nested(PileSchema), **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
+        if type(value) is list:
+            piles = [plain_pile(item) for item in value]
+            if None not in piles:
+                return piles
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class TallySchema(ma.Schema):
+    """One side's tally: the facts of the hand the rules score, as counted at the table; a
+    fact left out (or null) was not counted. Which facts the rules need: GET /v1/rules/tally."""
+
+    cards = StrictInteger(
+        allow_none=True,
+        validate=ma.validate.Range(0, MAX_CARDS),
+        metadata={"description": "cards taken"},
+    )
+    coins = StrictInteger(
+        allow_none=True,
+        validate=ma.validate.Range(0, MAX_COINS),
+        metadata={"description": "cards of the bonus suit taken"},
+    )
+    scope = StrictInteger(allow_none=True, validate=ma.validate.Range(0, MAX_SCOPE))
+    settebello = StrictBoolean(
+        allow_none=True, metadata={"description": "took the 7 of the bonus suit"}
+    )
+    prime = card_list(
+        MAX_CARDS,
+        allow_none=True,
+        metadata={
+            "description": "the prime: a card of the best value taken in each suit, any one "
+            "where several are worth as much (for the rank-count tables, every card taken of "
+            "the ranks they count)"
+        },
+    )
+    prime_points = StrictNumber(
+        allow_none=True,
+        validate=ma.validate.Range(0, MAX_PRIME_POINTS),
+        metadata={
+            "description": "the prime's points, where the prime table sums values: the values "
+            "of its cards added up, a card of every suit taken (78); instead of prime, or "
+            "beside it"
+        },
+    )
+    re_bello = StrictBoolean(
+        allow_none=True, metadata={"description": "re_bello: took the king of the bonus suit"}
+    )
+    sette_di_coppe = StrictBoolean(
+        allow_none=True, metadata={"description": "sette_di_coppe: took the 7 of cups"}
+    )
+    piva = StrictBoolean(allow_none=True, metadata={"description": "piva: took the 2 of clubs"})
+    grande = StrictBoolean(
+        allow_none=True,
+        metadata={"description": "grande: took the jack, horse and king of the bonus suit"},
+    )
+    napola = StrictInteger(
+        allow_none=True,
+        validate=ma.validate.Range(0, MAX_COINS),
+        metadata={
+            "description": "napola: the unbroken run of the bonus suit from the ace (0 below three)"
+        },
+    )
+    scalette_low = StrictInteger(
+        allow_none=True,
+        validate=ma.validate.Range(0, MAX_COINS),
+        metadata={
+            "description": "scalette: the run of the bonus suit from the ace, up to the horse"
+        },
+    )
+    scalette_high = StrictInteger(
+        allow_none=True,
+        validate=ma.validate.Range(0, MAX_COINS),
+        metadata={"description": "scalette: the run of the bonus suit from the king down"},
+    )
+
+    @ma.validates("prime")
+    def distinct_prime(self, value: list[int] | None, **kwargs: Any) -> None:
+        """A prime names each card once."""
+        if value is not None and len(set(value)) != len(value):
+            doubled = sorted({code(c) for c in value if value.count(c) > 1})
+            raise ma.ValidationError(Message("listed twice: {cards}", cards=", ".join(doubled)))
+
+    @ma.post_load
+    def side_tally(self, data: dict[str, Any], **kwargs: Any) -> SideTally:
+        """The tally as the engine's value, the prime as a set of cards."""
+        prime = data.pop("prime", None)
+        facts = {name: value for name, value in data.items() if value is not None}
+        if prime is not None:
+            facts["prime"] = sum(1 << c for c in prime)
+        return SideTally(**facts)
+
+
+class HandSchema(ma.Schema):
+    """A finished hand: every side's pile, or every side's tally, with its declarations and the
+    seat whose claim ended it, if one did."""
+
+    piles = PilesField(
+        validate=ma.validate.Length(max=MAX_SEATS),
+        metadata={"description": "every side's pile and scope count, one per side (or tallies)"},
+    )
+    tallies = bounded_list(
+        ma.fields.Nested(TallySchema, allow_none=True),
+        MAX_SEATS,
+        metadata={
+            "description": "instead of piles: every side's tally, one per side, null for a "
+            "side not counted; the tallies must add up (a 422 names each miscount), and a "
+            "category they cannot decide is listed in the answer's undecided"
+        },
+    )
+    leftover = card_list(
+        MAX_CARDS,
+        load_default=list,
+        metadata={
+            "description": "table cards nobody took (only when no one captured); with tallies "
+            "and claimed_by, every card not yet taken when the claim stopped the hand"
+        },
+    )
+    declarations = bounded_list(
+        ma.fields.Nested(DeclarationSchema),
+        MAX_DECLARATIONS,
+        load_default=list,
+        metadata={
+            "description": "declarations: every hand declared in the hand (seat, deal, the "
+            "three cards shown), scored and compared as /v1/play does"
+        },
+    )
+    claimed_by = seat_field(
+        metadata={
+            "description": "claims: the seat whose claim ended the hand; needs match. The "
+            "piles (or whole tallies, with the cards not yet taken in leftover) are then those "
+            "of the hand as it stopped, and match is the claim's verdict"
+        }
+    )
+
+    @ma.validates_schema(pass_original=True, skip_on_field_errors=False)
+    def piles_or_tallies(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
+        """Exactly one of piles and tallies (said beside the other fields' errors too)."""
+        sent = original if isinstance(original, dict) else {}
+        if ("piles" in sent) == ("tallies" in sent):
+            raise ma.ValidationError(Message("give either piles or tallies"), "piles")
+
+
+def hand_input(rules: Rules, data: dict[str, Any], prefix: str = "") -> HandInput:
+    """A loaded hand checked under the rules, or a 422 naming every problem under ``prefix``."""
+    hand, problems = checked_hand(rules, data)
+    if hand is None:
+        raise invalid_score(problems, prefix)
+    return hand
+
+
+def checked_hand(
+    rules: Rules, data: dict[str, Any], *, explain: bool = True
+) -> tuple[HandInput | None, list[Problem]]:
+    """A loaded hand checked under the rules: its declarations and claim first, then its piles
+    against the pack or its tallies for miscounts; the hand, or None and every problem.
+    ``explain``: name the facts to blame for tallies that only the exact check refuses."""
+    declarations, problems = declarations_of(rules, data)
+    if problems:
+        return None, problems
+    claimed = data.get("claimed_by")
+    leftover_listed = data["leftover"]
+    if "tallies" in data:
+        tallies = tuple(t or SideTally() for t in data["tallies"])
+        leftover = sum(1 << c for c in set(leftover_listed))
+        problems = tally_problems(rules, tallies, leftover, explain=explain)
+        if claimed is not None:
+            problems += uncounted_for_claim(rules, tallies, claimed)
+        if len(set(leftover_listed)) != len(leftover_listed):
+            problems.append(Problem("leftover", Message("a card is listed twice")))
+        if problems:
+            return None, problems
+        return HandInput(None, (), tallies, leftover, declarations, claimed), []
+    piles = [pile["cards"] for pile in data["piles"]]
+    scope = tuple(pile["scope"] for pile in data["piles"])
+    try:
+        masks, left = check_piles(rules, piles, scope, leftover_listed, finished=claimed is None)
+    except InvalidStateError as error:
+        return None, [pile_field(p) for p in error.problems]
+    return HandInput(masks, scope, None, left, declarations, claimed), []
+
+
+class RulesBodySchema(ma.Schema):
+    """A request's rules, the first field of a body."""
+
+    rules = RulesField(required=True)
+
+
+# The rules come first in the fields, and in the errors of a request that has several.
+class ScoreRequestSchema(HandSchema, RulesBodySchema):
+    """A finished hand (every side's pile or tally, the declarations made in it, the seat whose
+    claim ended it if one did), and optionally the match so far."""
+
+    match = ma.fields.Nested(MatchInputSchema)
+
+    @ma.validates_schema
+    def claim_with_match(self, data: dict[str, Any], **kwargs: Any) -> None:
+        """A claim is judged against the match: claimed_by needs match."""
+        if "claimed_by" in data and "match" not in data:
+            raise ma.ValidationError(
+                Message("required with claimed_by: a claim is judged on the match"), "match"
+            )
+
+    @ma.post_load
+    def score_request(self, data: dict[str, Any], **kwargs: Any) -> ScoreRequest:
+        """The rules built, the hand checked under them."""
+        rules = rules_of(data["rules"])
+        return ScoreRequest(rules, hand_input(rules, data), data.get("match"))
+
+
+SCOPE_FIELD = re.compile(r"scope\[(\d+)\]")
+
+
+def pile_field(problem: Problem) -> Problem:
+    """An engine problem renamed to the request's field: scope[1] is piles[1].scope."""
+    found = SCOPE_FIELD.fullmatch(problem.field)
+    if found:
+        return Problem(f"piles[{found.group(1)}].scope", problem.reason)
+    return problem
+
+
+def uncounted_for_claim(
+    rules: Rules, tallies: Sequence[SideTally], claimed_by: int
+) -> list[Problem]:
+    """A claim is judged on every fact of every side: each side whose tally leaves one out,
+    and each side but the claimer's whose prime is counted as points alone (the cards not yet
+    taken are added to it)."""
+    problems = []
+    for side, tally in enumerate(tallies):
+        if (
+            side != rules.side_of(claimed_by)
+            and tally.prime is None
+            and tally.prime_points is not None
+        ):
+            problems.append(
+                Problem(
+                    f"tallies[{side}].prime",
+                    Message(
+                        "a claim adds the cards not yet taken to this side's prime: name its "
+                        "cards, not only its points"
+                    ),
+                )
+            )
+        missing = uncounted(rules, tally)
+        if missing:
+            problems.append(
+                Problem(
+                    f"tallies[{side}]",
+                    Message(
+                        "a claim is judged on every side's whole tally; not counted: {facts}",
+                        facts=", ".join(missing),
+                    ),
+                )
+            )
+    return problems
+
+
+def declarations_of(
+    rules: Rules, data: dict[str, Any]
+) -> tuple[tuple[Declaration, ...], list[Problem]]:
+    """The hand's declarations, each a valid one of its kind, and the claim a seat of the table
+    under claims; with every problem of them."""
+    try:
+        declarations = declarations_from_parts(data["declarations"])
+    except InvalidStateError as error:
+        return (), list(error.problems)
+    problems = declaration_problems(rules, declarations, rules.deals)
+    claimed = data.get("claimed_by")
+    if claimed is not None and not rules.claims:
+        problems.append(Problem("claimed_by", "only with claims"))
+    elif claimed is not None and claimed >= rules.players:
+        problems.append(Problem("claimed_by", f"must be a seat 0..{rules.players - 1}"))
+    return declarations, problems
+
+
+class ScoreResponseSchema(HandScoreSchema):
+    """Every side's breakdown and total, and with a match the new totals and any winner."""
+
+    undecided = bounded_list(
+        ma.fields.String(),
+        MAX_CATEGORIES,
+        metadata={
+            "description": "tallies only: the categories some side's points are undecided in "
+            "(empty when every fact was counted); match is then left out"
+        },
+    )
+    match = ma.fields.Nested(MatchResultSchema)
+
+
+# A match to 1001 points (Cirulla's longest) at five points a hand.
+MAX_LEDGER_HANDS = 200
+EXPLAINED_HANDS = 3
+
+
+class LedgerHandSchema(HandSchema):
+    """One hand of the match: every side's pile or tally, and who dealt it."""
+
+    dealer = seat_field(
+        metadata={
+            "description": "the seat that dealt (omitted: the seat after the previous hand's "
+            "dealer, seat 0 for the first hand); the deal passes to the next seat each hand"
+        }
+    )
+
+
+class LedgerRequestSchema(ma.Schema):
+    """The rules, the scores before the first hand, the target, and the hands in order."""
+
+    rules = RulesField(required=True)
+    scores = match_scores_field(
+        metadata={"description": "the sides' scores before the first hand (0 each)"}
+    )
+    target = match_target_field(metadata={"description": "the match target (omitted: the rules')"})
+    hands = ma.fields.List(
+        ma.fields.Nested(LedgerHandSchema),
+        required=True,
+        validate=ma.validate.Length(1, MAX_LEDGER_HANDS),
+        metadata={"description": "the hands in order, each a finished hand as in /v1/score"},
+    )
+
+    @ma.post_load
+    def ledger_request(self, data: dict[str, Any], **kwargs: Any) -> LedgerRequest:
+        """The rules built, every hand checked under them: a 422 names every problem of every
+        hand, each under its index."""
+        rules = rules_of(data["rules"])
+        hands = []
+        problems: list[Problem] = []
+        failed = 0
+        for index, entry in enumerate(data["hands"]):
+            where = f"hands[{index}]"
+            dealer = entry.get("dealer")
+            if dealer is not None and dealer >= rules.players:
+                problems.append(
+                    Problem(
+                        f"{where}.dealer",
+                        Message("must be a seat 0..{last}", last=rules.players - 1),
+                    )
+                )
+            # The facts to blame are looked for in the first few bad hands only (a few dozen
+            # more checks a hand).
+            hand, found = checked_hand(rules, entry, explain=failed < EXPLAINED_HANDS)
+            tallied = None
+            if hand is not None and hand.tallies is not None:
+                tallied = score_tallies(rules, hand.tallies, hand.leftover, hand.declarations)
+                found += undecided_problems(tallied)
+            failed += bool(found)
+            problems += [Problem(join_path(where, p.field), p.reason) for p in found]
+            if hand is not None:
+                hands.append(LedgerHand(dealer, hand, tallied))
+        if problems:
+            raise invalid_score(problems)
+        scores = data.get("scores")
+        return LedgerRequest(
+            rules, None if scores is None else tuple(scores), data.get("target"), tuple(hands)
+        )
+
+
+def undecided_problems(tallied: TallyScore) -> list[Problem]:
+    """A tallied hand that leaves a category undecided cannot be added to a match."""
+    undecided = tallied.undecided
+    if not undecided:
+        return []
+    return [
+        Problem(
+            "",
+            Message(
+                "cannot be added to the match: the tallies do not decide {categories}",
+                categories=", ".join(undecided),
+            ),
+        )
+    ]
+
+
+class LedgerEntrySchema(HandScoreSchema):
+    """One hand of the ledger: its score, and the match after it."""
+
+    index = ma.fields.Integer(required=True, metadata={"description": "the hand's index"})
+    dealer = seat_field(required=True)
+    scores = bounded_list(
+        ma.fields.Integer(), MAX_SEATS, required=True, metadata={"description": "after the hand"}
+    )
+    target = ma.fields.Integer(required=True)
+    finished = ma.fields.Boolean(required=True)
+    winner = seat_field(allow_none=True, required=True)
+    reason = ma.fields.String(allow_none=True, required=True)
+    double = ma.fields.Boolean()
+    loser = seat_field()
+
+
+class LedgerResponseSchema(ma.Schema):
+    """The match hand by hand, the match after the last hand, and who deals next."""
+
+    target = ma.fields.Integer(required=True)
+    hands = bounded_list(ma.fields.Nested(LedgerEntrySchema), MAX_LEDGER_HANDS, required=True)
+    match = ma.fields.Nested(MatchResultSchema, required=True)
+    next_dealer = seat_field(
+        allow_none=True,
+        required=True,
+        metadata={"description": "the seat to deal the next hand; null once the match is over"},
+    )

@@ -1,0 +1,158 @@
+"""Answers about finished hands: one hand scored from piles or tallies, and a match ledger."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from service.api.score.request import HandInput, LedgerRequest, ScoreRequest
+from service.api.shapes.loading import invalid_score
+from service.api.shapes.values import MatchInput
+from service.engine import codec
+from service.engine.errors import InvalidStateError, Problem
+from service.engine.match import HandPoints, MatchResult, add_hand, check_scores
+from service.engine.message import Message
+from service.engine.outcome import claim_verdict, claim_verdict_of_facts
+from service.engine.rules import Rules
+from service.engine.scoring import HandScore, score_hand
+from service.engine.tally import facts_of_tally
+from service.engine.tally_score import TallyScore, score_tallies
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredHand:
+    """A hand's score: exact (from piles, or from tallies that count everything), or what
+    partial tallies decide."""
+
+    hand: HandScore | None
+    partial: TallyScore | None
+
+    @property
+    def points(self) -> HandPoints | None:
+        """What the match needs of the hand; None while the tallies leave something open."""
+        if self.hand is not None:
+            return self.hand
+        return self.partial.points() if self.partial is not None else None
+
+    def answer(self, rules: Rules) -> dict[str, Any]:
+        """Every side's breakdown and total as the answers give them."""
+        if self.hand is not None:
+            return {"sides": codec.hand_score_to_dict(self.hand), "totals": list(self.hand.totals)}
+        partial = self.partial.sides if self.partial is not None else ()
+        sides = [codec.tallied_side_to_dict(rules, s) for s in partial]
+        return {"sides": sides, "totals": [s["total"] for s in sides]}
+
+
+def scored(rules: Rules, hand: HandInput, tallied: TallyScore | None = None) -> ScoredHand:
+    """Score a checked hand from its piles or its tallies (``tallied``: the tallies' score,
+    when it was made already)."""
+    if hand.tallies is not None:
+        if tallied is None:
+            tallied = score_tallies(rules, hand.tallies, hand.leftover, hand.declarations)
+        return ScoredHand(tallied.hand, None if tallied.hand else tallied)
+    piles = hand.piles or ()
+    return ScoredHand(score_hand(rules, piles, hand.scope, hand.declarations), None)
+
+
+def match_after(
+    rules: Rules, hand: HandInput, points: HandPoints, match: MatchInput
+) -> MatchResult:
+    """The match after a hand's points, or after its claim's verdict (from the piles as the
+    hand stopped, or from whole tallies and the cards not yet taken)."""
+    if hand.claimed_by is None:
+        return add_hand(rules, match.scores, points, match.target)
+    if hand.tallies is not None:
+        return claim_verdict_of_facts(
+            rules,
+            [facts_of_tally(rules, t) for t in hand.tallies],
+            uncaptured=hand.leftover,
+            declarations=hand.declarations,
+            claimed_by=hand.claimed_by,
+            scores=match.scores,
+            target=match.target,
+        )
+    return claim_verdict(
+        rules,
+        hand.piles or (),
+        hand.scope,
+        declarations=hand.declarations,
+        claimed_by=hand.claimed_by,
+        scores=match.scores,
+        target=match.target,
+    )
+
+
+def score_answer(request: ScoreRequest) -> dict[str, Any]:
+    """Every side's breakdown and total, and the match after the hand (or its claim's verdict)
+    when one is given; from tallies, what they leave undecided (and no match while they do)."""
+    rules, hand = request.rules, request.hand
+    result = scored(rules, hand)
+    answer = result.answer(rules)
+    if hand.tallies is not None:
+        answer["undecided"] = list(result.partial.undecided) if result.partial else []
+    points = result.points
+    if request.match is None or points is None:
+        return answer
+    try:
+        answer["match"] = codec.match_to_dict(match_after(rules, hand, points, request.match))
+    except InvalidStateError as error:
+        raise invalid_score(error.problems) from error
+    return answer
+
+
+def ledger_answer(request: LedgerRequest) -> dict[str, Any]:
+    """The match hand by hand: each hand's points, the running totals, the end conditions met;
+    a 422 naming every hand that cannot be added (its index in the field)."""
+    rules = request.rules
+    scores = request.scores if request.scores is not None else (0,) * rules.sides
+    try:
+        check_scores(rules, scores)
+    except InvalidStateError as error:
+        raise invalid_score([Problem("scores", p.reason) for p in error.problems]) from error
+    target = request.target if request.target is not None else rules.target
+    problems: list[Problem] = []
+    hands: list[dict[str, Any]] = []
+    after: MatchResult | None = None
+    dealer: int | None = None
+    for index, entry in enumerate(request.hands):
+        where = f"hands[{index}]"
+        if after is not None and after.finished:
+            # Hand numbers in words count from 1; the field path beside it counts from 0.
+            over = Message(
+                "the match was already over after hand {number} (hands[{index}])",
+                number=index,
+                index=index - 1,
+            )
+            problems.append(Problem(where, over))
+            break
+        expected = 0 if dealer is None else (dealer + 1) % rules.players
+        if entry.dealer is not None and dealer is not None and entry.dealer != expected:
+            problems.append(
+                Problem(
+                    f"{where}.dealer",
+                    Message(
+                        "the deal passes to seat {seat} after seat {dealer}",
+                        seat=expected,
+                        dealer=dealer,
+                    ),
+                )
+            )
+        dealer = expected if entry.dealer is None else entry.dealer
+        result = scored(rules, entry.hand, entry.tallied)
+        points = result.points
+        # The request's schema refuses a hand its tallies leave undecided.
+        assert points is not None
+        after = match_after(rules, entry.hand, points, MatchInput(scores, target))
+        scores = after.scores
+        hands.append(
+            {"index": index, "dealer": dealer, **result.answer(rules), **codec.match_to_dict(after)}
+        )
+    if problems:
+        raise invalid_score(problems)
+    assert after is not None
+    return {
+        "target": target,
+        "hands": hands,
+        "match": codec.match_to_dict(after),
+        "next_dealer": None if after.finished else ((dealer or 0) + 1) % rules.players,
+    }
