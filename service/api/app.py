@@ -24,10 +24,10 @@ from service.api.http.proxies import install_proxy_fix
 from service.api.http.readiness import PUBLISHER, report_kernel, start_warm_up
 from service.api.http.request_log import install_request_logging
 from service.api.http.security import install_security_headers
-from service.api.http.spec import contract_api
 from service.api.jobs.queue import JOBS_EXTENSION, Jobs, install_jobs
 from service.api.problems.views import html_page
 from service.api.resources import BLUEPRINTS, OPERATIONS, REFERENCED_SCHEMAS
+from service.api.spec import contract_api
 from service.cache import AdviceCache, CacheSettings, build_cache
 from service.config import APP_FIELDS, Settings, load_settings
 from service.web import pages

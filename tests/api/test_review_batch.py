@@ -15,6 +15,7 @@ from service.api.app import create_app
 from service.api.examples import short_record
 from service.api.review import batch as batch_review
 from service.api.review import reviewing
+from service.api.shapes.entries import MAX_BATCH_RECORDS
 from service.engine.presets import make_rules
 from service.engine.view import View
 from service.search import Decision, decision_of
@@ -178,7 +179,7 @@ def test_more_records_than_the_batch_limit_are_refused_on_reviews() -> None:
     assert len(lines_of(batch(client, [entry, entry]))) == 3
     problem = assert_problem(batch(client, [entry] * 3), 422, VALIDATION)
     assert problem["errors"] == {"reviews": ["3 records, over this server's batch limit of 2"]}
-    too_many: list[dict[str, Any]] = [{}] * (batch_review.MAX_BATCH_RECORDS + 1)
+    too_many: list[dict[str, Any]] = [{}] * (MAX_BATCH_RECORDS + 1)
     for reviews in ([], too_many):
         problem = assert_problem(batch(client, reviews), 422, VALIDATION)
         assert list(problem["errors"]) == ["reviews"]

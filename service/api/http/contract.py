@@ -1,5 +1,5 @@
 """The words of what every operation shares in the contract: the response headers clients rely
-on and the language parameters. ``service.api.http.spec`` writes them into the spec for each
+on and the language parameters. ``service.api.spec`` writes them into the spec for each
 operation as its declaration (``http.operations``) says.
 """
 

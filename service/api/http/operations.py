@@ -127,7 +127,7 @@ OPERATION_ATTRIBUTE = "operation"
 def route(blueprint: Any, operation: Operation) -> Callable[[Callable[..., Any]], Any]:
     """Route a view of a flask-smorest blueprint as its operation declares: the path (less
     the blueprint's prefix) and the method; the view carries its operation, and the spec its
-    operation id (``service.api.http.spec``)."""
+    operation id (``service.api.spec``)."""
     prefix = blueprint.url_prefix or ""
     if not operation.path.startswith(prefix):
         raise ValueError(f"{operation.path} is not under {blueprint.name}'s {prefix!r}")

@@ -9,7 +9,6 @@ import marshmallow as ma
 from service.api.http.problems import ProblemError
 from service.api.insights.drills import DRILL_BUDGET
 from service.api.insights.request import DrillsRequest, InsightsRequest, PlayerHand
-from service.api.review.batch import MAX_BATCH_RECORDS
 from service.api.review.schemas import ACCURACY_RULE, PHASE_RULE
 from service.api.shapes.advice import (
     AdvisedMoveSchema,
@@ -17,7 +16,7 @@ from service.api.shapes.advice import (
     ChosenMoveSchema,
     ViewSchema,
 )
-from service.api.shapes.entries import entries_field, load_entry
+from service.api.shapes.entries import MAX_BATCH_RECORDS, entries_field, load_entry
 from service.api.shapes.fields import SeedField, StrictBoolean, StrictInteger
 from service.api.shapes.game import bounded_list, seat_field
 from service.api.shapes.loading import record_of

@@ -44,8 +44,6 @@ from service.search import Budget
 KEEPALIVE_S = 10.0
 REVIEW, PROBLEM, KEEPALIVE, SUMMARY = "review", "problem", "keepalive", "summary"
 LINE_TYPES = (REVIEW, PROBLEM, KEEPALIVE, SUMMARY)
-# The most records a batch may ever hold (BATCH_MAX_RECORDS is at most this).
-MAX_BATCH_RECORDS = 1000
 
 log = logging.getLogger(__name__)
 

@@ -8,7 +8,9 @@ from typing import Any
 import marshmallow as ma
 
 from service.api.http.problems import ProblemError, schema_problem
-from service.api.review.batch import MAX_BATCH_RECORDS
+
+# The most records a batch may ever hold (BATCH_MAX_RECORDS is at most this).
+MAX_BATCH_RECORDS = 1000
 
 
 def entries_field(schema_name: str, entry: str, description: str) -> ma.fields.List[Any]:
