@@ -8,7 +8,6 @@ from typing import Any
 from flask import Flask
 
 import service
-from service.api.advice.advising import CACHE_EXTENSION
 from service.api.http.admission import install_admission
 from service.api.http.api_keys import install_api_keys
 from service.api.http.body import install_body_reader
@@ -23,6 +22,7 @@ from service.api.http.problems import ProblemError, handle_problem_error, handle
 from service.api.http.proxies import install_proxy_fix
 from service.api.http.readiness import PUBLISHER, report_kernel, start_warm_up
 from service.api.http.request_log import install_request_logging
+from service.api.http.searches import CACHE_EXTENSION
 from service.api.http.security import install_security_headers
 from service.api.jobs.queue import JOBS_EXTENSION, Jobs, install_jobs
 from service.api.problems.views import html_page

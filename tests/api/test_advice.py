@@ -11,10 +11,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 from prometheus_client.parser import text_string_to_metric_families
 
-from service.api.advice.advising import CACHE_EXTENSION, AdviceJob, advice_job_of
+from service.api.advice.advising import advice_job_of
 from service.api.advice.schemas import AdviceRequestSchema
 from service.api.app import create_app
 from service.api.http.admission import SEARCHES
+from service.api.http.searches import CACHE_EXTENSION
+from service.cache.advice_job import AdviceJob
 from service.engine import codec
 from service.engine.history import rebuild
 from service.engine.moves import MoveKind

@@ -13,7 +13,8 @@ from werkzeug.test import TestResponse
 
 from service.api.app import create_app
 from service.api.examples import short_record
-from service.api.review import batch as batch_review
+from service.api.review import answer as review_answer
+from service.api.review import lines as stream_lines
 from service.api.review import reviewing
 from service.api.shapes.entries import MAX_BATCH_RECORDS
 from service.engine.presets import make_rules
@@ -191,7 +192,7 @@ def test_keepalive_lines_come_when_no_line_came_for_keepalive_s(
     reviews = [{"record": short_record(), "budget": SMALL, "seed": seed} for seed in (1, 2)]
     quiet = lines_of(batch(client, reviews))
     assert all(line["type"] != "keepalive" for line in quiet)
-    monkeypatch.setattr(batch_review, "KEEPALIVE_S", 0.0)
+    monkeypatch.setattr(stream_lines, "KEEPALIVE_S", 0.0)
     lines = lines_of(batch(client, reviews))
     keepalives = [line for line in lines if line["type"] == "keepalive"]
     assert keepalives
@@ -232,14 +233,14 @@ def test_a_batch_body_may_be_larger_than_other_bodies() -> None:
 def test_a_stream_is_logged_once_when_sent_with_its_whole_time(
     client: FlaskClient, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = batch_review.batch_lines
+    real = review_answer.batch_lines
 
     def slow_lines(*args: Any, **kwargs: Any) -> Any:
         for line in real(*args, **kwargs):
             time.sleep(0.05)
             yield line
 
-    monkeypatch.setattr("service.api.review.views.batch_lines", slow_lines)
+    monkeypatch.setattr(review_answer, "batch_lines", slow_lines)
     with caplog.at_level(logging.INFO, logger="service.api.request"):
         response = client.post(
             "/v1/review/batch", json={"reviews": [{"record": {"rules": "scopa"}}]}, buffered=False

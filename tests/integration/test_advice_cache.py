@@ -9,11 +9,14 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from service.api.advice.advising import CACHE_EXTENSION, AdviceJob, advice_job_of, job_answer
+from service.api.advice.advising import advice_job_of
+from service.api.advice.answer import job_answer
 from service.api.advice.schemas import AdviceRequestSchema
 from service.api.app import close_connections, create_app
+from service.api.http.searches import CACHE_EXTENSION
 from service.cache import key_prefix
 from service.cache.advice_form import advice_of_bytes
+from service.cache.advice_job import AdviceJob
 from service.engine import codec
 from service.engine.presets import make_rules
 from service.engine.state import deal

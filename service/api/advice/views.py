@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Response, current_app
 
-from service.api.advice.advising import advice_answer, uncached_answer
+from service.api.advice.answer import advice_answer, uncached_answer
 from service.api.advice.request import AdviceRequest
 from service.api.advice.schemas import AdviceRequestSchema, AdviceResponseSchema
 from service.api.examples import Lazy, dealt_state, loaded, preset_examples, view_json

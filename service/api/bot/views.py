@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Response, current_app
 
-from service.api.bot.bots import bot_answer, level_example
+from service.api.bot.answer import bot_answer, level_example
 from service.api.bot.request import BotRequest
 from service.api.bot.schemas import BotRequestSchema, BotResponseSchema, LevelsSchema
 from service.api.examples import Lazy, dealt_state, loaded, view_json

@@ -1,4 +1,5 @@
-"""Answers about one hand: a deal, the legal moves, a move played."""
+"""The answers of /v1/deal, /v1/moves and /v1/play: a deal, the legal moves, a move played,
+and the hand's end; the engine's refusals as 422 problems."""
 
 from __future__ import annotations
 
@@ -6,13 +7,7 @@ import secrets
 from typing import Any
 
 from service.api.game.request import DealRequest, MovesRequest, PlayRequest
-from service.api.http.problems import (
-    INVALID_RULES,
-    INVALID_RULES_TITLE,
-    ProblemError,
-    errors_by_field,
-)
-from service.api.shapes.loading import illegal_move, invalid_state
+from service.api.http.refused import illegal_move, invalid_rules, invalid_state
 from service.engine import codec
 from service.engine.cards import Cards
 from service.engine.errors import IllegalMoveError, InvalidStateError, RulesError
@@ -29,10 +24,7 @@ def dealt(rules: Rules, seed: int | str, dealer: int) -> State:
     try:
         return deal(rules, seed, dealer)
     except RulesError as error:
-        errors = errors_by_field(error.problems, "rules")
-        raise ProblemError(
-            422, error.message, errors, INVALID_RULES, INVALID_RULES_TITLE
-        ) from error
+        raise invalid_rules(error, "rules") from error
 
 
 def deal_answer(request: DealRequest) -> dict[str, Any]:

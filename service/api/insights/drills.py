@@ -1,7 +1,7 @@
 """Drills from a player's own mistakes: the positions where the review found a loss of at
 least a mistake's worth, re-searched at a high budget and kept when one move is clearly best
 (``search.drills.clear_best``), each with the seat's view, the best move, the move the player
-made and why, in the request's language.
+made and why (its sentence a message that the answer says in the request's language).
 
 The hands are reviewed as /v1/insights reviews them; each candidate is re-searched at
 ``drill_budget`` (default ``DRILL_BUDGET``) with a seed derived from the request's, through
@@ -14,24 +14,20 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from service.api.advice.advising import AdviceJob, capped_budget
-from service.api.advice.answer import advised_move_dict, sweeps
-from service.api.http.language import answer_language, translate
-from service.api.http.problems import ProblemError
-from service.api.insights.insights import HandsToReview, PlayerReview, reviewed_hands
+from service.api.advice.advising import capped_budget
+from service.api.insights.insights import HandsToReview, LeftOut, PlayerReview, reviewed_hands
 from service.api.insights.request import DrillsRequest, PlayerHand
-from service.api.records.answer import view_dict
-from service.api.review.reviewing import AdviceOf, played_move_job
-from service.engine import codec
+from service.api.review.reviewing import played_move_job
+from service.cache.advice_job import AdviceJob, AdviceOf
 from service.engine.message import Joined, Message
-from service.engine.view import View, view_of
-from service.i18n.languages import MESSAGES
+from service.engine.view import view_of
 from service.search import Budget, MoveAdvice
-from service.search.drills import MARGIN, MARGIN_Z, ClearBest, clear_best
+from service.search.drills import ClearBest, clear_best
 from service.search.level_estimate import REVIEW_BUDGET, REVIEW_SEED
-from service.search.review import BLUNDER, MISTAKE, POINTS
+from service.search.review import BLUNDER, MISTAKE
 
 DRILL_BUDGET = Budget(iterations=10_000)
 # A sweep risk this much higher after the played move is worth saying.
@@ -44,9 +40,18 @@ def drill_seed(seed: int | str) -> str:
     return f"drill:{seed}"
 
 
-def why(view: View, best: MoveAdvice, played: MoveAdvice) -> dict[str, Any]:
-    """Why the best move beats the played one: the breakdown difference, the sweep risks and
-    a sentence in the request's language."""
+@dataclass(frozen=True, slots=True)
+class Why:
+    """Why the best move beats the played one: the breakdown difference by category, the two
+    moves' sweep risks, and a sentence (a message, said in the request's language)."""
+
+    breakdown: Mapping[str, float]
+    sweep_risk: Mapping[str, float | None]
+    text: Message
+
+
+def why(best: MoveAdvice, played: MoveAdvice) -> Why:
+    """Why the best move beats the played one (``Why``)."""
     assert best.expected_value is not None and played.expected_value is not None
     mine, theirs = dict(best.breakdown or {}), dict(played.breakdown or {})
     difference = {
@@ -88,60 +93,61 @@ def why(view: View, best: MoveAdvice, played: MoveAdvice) -> dict[str, Any]:
                 best_risk=round(100 * best.sweep_risk),
             )
         )
-    text = translate(Joined("; ", parts), answer_language(MESSAGES))
-    return {"text": text, "breakdown": difference, "sweep_risk": risks}
+    return Why(difference, risks, Joined("; ", parts))
 
 
-def drill_dict(
-    review: PlayerReview,
-    decision: Mapping[str, Any],
-    job: AdviceJob,
-    found: ClearBest,
-    played: MoveAdvice,
-) -> dict[str, Any]:
-    """One drill as the answer gives it."""
-    assert found.best.expected_value is not None and played.expected_value is not None
-    view = job.decision.view
-    plays = [m for m in job.decision.legal if m.plays_card]
-    return {
-        "hand": review.index,
-        "move_index": decision["index"],
-        "seat": review.seat,
-        "view": view_dict(view),
-        "legal": [codec.move_to_dict(m, sweeps(view, m)) for m in plays],
-        "best": advised_move_dict(view, found.best, False),
-        "played": advised_move_dict(view, played, False),
-        "second_value": found.second.expected_value,
-        "margin": found.margin,
-        "margin_error": found.margin_error,
-        "review_loss": decision["loss"],
-        "loss": round(found.best.expected_value - played.expected_value, 6),
-        "why": why(view, found.best, played),
-    }
+@dataclass(frozen=True, slots=True)
+class Drill:
+    """A position of the player's hand where one move is clearly best: the hand, the move's
+    index and the seat, the re-search's job, what made it clear, the played move as the
+    re-search valued it, the loss the review found, and why."""
+
+    review: PlayerReview
+    move_index: int
+    job: AdviceJob
+    found: ClearBest
+    played: MoveAdvice
+    review_loss: float
+    why: Why
+
+
+@dataclass(frozen=True, slots=True)
+class Drills:
+    """The drills of a player's hands: the hands reviewed, the review's and the re-searches'
+    budgets, the seed, how many decisions were candidates, the drills, and the hands left
+    out."""
+
+    hands: int
+    budget: Budget
+    drill_budget: Budget
+    seed: int | str
+    candidates: int
+    drills: tuple[Drill, ...]
+    left_out: tuple[LeftOut, ...]
 
 
 def drills(
     request: DrillsRequest,
-    loaded: Sequence[PlayerHand | ProblemError],
+    loaded: Sequence[PlayerHand | Exception],
     config: Mapping[str, Any],
     advice_of: AdviceOf,
-) -> dict[str, Any]:
+) -> Drills:
     """The drills of a player's hands (module docstring)."""
     budget = capped_budget(request.drill_budget or DRILL_BUDGET, config, "drill_budget")
     seed = REVIEW_SEED if request.seed is None else request.seed
     hands = HandsToReview(loaded, request.player, request.budget, seed, budget)
     start = time.perf_counter()
-    reviews, problems = reviewed_hands(hands, config, advice_of)
+    reviews, left_out = reviewed_hands(hands, config, advice_of)
     cap_ms = config["REVIEW_BATCH_MAX_TOTAL_MS"]
     found, candidates = [], 0
-    for review in reviews:
-        planned = {p.index: p for p in review.prepared.planned}
-        for decision in review.review["decisions"]:
-            if decision["label"] not in DRILL_LABELS:
+    for player, review in reviews:
+        for decision in review.decisions:
+            verdict = decision.judged.verdict
+            if verdict is None or verdict.label not in DRILL_LABELS:
                 continue
             candidates += 1
-            at = planned[decision["index"]]
-            view = view_of(at.state, review.seat)
+            at = decision.planned
+            view = view_of(at.state, player.seat)
             left = max(1, int(cap_ms - (time.perf_counter() - start) * 1000.0))
             job = played_move_job(view, at.play.move, budget, None, drill_seed(seed))
             advice, _ = advice_of(job, left)
@@ -149,14 +155,16 @@ def drills(
             played = next((m for m in advice.moves if m.move == at.play.move), None)
             if clear is None or played is None or played.expected_value is None:
                 continue
-            found.append(drill_dict(review, decision, job, clear, played))
-    return {
-        "hands": len(reviews),
-        "budget": (request.budget or REVIEW_BUDGET).to_dict(),
-        "drill_budget": budget.to_dict(),
-        "seed": seed,
-        "rule": {"least_loss": POINTS.mistake, "margin": MARGIN, "margin_z": MARGIN_Z},
-        "candidates": candidates,
-        "drills": found,
-        "problems": problems,
-    }
+            drill = Drill(
+                player, at.index, job, clear, played, verdict.loss, why(clear.best, played)
+            )
+            found.append(drill)
+    return Drills(
+        len(reviews),
+        request.budget or REVIEW_BUDGET,
+        budget,
+        seed,
+        candidates,
+        tuple(found),
+        tuple(left_out),
+    )

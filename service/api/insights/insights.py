@@ -1,39 +1,44 @@
 """Insights over many hands of one player: each hand reviewed for the player's seat (through
-the advice cache, at the level estimate's budget unless asked otherwise), then accuracy
+the advice source, at the level estimate's budget unless asked otherwise), then accuracy
 overall and per phase, the mean loss per decision with its 95% interval, where the points
 go by scoring category, situations per hand, labels per 100 decisions, the trend by date, and
 the estimated playing level.
 
 A hand's seat is its ``seat``, or the seat whose name in the record's ``meta.players`` is
-the request's ``player``. Hands that do not load, replay or name the player are listed with
-their problems and left out; the batch cap of the reviews is checked over the usable hands
-before any search (``batch_review.check_batch_total``).
+the request's ``player``. Hands that do not load, replay or name the player are refused on
+their own and left out; the batch cap of the reviews is checked over the usable hands before
+any search (``review.batch.check_batch_total``).
+
+The figures read each hand's review as values (``HandResult``): from the review itself for a
+request, or from a job's stored review line (``hand_result_of_json``).
 """
 
 from __future__ import annotations
 
 import datetime
-import math
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from service.api.http.problems import VALIDATION, ProblemError, field_message, problem_of
 from service.api.insights.request import InsightsRequest, PlayerHand
+from service.api.refusals import RefusedError
 from service.api.review.batch import check_batch_total, check_count
 from service.api.review.request import ReviewRequest
 from service.api.review.reviewing import (
-    AdviceOf,
+    REFUSALS,
     PreparedReview,
+    Review,
     Reviewer,
     finished,
     prepared_review,
     review_steps,
 )
 from service.api.shapes.values import Seed
+from service.cache.advice_job import AdviceOf
 from service.engine.message import Message
 from service.search import Budget, accuracy
+from service.search.figures import mean_with_interval, slope
 from service.search.level_estimate import (
     REVIEW_BUDGET,
     REVIEW_SEED,
@@ -44,21 +49,102 @@ from service.search.level_estimate import (
     hand_figures,
     is_calibrated,
 )
-from service.search.review import BLUNDER, LABELS, MISTAKE, SEARCHED, UNRANKED
+from service.search.review import (
+    BEST,
+    BLUNDER,
+    LABELS,
+    MISTAKE,
+    SEARCHED,
+    UNRANKED,
+    decision_accuracy,
+)
 from service.search.situations import SITUATIONS, situations_of
 
-Z95 = 1.959964
-DAYS_PER_TREND_STEP = 30
+
+@dataclass(frozen=True, slots=True)
+class JudgedPlay:
+    """One judged card play of the player: its accuracy (as the review gives it), loss, label,
+    phase, and the best and played moves' breakdowns."""
+
+    accuracy: float
+    loss: float
+    label: str
+    phase: str
+    best: Mapping[str, float]
+    played: Mapping[str, float]
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """What the insights read of a hand's review of the player's seat: its accuracy, total
+    loss, figures for the level estimate, and its judged plays in hand order."""
+
+    accuracy: float | None
+    total_loss: float
+    figures: HandFigures | None
+    plays: tuple[JudgedPlay, ...]
+
+
+def figures_of(decisions: int, total_loss: float, labels: Mapping[str, int]) -> HandFigures | None:
+    """A reviewed seat's figures for the level estimate: its judged decisions, their loss, and
+    how many were best and how many mistakes or blunders."""
+    return hand_figures(decisions, total_loss, labels[BEST], labels[MISTAKE] + labels[BLUNDER])
 
 
 def seat_figures(summary: Mapping[str, Any]) -> HandFigures | None:
-    """A reviewed seat's figures for the level estimate, from its review summary."""
-    labels = summary["labels"]
-    return hand_figures(
-        summary["decisions"],
-        summary["total_loss"],
-        labels["best"],
-        labels[MISTAKE] + labels[BLUNDER],
+    """A reviewed seat's figures, from its summary as a review answers it (a stored review)."""
+    return figures_of(summary["decisions"], summary["total_loss"], summary["labels"])
+
+
+def hand_result(review: Review) -> HandResult:
+    """The player's hand as the insights read it, from its one-seat review."""
+    plays = [d for d in review.decisions if d.planned.status != UNRANKED]
+    found = []
+    for position, decision in enumerate(plays):
+        verdict = decision.judged.verdict
+        if decision.planned.status != SEARCHED or verdict is None:
+            continue
+        assert decision.searched is not None
+        compared = decision.searched.compared
+        assert compared.best is not None and compared.played is not None
+        scored = accuracy.rounded(decision_accuracy(verdict))
+        assert scored is not None
+        found.append(
+            JudgedPlay(
+                scored,
+                verdict.loss,
+                verdict.label,
+                accuracy.phase_of(position, len(plays)),
+                dict(compared.best.breakdown or {}),
+                dict(compared.played.breakdown or {}),
+            )
+        )
+    summary = review.summaries[0]
+    figures = figures_of(summary.decisions, summary.total_loss, summary.labels)
+    return HandResult(summary.accuracy, summary.total_loss, figures, tuple(found))
+
+
+def hand_result_of_json(review: Mapping[str, Any]) -> HandResult:
+    """The player's hand as the insights read it, from its one-seat review as a review line
+    keeps it (an insights job's stored lines)."""
+    decisions = [d for d in review["decisions"] if d["status"] != UNRANKED]
+    found = []
+    for position, decision in enumerate(decisions):
+        if decision["status"] != SEARCHED or decision["accuracy"] is None:
+            continue
+        found.append(
+            JudgedPlay(
+                decision["accuracy"],
+                decision["loss"],
+                decision["label"],
+                accuracy.phase_of(position, len(decisions)),
+                decision.get("best", {}).get("breakdown", {}),
+                decision["played"].get("breakdown", {}),
+            )
+        )
+    summary = review["summary"][0]
+    return HandResult(
+        summary["accuracy"], summary["total_loss"], seat_figures(summary), tuple(found)
     )
 
 
@@ -67,7 +153,7 @@ def seat_of(hand: PlayerHand, player: str | None) -> int:
     if hand.seat is not None:
         if hand.seat >= hand.record.rules.players:
             reason = Message("must be a seat 0..{last}", last=hand.record.rules.players - 1)
-            raise ProblemError(422, field_message("seat", reason), {"seat": [reason]}, VALIDATION)
+            raise RefusedError.of("seat", reason)
         return hand.seat
     names = dict(hand.record.meta).get("players")
     if player is not None and isinstance(names, tuple) and player in names:
@@ -75,7 +161,7 @@ def seat_of(hand: PlayerHand, player: str | None) -> int:
     reason = Message(
         "no seat: give the hand's seat, or the request's player as named in meta.players"
     )
-    raise ProblemError(422, field_message("seat", reason), {"seat": [reason]}, VALIDATION)
+    raise RefusedError.of("seat", reason)
 
 
 def planned_hand(
@@ -86,7 +172,7 @@ def planned_hand(
     config: Mapping[str, Any],
 ) -> tuple[int, PreparedReview]:
     """The player's seat in a hand and the hand's review planned for that seat, at the level
-    estimate's budget and seed unless others are given (its problems are 422s)."""
+    estimate's budget and seed unless others are given (``REFUSALS`` raised)."""
     seat = seat_of(hand, player)
     chosen_seed = REVIEW_SEED if seed is None else seed
     request = ReviewRequest(hand.record, (seat,), budget or REVIEW_BUDGET, None, chosen_seed)
@@ -95,41 +181,49 @@ def planned_hand(
 
 @dataclass(frozen=True, slots=True)
 class PlayerReview:
-    """One of the player's hands, reviewed: its index in the request, seat and review."""
+    """One of the player's hands, reviewed: its index in the request, seat, plan and result."""
 
     index: int
     seat: int
     prepared: PreparedReview
-    review: dict[str, Any]
+    result: HandResult
 
 
 @dataclass(frozen=True, slots=True)
 class HandsToReview:
-    """A player's hands as loaded, who the player is, and how the hands are reviewed; the
-    budget of each searched decision's later re-search (drills) counts toward the cap."""
+    """A player's hands as loaded (a hand that did not load is its error), who the player is,
+    and how the hands are reviewed; the budget of each searched decision's later re-search
+    (drills) counts toward the cap."""
 
-    loaded: Sequence[PlayerHand | ProblemError]
+    loaded: Sequence[PlayerHand | Exception]
     player: str | None
     budget: Budget | None
     seed: Seed | None
     also_per_decision: Budget | None = None
 
 
+# A hand left out: its index in the request, and why.
+LeftOut = tuple[int, Exception]
+
+
 def reviewed_hands(
     hands: HandsToReview, config: Mapping[str, Any], advice_of: AdviceOf
-) -> tuple[list[PlayerReview], list[dict[str, Any]]]:
-    """The player's hands reviewed for their seat, and the problems of those left out."""
+) -> tuple[list[tuple[PlayerReview, Review]], list[LeftOut]]:
+    """The player's hands reviewed for their seat (each with its review), and those left out
+    with their errors; refused whole when over the batch's limits."""
     check_count(len(hands.loaded), config, "hands")
     planned: list[tuple[int, int, PreparedReview]] = []
-    problems: list[dict[str, Any]] = []
+    left_out: list[LeftOut] = []
     for index, hand in enumerate(hands.loaded):
+        if isinstance(hand, Exception):
+            left_out.append((index, hand))
+            continue
         try:
-            if isinstance(hand, ProblemError):
-                raise hand
             seat, prepared = planned_hand(hand, hands.player, hands.budget, hands.seed, config)
-            planned.append((index, seat, prepared))
-        except ProblemError as error:
-            problems.append({"index": index, "problem": problem_of(error)})
+        except REFUSALS as error:
+            left_out.append((index, error))
+            continue
+        planned.append((index, seat, prepared))
     check_batch_total([p for _, _, p in planned], config, "hands", hands.also_per_decision)
     start = None
     cache: Counter[str] = Counter()
@@ -138,61 +232,9 @@ def reviewed_hands(
         cap_ms = config["REVIEW_BATCH_MAX_TOTAL_MS"]
         reviewer = Reviewer.of(prepared, advice_of, cap_ms, start=start, cache=cache)
         start = reviewer.start
-        found.append(
-            PlayerReview(index, seat, prepared, finished(review_steps(prepared, reviewer)))
-        )
-    return found, problems
-
-
-@dataclass(frozen=True, slots=True)
-class Judged:
-    """One judged decision of the player: its accuracy, loss, label, phase, and the best and
-    played moves' breakdowns."""
-
-    accuracy: float
-    loss: float
-    label: str
-    phase: str
-    best: Mapping[str, float]
-    played: Mapping[str, float]
-
-
-def judged_decisions(review: Mapping[str, Any]) -> list[Judged]:
-    """The judged decisions of a one-seat review, each with its phase."""
-    plays = [d for d in review["decisions"] if d["status"] != UNRANKED]
-    found = []
-    for position, decision in enumerate(plays):
-        if decision["status"] != SEARCHED or decision["accuracy"] is None:
-            continue
-        found.append(
-            Judged(
-                decision["accuracy"],
-                decision["loss"],
-                decision["label"],
-                accuracy.phase_of(position, len(plays)),
-                decision.get("best", {}).get("breakdown", {}),
-                decision["played"].get("breakdown", {}),
-            )
-        )
-    return found
-
-
-def mean_with_interval(hands: Sequence[tuple[float, int]]) -> dict[str, float | None]:
-    """The mean loss per decision over hands (total loss, decisions) and its 95% interval,
-    hands as clusters (a ratio estimate)."""
-    count = sum(n for _, n in hands)
-    if not count:
-        return {"value": None, "low": None, "high": None}
-    mean = sum(loss for loss, _ in hands) / count
-    if len(hands) < 2:
-        return {"value": round(mean, 6), "low": None, "high": None}
-    residuals = sum((loss - mean * n) ** 2 for loss, n in hands)
-    error = math.sqrt(len(hands) / (len(hands) - 1) * residuals) / count
-    return {
-        "value": round(mean, 6),
-        "low": round(mean - Z95 * error, 6),
-        "high": round(mean + Z95 * error, 6),
-    }
+        review = finished(review_steps(prepared, reviewer))
+        found.append((PlayerReview(index, seat, prepared, hand_result(review)), review))
+    return found, left_out
 
 
 def date_of(review: PlayerReview) -> datetime.date | None:
@@ -206,7 +248,7 @@ def date_of(review: PlayerReview) -> datetime.date | None:
         return None
 
 
-def trend(reviews: Sequence[PlayerReview], judged: Mapping[int, list[Judged]]) -> dict[str, Any]:
+def trend(reviews: Sequence[PlayerReview]) -> dict[str, Any]:
     """Accuracy and mean loss by date, the hands without one, and the least-squares change of
     a hand's accuracy per 30 days."""
     by_date: dict[datetime.date, list[PlayerReview]] = defaultdict(list)
@@ -220,34 +262,21 @@ def trend(reviews: Sequence[PlayerReview], judged: Mapping[int, list[Judged]]) -
     dates = []
     points: list[tuple[float, float]] = []
     for day in sorted(by_date):
-        decisions = [d for r in by_date[day] for d in judged[r.index]]
+        plays = [p for r in by_date[day] for p in r.result.plays]
         dates.append(
             {
                 "date": day.isoformat(),
                 "hands": len(by_date[day]),
-                "decisions": len(decisions),
-                "accuracy": accuracy.rounded(accuracy.combined([d.accuracy for d in decisions])),
-                "mean_loss": round(sum(d.loss for d in decisions) / len(decisions), 6)
-                if decisions
-                else None,
+                "decisions": len(plays),
+                "accuracy": accuracy.rounded(accuracy.combined([p.accuracy for p in plays])),
+                "mean_loss": round(sum(p.loss for p in plays) / len(plays), 6) if plays else None,
             }
         )
         for review in by_date[day]:
-            hand = review.review["summary"][0]["accuracy"]
+            hand = review.result.accuracy
             if hand is not None:
                 points.append((float(day.toordinal()), hand))
     return {"dates": dates, "undated": undated, "slope_per_30_days": slope(points)}
-
-
-def slope(points: Sequence[tuple[float, float]]) -> float | None:
-    """The least-squares slope of (day, accuracy) points per 30 days (None with one day)."""
-    if len({x for x, _ in points}) < 2:
-        return None
-    mean_x = sum(x for x, _ in points) / len(points)
-    mean_y = sum(y for _, y in points) / len(points)
-    sxx = sum((x - mean_x) ** 2 for x, _ in points)
-    sxy = sum((x - mean_x) * (y - mean_y) for x, y in points)
-    return round(sxy / sxx * DAYS_PER_TREND_STEP, 3)
 
 
 def level_dict(
@@ -266,7 +295,7 @@ def level_dict(
     preset = max(groups, key=lambda name: len(groups[name]))
     used = groups[preset]
     calibration = calibration_for(used[0].prepared.request.record.rules)
-    figures = [f for r in used if (f := seat_figures(r.review["summary"][0])) is not None]
+    figures = [r.result.figures for r in used if r.result.figures is not None]
     found: LevelEstimate | None = estimate(calibration, figures)
     if found is None:
         return None, "no hand had a judged decision"
@@ -284,28 +313,25 @@ def level_dict(
 
 def insights(
     request: InsightsRequest,
-    loaded: Sequence[PlayerHand | ProblemError],
+    loaded: Sequence[PlayerHand | Exception],
     config: Mapping[str, Any],
     advice_of: AdviceOf,
-) -> dict[str, Any]:
-    """The insights of a player's hands (module docstring)."""
+) -> tuple[dict[str, Any], list[LeftOut]]:
+    """The insights of a player's hands (module docstring), and the hands left out."""
     hands_to_review = HandsToReview(loaded, request.player, request.budget, request.seed)
-    reviews, problems = reviewed_hands(hands_to_review, config, advice_of)
-    return insights_of(request, reviews, problems)
+    reviews, left_out = reviewed_hands(hands_to_review, config, advice_of)
+    return insights_of(request, [r for r, _ in reviews]), left_out
 
 
-def insights_of(
-    request: InsightsRequest, reviews: Sequence[PlayerReview], problems: list[dict[str, Any]]
-) -> dict[str, Any]:
-    """The insights of a player's hands once reviewed, and the problems of those left out."""
-    judged = {r.index: judged_decisions(r.review) for r in reviews}
-    everything = [d for r in reviews for d in judged[r.index]]
-    labels = Counter(d.label for d in everything)
+def insights_of(request: InsightsRequest, reviews: Sequence[PlayerReview]) -> dict[str, Any]:
+    """The insights of a player's hands once reviewed (the hands left out apart)."""
+    everything = [p for r in reviews for p in r.result.plays]
+    labels = Counter(p.label for p in everything)
     count = len(everything)
     categories: dict[str, float] = defaultdict(float)
-    for d in everything:
-        for name in set(d.best) | set(d.played):
-            categories[name] += d.best.get(name, 0.0) - d.played.get(name, 0.0)
+    for p in everything:
+        for name in set(p.best) | set(p.played):
+            categories[name] += p.best.get(name, 0.0) - p.played.get(name, 0.0)
     situations: Counter[str] = Counter()
     for r in reviews:
         found = situations_of(r.prepared.done, r.prepared.request.record.moves, r.seat)
@@ -313,22 +339,23 @@ def insights_of(
     hands = len(reviews)
     budget = (request.budget or REVIEW_BUDGET).to_dict()
     level, level_note = level_dict(reviews, budget)
+    interval = mean_with_interval(
+        [(sum(p.loss for p in r.result.plays), len(r.result.plays)) for r in reviews]
+    )
     return {
         "player": request.player,
         "hands": hands,
         "budget": budget,
         "seed": REVIEW_SEED if request.seed is None else request.seed,
         "decisions": count,
-        "accuracy": accuracy.rounded(accuracy.combined([d.accuracy for d in everything])),
+        "accuracy": accuracy.rounded(accuracy.combined([p.accuracy for p in everything])),
         "phases": {
             phase: accuracy.rounded(
-                accuracy.combined([d.accuracy for d in everything if d.phase == phase])
+                accuracy.combined([p.accuracy for p in everything if p.phase == phase])
             )
             for phase in accuracy.PHASES
         },
-        "mean_loss": mean_with_interval(
-            [(sum(d.loss for d in judged[r.index]), len(judged[r.index])) for r in reviews]
-        ),
+        "mean_loss": {"value": interval.value, "low": interval.low, "high": interval.high},
         "loss_by_category": {
             name: {
                 "per_decision": round(total / count, 6) if count else None,
@@ -347,7 +374,7 @@ def insights_of(
         "labels_per_100": {
             label: round(100.0 * labels[label] / count, 2) if count else None for label in LABELS
         },
-        "trend": trend(reviews, judged),
+        "trend": trend(reviews),
         "level": level,
         "level_note": level_note,
         "per_hand": [
@@ -355,11 +382,10 @@ def insights_of(
                 "index": r.index,
                 "seat": r.seat,
                 "date": None if (day := date_of(r)) is None else day.isoformat(),
-                "decisions": len(judged[r.index]),
-                "accuracy": r.review["summary"][0]["accuracy"],
-                "total_loss": r.review["summary"][0]["total_loss"],
+                "decisions": len(r.result.plays),
+                "accuracy": r.result.accuracy,
+                "total_loss": r.result.total_loss,
             }
             for r in reviews
         ],
-        "problems": problems,
     }

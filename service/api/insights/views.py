@@ -13,17 +13,15 @@ from flask import Response, current_app
 from service.api.examples import Lazy, finished_record, loaded, short_record
 from service.api.http.json import Blueprint, json_answer
 from service.api.http.operations import BATCH_LIMIT, BY_SEARCHES, Body, Operation, route
-from service.api.insights.drills import drills
-from service.api.insights.insights import insights
+from service.api.http.searches import app_advice, uncached_advice
+from service.api.insights.answer import drills_answer, insights_answer
 from service.api.insights.request import DrillsRequest, InsightsRequest
 from service.api.insights.schemas import (
     DrillsRequestSchema,
     DrillsResponseSchema,
     InsightsRequestSchema,
     InsightsResponseSchema,
-    loaded_hand,
 )
-from service.api.review.reviewing import app_advice, uncached_advice
 from service.api.review.views import review_searches
 from service.config import DEFAULTS
 
@@ -80,16 +78,13 @@ EXAMPLE = Lazy(example_request)
 
 
 def answer_of(schema: type[ma.Schema], example: Lazy, answer: Callable[..., Any]) -> Any:
-    """What a use case answers an example request (its hands loaded), searched without a
-    cache."""
-    request = loaded(schema, example.value())
-    hands = [loaded_hand(body) for body in request.hands]
-    return answer(request, hands, DEFAULTS, uncached_advice(DEFAULTS))
+    """What an endpoint answers an example request, searched without a cache."""
+    return answer(loaded(schema, example.value()), DEFAULTS, uncached_advice(DEFAULTS))
 
 
 def example_answer() -> dict[str, Any]:
     """The example's insights."""
-    found: dict[str, Any] = answer_of(InsightsRequestSchema, EXAMPLE, insights)
+    found: dict[str, Any] = answer_of(InsightsRequestSchema, EXAMPLE, insights_answer)
     return found
 
 
@@ -122,8 +117,7 @@ def post_insights(request: InsightsRequest) -> Response:
     `budget-too-large` before any search. Rate limit: the searches of every hand, as
     /v1/review counts them. The body may be as large as `BATCH_MAX_CONTENT_LENGTH`.
     """
-    hands = [loaded_hand(body) for body in request.hands]
-    return json_answer(insights(request, hands, current_app.config, app_advice(current_app)))
+    return json_answer(insights_answer(request, current_app.config, app_advice(current_app)))
 
 
 def drills_example() -> dict[str, Any]:
@@ -138,15 +132,15 @@ def drills_example() -> dict[str, Any]:
 DRILLS_EXAMPLE = Lazy(drills_example)
 
 
-def drills_answer() -> dict[str, Any]:
+def drills_example_answer() -> dict[str, Any]:
     """The example's drills."""
-    found: dict[str, Any] = answer_of(DrillsRequestSchema, DRILLS_EXAMPLE, drills)
+    found: dict[str, Any] = answer_of(DrillsRequestSchema, DRILLS_EXAMPLE, drills_answer)
     return found
 
 
 @route(blp, MAKE_DRILLS)
 @blp.arguments(DrillsRequestSchema(), example=DRILLS_EXAMPLE)
-@blp.response(200, DrillsResponseSchema, example=Lazy(drills_answer))
+@blp.response(200, DrillsResponseSchema, example=Lazy(drills_example_answer))
 def post_drills(request: DrillsRequest) -> Response:
     """Drills from a player's own mistakes: positions where one move is clearly best.
 
@@ -167,5 +161,4 @@ def post_drills(request: DrillsRequest) -> Response:
     and searched again at `drill_budget` (a 422 `budget-too-large`). Rate limit: the searches
     of every hand, as /v1/review counts them.
     """
-    hands = [loaded_hand(body) for body in request.hands]
-    return json_answer(drills(request, hands, current_app.config, app_advice(current_app)))
+    return json_answer(drills_answer(request, current_app.config, app_advice(current_app)))

@@ -20,7 +20,7 @@ from service.api.http.problems import (
 from service.api.jobs.model import ENDED, Job, JobKind, JobState, NewJob, new_job_id
 from service.api.jobs.queue import Jobs
 from service.api.jobs.records import ENTRIES
-from service.api.review.batch import PROBLEM, REVIEW, SUMMARY
+from service.api.review.lines import PROBLEM, REVIEW, SUMMARY
 from service.engine.message import Message
 
 JOBS_PATH = "/v1/jobs"

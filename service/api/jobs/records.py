@@ -12,20 +12,28 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from service.api.http.problems import ProblemError, problem_of
-from service.api.insights.insights import PlayerReview, insights_of, planned_hand
+from service.api.http.problems import ProblemError
+from service.api.insights.insights import (
+    PlayerReview,
+    hand_result_of_json,
+    insights_of,
+    planned_hand,
+)
 from service.api.insights.request import InsightsRequest
 from service.api.insights.schemas import InsightsRequestSchema, loaded_hand
 from service.api.jobs.model import JobKind
-from service.api.review.batch import KEEPALIVE, PROBLEM, REVIEW, entry_steps, problem_line
+from service.api.review.answer import outcome_line, refusal_json
+from service.api.review.batch import entry_steps
+from service.api.review.lines import PROBLEM, REVIEW, problem_line
 from service.api.review.reviewing import (
-    AdviceOf,
+    REFUSALS,
     PreparedReview,
     Reviewer,
     check_total,
     prepared_review,
 )
 from service.api.review.schemas import loaded_review
+from service.cache.advice_job import AdviceOf
 
 # The entries of each kind's request body.
 ENTRIES = {JobKind.REVIEW: "reviews", JobKind.INSIGHTS: "hands"}
@@ -40,7 +48,8 @@ def insights_request(body: Mapping[str, Any]) -> InsightsRequest:
 def hand_review(
     request: InsightsRequest, entry: Any, config: Mapping[str, Any]
 ) -> tuple[int, PreparedReview]:
-    """A hand of an insights request, planned for the player's seat; its problem raised."""
+    """A hand of an insights request, planned for the player's seat; its problem (or the
+    review's refusal) raised."""
     hand = loaded_hand(entry)
     if isinstance(hand, ProblemError):
         raise hand
@@ -75,14 +84,12 @@ def record_line(
     """The result line of one record of a job."""
     try:
         seat, prepared = planned_entry(kind, body, index, config)
-    except ProblemError as error:
-        return problem_line(index, problem_of(error))
+    except (ProblemError, *REFUSALS) as error:
+        return problem_line(index, refusal_json(error))
     cap_ms = config["REVIEW_MAX_TOTAL_MS"]
     reviewer = Reviewer.of(prepared, advice_of, cap_ms, start=None, cache=Counter())
-    line: dict[str, Any] = {}
-    for step in entry_steps(index, prepared, reviewer):
-        if step["type"] != KEEPALIVE:
-            line = step
+    steps = [step for step in entry_steps(index, prepared, reviewer) if step is not None]
+    line = outcome_line(steps[-1])
     if seat is not None and line["type"] == REVIEW:
         line["seat"] = seat
     return line
@@ -105,5 +112,5 @@ def final_result(
             problems.append({"index": index, "problem": line["problem"]})
             continue
         seat, prepared = hand_review(request, request.hands[index], config)
-        reviews.append(PlayerReview(index, seat, prepared, dict(line["review"])))
-    return insights_of(request, reviews, problems)
+        reviews.append(PlayerReview(index, seat, prepared, hand_result_of_json(line["review"])))
+    return {**insights_of(request, reviews), "problems": problems}

@@ -22,12 +22,12 @@ from flask import Flask
 from service.api.http.api_keys import charge_key
 from service.api.http.metrics import searches_of_request
 from service.api.http.problems import problem_body
+from service.api.http.searches import app_advice
 from service.api.jobs import metrics
 from service.api.jobs.model import JobState
 from service.api.jobs.records import final_result, record_line
 from service.api.jobs.store import JobStore
-from service.api.review.batch import PROBLEM, problem_line
-from service.api.review.reviewing import app_advice
+from service.api.review.lines import PROBLEM, problem_line
 from service.engine.message import Message
 
 log = logging.getLogger(__name__)

@@ -6,37 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from service.api.game.answer import hand_end
-from service.api.http.problems import ILLEGAL_MOVE, ILLEGAL_MOVE_TITLE, ProblemError
+from service.api.http.refused import illegal_record_move, invalid_state
 from service.api.records.request import RecordRequest, ReplayRequest, ViewRequest
-from service.api.shapes.loading import invalid_state
 from service.engine import codec
 from service.engine.errors import InvalidStateError
-from service.engine.message import Message
 from service.engine.record import HandRecord, RecordMoveError, Replay, record_of, replay
 from service.engine.record_codec import record_to_dict
-from service.engine.state import legal_moves
 from service.engine.view import View, view_of
-
-
-def illegal_record_move(error: RecordMoveError, field: str = "record") -> ProblemError:
-    """A 422 naming the record's move that cannot be played, why, and the legal moves then."""
-    path = f"{field}.moves[{error.index}]"
-    play = error.play
-    return ProblemError(
-        422,
-        Message(
-            "{path} ({move} by seat {seat}) cannot be played: {reason}",
-            path=path,
-            move=play.move.code(),
-            seat=play.seat,
-            reason=error.reason,
-        ),
-        {path: [error.reason]},
-        ILLEGAL_MOVE,
-        ILLEGAL_MOVE_TITLE,
-        legal_moves=[codec.legal_move_dict(error.state, m) for m in legal_moves(error.state)],
-        move_index=error.index,
-    )
 
 
 def replayed(record: HandRecord, field: str = "record") -> Replay:

@@ -7,7 +7,7 @@ from typing import Any
 import marshmallow as ma
 
 from service.api.http.problems import ProblemError
-from service.api.review.batch import KEEPALIVE_S, LINE_TYPES
+from service.api.review.lines import KEEPALIVE_S, LINE_TYPES
 from service.api.review.request import BatchReviewRequest, ReviewRequest
 from service.api.shapes.advice import AdvisedMoveSchema, BudgetSchema, ChosenMoveSchema
 from service.api.shapes.entries import entries_field, load_entry

@@ -10,20 +10,15 @@ from flask import Response, current_app
 from service.api.examples import Lazy, loaded, short_record
 from service.api.http.json import NDJSON_TYPE, Blueprint, json_answer, ndjson_answer
 from service.api.http.operations import BATCH_LIMIT, BY_SEARCHES, Body, Operation, route
-from service.api.review.batch import (
-    batch_lines,
-    check_batch_total,
-    check_count,
-    prepared_entries,
-)
+from service.api.http.searches import app_advice, uncached_advice
+from service.api.review.answer import batch_answer, review_answer, review_dict
 from service.api.review.request import BatchReviewRequest, ReviewRequest
-from service.api.review.reviewing import app_advice, review, review_answer, uncached_advice
+from service.api.review.reviewing import review
 from service.api.review.schemas import (
     BatchReviewLineSchema,
     BatchReviewRequestSchema,
     ReviewRequestSchema,
     ReviewResponseSchema,
-    loaded_review,
 )
 from service.config import DEFAULTS
 from service.engine.moves import MoveKind
@@ -89,9 +84,11 @@ EXAMPLE = Lazy(lambda: {"record": short_record(), "budget": {"iterations": 8}, "
     200,
     ReviewResponseSchema,
     example=Lazy(
-        lambda: review(
-            loaded(ReviewRequestSchema, EXAMPLE.value()), DEFAULTS, uncached_advice(DEFAULTS)
-        )[0]
+        lambda: review_dict(
+            review(
+                loaded(ReviewRequestSchema, EXAMPLE.value()), DEFAULTS, uncached_advice(DEFAULTS)
+            )[0]
+        )
     ),
 )
 def post_review(request: ReviewRequest) -> Response:
@@ -151,8 +148,7 @@ def batch_answer_example() -> str:
     """The example batch's stream, its summary's time fixed (the spec is written the same
     every time)."""
     body = loaded(BatchReviewRequestSchema, BATCH_EXAMPLE.value())
-    entries = prepared_entries([loaded_review(each) for each in body.reviews], DEFAULTS)
-    lines = list(batch_lines(entries, DEFAULTS, uncached_advice(DEFAULTS)))
+    lines = list(batch_answer(body, DEFAULTS, uncached_advice(DEFAULTS)))
     lines[-1]["elapsed_ms"] = 25.0
     return "".join(
         orjson.dumps(line, option=orjson.OPT_SORT_KEYS).decode() + "\n" for line in lines
@@ -185,8 +181,4 @@ def post_review_batch(request: BatchReviewRequest) -> Response:
     be as large as `BATCH_MAX_CONTENT_LENGTH` (1 MiB), and hold `BATCH_MAX_RECORDS` (200)
     entries.
     """
-    config = current_app.config
-    check_count(len(request.reviews), config, "reviews")
-    entries = prepared_entries([loaded_review(body) for body in request.reviews], config)
-    check_batch_total([e.prepared for e in entries if e.prepared is not None], config, "reviews")
-    return ndjson_answer(batch_lines(entries, config, app_advice(current_app)))
+    return ndjson_answer(batch_answer(request, current_app.config, app_advice(current_app)))

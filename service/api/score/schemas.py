@@ -11,6 +11,7 @@ from typing import Any
 import marshmallow as ma
 
 from service.api.http.problems import join_path
+from service.api.http.refused import invalid_score
 from service.api.score.request import HandInput, LedgerHand, LedgerRequest, ScoreRequest
 from service.api.shapes.fields import StrictBoolean, StrictInteger, StrictNumber, card_list
 from service.api.shapes.game import (
@@ -28,7 +29,7 @@ from service.api.shapes.game import (
     match_target_field,
     seat_field,
 )
-from service.api.shapes.loading import invalid_score, rules_of
+from service.api.shapes.loading import rules_of
 from service.api.shapes.rules import RulesField
 from service.engine.assemble import declarations_from_parts
 from service.engine.cards import CARD_OF_CODE, SUITS, code

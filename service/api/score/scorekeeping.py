@@ -1,14 +1,13 @@
-"""Answers about finished hands: one hand scored from piles or tallies, and a match ledger."""
+"""Finished hands scored: one hand from piles or tallies with the match after it, and a match
+ledger hand by hand. Values in, values out; a hand or match that cannot be scored is the
+engine's ``InvalidStateError``, every problem named."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from service.api.score.request import HandInput, LedgerRequest, ScoreRequest
-from service.api.shapes.loading import invalid_score
 from service.api.shapes.values import MatchInput
-from service.engine import codec
 from service.engine.errors import InvalidStateError, Problem
 from service.engine.match import HandPoints, MatchResult, add_hand, check_scores
 from service.engine.message import Message
@@ -33,14 +32,6 @@ class ScoredHand:
         if self.hand is not None:
             return self.hand
         return self.partial.points() if self.partial is not None else None
-
-    def answer(self, rules: Rules) -> dict[str, Any]:
-        """Every side's breakdown and total as the answers give them."""
-        if self.hand is not None:
-            return {"sides": codec.hand_score_to_dict(self.hand), "totals": list(self.hand.totals)}
-        partial = self.partial.sides if self.partial is not None else ()
-        sides = [codec.tallied_side_to_dict(rules, s) for s in partial]
-        return {"sides": sides, "totals": [s["total"] for s in sides]}
 
 
 def scored(rules: Rules, hand: HandInput, tallied: TallyScore | None = None) -> ScoredHand:
@@ -82,36 +73,63 @@ def match_after(
     )
 
 
-def score_answer(request: ScoreRequest) -> dict[str, Any]:
-    """Every side's breakdown and total, and the match after the hand (or its claim's verdict)
-    when one is given; from tallies, what they leave undecided (and no match while they do)."""
+@dataclass(frozen=True, slots=True)
+class Score:
+    """A hand scored, what its tallies leave undecided (None from piles), and the match after
+    it (None without a match, or while the tallies leave something undecided)."""
+
+    hand: ScoredHand
+    undecided: tuple[str, ...] | None
+    match: MatchResult | None
+
+
+def score(request: ScoreRequest) -> Score:
+    """The hand's score, and the match after the hand (or its claim's verdict) when one is
+    given and the hand's points are decided."""
     rules, hand = request.rules, request.hand
     result = scored(rules, hand)
-    answer = result.answer(rules)
+    undecided = None
     if hand.tallies is not None:
-        answer["undecided"] = list(result.partial.undecided) if result.partial else []
+        undecided = tuple(result.partial.undecided) if result.partial else ()
     points = result.points
     if request.match is None or points is None:
-        return answer
-    try:
-        answer["match"] = codec.match_to_dict(match_after(rules, hand, points, request.match))
-    except InvalidStateError as error:
-        raise invalid_score(error.problems) from error
-    return answer
+        return Score(result, undecided, None)
+    return Score(result, undecided, match_after(rules, hand, points, request.match))
 
 
-def ledger_answer(request: LedgerRequest) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    """One hand of a ledger: its index, who dealt it, its score and the match after it."""
+
+    index: int
+    dealer: int
+    hand: ScoredHand
+    after: MatchResult
+
+
+@dataclass(frozen=True, slots=True)
+class Ledger:
+    """A match hand by hand: its target, every hand, the match after the last, and who deals
+    next (None once the match is over)."""
+
+    target: int
+    hands: tuple[LedgerEntry, ...]
+    after: MatchResult
+    next_dealer: int | None
+
+
+def ledger(request: LedgerRequest) -> Ledger:
     """The match hand by hand: each hand's points, the running totals, the end conditions met;
-    a 422 naming every hand that cannot be added (its index in the field)."""
+    every hand that cannot be added is a problem (its index in the field)."""
     rules = request.rules
     scores = request.scores if request.scores is not None else (0,) * rules.sides
     try:
         check_scores(rules, scores)
     except InvalidStateError as error:
-        raise invalid_score([Problem("scores", p.reason) for p in error.problems]) from error
+        raise InvalidStateError([Problem("scores", p.reason) for p in error.problems]) from error
     target = request.target if request.target is not None else rules.target
     problems: list[Problem] = []
-    hands: list[dict[str, Any]] = []
+    hands: list[LedgerEntry] = []
     after: MatchResult | None = None
     dealer: int | None = None
     for index, entry in enumerate(request.hands):
@@ -144,15 +162,9 @@ def ledger_answer(request: LedgerRequest) -> dict[str, Any]:
         assert points is not None
         after = match_after(rules, entry.hand, points, MatchInput(scores, target))
         scores = after.scores
-        hands.append(
-            {"index": index, "dealer": dealer, **result.answer(rules), **codec.match_to_dict(after)}
-        )
+        hands.append(LedgerEntry(index, dealer, result, after))
     if problems:
-        raise invalid_score(problems)
-    assert after is not None
-    return {
-        "target": target,
-        "hands": hands,
-        "match": codec.match_to_dict(after),
-        "next_dealer": None if after.finished else ((dealer or 0) + 1) % rules.players,
-    }
+        raise InvalidStateError(problems)
+    assert after is not None and dealer is not None
+    next_dealer = None if after.finished else (dealer + 1) % rules.players
+    return Ledger(target, tuple(hands), after, next_dealer)

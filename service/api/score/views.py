@@ -11,6 +11,7 @@ from flask import Response
 from service.api.examples import Lazy, finished_state, loaded, piles_json, preset_examples
 from service.api.http.json import Blueprint, json_answer
 from service.api.http.operations import BY_PARTS, ONE_UNIT, Body, Operation, route
+from service.api.score.answer import ledger_answer, score_answer
 from service.api.score.request import LedgerRequest, ScoreRequest
 from service.api.score.schemas import (
     LedgerRequestSchema,
@@ -18,7 +19,6 @@ from service.api.score.schemas import (
     ScoreRequestSchema,
     ScoreResponseSchema,
 )
-from service.api.score.scorekeeping import ledger_answer, score_answer
 
 
 def ledger_hands(body: Body) -> int:

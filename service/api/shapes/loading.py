@@ -8,69 +8,32 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from service.api.http.problems import (
-    ILLEGAL_MOVE,
-    ILLEGAL_MOVE_TITLE,
     INVALID_RULES,
     INVALID_RULES_TITLE,
-    INVALID_SCORE,
-    INVALID_SCORE_TITLE,
     INVALID_STATE,
     INVALID_STATE_TITLE,
     VALIDATION,
     ProblemError,
-    errors_by_field,
     field_message,
-    listed,
 )
+from service.api.http.refused import invalid_rules, invalid_state
 from service.api.shapes.values import RulesRefused, RulesValue
-from service.engine import codec
 from service.engine.assemble import (
     Parts,
-    PartsReader,
     move_from_parts,
     record_from_parts,
     state_from_parts,
     view_from_parts,
 )
 from service.engine.cards import Card, Cards, code
-from service.engine.errors import IllegalMoveError, InvalidStateError, Problem, RulesError
-from service.engine.message import Message, Plural
+from service.engine.errors import InvalidStateError, Problem
+from service.engine.message import Message
 from service.engine.moves import Move
 from service.engine.record import HandRecord
 from service.engine.rules import Rules
-from service.engine.state import State, legal_moves
+from service.engine.state import State
 from service.engine.view import check_state
 from service.search import Decision, UnadvisableError, decision_of
-
-
-def invalid_state(problems: Sequence[Problem], prefix: str = "") -> ProblemError:
-    """A 422 problem listing every problem of a state, piles or cards under ``prefix``."""
-    errors = errors_by_field(problems, prefix)
-    return ProblemError(422, problems_detail(errors), errors, INVALID_STATE, INVALID_STATE_TITLE)
-
-
-def invalid_score(problems: Sequence[Problem], prefix: str = "") -> ProblemError:
-    """A 422 problem listing every problem of a hand or match to score under ``prefix``: piles
-    or tallies that do not add up, a ledger's hands out of order."""
-    errors = errors_by_field(problems, prefix)
-    return ProblemError(422, problems_detail(errors), errors, INVALID_SCORE, INVALID_SCORE_TITLE)
-
-
-def problems_detail(errors: Mapping[str, Sequence[str]]) -> Message:
-    """How many problems there are, then each as ``field: reason``."""
-    found = sum(map(len, errors.values()))
-    return Plural(
-        "{count} problem: {problems}",
-        "{count} problems: {problems}",
-        found,
-        problems=listed(errors),
-    )
-
-
-def invalid_rules(error: RulesError, field: str) -> ProblemError:
-    """A 422 problem naming each option the engine refused, under ``field``."""
-    errors = errors_by_field(error.problems, field)
-    return ProblemError(422, error.message, errors, INVALID_RULES, INVALID_RULES_TITLE)
 
 
 def rules_of(value: RulesValue, field: str = "rules") -> Rules:
@@ -150,18 +113,6 @@ def move_of(parts: Parts) -> Move:
         raise invalid_state(error.problems) from error
 
 
-def illegal_move(state: State, error: IllegalMoveError) -> ProblemError:
-    """A 422 naming the illegal move, why, and the legal moves."""
-    return ProblemError(
-        422,
-        error.message,
-        {"move": [error.reason]},
-        ILLEGAL_MOVE,
-        ILLEGAL_MOVE_TITLE,
-        legal_moves=[codec.legal_move_dict(state, m) for m in legal_moves(state)],
-    )
-
-
 def cards_of(rules: Rules, fields: Mapping[str, Sequence[Card]]) -> dict[str, Cards]:
     """Disjoint card sets from lists of cards, or a 422 naming doubled and foreign cards."""
     problems: list[Problem] = []
@@ -183,12 +134,6 @@ def cards_of(rules: Rules, fields: Mapping[str, Sequence[Card]]) -> dict[str, Ca
     if problems:
         raise invalid_state(problems)
     return sets
-
-
-def checked(reader: PartsReader, prefix: str = "") -> None:
-    """A 422 for the problems a parts reader found, if any."""
-    if reader.problems:
-        raise invalid_state(reader.problems, prefix)
 
 
 def seat_of(players: int, seat: int, field: str = "seat") -> int:
