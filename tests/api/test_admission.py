@@ -40,8 +40,9 @@ def test_a_search_that_cannot_start_in_time_is_refused_at_once(busy: None) -> No
     assert time.perf_counter() - start < 0.1  # refused without waiting the queue time
     assert response.headers["Retry-After"] == "1"
     assert "100 ms" in body["detail"]
-    # Before any work: a body the view would refuse is not even read for its problems.
-    assert client.post("/v1/advice", json={"view": "nope"}).status_code == 503
+    # Before any search, priced from its loaded request: a body that does not load asks for no
+    # search, and gets its own problem.
+    assert client.post("/v1/advice", json={"view": "nope"}).status_code == 422
 
 
 def test_requests_that_search_nothing_are_never_refused(busy: None) -> None:

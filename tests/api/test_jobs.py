@@ -18,10 +18,12 @@ from werkzeug.test import TestResponse
 from service.api.app import create_app
 from service.api.examples import finished_record, short_record
 from service.api.http.api_keys import digest_of, new_key
+from service.api.jobs import runner
 from service.api.jobs.answers import new_job
 from service.api.jobs.model import JobKind
 from service.api.jobs.queue import SQLITE_NAME, Jobs, jobs_of
 from service.api.jobs.runner import line_bytes
+from service.api.jobs.schemas import JobRequestSchema
 from service.config import load_settings
 from tests.api.problem_asserts import assert_problem
 
@@ -123,6 +125,22 @@ def test_a_review_job_gives_each_record_the_line_the_batch_stream_gives(
     assert [item["type"] for item in page["items"]] == ["review"] * 3 + ["problem"]
     assert page["items"][3]["problem"]["type"] == VALIDATION
     assert page["next"] is None
+
+
+def test_a_job_s_body_is_decoded_once_by_a_worker_whatever_its_records(
+    jobs_client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    decoded: list[JobKind] = []
+    real = runner.job_body
+
+    def counting(kind: JobKind, request: bytes) -> Any:
+        decoded.append(kind)
+        return real(kind, request)
+
+    monkeypatch.setattr(runner, "job_body", counting)
+    job = made(jobs_client.post("/v1/jobs", json={"review": review_body(4)}))
+    assert wait_ended(jobs_client, job["links"]["self"])["done"] == 4
+    assert decoded == [JobKind.REVIEW]
 
 
 def test_an_insights_job_answers_what_insights_answers(jobs_client: FlaskClient) -> None:
@@ -301,7 +319,7 @@ def test_the_jobs_of_a_stopped_process_are_adopted_by_a_live_one(tmp_path: Path)
     # being alive a minute old): the second takes the job over and runs the rest.
     stopped, live = make_app(tmp_path), make_app(tmp_path)
     gone = jobs_of(stopped)
-    job = new_job(JobKind.REVIEW, review_body(3), "", stopped.config)
+    job = new_job(JobRequestSchema().load({"review": review_body(3)}), "", stopped.config)
     gone.store.create(job)
     assert gone.embedded is not None
     gone.embedded.run_by(job.id, gone.runner_id)

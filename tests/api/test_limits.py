@@ -13,7 +13,13 @@ from limits.errors import StorageError
 from limits.storage import memory
 
 from service.api.app import close_connections, create_app
-from service.api.examples import dealt_state
+from service.api.examples import (
+    dealt_state,
+    finished_state,
+    piles_json,
+    short_record,
+    view_json,
+)
 from service.api.http.limits import (
     KEY_PREFIX,
     LIMITER_EXTENSION,
@@ -22,12 +28,14 @@ from service.api.http.limits import (
     request_cost,
 )
 from service.api.http.operations import Cost, declared
+from service.api.score import schemas as score_schemas
 from service.engine import codec
 from service.engine.view import view_of
 from tests.api.problem_asserts import assert_problem
 from tests.integration.redis_server import RedisServer, clients_settle, free_port
 
 HINT = {"rules": "scopa", "hand": ["7d"], "table": ["3s", "4s"]}
+PILES = piles_json(finished_state())
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -103,13 +111,30 @@ def cost_of(app: Flask, path: str, body: Any = None) -> int:
 
 def test_advice_costs_more_than_a_legal_move_call() -> None:
     app = limited_app(RATE_LIMIT_ADVICE_COST=7)
+    view = view_json(dealt_state())
     assert cost_of(app, "/v1/moves", HINT) == 1
-    assert cost_of(app, "/v1/advice", {}) == 7
-    assert cost_of(app, "/v1/bot", {"level": "master"}) == 7
-    assert cost_of(app, "/v1/bot", {"level": "club"}) == 1
-    moves = [{"seat": 0, "card": "7D"}, {"seat": 1, "kind": "claim"}, {"seat": 1, "card": "1C"}]
-    assert cost_of(app, "/v1/review", {"record": {"moves": moves}}) == 14
-    assert cost_of(app, "/v1/review", {"record": {"moves": moves}, "seats": [1]}) == 7
+    assert cost_of(app, "/v1/advice", {"rules": "scopa", "view": view}) == 7
+    assert cost_of(app, "/v1/bot", {"rules": "scopa", "view": view, "level": "master"}) == 7
+    assert cost_of(app, "/v1/bot", {"rules": "scopa", "view": view, "level": "club"}) == 1
+    record = short_record()
+    plays = len(record["moves"])
+    seat_1 = sum(1 for move in record["moves"] if move["seat"] == 1)
+    assert 0 < seat_1 < plays
+    assert cost_of(app, "/v1/review", {"record": record}) == 7 * plays
+    assert cost_of(app, "/v1/review", {"record": record, "seats": [1]}) == 7 * seat_1
+    batch = {"reviews": [{"record": record}, {"record": record, "seats": [1]}, {"record": 1}]}
+    assert cost_of(app, "/v1/review/batch", batch) == 7 * (plays + seat_1)
+    hands = {"hands": [{"record": record, "seat": 1}, {"record": record}, {"seat": 0}]}
+    assert cost_of(app, "/v1/insights", hands) == 7 * (seat_1 + plays)
+
+
+def test_a_body_that_does_not_load_costs_one_unit_and_no_search() -> None:
+    app = limited_app(RATE_LIMIT_ADVICE_COST=7)
+    assert cost_of(app, "/v1/advice", {}) == 1
+    assert cost_of(app, "/v1/bot", {"level": "master"}) == 1
+    moves = [{"seat": 0, "card": "7D"}, {"seat": 1, "card": "1C"}]
+    assert cost_of(app, "/v1/review", {"record": {"moves": moves}}) == 1
+    assert cost_of(app, "/v1/match", {"rules": "scopa", "hands": "no"}) == 1
 
 
 def test_each_endpoint_counts_as_its_declaration_says() -> None:
@@ -128,12 +153,37 @@ def test_each_endpoint_counts_as_its_declaration_says() -> None:
 
 def test_a_ledger_spends_a_unit_a_hand() -> None:
     client = limited_app("100/minute").test_client()
+    scored = client.post("/v1/match", json={"rules": "scopa", "target": 1000, "hands": [PILES] * 5})
+    assert scored.status_code == 200, scored.get_json()
+    assert scored.headers["X-RateLimit-Remaining"] == "95"
     hand = {"tallies": [{"cards": 40, "coins": 10, "settebello": True, "scope": 0}, None]}
-    body = {"rules": "scopa", "target": 1000, "hands": [hand] * 5}
-    answer = client.post("/v1/match", json=body)
-    assert answer.status_code == 422  # the primiera is undecided: refused, and still counted
-    assert answer.headers["X-RateLimit-Remaining"] == "95"
-    assert client.post("/v1/match", json={"hands": "no"}).headers["X-RateLimit-Remaining"] == "94"
+    refused = client.post("/v1/match", json={"rules": "scopa", "hands": [hand] * 5})
+    # The primiera is undecided: the ledger does not load, and costs one unit as any body that
+    # does not load (its price is read from the loaded request).
+    assert refused.status_code == 422
+    assert refused.headers["X-RateLimit-Remaining"] == "94"
+    assert client.post("/v1/match", json={"hands": "no"}).headers["X-RateLimit-Remaining"] == "93"
+
+
+def test_a_client_over_its_limit_is_refused_before_its_body_is_loaded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    client = limited_app("3/minute").test_client()
+    body = {"rules": "scopa", "target": 1000, "hands": [PILES] * 2}
+    loads: list[object] = []
+    real = score_schemas.checked_hand
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        loads.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(score_schemas, "checked_hand", counting)
+    assert client.post("/v1/match", json=body).headers["X-RateLimit-Remaining"] == "1"
+    assert len(loads) == 2
+    assert client.post("/v1/match", json=body).status_code == 429  # one unit left, two asked
+    assert len(loads) == 4
+    assert client.post("/v1/match", json=body).status_code == 429  # spent: refused at once
+    assert len(loads) == 4
 
 
 def test_an_advice_request_spends_the_advice_cost() -> None:

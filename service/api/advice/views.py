@@ -13,17 +13,23 @@ from service.api.advice.request import AdviceRequest
 from service.api.advice.schemas import AdviceRequestSchema, AdviceResponseSchema
 from service.api.examples import Lazy, dealt_state, loaded, preset_examples, view_json
 from service.api.http.json import Blueprint, json_answer
-from service.api.http.operations import BY_SEARCHES, Body, Operation, route
+from service.api.http.operations import BY_SEARCHES, Operation, route
 from service.config import DEFAULTS
 
 
-def one_search(body: Body) -> int:
-    """One search, whatever the body."""
+def one_search(request: AdviceRequest) -> int:
+    """One search, whatever the decision."""
     return 1
 
 
 ADVISE_MOVE = Operation(
-    "adviseMove", BY_SEARCHES, "POST", "/v1/advice", searches=one_search, cache_header="X-Cache"
+    "adviseMove",
+    BY_SEARCHES,
+    "POST",
+    "/v1/advice",
+    request=AdviceRequestSchema,
+    searches=one_search,
+    cache_header="X-Cache",
 )
 
 blp = Blueprint("advice", __name__, url_prefix="/v1", description="Move advice.")
@@ -48,9 +54,9 @@ def example_answer() -> dict[str, Any]:
 EXAMPLE = Lazy(example_request)
 
 
-@route(blp, ADVISE_MOVE)
-@blp.arguments(
-    AdviceRequestSchema(),
+@route(
+    blp,
+    ADVISE_MOVE,
     examples=preset_examples(
         lambda name: {
             "rules": name,

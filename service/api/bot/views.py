@@ -14,27 +14,28 @@ from service.api.bot.schemas import BotRequestSchema, BotResponseSchema, LevelsS
 from service.api.examples import Lazy, dealt_state, loaded, view_json
 from service.api.http.json import Blueprint, json_answer
 from service.api.http.language import answer_language
-from service.api.http.operations import BY_SEARCHES, ONE_UNIT, Body, Operation, route
+from service.api.http.operations import BY_SEARCHES, ONE_UNIT, Operation, route
 from service.i18n.catalogues import gettext_of
 from service.i18n.languages import MESSAGES, SOURCE
-from service.search.levels import LEVELS, level_named
+from service.search.levels import LEVELS
 
 
-def bot_searches(body: Body) -> int:
-    """One search for a bot at a level that searches (master), none for the others or for a
-    body the view refuses."""
-    level = body.get("level") if isinstance(body, dict) else None
-    try:
-        return int(isinstance(level, str) and level_named(level).advisor)
-    except ValueError:  # an unknown level: the view answers 422
-        return 0
+def bot_searches(request: BotRequest) -> int:
+    """One search for a bot at a level that searches (master), none for the others."""
+    return int(request.level.advisor)
 
 
 LIST_BOT_LEVELS = Operation(
     "listBotLevels", ONE_UNIT, "GET", "/v1/bot", static=True, localised=True
 )
 PLAY_BOT_MOVE = Operation(
-    "playBotMove", BY_SEARCHES, "POST", "/v1/bot", searches=bot_searches, cache_header="X-Cache"
+    "playBotMove",
+    BY_SEARCHES,
+    "POST",
+    "/v1/bot",
+    request=BotRequestSchema,
+    searches=bot_searches,
+    cache_header="X-Cache",
 )
 
 blp = Blueprint("bot", __name__, url_prefix="/v1", description="Computer opponents by level.")
@@ -82,8 +83,7 @@ def get_bot() -> dict[str, Any]:
     return levels(answer_language(MESSAGES))
 
 
-@route(blp, PLAY_BOT_MOVE)
-@blp.arguments(BotRequestSchema(), example=EXAMPLE)
+@route(blp, PLAY_BOT_MOVE, example=EXAMPLE)
 @blp.response(
     200,
     BotResponseSchema,

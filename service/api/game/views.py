@@ -28,18 +28,18 @@ from service.api.game.schemas import (
 from service.api.http.json import Blueprint, json_answer
 from service.api.http.operations import ONE_UNIT, Operation, route
 
-DEAL_HAND = Operation("dealHand", ONE_UNIT, "POST", "/v1/deal")
-LIST_MOVES = Operation("listMoves", ONE_UNIT, "POST", "/v1/moves")
-PLAY_MOVE = Operation("playMove", ONE_UNIT, "POST", "/v1/play")
+DEAL_HAND = Operation("dealHand", ONE_UNIT, "POST", "/v1/deal", request=DealRequestSchema)
+LIST_MOVES = Operation("listMoves", ONE_UNIT, "POST", "/v1/moves", request=MovesRequestSchema)
+PLAY_MOVE = Operation("playMove", ONE_UNIT, "POST", "/v1/play", request=PlayRequestSchema)
 
 deal_blp = Blueprint("deal", __name__, url_prefix="/v1", description="Dealing a new hand.")
 
 DEAL_EXAMPLE = {"rules": "scopa", "seed": EXAMPLE_SEED, "dealer": 0}
 
 
-@route(deal_blp, DEAL_HAND)
-@deal_blp.arguments(
-    DealRequestSchema(),
+@route(
+    deal_blp,
+    DEAL_HAND,
     examples=preset_examples(lambda name: {"rules": name, "seed": EXAMPLE_SEED, "dealer": 0}),
 )
 @deal_blp.response(
@@ -62,9 +62,9 @@ moves_blp = Blueprint("moves", __name__, url_prefix="/v1", description="Legal mo
 LIGHT_EXAMPLE = {"rules": "scopa", "hand": ["7D", "3c", "10B"], "table": ["3S", "4S", "7C"]}
 
 
-@route(moves_blp, LIST_MOVES)
-@moves_blp.arguments(
-    MovesRequestSchema(),
+@route(
+    moves_blp,
+    LIST_MOVES,
     examples=preset_examples(
         lambda name: {"state": state_json(dealt_state(name))},
         {"light": {"summary": "a hand on a table", "value": LIGHT_EXAMPLE}},
@@ -98,8 +98,7 @@ PLAY_EXAMPLE = Lazy(
 )
 
 
-@route(play_blp, PLAY_MOVE)
-@play_blp.arguments(PlayRequestSchema(), example=PLAY_EXAMPLE)
+@route(play_blp, PLAY_MOVE, example=PLAY_EXAMPLE)
 @play_blp.response(
     200,
     PlayResponseSchema,

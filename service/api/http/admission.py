@@ -2,13 +2,14 @@
 
 A worker runs one search at a time, in turn (``SearchQueue``: first come, first served; a
 review takes a turn per decision, behind whoever came meanwhile). Every request of a searching
-operation (``endpoints.Operation.searching``, a bot below master excepted: it searches nothing)
-is admitted or refused before any work is done for it: the worker counts the requests it has
-admitted and not yet answered, and each will hold the search at most once ahead of a newcomer,
-so a newcomer would wait about that many times the recent duration of a search (``expected_ms``,
-a moving average). When that passes ``ADVICE_QUEUE_MS``, or the admitted requests would take
-every thread but ``RESERVED_THREADS`` (kept for health checks and cheap requests), the request
-is answered 503 with ``Retry-After`` at once. An admitted request that still waits longer than
+operation (``operations.Operation.searching``; a bot below master searches nothing, and its
+loaded request says so, ``http.pricing``) is admitted or refused before any search: the worker
+counts the requests it has admitted and not yet answered, and each will hold the search at
+most once ahead of a newcomer, so a newcomer would wait about that many times the recent
+duration of a search (``expected_ms``, a moving average). When that passes
+``ADVICE_QUEUE_MS``, or the admitted requests would take every thread but
+``RESERVED_THREADS`` (kept for health checks and cheap requests), the request is answered 503
+with ``Retry-After`` at once. An admitted request that still waits longer than
 ``ADVICE_QUEUE_MS`` for its turn is answered 503 too. The worker is ``saturated`` (its
 readiness says so) while it would refuse the next searching request.
 """
@@ -24,12 +25,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from flask import Flask, Response, current_app, g, request
-from werkzeug.exceptions import HTTPException, ServiceUnavailable
+from werkzeug.exceptions import ServiceUnavailable
 
-from service.api.http.json import json_body
 from service.api.http.metrics import record_busy
 from service.api.http.operations import Operation, declared
-from service.api.http.problems import ProblemError, problem_response
+from service.api.http.pricing import price_of
+from service.api.http.problems import problem_response
 from service.engine.message import Message
 
 RETRY_AFTER_S = 1
@@ -120,13 +121,10 @@ class Admission:
 
 
 def asks_for_a_search(operation: Operation) -> bool:
-    """Whether the current request of a searching operation would search (a bot at a level
-    below master does not; a body the view refuses searches nothing either)."""
-    assert operation.searches is not None
-    try:
-        return operation.searches(json_body(request)) > 0
-    except (HTTPException, ProblemError):  # too large, short or not JSON: answered as such
-        return False
+    """Whether the current request of a searching operation would search, as its loaded
+    request says (a bot at a level below master does not; a body that does not load searches
+    nothing either)."""
+    return price_of(operation).searches > 0
 
 
 def admit() -> Response | None:

@@ -126,8 +126,21 @@ def json_body(req: flask.Request) -> Any:
     return body
 
 
+# Where a request's loaded arguments are kept, by schema and location (``BodyParser.parse``).
+LOADED_ARGUMENTS = "scopa.loaded_arguments"
+
+
+class Failed:
+    """A load that raised (``BodyParser.parse``)."""
+
+    def __init__(self, error: Exception) -> None:
+        self.error = error
+
+
 class BodyParser(FlaskParser):
-    """Webargs' Flask parser reading JSON bodies with orjson, as the app's provider does.
+    """Webargs' Flask parser reading JSON bodies with orjson, as the app's provider does, and
+    loading a request's arguments once: what a schema loaded (or the error it raised) is kept
+    for the request, so that pricing it (``http.pricing``) and the view read one load.
 
     An empty body is missing (the schema names its required fields); any other body that
     does not decode, invalid UTF-8 included, is the same 400.
@@ -136,6 +149,22 @@ class BodyParser(FlaskParser):
     def load_json(self, req: flask.Request, schema: ma.Schema) -> Any:
         """The decoded JSON body, ``missing`` when there is none, or a 400 problem."""
         return json_body(req)
+
+    def parse(self, argmap: Any, req: Any = None, **kwargs: Any) -> Any:
+        """Webargs' parse, once a request for each schema and location: a second call gives
+        what the first loaded, or raises what it raised."""
+        req = req if req is not None else self.get_default_request()
+        kept: dict[tuple[int, Any], Any] = req.environ.setdefault(LOADED_ARGUMENTS, {})
+        key = (id(argmap), kwargs.get("location"))
+        if key not in kept:
+            try:
+                kept[key] = super().parse(argmap, req, **kwargs)
+            except Exception as error:  # raised again for the view, as the first load raised it
+                kept[key] = Failed(error)
+        found = kept[key]
+        if isinstance(found, Failed):
+            raise found.error
+        return found
 
 
 class Blueprint(flask_smorest.Blueprint):  # type: ignore[misc]

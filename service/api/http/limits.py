@@ -3,13 +3,15 @@ through Redis when it is set.
 
 One budget per client covers every endpoint; how a request counts is its endpoint's
 declaration (``http.operations``): exempt (health, readiness, metrics, the documentation,
-the problem types, a request no route matches), one unit, or ``RATE_LIMIT_ADVICE_COST`` units
-per advice search its body asks for (advice and a bot at the master level one search; a review
-one per card play of its reviewed seats, counted from the body before it is checked: which
-plays are forced is known only once the record is replayed). Without ``REDIS_URL`` the counts
-live in the worker's memory; while Redis fails they do too, and Redis is tried again after 1,
-2, 4 ... up to 32 s (``worker_counts``). The limiter's Redis client has the cache's short
-timeouts and no retries.
+the problem types, a request no route matches), one unit, one unit a part (a ledger's hands, a
+job's records), or ``RATE_LIMIT_ADVICE_COST`` units per advice search its loaded request asks
+for (``http.pricing``: advice and a bot at the master level one search; a review one per card
+play of its reviewed seats, counted before the record is replayed: which plays are forced is
+known only then). A request priced by its body first spends one unit, before its body is
+loaded, so that a client over its limit costs no loading; then the rest of its price. Without
+``REDIS_URL`` the counts live in the worker's memory; while Redis fails they do too, and Redis
+is tried again after 1, 2, 4 ... up to 32 s (``worker_counts``). The limiter's Redis client has
+the cache's short timeouts and no retries.
 A refused request is a 429 problem with ``Retry-After``; every limited answer carries
 ``X-RateLimit-Limit``, ``-Remaining`` and ``-Reset`` (the window of the shortest limit, or of
 the one exceeded).
@@ -28,15 +30,13 @@ from flask import Flask, Response, current_app, g, request
 from limits import RateLimitItem, parse_many
 from limits.errors import StorageError
 from limits.storage import RedisStorage, Storage, storage_from_string
-from werkzeug.exceptions import HTTPException
 
-from service.api.http.json import json_body
 from service.api.http.metrics import endpoint_label, record_rate_limited
-from service.api.http.operations import Body, Cost, Endpoint, Operation, declared
+from service.api.http.operations import Cost, Endpoint, Operation, declared
+from service.api.http.pricing import known_price, price_of
 from service.api.http.problems import (
     RATE_LIMITED,
     RATE_LIMITED_TITLE,
-    ProblemError,
     problem_response,
 )
 from service.api.http.worker_counts import SCHEME, WorkerCounts
@@ -66,38 +66,30 @@ def storage(settings: Settings) -> tuple[str, dict[str, Any]]:
     return settings.redis_url, options
 
 
-def counted(count: Callable[[Body], int] | None) -> int:
-    """What an operation's count (of searches, of parts) says of the current request's body
-    as sent (0 without a count, or for a body that is not JSON the view would read)."""
-    if count is None:
-        return 0
-    try:
-        body = json_body(request)
-    except (HTTPException, ProblemError):  # too large (413), short (400), not JSON (400)
-        return 0
-    return count(body)
-
-
-def searches(endpoint: Operation) -> int:
-    """The advice searches the current request asks for."""
-    return counted(endpoint.searches)
-
-
 def request_cost(endpoint: Endpoint) -> int:
     """Units of the client's budget the current request spends: none when exempt,
-    RATE_LIMIT_ADVICE_COST per search it asks for, one a part for an operation that costs by
-    parts (at least one), else one."""
+    RATE_LIMIT_ADVICE_COST per search its loaded request asks for, one a part for an operation
+    that costs by parts (at least one), else one."""
     if endpoint.cost is Cost.EXEMPT:
         return 0
     if not isinstance(endpoint, Operation):
         return 1
+    price = price_of(endpoint)
     if endpoint.cost is Cost.BY_PARTS:
-        return max(1, counted(endpoint.units))
-    asked = searches(endpoint)
-    if asked:
+        return price.units
+    if price.searches:
         cost: int = current_app.config["RATE_LIMIT_ADVICE_COST"]
-        return cost * asked
+        return cost * price.searches
     return 1
+
+
+def priced_later(endpoint: Endpoint) -> bool:
+    """Whether the request's price still needs its body loaded (nothing has asked yet)."""
+    return (
+        isinstance(endpoint, Operation)
+        and endpoint.cost in (Cost.BY_SEARCHES, Cost.BY_PARTS)
+        and known_price() is None
+    )
 
 
 @dataclass(frozen=True)
@@ -145,12 +137,16 @@ class RateLimiter:
     def before_request(self) -> Response | None:
         """Count the request against its client's budget; the 429 problem when it is spent."""
         endpoint = declared(current_app, request.endpoint)
-        if endpoint is None:
+        if endpoint is None or endpoint.cost is Cost.EXEMPT:
             return None
-        cost = request_cost(endpoint)
-        if not cost:
-            return None
-        states = self.windows(request.remote_addr or LOCAL_ADDRESS, cost)
+        client = request.remote_addr or LOCAL_ADDRESS
+        if priced_later(endpoint):
+            states = self.windows(client, 1)
+            rest = 0 if states[-1].exceeded else request_cost(endpoint) - 1
+            if rest > 0:
+                states = self.windows(client, rest)
+        else:
+            states = self.windows(client, request_cost(endpoint))
         g.rate_limit_window = states[-1] if states[-1].exceeded else states[0]
         if states[-1].exceeded:
             return rate_limited_response(states[-1])

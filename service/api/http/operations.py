@@ -1,11 +1,12 @@
 """How an endpoint is declared, once: what the OpenAPI contract, the rate limiter, the
 admission control, the metrics and the docs need to know about it.
 
-An API operation (``Operation``) has its operation id, method and path, how a request counts
-against the client's budget (``Cost``; a searching operation counts the searches its request
-asks for, ``searches``), whether it runs a search (the worker's admission control, 503, cache
-headers), whether its answer changes only with a release (ETag, Cache-Control) and whether its
-words come in the language asked for. Each resource declares its operations beside its views
+An API operation (``Operation``) has its operation id, method and path, the schema that loads
+its request body, how a request counts against the client's budget (``Cost``; a searching
+operation counts the searches its loaded request asks for, ``searches``, ``http.pricing``),
+whether it runs a search (the worker's admission control, 503, cache headers), whether its
+answer changes only with a release (ETag, Cache-Control) and whether its words come in the
+language asked for. Each resource declares its operations beside its views
 (``service/api/<resource>/views.py``) and routes each view with ``route``; the app's
 declarations map every Flask endpoint to one: the endpoints that are not API operations (pages,
 documentation, metrics) are declared in ``OTHER_ENDPOINTS``. A test fails for an endpoint
@@ -21,12 +22,13 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Any
 
+import marshmallow as ma
 from flask import Flask
 
 from service.api.http.contract import STATIC_CACHE_CONTROL
 
-# A request body as JSON (before the schema), for the searches it asks for.
-Body = Any
+# A request as its schema loaded it (the view's argument), which an operation prices.
+Loaded = Any
 
 
 class Cost(Enum):
@@ -65,10 +67,12 @@ class Operation(Endpoint):
 
     method: str
     path: str
-    # The advice searches a request asks for, from its body as sent (searching operations).
-    searches: Callable[[Body], int] | None = None
-    # The units a request spends, from its body as sent (operations that cost by parts).
-    units: Callable[[Body], int] | None = None
+    # The schema that loads its JSON body into the view's argument (``route`` applies it).
+    request: type[ma.Schema] | None = None
+    # The advice searches a request asks for, from its loaded request (searching operations).
+    searches: Callable[[Loaded], int] | None = None
+    # The units a request spends, from its loaded request (operations that cost by parts).
+    units: Callable[[Loaded], int] | None = None
     # The header saying how its searches met the cache (searching operations).
     cache_header: str | None = None
     # The answer changes only with a release: ETag, Cache-Control, 304 to If-None-Match.
@@ -120,26 +124,42 @@ OTHER_ENDPOINTS: Mapping[str, Endpoint] = MappingProxyType(
     }
 )
 
-# The attribute carrying a routed view's operation.
+# The attributes carrying a routed view's operation, and the schema its body is loaded with.
 OPERATION_ATTRIBUTE = "operation"
+REQUEST_ATTRIBUTE = "request_schema"
 
 
-def route(blueprint: Any, operation: Operation) -> Callable[[Callable[..., Any]], Any]:
+def route(
+    blueprint: Any, operation: Operation, **arguments: Any
+) -> Callable[[Callable[..., Any]], Any]:
     """Route a view of a flask-smorest blueprint as its operation declares: the path (less
-    the blueprint's prefix) and the method; the view carries its operation, and the spec its
-    operation id (``service.api.spec``)."""
+    the blueprint's prefix) and the method; a body loaded by the operation's request schema
+    (``arguments``: flask-smorest's, such as the examples), the view's argument; the view
+    carries its operation and that schema, and the spec its operation id
+    (``service.api.spec``)."""
     prefix = blueprint.url_prefix or ""
     if not operation.path.startswith(prefix):
         raise ValueError(f"{operation.path} is not under {blueprint.name}'s {prefix!r}")
     routed = blueprint.route(operation.rule[len(prefix) :], methods=[operation.method])
+    schema = None if operation.request is None else operation.request()
 
     def decorate(view: Callable[..., Any]) -> Any:
+        if schema is not None:
+            view = blueprint.arguments(schema, **arguments)(view)
         if operation.static:
             view = cached_for_a_release(view)
         setattr(view, OPERATION_ATTRIBUTE, operation)
+        setattr(view, REQUEST_ATTRIBUTE, schema)
         return routed(view)
 
     return decorate
+
+
+def request_schema(app: Flask, endpoint: str | None) -> ma.Schema | None:
+    """The schema that loads the body of one of the app's endpoints (None: it takes none)."""
+    view = app.view_functions.get(endpoint or "")
+    found: ma.Schema | None = getattr(view, REQUEST_ATTRIBUTE, None)
+    return found
 
 
 def cached_for_a_release(view: Callable[..., Any]) -> Callable[..., Any]:

@@ -13,7 +13,6 @@ from service.api.http.refused import refused
 from service.api.insights.drills import Drill, drills
 from service.api.insights.insights import LeftOut, insights
 from service.api.insights.request import DrillsRequest, InsightsRequest
-from service.api.insights.schemas import loaded_hand
 from service.api.records.answer import view_dict
 from service.api.refusals import RefusedError
 from service.api.review.answer import refusal_json
@@ -33,9 +32,8 @@ def insights_answer(
     request: InsightsRequest, config: Mapping[str, Any], advice_of: AdviceOf
 ) -> dict[str, Any]:
     """The insights of a request's hands (loaded one by one), and the hands left out."""
-    hands = [loaded_hand(body) for body in request.hands]
     try:
-        found, left_out = insights(request, hands, config, advice_of)
+        found, left_out = insights(request, config, advice_of)
     except RefusedError as error:
         raise refused(error) from error
     return {**found, "problems": left_out_json(left_out)}
@@ -72,9 +70,8 @@ def drills_answer(
     request: DrillsRequest, config: Mapping[str, Any], advice_of: AdviceOf
 ) -> dict[str, Any]:
     """The drills of a request's hands (loaded one by one), and the hands left out."""
-    hands = [loaded_hand(body) for body in request.hands]
     try:
-        found = drills(request, hands, config, advice_of)
+        found = drills(request, config, advice_of)
     except RefusedError as error:
         raise refused(error) from error
     return {

@@ -13,13 +13,13 @@ reviewed and re-searched.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from service.api.advice.advising import capped_budget
 from service.api.insights.insights import HandsToReview, LeftOut, PlayerReview, reviewed_hands
-from service.api.insights.request import DrillsRequest, PlayerHand
+from service.api.insights.request import DRILL_BUDGET, DrillsRequest
 from service.api.review.reviewing import played_move_job
 from service.cache.advice_job import AdviceJob, AdviceOf
 from service.engine.message import Joined, Message
@@ -29,7 +29,6 @@ from service.search.drills import ClearBest, clear_best
 from service.search.level_estimate import REVIEW_BUDGET, REVIEW_SEED
 from service.search.review import BLUNDER, MISTAKE
 
-DRILL_BUDGET = Budget(iterations=10_000)
 # A sweep risk this much higher after the played move is worth saying.
 RISK_WORTH_SAYING = 0.05
 DRILL_LABELS = (MISTAKE, BLUNDER)
@@ -126,16 +125,11 @@ class Drills:
     left_out: tuple[LeftOut, ...]
 
 
-def drills(
-    request: DrillsRequest,
-    loaded: Sequence[PlayerHand | Exception],
-    config: Mapping[str, Any],
-    advice_of: AdviceOf,
-) -> Drills:
+def drills(request: DrillsRequest, config: Mapping[str, Any], advice_of: AdviceOf) -> Drills:
     """The drills of a player's hands (module docstring)."""
     budget = capped_budget(request.drill_budget or DRILL_BUDGET, config, "drill_budget")
     seed = REVIEW_SEED if request.seed is None else request.seed
-    hands = HandsToReview(loaded, request.player, request.budget, seed, budget)
+    hands = HandsToReview(list(request.hands), request.player, request.budget, seed, budget)
     start = time.perf_counter()
     reviews, left_out = reviewed_hands(hands, config, advice_of)
     cap_ms = config["REVIEW_BATCH_MAX_TOTAL_MS"]

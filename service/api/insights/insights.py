@@ -312,12 +312,10 @@ def level_dict(
 
 
 def insights(
-    request: InsightsRequest,
-    loaded: Sequence[PlayerHand | Exception],
-    config: Mapping[str, Any],
-    advice_of: AdviceOf,
+    request: InsightsRequest, config: Mapping[str, Any], advice_of: AdviceOf
 ) -> tuple[dict[str, Any], list[LeftOut]]:
     """The insights of a player's hands (module docstring), and the hands left out."""
+    loaded = list(request.hands)
     hands_to_review = HandsToReview(loaded, request.player, request.budget, request.seed)
     reviews, left_out = reviewed_hands(hands_to_review, config, advice_of)
     return insights_of(request, [r for r, _ in reviews]), left_out

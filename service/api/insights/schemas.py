@@ -7,8 +7,7 @@ from typing import Any
 import marshmallow as ma
 
 from service.api.http.problems import ProblemError
-from service.api.insights.drills import DRILL_BUDGET
-from service.api.insights.request import DrillsRequest, InsightsRequest, PlayerHand
+from service.api.insights.request import DRILL_BUDGET, DrillsRequest, InsightsRequest, PlayerHand
 from service.api.review.schemas import ACCURACY_RULE, PHASE_RULE
 from service.api.shapes.advice import (
     AdvisedMoveSchema,
@@ -22,6 +21,7 @@ from service.api.shapes.game import bounded_list, seat_field
 from service.api.shapes.loading import record_of
 from service.api.shapes.problem import ProblemSchema
 from service.api.shapes.record import HandRecordSchema
+from service.api.shapes.values import Entries
 from service.search.accuracy import PHASES
 from service.search.drills import MARGIN, MARGIN_Z
 from service.search.level_estimate import REVIEW_BUDGET, REVIEW_SEED
@@ -93,9 +93,12 @@ class InsightsRequestSchema(PlayerHandsSchema):
 
     @ma.post_load
     def insights_request(self, data: dict[str, Any], **kwargs: Any) -> InsightsRequest:
-        """The hands as sent, for the view to load one by one."""
+        """The hands, each loaded on its own when first read."""
         return InsightsRequest(
-            tuple(data["hands"]), data.get("player"), data.get("budget"), data.get("seed")
+            Entries(loaded_hand, data["hands"]),
+            data.get("player"),
+            data.get("budget"),
+            data.get("seed"),
         )
 
 
@@ -274,9 +277,9 @@ class DrillsRequestSchema(PlayerHandsSchema):
 
     @ma.post_load
     def drills_request(self, data: dict[str, Any], **kwargs: Any) -> DrillsRequest:
-        """The hands as sent, for the view to load one by one."""
+        """The hands, each loaded on its own when first read."""
         return DrillsRequest(
-            tuple(data["hands"]),
+            Entries(loaded_hand, data["hands"]),
             data.get("player"),
             data.get("budget"),
             data.get("seed"),

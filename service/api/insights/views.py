@@ -12,7 +12,7 @@ from flask import Response, current_app
 
 from service.api.examples import Lazy, finished_record, loaded, short_record
 from service.api.http.json import Blueprint, json_answer
-from service.api.http.operations import BATCH_LIMIT, BY_SEARCHES, Body, Operation, route
+from service.api.http.operations import BATCH_LIMIT, BY_SEARCHES, Operation, route
 from service.api.http.searches import app_advice, uncached_advice
 from service.api.insights.answer import drills_answer, insights_answer
 from service.api.insights.request import DrillsRequest, InsightsRequest
@@ -22,23 +22,12 @@ from service.api.insights.schemas import (
     InsightsRequestSchema,
     InsightsResponseSchema,
 )
-from service.api.review.views import review_searches
 from service.config import DEFAULTS
 
 
-def insights_searches(body: Body) -> int:
-    """The searches of every hand of an insights request: its player's card plays (every
-    seat's when the seat is not given), from the body as sent."""
-    hands = body.get("hands") if isinstance(body, dict) else None
-    if not isinstance(hands, list):
-        return 0
-    count = 0
-    for hand in hands:
-        if isinstance(hand, dict):
-            seat = hand.get("seat")
-            seats = [seat] if isinstance(seat, int) else None
-            count += review_searches({"record": hand.get("record"), "seats": seats})
-    return count
+def searches_asked(request: InsightsRequest | DrillsRequest) -> int:
+    """The searches of every hand's review (the drills' re-searches are not counted)."""
+    return request.searches
 
 
 PLAYER_INSIGHTS = Operation(
@@ -46,7 +35,8 @@ PLAYER_INSIGHTS = Operation(
     BY_SEARCHES,
     "POST",
     "/v1/insights",
-    searches=insights_searches,
+    request=InsightsRequestSchema,
+    searches=searches_asked,
     body_limit=BATCH_LIMIT,
 )
 MAKE_DRILLS = Operation(
@@ -54,7 +44,8 @@ MAKE_DRILLS = Operation(
     BY_SEARCHES,
     "POST",
     "/v1/drills",
-    searches=insights_searches,
+    request=DrillsRequestSchema,
+    searches=searches_asked,
     localised=True,
     body_limit=BATCH_LIMIT,
 )
@@ -88,8 +79,7 @@ def example_answer() -> dict[str, Any]:
     return found
 
 
-@route(blp, PLAYER_INSIGHTS)
-@blp.arguments(InsightsRequestSchema(), example=EXAMPLE)
+@route(blp, PLAYER_INSIGHTS, example=EXAMPLE)
 @blp.response(200, InsightsResponseSchema, example=Lazy(example_answer))
 def post_insights(request: InsightsRequest) -> Response:
     """Insights over many hands of one player, reviewed on the way.
@@ -138,8 +128,7 @@ def drills_example_answer() -> dict[str, Any]:
     return found
 
 
-@route(blp, MAKE_DRILLS)
-@blp.arguments(DrillsRequestSchema(), example=DRILLS_EXAMPLE)
+@route(blp, MAKE_DRILLS, example=DRILLS_EXAMPLE)
 @blp.response(200, DrillsResponseSchema, example=Lazy(drills_example_answer))
 def post_drills(request: DrillsRequest) -> Response:
     """Drills from a player's own mistakes: positions where one move is clearly best.

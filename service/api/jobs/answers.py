@@ -17,9 +17,9 @@ from service.api.http.problems import (
     ProblemError,
     field_message,
 )
-from service.api.jobs.model import ENDED, Job, JobKind, JobState, NewJob, new_job_id
+from service.api.jobs.model import ENDED, Job, JobState, NewJob, new_job_id
 from service.api.jobs.queue import Jobs
-from service.api.jobs.records import ENTRIES
+from service.api.jobs.request import ENTRIES, JobRequest
 from service.api.review.lines import PROBLEM, REVIEW, SUMMARY
 from service.engine.message import Message
 
@@ -30,12 +30,11 @@ ACTIVE_RETRY_S = 30
 PAGE_MAX = 1000
 
 
-def new_job(
-    kind: JobKind, body: Mapping[str, Any], owner: str, config: Mapping[str, Any]
-) -> NewJob:
-    """A job of ``kind`` for ``body`` (its request as sent), within the records limit."""
+def new_job(request: JobRequest, owner: str, config: Mapping[str, Any]) -> NewJob:
+    """A job of the request's kind, keeping its body as sent, within the records limit."""
+    kind = request.kind
     entries = ENTRIES[kind]
-    count, most, field = len(body[entries]), config["JOB_MAX_RECORDS"], f"{kind.value}.{entries}"
+    count, most, field = request.records, config["JOB_MAX_RECORDS"], f"{kind.value}.{entries}"
     if count > most:
         reason = Message(
             "{count} records, over this server's limit of {most} a job", count=count, most=most
@@ -47,7 +46,7 @@ def new_job(
         owner=owner,
         kind=kind,
         total=count,
-        request=orjson.dumps(body),
+        request=orjson.dumps(request.sent),
         created=now,
         expires=now + config["JOB_MAX_RUN_S"] + config["JOB_RETENTION_S"],
     )

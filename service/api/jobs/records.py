@@ -1,9 +1,11 @@
 """What a job computes: one record's result line, and an insights job's final answer.
 
-A review job's record is reviewed as one entry of /v1/review/batch (the same line), under
-/v1/review's cap per record; an insights job's hand is reviewed for the player's seat as
-/v1/insights reviews it, and the insights are drawn from all the hands' lines once every hand
-has one. A record that does not load, replay or name the player is a ``problem`` line.
+A job's body is decoded and loaded once (``job_body``; its records each loaded when first
+read), whatever number of its records a worker runs. A review job's record is reviewed as one
+entry of /v1/review/batch (the same line), under /v1/review's cap per record; an insights job's
+hand is reviewed for the player's seat as /v1/insights reviews it, and the insights are drawn
+from all the hands' lines once every hand has one. A record that does not load, replay or name
+the player is a ``problem`` line.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
+
+import orjson
 
 from service.api.http.problems import ProblemError
 from service.api.insights.insights import (
@@ -20,11 +24,13 @@ from service.api.insights.insights import (
     planned_hand,
 )
 from service.api.insights.request import InsightsRequest
-from service.api.insights.schemas import InsightsRequestSchema, loaded_hand
+from service.api.insights.schemas import InsightsRequestSchema
 from service.api.jobs.model import JobKind
+from service.api.jobs.request import JobBody
 from service.api.review.answer import outcome_line, refusal_json
 from service.api.review.batch import entry_steps
 from service.api.review.lines import PROBLEM, REVIEW, problem_line
+from service.api.review.request import BatchReviewRequest
 from service.api.review.reviewing import (
     REFUSALS,
     PreparedReview,
@@ -32,58 +38,53 @@ from service.api.review.reviewing import (
     check_total,
     prepared_review,
 )
-from service.api.review.schemas import loaded_review
+from service.api.review.schemas import BatchReviewRequestSchema
 from service.cache.advice_job import AdviceOf
 
-# The entries of each kind's request body.
-ENTRIES = {JobKind.REVIEW: "reviews", JobKind.INSIGHTS: "hands"}
+# The schema of each kind's body (checked when the job was made).
+SCHEMAS = {JobKind.REVIEW: BatchReviewRequestSchema(), JobKind.INSIGHTS: InsightsRequestSchema()}
 
 
-def insights_request(body: Mapping[str, Any]) -> InsightsRequest:
-    """An insights job's request, loaded (it was checked when the job was made)."""
-    loaded: InsightsRequest = InsightsRequestSchema().load(body)
-    return loaded
+def job_body(kind: JobKind, request: bytes) -> JobBody:
+    """A job's body as it was kept, decoded and loaded (its records each loaded when read)."""
+    body: JobBody = SCHEMAS[kind].load(orjson.loads(request))
+    return body
 
 
 def hand_review(
-    request: InsightsRequest, entry: Any, config: Mapping[str, Any]
+    request: InsightsRequest, index: int, config: Mapping[str, Any]
 ) -> tuple[int, PreparedReview]:
     """A hand of an insights request, planned for the player's seat; its problem (or the
     review's refusal) raised."""
-    hand = loaded_hand(entry)
-    if isinstance(hand, ProblemError):
+    hand = request.hands[index]
+    if isinstance(hand, Exception):
         raise hand
     return planned_hand(hand, request.player, request.budget, request.seed, config)
 
 
 def planned_entry(
-    kind: JobKind, body: Mapping[str, Any], index: int, config: Mapping[str, Any]
+    body: JobBody, index: int, config: Mapping[str, Any]
 ) -> tuple[int | None, PreparedReview]:
     """A record planned for review (its seat for insights), within /v1/review's cap; its
     problem raised."""
-    entry = body[ENTRIES[kind]][index]
     seat: int | None = None
-    if kind is JobKind.REVIEW:
-        loaded = loaded_review(entry)
-        if isinstance(loaded, ProblemError):
+    if isinstance(body, BatchReviewRequest):
+        loaded = body.reviews[index]
+        if isinstance(loaded, Exception):
             raise loaded
         prepared = prepared_review(loaded, config)
     else:
-        seat, prepared = hand_review(insights_request(body), entry, config)
+        seat, prepared = hand_review(body, index, config)
     check_total(prepared.budget, prepared.searched, config)
     return seat, prepared
 
 
 def record_line(
-    kind: JobKind,
-    body: Mapping[str, Any],
-    index: int,
-    config: Mapping[str, Any],
-    advice_of: AdviceOf,
+    body: JobBody, index: int, config: Mapping[str, Any], advice_of: AdviceOf
 ) -> dict[str, Any]:
     """The result line of one record of a job."""
     try:
-        seat, prepared = planned_entry(kind, body, index, config)
+        seat, prepared = planned_entry(body, index, config)
     except (ProblemError, *REFUSALS) as error:
         return problem_line(index, refusal_json(error))
     cap_ms = config["REVIEW_MAX_TOTAL_MS"]
@@ -96,21 +97,17 @@ def record_line(
 
 
 def final_result(
-    kind: JobKind,
-    body: Mapping[str, Any],
-    lines: Mapping[int, Mapping[str, Any]],
-    config: Mapping[str, Any],
+    body: JobBody, lines: Mapping[int, Mapping[str, Any]], config: Mapping[str, Any]
 ) -> dict[str, Any] | None:
     """An insights job's answer from its hands' lines (a review job has none)."""
-    if kind is not JobKind.INSIGHTS:
+    if not isinstance(body, InsightsRequest):
         return None
-    request = insights_request(body)
     reviews, problems = [], []
     for index in sorted(lines):
         line = lines[index]
         if line["type"] == PROBLEM:
             problems.append({"index": index, "problem": line["problem"]})
             continue
-        seat, prepared = hand_review(request, request.hands[index], config)
+        seat, prepared = hand_review(body, index, config)
         reviews.append(PlayerReview(index, seat, prepared, hand_result_of_json(line["review"])))
-    return {**insights_of(request, reviews), "problems": problems}
+    return {**insights_of(body, reviews), "problems": problems}

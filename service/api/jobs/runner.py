@@ -11,7 +11,9 @@ from __future__ import annotations
 import logging
 import math
 import sqlite3
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
@@ -24,8 +26,9 @@ from service.api.http.metrics import searches_of_request
 from service.api.http.problems import problem_body
 from service.api.http.searches import app_advice
 from service.api.jobs import metrics
-from service.api.jobs.model import JobState
-from service.api.jobs.records import final_result, record_line
+from service.api.jobs.model import Job, JobState
+from service.api.jobs.records import final_result, job_body, record_line
+from service.api.jobs.request import JobBody
 from service.api.jobs.store import JobStore
 from service.api.review.lines import PROBLEM, problem_line
 from service.engine.message import Message
@@ -38,6 +41,8 @@ T = TypeVar("T")
 # that failed could not be retried either, since the queue lives in the same Redis.
 STORE_PATIENCE_S = 120.0
 STORE_ERRORS = (redis.ConnectionError, redis.TimeoutError, sqlite3.OperationalError)
+# The jobs whose bodies a worker keeps decoded (its records come in any order, mostly together).
+BODIES_KEPT = 8
 
 
 def patiently(call: Callable[[], T], patience_s: float = STORE_PATIENCE_S) -> T:
@@ -71,6 +76,8 @@ class RecordRunner:
         self.app = app
         self.store = store
         self.retention_s = retention_s
+        self.lock = threading.Lock()
+        self.bodies: OrderedDict[str, JobBody] = OrderedDict()
 
     def run(self, job_id: str, index: int) -> None:
         """Review one record of a job and keep its line (the task of a record)."""
@@ -81,7 +88,7 @@ class RecordRunner:
         if patiently(lambda: store.results(job_id, [index])):
             self.finish_if_done(job_id)
             return
-        body = patiently(lambda: store.request_of(job_id))
+        body = self.body_of(job)
         if body is None:
             return
         patiently(lambda: store.mark_started(job_id, time.time()))
@@ -89,9 +96,7 @@ class RecordRunner:
         log.info("record %d of job %s taken", index, job_id, extra=fields)
         start = time.perf_counter()
         with self.app.app_context():
-            line = record_line(
-                job.kind, orjson.loads(body), index, self.app.config, app_advice(self.app)
-            )
+            line = record_line(body, index, self.app.config, app_advice(self.app))
             spent_ms = searches_of_request().ms
         if line["type"] == PROBLEM and line["problem"].get("status") == 503:
             metrics.record_deferred()
@@ -106,6 +111,24 @@ class RecordRunner:
             job_id,
             extra={**fields, "outcome": line["type"], "duration_ms": round(elapsed * 1000, 3)},
         )
+
+    def body_of(self, job: Job) -> JobBody | None:
+        """A job's body decoded and loaded once in this process, whatever number of its records
+        it runs (the last few jobs' are kept); None when the store has none."""
+        with self.lock:
+            found = self.bodies.get(job.id)
+            if found is not None:
+                self.bodies.move_to_end(job.id)
+                return found
+        request = patiently(lambda: self.store.request_of(job.id))
+        if request is None:
+            return None
+        body = job_body(job.kind, request)
+        with self.lock:
+            self.bodies[job.id] = body
+            while len(self.bodies) > BODIES_KEPT:
+                self.bodies.popitem(last=False)
+        return body
 
     def give_up(self, message: Mapping[str, Any], exception: Mapping[str, Any]) -> None:
         """A record whose task failed every retry: a 500 problem line (the failure callback)."""
@@ -138,13 +161,13 @@ class RecordRunner:
         now = time.time()
         state = JobState.DONE
         try:
-            body = patiently(lambda: store.request_of(job_id))
+            body = self.body_of(job)
             if body is None:
                 return
             kept = patiently(lambda: store.results(job_id, range(job.total)))
             lines = {i: orjson.loads(v) for i, v in kept.items()}
             with self.app.app_context():
-                final = final_result(job.kind, orjson.loads(body), lines, self.app.config)
+                final = final_result(body, lines, self.app.config)
             if final is not None:
                 answer = line_bytes(final)
                 patiently(lambda: store.set_final(job_id, answer))

@@ -8,6 +8,7 @@ import marshmallow as ma
 
 from service.api.insights.schemas import InsightsRequestSchema
 from service.api.jobs.model import JobKind, JobState
+from service.api.jobs.request import JobRequest
 from service.api.review.schemas import BatchReviewRequestSchema
 from service.api.shapes.fields import StrictInteger
 from service.engine.message import Message
@@ -43,10 +44,11 @@ class JobRequestSchema(ma.Schema):
         if len(given) != 1:
             raise ma.ValidationError(Message("give exactly one of review or insights"), "_schema")
 
-    @ma.post_load
-    def job_kind(self, data: dict[str, Any], **kwargs: Any) -> JobKind:
-        """The kind of job asked for (the view keeps the body as sent)."""
-        return next(kind for kind in JobKind if kind.value in data)
+    @ma.post_load(pass_original=True)
+    def job_request(self, data: dict[str, Any], original: Any, **kwargs: Any) -> JobRequest:
+        """The kind of job asked for, its body as sent (the job keeps it) and loaded."""
+        kind = next(kind for kind in JobKind if kind.value in data)
+        return JobRequest(kind, original[kind.value], data[kind.value])
 
 
 class JobLinksSchema(ma.Schema):

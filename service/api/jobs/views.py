@@ -11,11 +11,11 @@ from typing import Any
 
 import orjson
 import redis
-from flask import Response, current_app, g, request
+from flask import Response, current_app, g
 
 from service.api.examples import Lazy, short_record
-from service.api.http.json import NDJSON_TYPE, Blueprint, json_answer, json_body, ndjson_answer
-from service.api.http.operations import BY_PARTS, JOB_LIMIT, ONE_UNIT, Body, Operation, route
+from service.api.http.json import NDJSON_TYPE, Blueprint, json_answer, ndjson_answer
+from service.api.http.operations import BY_PARTS, JOB_LIMIT, ONE_UNIT, Operation, route
 from service.api.http.problems import ProblemError
 from service.api.jobs.answers import (
     cancel,
@@ -28,8 +28,8 @@ from service.api.jobs.answers import (
     owned_job,
     results_page,
 )
-from service.api.jobs.model import JobKind
 from service.api.jobs.queue import jobs_of
+from service.api.jobs.request import JobRequest
 from service.api.jobs.schemas import (
     JobDownloadLineSchema,
     JobListSchema,
@@ -43,15 +43,9 @@ from service.api.review.views import BATCH_ANSWER
 from service.engine.message import Message
 
 
-def job_records(body: Body) -> int:
-    """One unit for each record of a new job (at least one), from the body as sent."""
-    if not isinstance(body, dict):
-        return 1
-    for kind, entries in (("review", "reviews"), ("insights", "hands")):
-        part = body.get(kind)
-        if isinstance(part, dict) and isinstance(part.get(entries), list):
-            return max(1, len(part[entries]))
-    return 1
+def job_records(request: JobRequest) -> int:
+    """One unit for each record of a new job."""
+    return request.records
 
 
 CREATE_JOB = Operation(
@@ -59,6 +53,7 @@ CREATE_JOB = Operation(
     BY_PARTS,
     "POST",
     "/v1/jobs",
+    request=JobRequestSchema,
     units=job_records,
     body_limit=JOB_LIMIT,
     queued=True,
@@ -163,11 +158,10 @@ def owner() -> str:
     return name or ""
 
 
-@route(blp, CREATE_JOB)
-@blp.arguments(JobRequestSchema(), example=EXAMPLE)
+@route(blp, CREATE_JOB, example=EXAMPLE)
 @blp.response(202, JobSchema, example=Lazy(lambda: {**example_job(), "state": "queued"}))
 @store_reachable
-def post_job(kind: JobKind) -> Response:
+def post_job(request: JobRequest) -> Response:
     """Make a job: a batch review or a player's insights, run on the job workers.
 
     The body holds exactly one of `review` (a /v1/review/batch body) or `insights` (a
@@ -187,8 +181,7 @@ def post_job(kind: JobKind) -> Response:
     """
     config = current_app.config
     jobs = jobs_of(current_app)
-    body: dict[str, Any] = json_body(request)[kind.value]
-    job = new_job(kind, body, owner(), config)
+    job = new_job(request, owner(), config)
     check_room(jobs, owner(), g.get("api_key"), config)
     jobs.submit(job)
     made = jobs.store.get(job.id)

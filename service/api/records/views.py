@@ -27,9 +27,11 @@ from service.api.records.schemas import (
     ViewResponseSchema,
 )
 
-RECORD_HAND = Operation("recordHand", ONE_UNIT, "POST", "/v1/record")
-REPLAY_RECORD = Operation("replayRecord", ONE_UNIT, "POST", "/v1/replay")
-VIEW_OF_SEAT = Operation("viewOfSeat", ONE_UNIT, "POST", "/v1/view")
+RECORD_HAND = Operation("recordHand", ONE_UNIT, "POST", "/v1/record", request=RecordRequestSchema)
+REPLAY_RECORD = Operation(
+    "replayRecord", ONE_UNIT, "POST", "/v1/replay", request=ReplayRequestSchema
+)
+VIEW_OF_SEAT = Operation("viewOfSeat", ONE_UNIT, "POST", "/v1/view", request=ViewRequestSchema)
 
 blp = Blueprint(
     "records", __name__, url_prefix="/v1", description="Hand records, replays and seat views."
@@ -40,8 +42,7 @@ REPLAY_EXAMPLE = Lazy(lambda: {"record": short_record()})
 VIEW_EXAMPLE = Lazy(lambda: {"state": state_json(dealt_state()), "seat": 1})
 
 
-@route(blp, RECORD_HAND)
-@blp.arguments(RecordRequestSchema(), example=RECORD_EXAMPLE)
+@route(blp, RECORD_HAND, example=RECORD_EXAMPLE)
 @blp.response(
     200,
     RecordResponseSchema,
@@ -61,8 +62,7 @@ def post_record(request: RecordRequest) -> Response:
     return json_answer(record_answer(request))
 
 
-@route(blp, REPLAY_RECORD)
-@blp.arguments(ReplayRequestSchema(), example=REPLAY_EXAMPLE)
+@route(blp, REPLAY_RECORD, example=REPLAY_EXAMPLE)
 @blp.response(
     200,
     ReplayResponseSchema,
@@ -82,8 +82,7 @@ def post_replay(request: ReplayRequest) -> Response:
     return json_answer(replay_answer(request))
 
 
-@route(blp, VIEW_OF_SEAT)
-@blp.arguments(ViewRequestSchema(), example=VIEW_EXAMPLE)
+@route(blp, VIEW_OF_SEAT, example=VIEW_EXAMPLE)
 @blp.response(
     200,
     ViewResponseSchema,

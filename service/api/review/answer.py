@@ -28,7 +28,6 @@ from service.api.review.batch import (
 )
 from service.api.review.request import BatchReviewRequest, ReviewRequest
 from service.api.review.reviewing import REFUSALS, Review, ReviewedDecision, review
-from service.api.review.schemas import loaded_review
 from service.cache.advice_job import AdviceOf
 from service.engine import codec
 from service.engine.errors import InvalidStateError
@@ -265,7 +264,7 @@ def batch_answer(
     search (a batch over its limits a 422), each record's advice from ``advice_of``."""
     try:
         check_count(len(request.reviews), config, "reviews")
-        entries = prepared_entries([loaded_review(body) for body in request.reviews], config)
+        entries = prepared_entries(list(request.reviews), config)
         check_batch_total([e.prepared for e in entries if e.prepared], config, "reviews")
     except RefusedError as error:
         raise refused(error) from error

@@ -28,6 +28,7 @@ from service.api.shapes.game import (
 from service.api.shapes.loading import record_of
 from service.api.shapes.problem import ProblemSchema
 from service.api.shapes.record import HandRecordSchema
+from service.api.shapes.values import Entries
 from service.search.accuracy import PHASES
 from service.search.review import COSTLIEST, LABELS, NOISE_Z, POINTS, STATUSES, WIN
 from service.search.special import CHOSEN_BY
@@ -392,8 +393,8 @@ class BatchReviewRequestSchema(ma.Schema):
 
     @ma.post_load
     def batch_request(self, data: dict[str, Any], **kwargs: Any) -> BatchReviewRequest:
-        """The bodies as sent, for the view to load one by one."""
-        return BatchReviewRequest(tuple(data["reviews"]))
+        """The records, each loaded on its own when first read."""
+        return BatchReviewRequest(Entries(loaded_review, data["reviews"]))
 
 
 def loaded_review(body: Any) -> ReviewRequest | ProblemError:

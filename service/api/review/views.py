@@ -9,7 +9,7 @@ from flask import Response, current_app
 
 from service.api.examples import Lazy, loaded, short_record
 from service.api.http.json import NDJSON_TYPE, Blueprint, json_answer, ndjson_answer
-from service.api.http.operations import BATCH_LIMIT, BY_SEARCHES, Body, Operation, route
+from service.api.http.operations import BATCH_LIMIT, BY_SEARCHES, Operation, route
 from service.api.http.searches import app_advice, uncached_advice
 from service.api.review.answer import batch_answer, review_answer, review_dict
 from service.api.review.request import BatchReviewRequest, ReviewRequest
@@ -21,39 +21,11 @@ from service.api.review.schemas import (
     ReviewResponseSchema,
 )
 from service.config import DEFAULTS
-from service.engine.moves import MoveKind
-
-# The move kinds that play a card (an absent kind is a play), the decisions a review searches.
-CARD_PLAYS = frozenset({MoveKind.PLAY.value, MoveKind.PASS.value})
 
 
-def review_searches(body: Body) -> int:
-    """The card plays of a review's record made by the seats it reviews (every seat when
-    ``seats`` is not a list), read from the body as sent; an entry without the schema's shape
-    is not counted (the view answers 422 for it, searching nothing)."""
-    record = body.get("record") if isinstance(body, dict) else None
-    moves = record.get("moves") if isinstance(record, dict) else None
-    if not isinstance(moves, list):
-        return 0
-    seats = body.get("seats")
-    reviewed = [s for s in seats if isinstance(s, int)] if isinstance(seats, list) else None
-    count = 0
-    for move in moves:
-        if not isinstance(move, dict):
-            continue
-        kind = move.get("kind", MoveKind.PLAY.value)
-        seat = move.get("seat")
-        if isinstance(kind, str) and kind in CARD_PLAYS and (reviewed is None or seat in reviewed):
-            count += 1
-    return count
-
-
-def batch_review_searches(body: Body) -> int:
-    """The searches of every review of a batch (``review_searches``), from the body as sent."""
-    reviews = body.get("reviews") if isinstance(body, dict) else None
-    if not isinstance(reviews, list):
-        return 0
-    return sum(review_searches(each) for each in reviews)
+def searches_asked(request: ReviewRequest | BatchReviewRequest) -> int:
+    """The searches a review asks for (``ReviewRequest.searches``), or a batch's reviews."""
+    return request.searches
 
 
 REVIEW_HAND = Operation(
@@ -61,7 +33,8 @@ REVIEW_HAND = Operation(
     BY_SEARCHES,
     "POST",
     "/v1/review",
-    searches=review_searches,
+    request=ReviewRequestSchema,
+    searches=searches_asked,
     cache_header="X-Review-Cache",
 )
 REVIEW_BATCH = Operation(
@@ -69,7 +42,8 @@ REVIEW_BATCH = Operation(
     BY_SEARCHES,
     "POST",
     "/v1/review/batch",
-    searches=batch_review_searches,
+    request=BatchReviewRequestSchema,
+    searches=searches_asked,
     body_limit=BATCH_LIMIT,
 )
 
@@ -78,8 +52,7 @@ blp = Blueprint("review", __name__, url_prefix="/v1", description="Hand review."
 EXAMPLE = Lazy(lambda: {"record": short_record(), "budget": {"iterations": 8}, "seed": 7})
 
 
-@route(blp, REVIEW_HAND)
-@blp.arguments(ReviewRequestSchema(), example=EXAMPLE)
+@route(blp, REVIEW_HAND, example=EXAMPLE)
 @blp.response(
     200,
     ReviewResponseSchema,
@@ -158,8 +131,7 @@ def batch_answer_example() -> str:
 BATCH_ANSWER = Lazy(batch_answer_example)
 
 
-@route(blp, REVIEW_BATCH)
-@blp.arguments(BatchReviewRequestSchema(), example=BATCH_EXAMPLE)
+@route(blp, REVIEW_BATCH, example=BATCH_EXAMPLE)
 @blp.response(200, BatchReviewLineSchema, content_type=NDJSON_TYPE, example=BATCH_ANSWER)
 def post_review_batch(request: BatchReviewRequest) -> Response:
     """Review many hand records in one request, streaming one NDJSON line per record.

@@ -10,7 +10,7 @@ from flask import Response
 
 from service.api.examples import Lazy, finished_state, loaded, piles_json, preset_examples
 from service.api.http.json import Blueprint, json_answer
-from service.api.http.operations import BY_PARTS, ONE_UNIT, Body, Operation, route
+from service.api.http.operations import BY_PARTS, ONE_UNIT, Operation, route
 from service.api.score.answer import ledger_answer, score_answer
 from service.api.score.request import LedgerRequest, ScoreRequest
 from service.api.score.schemas import (
@@ -21,14 +21,15 @@ from service.api.score.schemas import (
 )
 
 
-def ledger_hands(body: Body) -> int:
-    """One unit for each hand of the ledger (at least one), from the body as sent."""
-    hands = body.get("hands") if isinstance(body, dict) else None
-    return max(1, len(hands)) if isinstance(hands, list) else 1
+def ledger_hands(request: LedgerRequest) -> int:
+    """One unit for each hand of the ledger."""
+    return len(request.hands)
 
 
-SCORE_HAND = Operation("scoreHand", ONE_UNIT, "POST", "/v1/score")
-KEEP_LEDGER = Operation("keepLedger", BY_PARTS, "POST", "/v1/match", units=ledger_hands)
+SCORE_HAND = Operation("scoreHand", ONE_UNIT, "POST", "/v1/score", request=ScoreRequestSchema)
+KEEP_LEDGER = Operation(
+    "keepLedger", BY_PARTS, "POST", "/v1/match", request=LedgerRequestSchema, units=ledger_hands
+)
 
 blp = Blueprint("score", __name__, url_prefix="/v1", description="Scoring a hand and a match.")
 
@@ -41,9 +42,9 @@ def example_request() -> dict[str, Any]:
 EXAMPLE = Lazy(example_request)
 
 
-@route(blp, SCORE_HAND)
-@blp.arguments(
-    ScoreRequestSchema(),
+@route(
+    blp,
+    SCORE_HAND,
     examples=preset_examples(
         lambda name: {"rules": name, **piles_json(finished_state(name))},
         {"match": {"summary": "a scopa hand with the match so far", "value": EXAMPLE}},
@@ -117,9 +118,9 @@ def ledger_example() -> dict[str, Any]:
 LEDGER_EXAMPLE = Lazy(ledger_example)
 
 
-@route(ledger_blp, KEEP_LEDGER)
-@ledger_blp.arguments(
-    LedgerRequestSchema(),
+@route(
+    ledger_blp,
+    KEEP_LEDGER,
     examples={"tallies and piles": {"summary": "two hands of scopa", "value": LEDGER_EXAMPLE}},
 )
 @ledger_blp.response(

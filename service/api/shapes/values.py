@@ -1,15 +1,18 @@
 """The loaded values that several requests share: a seed, the rules (or the engine's refusal
-of them), and a match as sent (its side count is checked by the use case, after the position,
-as the answers' order of problems has always been)."""
+of them), a match as sent (its side count is checked by the use case, after the position, as
+the answers' order of problems has always been), and the entries of a list loaded one by one."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from service.engine.errors import RulesError
 from service.engine.rules import Rules
 
 Seed = int | str
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,3 +34,28 @@ class MatchInput:
 
     scores: tuple[int, ...]
     target: int | None = None
+
+
+class Entries(Generic[T]):
+    """A list's entries as sent, each loaded the first time it is read: its value, or the error
+    that refused it (a record's problem is its own, not the whole request's). Whoever reads an
+    entry first (the request's price, its answer, a job's record) loads it, once."""
+
+    def __init__(self, load: Callable[[Any], T | Exception], bodies: Sequence[Any]) -> None:
+        self.load = load
+        self.bodies = bodies
+        self.loaded: dict[int, T | Exception] = {}
+
+    def __len__(self) -> int:
+        """How many entries were sent."""
+        return len(self.bodies)
+
+    def __getitem__(self, index: int) -> T | Exception:
+        """Entry ``index``, loaded (once)."""
+        if index not in self.loaded:
+            self.loaded[index] = self.load(self.bodies[index])
+        return self.loaded[index]
+
+    def __iter__(self) -> Iterator[T | Exception]:
+        """Every entry in order, loaded."""
+        return (self[index] for index in range(len(self)))

@@ -1,0 +1,37 @@
+"""The request of POST /v1/jobs as its schema loads it: the kind of job, its body as sent (what
+the job keeps for its workers), and that body loaded (its records counted, each loaded when
+first read)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from service.api.insights.request import InsightsRequest
+from service.api.jobs.model import JobKind
+from service.api.review.request import BatchReviewRequest
+
+# What a job of each kind runs: a batch review's request, or an insights request.
+JobBody = BatchReviewRequest | InsightsRequest
+# The field of each kind's body that holds its records.
+ENTRIES = {JobKind.REVIEW: "reviews", JobKind.INSIGHTS: "hands"}
+
+
+def records_of(body: JobBody) -> int:
+    """How many records a job's body holds: a batch's reviews, or the player's hands."""
+    return len(body.reviews) if isinstance(body, BatchReviewRequest) else len(body.hands)
+
+
+@dataclass(frozen=True, slots=True)
+class JobRequest:
+    """A new job: its kind, its body as sent and that body loaded."""
+
+    kind: JobKind
+    sent: Mapping[str, Any]
+    body: JobBody
+
+    @property
+    def records(self) -> int:
+        """How many records the job runs."""
+        return records_of(self.body)
