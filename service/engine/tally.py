@@ -2,6 +2,8 @@
 
 Which facts a rule set needs follows from its scoring categories (``tally_fields``): every
 category names the fields that decide it. A tally's field is None where it was not counted.
+Each fact is stated once (``TallyFact``: its name, category, type and description, the same
+under every rule set); what the rules add (its range, the cards it is about) is built from them.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
 from types import MappingProxyType
+from typing import Any
 
 from service.engine.cards import (
     RANKS_PER_SUIT,
@@ -82,6 +85,86 @@ UNKNOWN = SideTally()
 
 
 @dataclass(frozen=True, slots=True)
+class TallyFact:
+    """A fact a side's tally may count, as it is under every rule set: its name (a field of
+    ``SideTally``), the scoring category it decides, its type and what it is."""
+
+    name: str
+    category: str
+    kind: str
+    description: str
+
+
+CARDS_TAKEN = TallyFact("cards", "cards", INTEGER, N_("cards taken"))
+COINS_TAKEN = TallyFact("coins", "coins", INTEGER, N_("cards of the bonus suit taken"))
+SETTEBELLO = TallyFact("settebello", "settebello", BOOLEAN, N_("took the 7 of the bonus suit"))
+# The prime under a table that sums values, and under one that counts ranks.
+PRIME_BEST = TallyFact(
+    "prime", "primiera", CARDS, N_("the prime: a card of the best value taken in each suit")
+)
+PRIME_RANKS = TallyFact(
+    "prime", "primiera", CARDS, N_("the prime: every card taken of the ranks the table counts")
+)
+# A number; an integer under the rules whose values are all whole.
+PRIME_POINTS = TallyFact(
+    "prime_points",
+    "primiera",
+    NUMBER,
+    N_(
+        "the prime's points: the values of its cards summed, a card of every suit taken "
+        "(instead of, or beside, the prime's cards)"
+    ),
+)
+SCOPE = TallyFact("scope", "scope", INTEGER, N_("sweeps made"))
+RE_BELLO = TallyFact("re_bello", "re_bello", BOOLEAN, N_("took the king of the bonus suit"))
+SETTE_DI_COPPE = TallyFact("sette_di_coppe", "sette_di_coppe", BOOLEAN, N_("took the 7 of cups"))
+NAPOLA = TallyFact(
+    "napola",
+    "napola",
+    INTEGER,
+    N_("the unbroken run of the bonus suit from the ace, in cards (0 below three)"),
+)
+SCALETTE_LOW = TallyFact(
+    "scalette_low",
+    "scalette",
+    INTEGER,
+    N_("the low run of the bonus suit from the ace, up to the horse (0 below three)"),
+)
+SCALETTE_HIGH = TallyFact(
+    "scalette_high",
+    "scalette",
+    INTEGER,
+    N_("the high run of the bonus suit from the king down (0 below three)"),
+)
+PIVA = TallyFact("piva", "piva", BOOLEAN, N_("took the 2 of clubs"))
+GRANDE = TallyFact(
+    "grande", "grande", BOOLEAN, N_("took the jack, horse and king of the bonus suit")
+)
+# Every fact a tally may count, in the order of ``SideTally``'s fields.
+TALLY_FACTS: tuple[TallyFact, ...] = (
+    CARDS_TAKEN,
+    COINS_TAKEN,
+    SCOPE,
+    SETTEBELLO,
+    PRIME_BEST,
+    PRIME_RANKS,
+    PRIME_POINTS,
+    RE_BELLO,
+    SETTE_DI_COPPE,
+    PIVA,
+    GRANDE,
+    NAPOLA,
+    SCALETTE_LOW,
+    SCALETTE_HIGH,
+)
+
+
+def facts_named(name: str) -> tuple[TallyFact, ...]:
+    """The facts a tally's field counts (the prime's, under either kind of table)."""
+    return tuple(fact for fact in TALLY_FACTS if fact.name == name)
+
+
+@dataclass(frozen=True, slots=True)
 class TallyField:
     """One fact of a side's tally, as a form asks for it: its type and the values it takes."""
 
@@ -100,25 +183,24 @@ class TallyField:
     instead_of: str | None = None
 
 
-def _count_field(
-    name: str, category: str, description: str, top: Callable[[Rules], int]
-) -> Callable[[Rules], TallyField]:
-    return lambda rules: TallyField(name, category, INTEGER, description, 0, top(rules))
+def _field(fact: TallyFact, **under_rules: Any) -> TallyField:
+    """A fact as a form asks for it under some rules (its range, its cards)."""
+    return TallyField(fact.name, fact.category, fact.kind, fact.description, **under_rules)
 
 
-def _card_field(
-    name: str, category: str, description: str, held: Callable[[Rules], Cards]
-) -> Callable[[Rules], TallyField]:
-    return lambda rules: TallyField(name, category, BOOLEAN, description, cards=held(rules))
+def _count_field(fact: TallyFact, top: Callable[[Rules], int]) -> Callable[[Rules], TallyField]:
+    return lambda rules: _field(fact, minimum=0, maximum=top(rules))
 
 
-def _run_field(
-    name: str, category: str, description: str, longest: Callable[[Rules], int]
-) -> Callable[[Rules], TallyField]:
+def _card_field(fact: TallyFact, held: Callable[[Rules], Cards]) -> Callable[[Rules], TallyField]:
+    return lambda rules: _field(fact, cards=held(rules))
+
+
+def _run_field(fact: TallyFact, longest: Callable[[Rules], int]) -> Callable[[Rules], TallyField]:
     def build(rules: Rules) -> TallyField:
         top = longest(rules)
         choices = (0, *range(SHORTEST_RUN, top + 1)) if top >= SHORTEST_RUN else (0,)
-        return TallyField(name, category, INTEGER, description, 0, choices[-1], choices)
+        return _field(fact, minimum=0, maximum=choices[-1], choices=choices)
 
     return build
 
@@ -141,24 +223,11 @@ def bonus_run(rules: Rules, ranks: range) -> int:
 def prime_field(rules: Rules) -> TallyField:
     """The prime: the best card of each suit, or the cards of the ranks a count table counts."""
     if rules.prime_table not in PRIME_COUNT_ORDERS:
-        return TallyField(
-            "prime",
-            "primiera",
-            CARDS,
-            N_("the prime: a card of the best value taken in each suit"),
-            cards=rules.pack_cards,
-            max_items=len(SUIT_MASKS),
-            one_per_suit=True,
+        return _field(
+            PRIME_BEST, cards=rules.pack_cards, max_items=len(SUIT_MASKS), one_per_suit=True
         )
     counted = counted_cards(rules.prime_table) & rules.pack_cards
-    return TallyField(
-        "prime",
-        "primiera",
-        CARDS,
-        N_("the prime: every card taken of the ranks the table counts"),
-        cards=counted,
-        max_items=count(counted),
-    )
+    return _field(PRIME_RANKS, cards=counted, max_items=count(counted))
 
 
 def suit_values(rules: Rules, cards: Cards) -> tuple[tuple[float, ...], ...]:
@@ -177,17 +246,15 @@ def prime_points_field(rules: Rules) -> TallyField | None:
         return None
     by_suit = suit_values(rules, rules.pack_cards)
     every = [v for values in by_suit for v in values]
-    return TallyField(
-        "prime_points",
-        "primiera",
-        INTEGER if all(float(v).is_integer() for v in every) else NUMBER,
-        N_(
-            "the prime's points: the values of its cards summed, a card of every suit taken "
-            "(instead of, or beside, the prime's cards)"
+    whole = all(float(v).is_integer() for v in every)
+    return replace(
+        _field(
+            PRIME_POINTS,
+            minimum=math.floor(sum(values[-1] for values in by_suit if values)),
+            maximum=math.ceil(sum(values[0] for values in by_suit if values)),
+            instead_of=PRIME_BEST.name,
         ),
-        math.floor(sum(values[-1] for values in by_suit if values)),
-        math.ceil(sum(values[0] for values in by_suit if values)),
-        instead_of="prime",
+        kind=INTEGER if whole else NUMBER,
     )
 
 
@@ -196,74 +263,25 @@ FieldBuilder = Callable[[Rules], TallyField | None]
 # The fields that decide each scoring category, in the order a form shows them.
 FIELDS_OF_CATEGORY: Mapping[str, tuple[FieldBuilder, ...]] = MappingProxyType(
     {
-        "cards": (_count_field("cards", "cards", N_("cards taken"), lambda r: r.pack_size),),
-        "coins": (
-            _count_field("coins", "coins", N_("cards of the bonus suit taken"), coins_in_pack),
-        ),
-        "settebello": (
-            _card_field(
-                "settebello",
-                "settebello",
-                N_("took the 7 of the bonus suit"),
-                lambda r: 1 << settebello_card(r),
-            ),
-        ),
+        "cards": (_count_field(CARDS_TAKEN, lambda r: r.pack_size),),
+        "coins": (_count_field(COINS_TAKEN, coins_in_pack),),
+        "settebello": (_card_field(SETTEBELLO, lambda r: 1 << settebello_card(r)),),
         "primiera": (prime_field, prime_points_field),
         "scope": (
-            _count_field(
-                "scope",
-                "scope",
-                N_("sweeps made"),
-                lambda r: max(plays_per_side(r, s) for s in range(r.sides)),
-            ),
+            _count_field(SCOPE, lambda r: max(plays_per_side(r, s) for s in range(r.sides))),
         ),
-        "re_bello": (
-            _card_field(
-                "re_bello",
-                "re_bello",
-                N_("took the king of the bonus suit"),
-                lambda r: 1 << re_bello_card(r),
-            ),
-        ),
-        "sette_di_coppe": (
-            _card_field(
-                "sette_di_coppe",
-                "sette_di_coppe",
-                N_("took the 7 of cups"),
-                lambda r: 1 << SETTE_DI_COPPE_CARD,
-            ),
-        ),
-        "napola": (
-            _run_field(
-                "napola",
-                "napola",
-                N_("the unbroken run of the bonus suit from the ace, in cards (0 below three)"),
-                lambda r: bonus_run(r, range(1, RANKS_PER_SUIT + 1)),
-            ),
-        ),
+        "re_bello": (_card_field(RE_BELLO, lambda r: 1 << re_bello_card(r)),),
+        "sette_di_coppe": (_card_field(SETTE_DI_COPPE, lambda r: 1 << SETTE_DI_COPPE_CARD),),
+        "napola": (_run_field(NAPOLA, lambda r: bonus_run(r, range(1, RANKS_PER_SUIT + 1))),),
         "scalette": (
+            _run_field(SCALETTE_LOW, lambda r: bonus_run(r, range(1, SCALETTA_LOW_TOP + 1))),
             _run_field(
-                "scalette_low",
-                "scalette",
-                N_("the low run of the bonus suit from the ace, up to the horse (0 below three)"),
-                lambda r: bonus_run(r, range(1, SCALETTA_LOW_TOP + 1)),
-            ),
-            _run_field(
-                "scalette_high",
-                "scalette",
-                N_("the high run of the bonus suit from the king down (0 below three)"),
+                SCALETTE_HIGH,
                 lambda r: bonus_run(r, range(RANKS_PER_SUIT, SCALETTA_HIGH_BOTTOM - 1, -1)),
             ),
         ),
-        "piva": (_card_field("piva", "piva", N_("took the 2 of clubs"), lambda r: 1 << PIVA_CARD),),
-        "grande": (
-            _card_field(
-                "grande",
-                "grande",
-                N_("took the jack, horse and king of the bonus suit"),
-                grande_cards,
-            ),
-        ),
+        "piva": (_card_field(PIVA, lambda r: 1 << PIVA_CARD),),
+        "grande": (_card_field(GRANDE, grande_cards),),
         # Declarations belong to the hand (seat, deal and cards shown), not to a side's count.
         "declarations": (),
     }

@@ -12,11 +12,12 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from service.api.score.schemas import TallySchema
 from service.engine import Rules, State, apply, codec, deal, legal_moves
 from service.engine.cards import codes
 from service.engine.moves import MoveKind
 from service.engine.presets import make_rules
-from service.engine.tally import SideTally, tally_fields, tally_of
+from service.engine.tally import TALLY_NAMES, SideTally, facts_named, tally_fields, tally_of
 from service.engine.tally_check import shares
 from tests.api.problem_asserts import assert_problem
 from tests.engine.helpers import cards
@@ -440,3 +441,11 @@ def test_the_tally_form_offers_the_prime_as_points_where_the_table_sums(
     italian = client.get("/v1/rules/tally?rules=scopa&lang=it").get_json()
     points = next(f for f in italian["fields"] if f["name"] == "prime_points")
     assert points["description"].startswith("i punti della primiera")
+
+
+def test_the_tally_schema_is_the_engine_s_facts() -> None:
+    fields = TallySchema().fields
+    assert list(fields) == list(TALLY_NAMES)
+    for name, field in fields.items():
+        described = field.metadata["description"]
+        assert all(fact.description in described for fact in facts_named(name)), name

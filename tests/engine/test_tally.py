@@ -15,8 +15,10 @@ from service.engine.rules import with_options
 from service.engine.scoring import categories
 from service.engine.tally import (
     FIELDS_OF_CATEGORY,
+    TALLY_FACTS,
     TALLY_NAMES,
     SideTally,
+    facts_named,
     tally_fields,
     tally_of,
 )
@@ -216,3 +218,17 @@ def test_a_prime_counted_as_points_decides_the_primiera_as_its_cards_would() -> 
     # Beside a prime counted as points, the other side's uncounted prime may be any.
     scored = score_tallies(rules, [SideTally(prime_points=60), SideTally()])
     assert all("primiera" in s.undecided for s in scored.sides)
+
+
+def test_every_fact_of_a_tally_is_stated_once_and_every_form_field_is_one_of_them() -> None:
+    assert {fact.name for fact in TALLY_FACTS} == set(TALLY_NAMES)
+    assert len({(f.name, f.description) for f in TALLY_FACTS}) == len(TALLY_FACTS)
+    stated = {(f.name, f.category, f.description) for f in TALLY_FACTS}
+    seen = set()
+    for rules in every_table():
+        for spec in tally_fields(rules):
+            assert (spec.name, spec.category, spec.description) in stated, spec
+            assert spec.kind == facts_named(spec.name)[0].kind or spec.name == "prime_points"
+            seen.add((spec.name, spec.description))
+    # The presets ask for every fact (the prime under both kinds of table).
+    assert seen == {(f.name, f.description) for f in TALLY_FACTS}

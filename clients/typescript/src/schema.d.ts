@@ -1973,20 +1973,21 @@ export interface components {
             coins?: number | null;
             /** @description grande: took the jack, horse and king of the bonus suit */
             grande?: boolean | null;
-            /** @description napola: the unbroken run of the bonus suit from the ace (0 below three) */
+            /** @description napola: the unbroken run of the bonus suit from the ace, in cards (0 below three) */
             napola?: number | null;
             /** @description piva: took the 2 of clubs */
             piva?: boolean | null;
-            /** @description the prime: a card of the best value taken in each suit, any one where several are worth as much (for the rank-count tables, every card taken of the ranks they count) */
+            /** @description the prime: a card of the best value taken in each suit; the prime: every card taken of the ranks the table counts */
             prime?: string[] | null;
-            /** @description the prime's points, where the prime table sums values: the values of its cards added up, a card of every suit taken (78); instead of prime, or beside it */
+            /** @description the prime's points: the values of its cards summed, a card of every suit taken (instead of, or beside, the prime's cards) */
             prime_points?: number | null;
             /** @description re_bello: took the king of the bonus suit */
             re_bello?: boolean | null;
-            /** @description scalette: the run of the bonus suit from the king down */
+            /** @description scalette: the high run of the bonus suit from the king down (0 below three) */
             scalette_high?: number | null;
-            /** @description scalette: the run of the bonus suit from the ace, up to the horse */
+            /** @description scalette: the low run of the bonus suit from the ace, up to the horse (0 below three) */
             scalette_low?: number | null;
+            /** @description sweeps made */
             scope?: number | null;
             /** @description sette_di_coppe: took the 7 of cups */
             sette_di_coppe?: boolean | null;

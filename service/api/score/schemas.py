@@ -38,8 +38,19 @@ from service.engine.errors import InvalidStateError, Problem
 from service.engine.message import Message
 from service.engine.primes import PRIME_TABLES
 from service.engine.rules import Rules
-from service.engine.scoring import check_piles
-from service.engine.tally import SideTally, uncounted
+from service.engine.scoring import BASE_CATEGORIES, check_piles
+from service.engine.tally import (
+    BOOLEAN,
+    CARDS,
+    CARDS_TAKEN,
+    NUMBER,
+    SCOPE,
+    TALLY_NAMES,
+    SideTally,
+    TallyFact,
+    facts_named,
+    uncounted,
+)
 from service.engine.tally_check import tally_problems
 from service.engine.tally_score import TallyScore, score_tallies
 
@@ -91,72 +102,40 @@ class PilesField(ma.fields.List[Any]):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
-class TallySchema(ma.Schema):
-    """One side's tally: the facts of the hand the rules score, as counted at the table; a
-    fact left out (or null) was not counted. Which facts the rules need: GET /v1/rules/tally."""
+# The most a tally's number can be in any pack: the pack's cards, a side's sweeps, else (the
+# bonus suit's cards and runs) a suit's cards; the prime's points under any sum table. A fact's
+# range under some rules is the tally form's (GET /v1/rules/tally).
+MOST = {CARDS_TAKEN.name: MAX_CARDS, SCOPE.name: MAX_SCOPE}
 
-    cards = StrictInteger(
-        allow_none=True,
-        validate=ma.validate.Range(0, MAX_CARDS),
-        metadata={"description": "cards taken"},
-    )
-    coins = StrictInteger(
-        allow_none=True,
-        validate=ma.validate.Range(0, MAX_COINS),
-        metadata={"description": "cards of the bonus suit taken"},
-    )
-    scope = StrictInteger(allow_none=True, validate=ma.validate.Range(0, MAX_SCOPE))
-    settebello = StrictBoolean(
-        allow_none=True, metadata={"description": "took the 7 of the bonus suit"}
-    )
-    prime = card_list(
-        MAX_CARDS,
-        allow_none=True,
-        metadata={
-            "description": "the prime: a card of the best value taken in each suit, any one "
-            "where several are worth as much (for the rank-count tables, every card taken of "
-            "the ranks they count)"
-        },
-    )
-    prime_points = StrictNumber(
-        allow_none=True,
-        validate=ma.validate.Range(0, MAX_PRIME_POINTS),
-        metadata={
-            "description": "the prime's points, where the prime table sums values: the values "
-            "of its cards added up, a card of every suit taken (78); instead of prime, or "
-            "beside it"
-        },
-    )
-    re_bello = StrictBoolean(
-        allow_none=True, metadata={"description": "re_bello: took the king of the bonus suit"}
-    )
-    sette_di_coppe = StrictBoolean(
-        allow_none=True, metadata={"description": "sette_di_coppe: took the 7 of cups"}
-    )
-    piva = StrictBoolean(allow_none=True, metadata={"description": "piva: took the 2 of clubs"})
-    grande = StrictBoolean(
-        allow_none=True,
-        metadata={"description": "grande: took the jack, horse and king of the bonus suit"},
-    )
-    napola = StrictInteger(
-        allow_none=True,
-        validate=ma.validate.Range(0, MAX_COINS),
-        metadata={
-            "description": "napola: the unbroken run of the bonus suit from the ace (0 below three)"
-        },
-    )
-    scalette_low = StrictInteger(
-        allow_none=True,
-        validate=ma.validate.Range(0, MAX_COINS),
-        metadata={
-            "description": "scalette: the run of the bonus suit from the ace, up to the horse"
-        },
-    )
-    scalette_high = StrictInteger(
-        allow_none=True,
-        validate=ma.validate.Range(0, MAX_COINS),
-        metadata={"description": "scalette: the run of the bonus suit from the king down"},
-    )
+
+def described(fact: TallyFact) -> str:
+    """A fact's description as the schema gives it: a category some rules score is named."""
+    if fact.category in BASE_CATEGORIES:
+        return fact.description
+    return f"{fact.category}: {fact.description}"
+
+
+def tally_field(name: str) -> ma.fields.Field[Any]:
+    """The field of a tally's fact (the engine's ``TallyFact``, each of them for the prime),
+    its type, bound and description."""
+    facts = facts_named(name)
+    metadata = {"description": "; ".join(described(fact) for fact in facts)}
+    kind = facts[0].kind
+    if kind == BOOLEAN:
+        return StrictBoolean(allow_none=True, metadata=metadata)
+    if kind == CARDS:
+        return card_list(MAX_CARDS, allow_none=True, metadata=metadata)
+    if kind == NUMBER:
+        bound = ma.validate.Range(0, MAX_PRIME_POINTS)
+        return StrictNumber(allow_none=True, validate=bound, metadata=metadata)
+    bound = ma.validate.Range(0, MOST.get(name, MAX_COINS))
+    return StrictInteger(allow_none=True, validate=bound, metadata=metadata)
+
+
+class SideTallySchema(ma.Schema):
+    """One side's tally: the facts of the hand the rules score, as counted at the table; a
+    fact left out (or null) was not counted. Which facts the rules need: GET /v1/rules/tally.
+    Its fields are the engine's facts (``TallySchema``)."""
 
     @ma.validates("prime")
     def distinct_prime(self, value: list[int] | None, **kwargs: Any) -> None:
@@ -173,6 +152,12 @@ class TallySchema(ma.Schema):
         if prime is not None:
             facts["prime"] = sum(1 << c for c in prime)
         return SideTally(**facts)
+
+
+# A field for every fact of ``SideTally``, in its order, from the engine's statement of each.
+TallySchema = SideTallySchema.from_dict(
+    {name: tally_field(name) for name in TALLY_NAMES}, name="TallySchema"
+)
 
 
 class HandSchema(ma.Schema):

@@ -17,16 +17,17 @@ class Tally:
         cards (int | None | Unset): cards taken
         coins (int | None | Unset): cards of the bonus suit taken
         grande (bool | None | Unset): grande: took the jack, horse and king of the bonus suit
-        napola (int | None | Unset): napola: the unbroken run of the bonus suit from the ace (0 below three)
+        napola (int | None | Unset): napola: the unbroken run of the bonus suit from the ace, in cards (0 below three)
         piva (bool | None | Unset): piva: took the 2 of clubs
-        prime (list[str] | None | Unset): the prime: a card of the best value taken in each suit, any one where several
-            are worth as much (for the rank-count tables, every card taken of the ranks they count)
-        prime_points (float | None | Unset): the prime's points, where the prime table sums values: the values of its
-            cards added up, a card of every suit taken (78); instead of prime, or beside it
+        prime (list[str] | None | Unset): the prime: a card of the best value taken in each suit; the prime: every card
+            taken of the ranks the table counts
+        prime_points (float | None | Unset): the prime's points: the values of its cards summed, a card of every suit
+            taken (instead of, or beside, the prime's cards)
         re_bello (bool | None | Unset): re_bello: took the king of the bonus suit
-        scalette_high (int | None | Unset): scalette: the run of the bonus suit from the king down
-        scalette_low (int | None | Unset): scalette: the run of the bonus suit from the ace, up to the horse
-        scope (int | None | Unset):
+        scalette_high (int | None | Unset): scalette: the high run of the bonus suit from the king down (0 below three)
+        scalette_low (int | None | Unset): scalette: the low run of the bonus suit from the ace, up to the horse (0
+            below three)
+        scope (int | None | Unset): sweeps made
         sette_di_coppe (bool | None | Unset): sette_di_coppe: took the 7 of cups
         settebello (bool | None | Unset): took the 7 of the bonus suit
     """
