@@ -28,7 +28,7 @@ from service.api.http.limits import (
     request_cost,
 )
 from service.api.http.operations import Cost, declared
-from service.api.score import schemas as score_schemas
+from service.api.score import loading as score_loading
 from service.engine import codec
 from service.engine.view import view_of
 from tests.api.problem_asserts import assert_problem
@@ -171,13 +171,13 @@ def test_a_client_over_its_limit_is_refused_before_its_body_is_loaded(
     client = limited_app("3/minute").test_client()
     body = {"rules": "scopa", "target": 1000, "hands": [PILES] * 2}
     loads: list[object] = []
-    real = score_schemas.checked_hand
+    real = score_loading.checked_hand
 
     def counting(*args: Any, **kwargs: Any) -> Any:
         loads.append(args)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(score_schemas, "checked_hand", counting)
+    monkeypatch.setattr(score_loading, "checked_hand", counting)
     assert client.post("/v1/match", json=body).headers["X-RateLimit-Remaining"] == "1"
     assert len(loads) == 2
     assert client.post("/v1/match", json=body).status_code == 429  # one unit left, two asked
