@@ -93,13 +93,3 @@ def advice_job(
     if must_search:
         key["must_search"] = [m.code() for m in must_search]
     return AdviceJob(decision, budget, chosen, match, key, must_search)
-
-
-def searched_in_full(job: AdviceJob, advice: Advice) -> bool:
-    """Whether the advice's search spent the whole budget its cache key names, and reached its
-    floor of worlds: a time cap (ADVICE_MAX_MS, a review's deadline) cuts an iteration budget
-    short, and ``stats.budget`` then gives the worlds searched; an undersampled search (the
-    advisor's floor) rests on too few worlds. Such an advice is not cached: the key promises
-    the full budget, and a later request with the same key must get it."""
-    stats = advice.stats
-    return stats.budget == job.key_fields["budget"] and not stats.undersampled

@@ -49,10 +49,11 @@ def too_much(field: str, cap: int) -> BudgetTooLargeError:
     return BudgetTooLargeError.of(field, reason)
 
 
-def match_of(
+def match_or_refusal(
     rules: Rules, match: MatchInput | None, view: View | None = None
-) -> MatchContext | None:
-    """The match context, one score per side, the target defaulting to the rules'.
+) -> MatchContext | RefusedError | None:
+    """The match context, one score per side, the target defaulting to the rules'; the
+    refusal of scores that are not one per side.
 
     Without ``match`` the view's own match_scores (and match_target) serve, when it has them.
     """
@@ -63,13 +64,27 @@ def match_of(
         return MatchContext(view.match_scores, target)
     if len(match.scores) != rules.sides:
         reason = Message("expected {sides} scores, one per side", sides=rules.sides)
-        raise RefusedError.of("match.scores", reason)
+        return RefusedError.of("match.scores", reason)
     return MatchContext(match.scores, rules.target if match.target is None else match.target)
 
 
+def match_of(
+    rules: Rules, match: MatchInput | None, view: View | None = None
+) -> MatchContext | None:
+    """The match context (``match_or_refusal``), its refusal raised."""
+    found = match_or_refusal(rules, match, view)
+    if isinstance(found, RefusedError):
+        raise found
+    return found
+
+
 def advice_job_of(request: AdviceRequest, config: Mapping[str, Any]) -> AdviceJob:
-    """Every part of an advice request checked, as a job with its seed and cache key."""
+    """Every part of an advice request checked, as a job with its seed and cache key: the
+    budget's refusal first, then the match's, as the answers have always named them."""
     decision = request.decision
-    budget = budget_of(request.budget, config, "budget", decision.view.rules)
-    match = match_of(decision.view.rules, request.match, decision.view)
+    rules = decision.view.rules
+    match = match_or_refusal(rules, request.match, decision.view)
+    budget = budget_of(request.budget, config, "budget", rules)
+    if isinstance(match, RefusedError):
+        raise match
     return advice_job(decision, budget, match, request.seed)

@@ -3,7 +3,7 @@ with its X-Cache and Server-Timing headers; and an advised move as every answer 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from flask import Flask
@@ -31,8 +31,19 @@ def win_probability(advised: MoveAdvice) -> float | None:
 
 
 def advised_move_dict(view: View, advised: MoveAdvice, with_match: bool) -> dict[str, Any]:
-    """One legal move with its value (null when unranked, with a note) and win probability."""
-    entry = codec.move_to_dict(advised.move, sweeps(view, advised.move))
+    """One legal move of the view's seat as ``advised_dict`` writes it."""
+    return advised_dict(advised, sweeps(view, advised.move), with_match)
+
+
+def sweeping(view: View, moves: Iterable[Move]) -> frozenset[Move]:
+    """Which of the moves of the view's seat score a scopa."""
+    return frozenset(move for move in moves if sweeps(view, move))
+
+
+def advised_dict(advised: MoveAdvice, sweep: bool, with_match: bool) -> dict[str, Any]:
+    """One legal move, whether it sweeps, with its value (null when unranked, with a note) and
+    win probability."""
+    entry = codec.move_to_dict(advised.move, sweep)
     entry["value"] = advised.expected_value
     if advised.win_probability is not None:
         entry["win_probability"] = win_probability(advised)
@@ -57,10 +68,11 @@ def advice_to_dict(
 
     ``elapsed_ms`` is null for an iteration budget, so equal requests give equal bytes.
     """
+    swept = sweeping(view, [*(m.move for m in advice.moves), advice.chosen])
     stats = advice.stats
     return {
-        "moves": [advised_move_dict(view, m, with_match) for m in advice.moves],
-        "chosen": codec.move_to_dict(advice.chosen, sweeps(view, advice.chosen)),
+        "moves": [advised_dict(m, m.move in swept, with_match) for m in advice.moves],
+        "chosen": codec.move_to_dict(advice.chosen, advice.chosen in swept),
         "chosen_by": advice.chosen_by,
         "stats": {
             "worlds": stats.worlds,

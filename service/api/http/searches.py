@@ -14,7 +14,7 @@ from flask import Flask
 from service.api.http.admission import SEARCHES
 from service.api.http.metrics import record_search
 from service.cache import AdviceCache, CacheStatus
-from service.cache.advice_job import AdviceJob, AdviceOf, searched_in_full
+from service.cache.advice_job import AdviceJob, AdviceOf
 from service.search import Advice, advise
 from service.search.advisor import MAX_MS
 
@@ -67,6 +67,16 @@ def cached_advice(
             keep=lambda found: searched_in_full(job, found),
         )
     return advice, status, (time.perf_counter() - start) * 1000.0
+
+
+def searched_in_full(job: AdviceJob, advice: Advice) -> bool:
+    """Whether the advice's search spent the whole budget its cache key names, and reached its
+    floor of worlds: a time cap (ADVICE_MAX_MS, a review's deadline) cuts an iteration budget
+    short, and ``stats.budget`` then gives the worlds searched; an undersampled search (the
+    advisor's floor) rests on too few worlds. Such an advice is not cached: the key promises
+    the full budget, and a later request with the same key must get it."""
+    stats = advice.stats
+    return stats.budget == job.key_fields["budget"] and not stats.undersampled
 
 
 def app_advice(app: Flask) -> AdviceOf:

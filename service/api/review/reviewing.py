@@ -7,7 +7,7 @@ Before any search the total is checked: the decisions to search times the budget
 may not pass REVIEW_MAX_TOTAL_MS (or REVIEW_MAX_TOTAL_ITERATIONS); the time cap also bounds
 each iteration budget's search (the deadline ``AdviceOf`` is given), so a review never holds a
 worker longer; an advice so cut is not cached under the key of the full budget
-(``advice_job.searched_in_full``).
+(``http.searches.searched_in_full``).
 
 A review is values (``Review``): each decision planned, judged and, when searched, its advice;
 ``review.answer`` writes it as JSON. What a review refuses (a record that does not replay,
