@@ -37,7 +37,7 @@ from service.i18n.languages import LANGUAGES, MESSAGES, NAMES, PAGE, SOURCE
 ROOT = Path(__file__).resolve().parent.parent
 SERVICE = ROOT / "service"
 STATIC = SERVICE / "web" / "static"
-NAMES_MODULE = SERVICE / "api" / "usecases" / "card_names.py"
+NAMES_MODULE = SERVICE / "api" / "names" / "card_names.py"
 # The catalogues' header dates: fixed, so that the same texts always give the same files.
 CATALOGUE_DATE = datetime(2026, 11, 25, tzinfo=UTC)
 WIDTH = 100

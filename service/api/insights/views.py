@@ -25,8 +25,9 @@ from service.api.insights.schemas import (
 from service.config import DEFAULTS
 
 
-def searches_asked(request: InsightsRequest | DrillsRequest) -> int:
-    """The searches of every hand's review (the drills' re-searches are not counted)."""
+def hands_searches(request: InsightsRequest | DrillsRequest) -> int:
+    """The player's card plays in every hand that loads (every seat's where the seat is found
+    by name), as /v1/review counts them; a drill's re-search is not counted."""
     return request.searches
 
 
@@ -36,7 +37,7 @@ PLAYER_INSIGHTS = Operation(
     "POST",
     "/v1/insights",
     request=InsightsRequestSchema,
-    searches=searches_asked,
+    searches=hands_searches,
     body_limit=BATCH_LIMIT,
 )
 MAKE_DRILLS = Operation(
@@ -45,7 +46,7 @@ MAKE_DRILLS = Operation(
     "POST",
     "/v1/drills",
     request=DrillsRequestSchema,
-    searches=searches_asked,
+    searches=hands_searches,
     localised=True,
     body_limit=BATCH_LIMIT,
 )

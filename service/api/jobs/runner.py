@@ -3,7 +3,8 @@
 A task does nothing for a job that has ended (cancelled) or expired, nor for a record that has
 its result: a task run twice (redelivered after its worker died) changes nothing. A record
 refused because its worker was busy is retried later; one whose task failed every retry is a
-500 problem line of its own, so the job still ends.
+500 problem line of its own, so the job still ends. A worker decodes and loads a job's body once
+(``RecordRunner.body_of``), whatever number of its records it runs.
 """
 
 from __future__ import annotations

@@ -44,7 +44,7 @@ from service.engine.message import Message
 
 
 def job_records(request: JobRequest) -> int:
-    """One unit for each record of a new job."""
+    """One unit for each record of the job."""
     return request.records
 
 

@@ -23,8 +23,14 @@ from service.api.review.schemas import (
 from service.config import DEFAULTS
 
 
-def searches_asked(request: ReviewRequest | BatchReviewRequest) -> int:
-    """The searches a review asks for (``ReviewRequest.searches``), or a batch's reviews."""
+def review_searches(request: ReviewRequest) -> int:
+    """The card plays of the record made by the seats it reviews (every seat's when ``seats``
+    is omitted), forced ones included."""
+    return request.searches
+
+
+def batch_searches(request: BatchReviewRequest) -> int:
+    """The searches of every record of the batch that loads, as /v1/review counts them."""
     return request.searches
 
 
@@ -34,7 +40,7 @@ REVIEW_HAND = Operation(
     "POST",
     "/v1/review",
     request=ReviewRequestSchema,
-    searches=searches_asked,
+    searches=review_searches,
     cache_header="X-Review-Cache",
 )
 REVIEW_BATCH = Operation(
@@ -43,7 +49,7 @@ REVIEW_BATCH = Operation(
     "POST",
     "/v1/review/batch",
     request=BatchReviewRequestSchema,
-    searches=searches_asked,
+    searches=batch_searches,
     body_limit=BATCH_LIMIT,
 )
 
