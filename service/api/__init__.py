@@ -1,1 +1,2 @@
-"""HTTP JSON API over the rules engine: Flask app factory, schemas, problem responses."""
+"""HTTP JSON API over the rules engine: a package per resource (its operations, views,
+schemas, request, use case and answer) over the shared shapes and HTTP machinery."""
