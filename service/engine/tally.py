@@ -302,9 +302,7 @@ def tally_fields(rules: Rules) -> tuple[TallyField, ...]:
 def uncounted(rules: Rules, tally: SideTally) -> tuple[str, ...]:
     """The facts the rules need that the tally does not count, each named by its field (a
     field counted instead of another counts for it)."""
-    specs = tally_fields(rules)
-    counted = {s.instead_of or s.name for s in specs if tally.known(s.name)}
-    return tuple(s.name for s in specs if s.instead_of is None and s.name not in counted)
+    return tally_terms(rules).uncounted(tally)
 
 
 def hand_fields(rules: Rules) -> tuple[str, ...]:
@@ -337,24 +335,83 @@ def tally_of(rules: Rules, pile: Cards, scope: int) -> SideTally:
 def single_cards(rules: Rules) -> Mapping[str, Card]:
     """The tally's fields about one card of the pack each (whoever took it scores), by name,
     with the card."""
-    return {
-        f.name: next(iter_cards(f.cards))
-        for f in tally_fields(rules)
-        if f.kind == BOOLEAN and count(f.cards) == 1 and f.cards & rules.pack_cards
-    }
+    return tally_terms(rules).single_cards
 
 
 def cards_not_in_pack(rules: Rules) -> tuple[str, ...]:
     """The tally's card fields about cards the pack lacks (the piva's 2 of clubs in a pack
     without twos): nobody can have taken them."""
-    return tuple(
-        f.name for f in tally_fields(rules) if f.kind == BOOLEAN and f.cards & ~rules.pack_cards
-    )
+    return tally_terms(rules).not_in_pack
 
 
 def complete(rules: Rules, tally: SideTally) -> bool:
     """Whether every fact the rules need was counted."""
-    return not uncounted(rules, tally)
+    return tally_terms(rules).complete(tally)
+
+
+@dataclass(frozen=True, slots=True)
+class TallyTerms:
+    """What the rules ask of every side's tally, worked out once: the fields, the cards the
+    single-card fields name, the card fields about cards the pack lacks, the coins in the pack."""
+
+    rules: Rules
+    fields: tuple[TallyField, ...]
+    single_cards: Mapping[str, Card]
+    not_in_pack: tuple[str, ...]
+    coins_in_pack: int
+
+    @property
+    def asked(self) -> frozenset[str]:
+        """The names of the fields the rules ask for."""
+        return frozenset(f.name for f in self.fields)
+
+    def uncounted(self, tally: SideTally) -> tuple[str, ...]:
+        """The facts the tally does not count (a field counted instead of another counts
+        for it)."""
+        counted = {f.instead_of or f.name for f in self.fields if tally.known(f.name)}
+        return tuple(f.name for f in self.fields if f.instead_of is None and f.name not in counted)
+
+    def complete(self, tally: SideTally) -> bool:
+        """Whether the tally counts every fact the rules need."""
+        return not self.uncounted(tally)
+
+    def facts(self, tally: SideTally) -> SideFacts:
+        """The scored facts of a complete tally."""
+        marked = 0
+        for name, held_card in self.single_cards.items():
+            if getattr(tally, name):
+                marked |= 1 << held_card
+        if tally.grande:
+            marked |= grande_cards(self.rules)
+        return SideFacts(
+            card_count=tally.cards or 0,
+            coin_count=tally.coins or 0,
+            marked=marked,
+            prime=tally_prime(self.rules, tally) or prime_of(self.rules, 0),
+            scope=tally.scope or 0,
+            napola_run=tally.napola,
+            scaletta_low=tally.scalette_low or 0,
+            scaletta_high=tally.scalette_high or 0,
+        )
+
+
+def tally_terms(rules: Rules) -> TallyTerms:
+    """What the rules ask of a side's tally, once for every side of a hand."""
+    specs = tally_fields(rules)
+    booleans = [f for f in specs if f.kind == BOOLEAN]
+    return TallyTerms(
+        rules=rules,
+        fields=specs,
+        single_cards=MappingProxyType(
+            {
+                f.name: next(iter_cards(f.cards))
+                for f in booleans
+                if count(f.cards) == 1 and f.cards & rules.pack_cards
+            }
+        ),
+        not_in_pack=tuple(f.name for f in booleans if f.cards & ~rules.pack_cards),
+        coins_in_pack=coins_in_pack(rules),
+    )
 
 
 def tally_prime(rules: Rules, tally: SideTally) -> Prime | None:
@@ -369,19 +426,4 @@ def tally_prime(rules: Rules, tally: SideTally) -> Prime | None:
 
 def facts_of_tally(rules: Rules, tally: SideTally) -> SideFacts:
     """The scored facts of a complete tally (the rules' fields all counted)."""
-    marked = 0
-    for name, held_card in single_cards(rules).items():
-        if getattr(tally, name):
-            marked |= 1 << held_card
-    if tally.grande:
-        marked |= grande_cards(rules)
-    return SideFacts(
-        card_count=tally.cards or 0,
-        coin_count=tally.coins or 0,
-        marked=marked,
-        prime=tally_prime(rules, tally) or prime_of(rules, 0),
-        scope=tally.scope or 0,
-        napola_run=tally.napola,
-        scaletta_low=tally.scalette_low or 0,
-        scaletta_high=tally.scalette_high or 0,
-    )
+    return tally_terms(rules).facts(tally)

@@ -23,6 +23,7 @@ from service.engine.scoring import (
     PIVA_PENALTY,
     HandScore,
     Prime,
+    SideFacts,
     categories,
     counted_cards,
     majority_winner,
@@ -33,16 +34,7 @@ from service.engine.scoring import (
     scalette_points,
     score_facts,
 )
-from service.engine.tally import (
-    SideTally,
-    cards_not_in_pack,
-    coins_in_pack,
-    complete,
-    facts_of_tally,
-    single_cards,
-    tally_fields,
-    tally_prime,
-)
+from service.engine.tally import SideTally, TallyTerms, tally_prime, tally_terms
 from service.engine.tally_primes import reachable_primes, suit_options
 
 OUTRIGHT = "outright"
@@ -84,6 +76,8 @@ class TallyScore:
 
     hand: HandScore | None
     sides: tuple[TalliedSide, ...]
+    # The scored facts of each side's tally, when every tally counts every fact.
+    facts: tuple[SideFacts, ...] = ()
 
     @property
     def undecided(self) -> tuple[str, ...]:
@@ -111,23 +105,26 @@ def score_tallies(
     declarations: Sequence[Declaration] = (),
 ) -> TallyScore:
     """Score a finished hand from tallies already checked (``tally_check.tally_problems``)."""
-    filled = completed(rules, tallies, leftover)
-    if all(complete(rules, t) for t in filled):
-        hand = score_facts(rules, [facts_of_tally(rules, t) for t in filled], declarations)
-        return TallyScore(hand, ())
-    return TallyScore(None, decided(rules, filled, leftover, declarations))
+    terms = tally_terms(rules)
+    filled = completed(terms, tallies, leftover)
+    if all(terms.complete(t) for t in filled):
+        facts = tuple(terms.facts(t) for t in filled)
+        return TallyScore(score_facts(rules, facts, declarations), (), facts)
+    return TallyScore(None, decided(terms, filled, leftover, declarations))
 
 
-def completed(rules: Rules, tallies: Sequence[SideTally], leftover: Cards) -> tuple[SideTally, ...]:
+def completed(
+    terms: TallyTerms, tallies: Sequence[SideTally], leftover: Cards
+) -> tuple[SideTally, ...]:
     """The tallies with every uncounted fact that the others force filled in: the remainder of
     the cards or coins for the one side not counted, a scored card's taker, the runs that
     another side's run rules out."""
-    asked = {f.name for f in tally_fields(rules)}
+    rules, asked = terms.rules, terms.asked
     filled = list(tallies)
     bonus = SUIT_MASKS[rules.bonus]
     for name, available in (
         ("cards", rules.pack_size - count(leftover)),
-        ("coins", coins_in_pack(rules) - count(leftover & bonus)),
+        ("coins", terms.coins_in_pack - count(leftover & bonus)),
     ):
         if name not in asked:
             continue
@@ -137,9 +134,9 @@ def completed(rules: Rules, tallies: Sequence[SideTally], leftover: Cards) -> tu
             remainder: dict[str, Any] = {name: rest}
             for i in unknown:
                 filled[i] = replace(filled[i], **remainder)
-    for name in cards_not_in_pack(rules):
+    for name in terms.not_in_pack:
         filled = [t if t.known(name) else replace(t, **{name: False}) for t in filled]
-    for name, c in single_cards(rules).items():
+    for name, c in terms.single_cards.items():
         values = [getattr(t, name) for t in filled]
         if True in values or leftover >> c & 1:
             filled = [t if t.known(name) else replace(t, **{name: False}) for t in filled]
@@ -159,13 +156,15 @@ def completed(rules: Rules, tallies: Sequence[SideTally], leftover: Cards) -> tu
 
 
 def decided(
-    rules: Rules,
+    terms: TallyTerms,
     tallies: Sequence[SideTally],
     leftover: Cards,
     declarations: Sequence[Declaration],
 ) -> tuple[TalliedSide, ...]:
     """Each side's points in the categories the tallies decide, and those they do not."""
+    rules = terms.rules
     bonus = SUIT_MASKS[rules.bonus]
+    primes = [tally_prime(rules, t) for t in tallies]
     won: dict[str, list[Outcome]] = {
         "scope": [t.scope for t in tallies],
         "cards": majority_outcomes(
@@ -173,12 +172,12 @@ def decided(
         ),
         "coins": majority_outcomes(
             [t.coins for t in tallies],
-            coins_in_pack(rules) - count(leftover & bonus),
-            coins_in_pack(rules),
+            terms.coins_in_pack - count(leftover & bonus),
+            terms.coins_in_pack,
         ),
-        "primiera": primiera_outcomes(rules, tallies, leftover),
+        "primiera": primiera_outcomes(rules, tallies, primes, leftover),
     }
-    for name in single_cards(rules):
+    for name in terms.single_cards:
         won[name] = [
             None if t.known(name) is False else int(bool(getattr(t, name))) for t in tallies
         ]
@@ -209,14 +208,14 @@ def decided(
                 undecided.append(category)
             else:
                 points[category] = outcome
-        outright, settled = outright_of(rules, tallies, side)
+        outright, settled = outright_of(terms, tallies, side)
         if not settled:
             undecided.append(OUTRIGHT)
         sides.append(
             TalliedSide(
                 side=side,
                 tally=tally,
-                prime=tally_prime(rules, tally),
+                prime=primes[side],
                 points=MappingProxyType(points),
                 undecided=tuple(undecided),
                 outright=outright,
@@ -226,12 +225,14 @@ def decided(
     return tuple(sides)
 
 
-def outright_of(rules: Rules, tallies: Sequence[SideTally], side: int) -> tuple[str | None, bool]:
+def outright_of(
+    terms: TallyTerms, tallies: Sequence[SideTally], side: int
+) -> tuple[str | None, bool]:
     """A side's outright win (the whole bonus suit), and whether the tallies settle it."""
     coins = tallies[side].coins
     if coins is not None:
-        return outright_win(rules, coins == coins_in_pack(rules)), True
-    if outright_win(rules, True) is None:
+        return outright_win(terms.rules, coins == terms.coins_in_pack), True
+    if outright_win(terms.rules, True) is None:
         return None, True
     others_took_coins = any(t.coins for i, t in enumerate(tallies) if i != side)
     return None, others_took_coins
@@ -264,11 +265,15 @@ def majority_outcomes(counts: Sequence[int | None], rest: int, available: int) -
     return outcomes
 
 
-def primiera_outcomes(rules: Rules, tallies: Sequence[SideTally], leftover: Cards) -> list[Outcome]:
+def primiera_outcomes(
+    rules: Rules,
+    tallies: Sequence[SideTally],
+    primes: Sequence[Prime | None],
+    leftover: Cards,
+) -> list[Outcome]:
     """Each side's outcome in the primiera: exact with every prime counted (as cards or as
     points); with one side's prime uncounted (a sum table), over every prime that side can hold
-    beside the others'."""
-    primes = [tally_prime(rules, t) for t in tallies]
+    beside the others' (``primes``: each tally's prime, None where not counted)."""
     unknown = [i for i, p in enumerate(primes) if p is None]
     if not unknown:
         winner = primiera_winner(rules, [p or prime_of(rules, 0) for p in primes])

@@ -20,7 +20,7 @@ import argparse
 import time
 from typing import Any
 
-from service.api.usecases.drills import DRILL_BUDGET
+from service.api.insights.request import DRILL_BUDGET
 from service.engine import codec
 from service.engine.moves import Move
 from service.engine.presets import make_rules

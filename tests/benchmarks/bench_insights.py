@@ -21,7 +21,7 @@ import json
 from collections import defaultdict
 from typing import Any
 
-from service.api.usecases.insights import seat_figures
+from service.api.insights.insights import seat_figures
 from service.search.level_estimate import HandFigures, calibrations, estimate
 from service.search.levels import NAMES
 

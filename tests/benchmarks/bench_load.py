@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scripts.local_gunicorn import HOST, free_port, running_gunicorn
+from service.api.advice.views import example_request
 from service.api.examples import dealt_state, finished_state
-from service.api.v1.advice import example_request
 from service.engine import codec
 from service.engine.cards import codes
 

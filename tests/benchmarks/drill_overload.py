@@ -41,8 +41,8 @@ from scripts.local_gunicorn import (
     running_gunicorn,
     wait_until_workers_ready,
 )
+from service.api.advice.advising import budget_of
 from service.api.examples import view_json
-from service.api.usecases.advising import budget_of
 from service.config import DEFAULTS
 from service.engine.presets import make_rules
 from service.engine.state import deal

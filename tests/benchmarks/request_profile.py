@@ -33,9 +33,9 @@ import orjson
 from flask import Flask, Response
 from flask import request as current_request
 
+from service.api.game.schemas import MovesRequestSchema
 from service.api.http.body import read_whole
-from service.api.schemas.game import MovesRequestSchema
-from service.api.schemas.score import ScoreRequestSchema
+from service.api.score.schemas import ScoreRequestSchema
 from tests.benchmarks.bench_api import LIMITS_ON, Target, targets, wsgi_call
 
 SERVER = {"SCOPA_WARMUP": "false", **LIMITS_ON}

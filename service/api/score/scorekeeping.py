@@ -13,8 +13,7 @@ from service.engine.match import HandPoints, MatchResult, add_hand, check_scores
 from service.engine.message import Message
 from service.engine.outcome import claim_verdict, claim_verdict_of_facts
 from service.engine.rules import Rules
-from service.engine.scoring import HandScore, score_hand
-from service.engine.tally import facts_of_tally
+from service.engine.scoring import HandScore, SideFacts, score_hand
 from service.engine.tally_score import TallyScore, score_tallies
 
 
@@ -25,6 +24,9 @@ class ScoredHand:
 
     hand: HandScore | None
     partial: TallyScore | None
+    # Each side's scored facts, from tallies that count every fact (a claim's verdict reads
+    # them); () from piles.
+    facts: tuple[SideFacts, ...] = ()
 
     @property
     def points(self) -> HandPoints | None:
@@ -40,22 +42,22 @@ def scored(rules: Rules, hand: HandInput, tallied: TallyScore | None = None) -> 
     if hand.tallies is not None:
         if tallied is None:
             tallied = score_tallies(rules, hand.tallies, hand.leftover, hand.declarations)
-        return ScoredHand(tallied.hand, None if tallied.hand else tallied)
+        return ScoredHand(tallied.hand, None if tallied.hand else tallied, tallied.facts)
     piles = hand.piles or ()
     return ScoredHand(score_hand(rules, piles, hand.scope, hand.declarations), None)
 
 
 def match_after(
-    rules: Rules, hand: HandInput, points: HandPoints, match: MatchInput
+    rules: Rules, hand: HandInput, result: ScoredHand, points: HandPoints, match: MatchInput
 ) -> MatchResult:
     """The match after a hand's points, or after its claim's verdict (from the piles as the
-    hand stopped, or from whole tallies and the cards not yet taken)."""
+    hand stopped, or from whole tallies' facts and the cards not yet taken)."""
     if hand.claimed_by is None:
         return add_hand(rules, match.scores, points, match.target)
     if hand.tallies is not None:
         return claim_verdict_of_facts(
             rules,
-            [facts_of_tally(rules, t) for t in hand.tallies],
+            result.facts,
             uncaptured=hand.leftover,
             declarations=hand.declarations,
             claimed_by=hand.claimed_by,
@@ -94,7 +96,7 @@ def score(request: ScoreRequest) -> Score:
     points = result.points
     if request.match is None or points is None:
         return Score(result, undecided, None)
-    return Score(result, undecided, match_after(rules, hand, points, request.match))
+    return Score(result, undecided, match_after(rules, hand, result, points, request.match))
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +162,7 @@ def ledger(request: LedgerRequest) -> Ledger:
         points = result.points
         # The request's schema refuses a hand its tallies leave undecided.
         assert points is not None
-        after = match_after(rules, entry.hand, points, MatchInput(scores, target))
+        after = match_after(rules, entry.hand, result, points, MatchInput(scores, target))
         scores = after.scores
         hands.append(LedgerEntry(index, dealer, result, after))
     if problems:
