@@ -316,6 +316,12 @@ drill-cold-start: setup
 fuzz: setup
 	$(BIN)/python -m tests.api.fuzz --cases 12000 --seed 1 $(ARGS)
 
+.PHONY: fuzz-corpus
+## The fuzz's answers as a corpus (OUT=path, default /tmp/fuzz-corpus.jsonl), to compare two
+## trees with cmp: a refactor's behaviour unchanged (tests/benchmarks/fuzz_corpus.py).
+fuzz-corpus: setup
+	PYTHONHASHSEED=0 $(BIN)/python -m tests.benchmarks.fuzz_corpus $(or $(OUT),/tmp/fuzz-corpus.jsonl) --cases 12000 --seed 1 $(ARGS)
+
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
 
