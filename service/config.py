@@ -187,7 +187,7 @@ class Settings(BaseSettings):
         None,
         "SCOPA_ADVICE_DEFAULT_MS",
         "advice time budget (ms) when a request gives none, for every rule set; unset: each "
-        "rule set's own (10 ms with two players and in scientifico, else 50 ms)",
+        "rule set's own (10 ms with two players, else 50 ms)",
         ge=1,
     )
     advice_max_ms: int = _env(

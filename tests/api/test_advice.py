@@ -131,7 +131,8 @@ def test_default_budget_is_a_time_budget(client: FlaskClient) -> None:
 
 
 @pytest.mark.parametrize(
-    ("preset", "expected"), [("scopone_scientifico", 10), ("scopone", 50), ("scopone_messina", 50)]
+    ("preset", "expected"),
+    [("scopa", 10), ("scopone_scientifico", 50), ("scopone", 50), ("scopone_messina", 50)],
 )
 def test_the_default_budget_is_the_rules_own(
     client: FlaskClient, preset: str, expected: int

@@ -200,9 +200,8 @@ def test_a_match_context_is_advised_in_chkobba() -> None:
     [
         ("scopa", {}, 10),
         ("cirulla", {}, 10),
-        ("scopone_scientifico", {}, 10),
-        ("scopone_scientifico", {"target": 21}, 10),
-        # Scientifico's quick default rests on its leaf model, which other rules do not get.
+        # Scientifico at 10 ms lost to 50 ms against the expert bot (docs/search.md).
+        ("scopone_scientifico", {}, 50),
         ("scopone_scientifico", {"re_bello": True}, 50),
         ("scopone", {}, 50),
         ("scopone_trentino", {}, 50),

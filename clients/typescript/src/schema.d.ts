@@ -60,7 +60,7 @@ export interface paths {
          *     `history` of the hand's plays is given (they are rebuilt from it). `value` is a move's
          *     expected hand-point differential for the seat's side; with `match` the moves are ranked by
          *     `win_probability`. `budget` is `{"ms": N}` or `{"iterations": N}` (default: the rules' own,
-         *     `{"ms": 10}` with two players and in scientifico, else `{"ms": 50}`); the same
+         *     `{"ms": 10}` with two players, else `{"ms": 50}`); the same
          *     view, seed and iteration budget give a byte-identical answer (`stats.elapsed_ms` is then
          *     null; the time is in the `Server-Timing` header). `X-Cache` says whether the answer came
          *     from the cache (hit, miss or bypass); an iteration budget that the server's time cap
@@ -735,7 +735,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         AdviceRequest: {
-            /** @description default: the rules' own, {"ms": 10} with two players and in scopone scientifico, {"ms": 50} otherwise (unless the server sets one for all) */
+            /** @description default: the rules' own, {"ms": 10} with two players, {"ms": 50} with more (unless the server sets one for all) */
             budget?: components["schemas"]["Budget"];
             /** @description ranks moves by match win probability */
             match?: components["schemas"]["MatchInput"];

@@ -33,8 +33,8 @@ class AdviceRequestSchema(ma.Schema):
     budget = ma.fields.Nested(
         BudgetSchema,
         metadata={
-            "description": 'default: the rules\' own, {"ms": 10} with two players and in '
-            'scopone scientifico, {"ms": 50} otherwise (unless the server sets one for all)'
+            "description": 'default: the rules\' own, {"ms": 10} with two players, {"ms": 50} '
+            "with more (unless the server sets one for all)"
         },
     )
     seed = SeedField(

@@ -110,7 +110,7 @@ def sync_detailed(
     `history` of the hand's plays is given (they are rebuilt from it). `value` is a move's
     expected hand-point differential for the seat's side; with `match` the moves are ranked by
     `win_probability`. `budget` is `{"ms": N}` or `{"iterations": N}` (default: the rules' own,
-    `{"ms": 10}` with two players and in scientifico, else `{"ms": 50}`); the same
+    `{"ms": 10}` with two players, else `{"ms": 50}`); the same
     view, seed and iteration budget give a byte-identical answer (`stats.elapsed_ms` is then
     null; the time is in the `Server-Timing` header). `X-Cache` says whether the answer came
     from the cache (hit, miss or bypass); an iteration budget that the server's time cap
@@ -171,7 +171,7 @@ def sync(
     `history` of the hand's plays is given (they are rebuilt from it). `value` is a move's
     expected hand-point differential for the seat's side; with `match` the moves are ranked by
     `win_probability`. `budget` is `{"ms": N}` or `{"iterations": N}` (default: the rules' own,
-    `{"ms": 10}` with two players and in scientifico, else `{"ms": 50}`); the same
+    `{"ms": 10}` with two players, else `{"ms": 50}`); the same
     view, seed and iteration budget give a byte-identical answer (`stats.elapsed_ms` is then
     null; the time is in the `Server-Timing` header). `X-Cache` says whether the answer came
     from the cache (hit, miss or bypass); an iteration budget that the server's time cap
@@ -227,7 +227,7 @@ async def asyncio_detailed(
     `history` of the hand's plays is given (they are rebuilt from it). `value` is a move's
     expected hand-point differential for the seat's side; with `match` the moves are ranked by
     `win_probability`. `budget` is `{"ms": N}` or `{"iterations": N}` (default: the rules' own,
-    `{"ms": 10}` with two players and in scientifico, else `{"ms": 50}`); the same
+    `{"ms": 10}` with two players, else `{"ms": 50}`); the same
     view, seed and iteration budget give a byte-identical answer (`stats.elapsed_ms` is then
     null; the time is in the `Server-Timing` header). `X-Cache` says whether the answer came
     from the cache (hit, miss or bypass); an iteration budget that the server's time cap
@@ -286,7 +286,7 @@ async def asyncio(
     `history` of the hand's plays is given (they are rebuilt from it). `value` is a move's
     expected hand-point differential for the seat's side; with `match` the moves are ranked by
     `win_probability`. `budget` is `{"ms": N}` or `{"iterations": N}` (default: the rules' own,
-    `{"ms": 10}` with two players and in scientifico, else `{"ms": 50}`); the same
+    `{"ms": 10}` with two players, else `{"ms": 50}`); the same
     view, seed and iteration budget give a byte-identical answer (`stats.elapsed_ms` is then
     null; the time is in the `Server-Timing` header). `X-Cache` says whether the answer came
     from the cache (hit, miss or bypass); an iteration budget that the server's time cap
