@@ -344,11 +344,6 @@ def cards_not_in_pack(rules: Rules) -> tuple[str, ...]:
     return tally_terms(rules).not_in_pack
 
 
-def complete(rules: Rules, tally: SideTally) -> bool:
-    """Whether every fact the rules need was counted."""
-    return tally_terms(rules).complete(tally)
-
-
 @dataclass(frozen=True, slots=True)
 class TallyTerms:
     """What the rules ask of every side's tally, worked out once: the fields, the cards the
@@ -422,8 +417,3 @@ def tally_prime(rules: Rules, tally: SideTally) -> Prime | None:
     if tally.prime_points is not None:
         return Prime(tally.prime_points, 0, True)
     return None
-
-
-def facts_of_tally(rules: Rules, tally: SideTally) -> SideFacts:
-    """The scored facts of a complete tally (the rules' fields all counted)."""
-    return tally_terms(rules).facts(tally)

@@ -72,7 +72,7 @@ def request_cost(endpoint: Endpoint) -> int:
     that costs by parts (at least one), else one."""
     if endpoint.cost is Cost.EXEMPT:
         return 0
-    if not isinstance(endpoint, Operation) or not (endpoint.searches or endpoint.units):
+    if not isinstance(endpoint, Operation):
         return 1
     price = price_of(endpoint)
     if endpoint.cost is Cost.BY_PARTS:

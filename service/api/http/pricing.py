@@ -28,6 +28,10 @@ class Price:
     units: int
 
 
+# The price of a request that asks for no search and counts no parts.
+ONE_UNIT = Price(0, 1)
+
+
 def loaded_request() -> Loaded | None:
     """The current request as its operation's schema loads it (None: no body, or one that
     does not load)."""
@@ -41,12 +45,15 @@ def loaded_request() -> Loaded | None:
 
 
 def price_of(operation: Operation) -> Price:
-    """The current request's price, found once (module docstring)."""
+    """The current request's price, found once (module docstring); one unit and no search for
+    an operation its body does not price."""
+    if not (operation.searches or operation.units):
+        return ONE_UNIT
     found: Price | None = g.get(PRICE)
     if found is None:
-        loaded = loaded_request() if operation.searches or operation.units else None
+        loaded = loaded_request()
         if loaded is None:
-            found = Price(0, 1)
+            found = ONE_UNIT
         else:
             searches = operation.searches(loaded) if operation.searches else 0
             units = max(1, operation.units(loaded)) if operation.units else 1
