@@ -26,7 +26,8 @@ import limits
 from pydantic import AfterValidator, AliasChoices, BeforeValidator, Field, ValidationError
 from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
-from redis.connection import parse_url
+
+from service.redis_address import validate_url
 
 ENV_PREFIX = "SCOPA_"
 # The advisor's hard cap on a time budget (service.search.advisor.MAX_MS; a test keeps them equal).
@@ -61,7 +62,7 @@ def _blank_is_none(value: object) -> object:
 
 def _redis_url(url: str | None) -> str | None:
     if url is not None:
-        parse_url(url)  # type: ignore[no-untyped-call]  # ValueError naming the schemes
+        validate_url(url)
     return url
 
 
@@ -328,6 +329,20 @@ class Settings(BaseSettings):
         "ms without a heartbeat after which a worker is dead and its tasks go to another; keep "
         "it above REVIEW_MAX_TOTAL_MS",
         ge=1000,
+    )
+    jobs_replica_acks: int = _env(
+        0,
+        "SCOPA_JOBS_REPLICA_ACKS",
+        "replicas of the jobs' Redis that must hold a job's writes before its POST answers and "
+        "before a record's task is acknowledged (WAIT); 0: no wait (a single Redis)",
+        ge=0,
+    )
+    jobs_replica_wait_ms: int = _env(
+        1000,
+        "SCOPA_JOBS_REPLICA_WAIT_MS",
+        "longest wait (ms) for those replicas at each try; the try is repeated while the store "
+        "is patient",
+        ge=1,
     )
     worker_metrics_port: int = _env(
         9465,

@@ -10,6 +10,7 @@ from redis.retry import Retry
 
 from service.cache.backend import CacheBackendError
 from service.cache.keys import lock_key
+from service.redis_address import connect
 
 # Delete the lock only if it still holds our token, so a slow owner never frees another's lock.
 _UNLOCK_SCRIPT = """
@@ -33,8 +34,8 @@ def client_options(connect_timeout_s: float, read_timeout_s: float) -> dict[str,
 
 
 def make_client(url: str, connect_timeout_s: float, read_timeout_s: float) -> redis.Redis:
-    """A Redis client that fails fast (``client_options``)."""
-    return redis.Redis.from_url(url, **client_options(connect_timeout_s, read_timeout_s))
+    """A client of the Redis (or Sentinel) URL that fails fast (``client_options``)."""
+    return connect(url, **client_options(connect_timeout_s, read_timeout_s))
 
 
 class RedisBackend:

@@ -43,6 +43,7 @@ from service.api.http.worker_counts import SCHEME, WorkerCounts
 from service.cache import client_options
 from service.config import Settings
 from service.engine.message import Message
+from service.redis_address import is_sentinel, sentinel_address
 
 MEMORY_STORAGE = f"{SCHEME}://"
 KEY_PREFIX = "scopa-limits"
@@ -60,10 +61,17 @@ def storage(settings: Settings) -> tuple[str, dict[str, Any]]:
     """Where the counts live and the client options: the REDIS_URL Redis, else memory."""
     if settings.redis_url is None:
         return MEMORY_STORAGE, {}
-    options = client_options(
+    options: dict[str, Any] = client_options(
         settings.redis_connect_timeout_ms / 1000, settings.redis_read_timeout_ms / 1000
     )
-    return settings.redis_url, options
+    if not is_sentinel(settings.redis_url):
+        return settings.redis_url, options
+    # Counts are read where they are written: a replica lags, and would let a client past.
+    address = sentinel_address(settings.redis_url)
+    sentinel_options = {key: value for key, value in options.items() if key.startswith("socket_")}
+    options["use_replicas"] = False
+    options["sentinel_kwargs"] = {**sentinel_options, **address.sentinel_credentials()}
+    return address.uri_without_query(), options
 
 
 def request_cost(endpoint: Endpoint) -> int:

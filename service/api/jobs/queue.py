@@ -37,6 +37,7 @@ from service.api.jobs.model import JobState, NewJob
 from service.api.jobs.runner import STORE_ERRORS, STORE_PATIENCE_S, RecordRunner, patiently
 from service.api.jobs.store import JobStore, RedisJobStore, SqliteJobStore
 from service.config import Settings
+from service.redis_address import connect
 
 log = logging.getLogger(__name__)
 
@@ -84,12 +85,14 @@ class Jobs:
             self.store: JobStore = self.embedded
             self.broker: dramatiq.Broker = StubBroker()
         else:
-            self.client = redis.Redis.from_url(
+            self.client = connect(
                 url, socket_connect_timeout=2.0, socket_timeout=10.0, health_check_interval=30
             )
-            self.store = RedisJobStore(self.client)
+            self.store = RedisJobStore(
+                self.client, settings.jobs_replica_acks, settings.jobs_replica_wait_ms
+            )
             self.broker = RedisBroker(  # type: ignore[no-untyped-call]
-                url=url,
+                client=self.client,
                 namespace=NAMESPACE,
                 heartbeat_timeout=settings.job_heartbeat_timeout_ms,
                 maintenance_chance=MAINTENANCE_CHANCE,
@@ -132,6 +135,7 @@ class Jobs:
             self.start_worker(threads=1)
         try:
             self.send(job.id, range(job.total), patience_s=SEND_PATIENCE_S)
+            patiently(self.store.replicated, SEND_PATIENCE_S)
         except STORE_ERRORS:
             # Some tasks may be missing: the job could never end. It ends failed now if the
             # store allows (it then counts against no quota), and the client is told 503.

@@ -81,7 +81,13 @@ class RecordRunner:
         self.bodies: OrderedDict[str, JobBody] = OrderedDict()
 
     def run(self, job_id: str, index: int) -> None:
-        """Review one record of a job and keep its line (the task of a record)."""
+        """Review one record of a job and keep its line (the task of a record); the task is
+        acknowledged only once the store holds what it wrote safe (``JobStore.replicated``)."""
+        self.review(job_id, index)
+        patiently(self.store.replicated)
+
+    def review(self, job_id: str, index: int) -> None:
+        """Review one record of a job and keep its line, unless the job ended or it has one."""
         store = self.store
         job = patiently(lambda: store.get(job_id))
         if job is None or job.ended is not None:
@@ -145,6 +151,7 @@ class RecordRunner:
             500, Message("the record could not be reviewed: its task failed every retry")
         )
         self.keep(job_id, index, problem_line(index, problem))
+        patiently(self.store.replicated)
 
     def keep(self, job_id: str, index: int, line: Mapping[str, Any]) -> None:
         """Keep a record's line (the first kept stays) and end the job after its last."""

@@ -35,6 +35,14 @@ end
 redis.call('EXPIREAT', KEYS[1], ARGV[4])
 return redis.call('HLEN', KEYS[1])
 """
+# Written before a WAIT, so that the WAIT covers every write made before it, whichever pooled
+# connection made them: a replica holding this write holds everything written earlier.
+BARRIER_KEY = "scopa:jobs:replicated"
+
+
+class ReplicaLagError(redis.ConnectionError):
+    """Fewer replicas than required acknowledged the job's writes in time (a store error: the
+    caller tries again while it is patient)."""
 
 
 class JobStore(Protocol):
@@ -73,6 +81,9 @@ class JobStore(Protocol):
     def jobs_of(self, owner: str, offset: int, limit: int) -> list[Job]:
         """The owner's jobs not expired, newest first, from ``offset``, at most ``limit``."""
 
+    def replicated(self) -> None:
+        """Return once the writes made so far are safe from the loss of the primary."""
+
     def close(self) -> None:
         """Close the store's connections."""
 
@@ -93,9 +104,26 @@ class RedisJobStore:
     """Jobs in Redis: a hash per job, its request, a hash of results by record index, a set of
     the indices that are problems, and a set per owner of the jobs not ended."""
 
-    def __init__(self, client: redis.Redis) -> None:
+    def __init__(self, client: redis.Redis, replica_acks: int = 0, wait_ms: int = 1000) -> None:
         self.client = client
         self.keep_result = client.register_script(KEEP_RESULT)
+        self.replica_acks = replica_acks
+        self.wait_ms = wait_ms
+
+    def replicated(self) -> None:
+        """With ``replica_acks``: WAIT until that many replicas hold every write made so far;
+        ReplicaLagError when fewer do within ``wait_ms``."""
+        if not self.replica_acks:
+            return
+        pipe = self.client.pipeline(transaction=False)
+        pipe.incr(BARRIER_KEY)
+        pipe.wait(self.replica_acks, self.wait_ms)
+        _, acknowledged = pipe.execute()
+        if int(acknowledged) < self.replica_acks:
+            raise ReplicaLagError(
+                f"{acknowledged} of {self.replica_acks} replicas acknowledged within "
+                f"{self.wait_ms} ms"
+            )
 
     @staticmethod
     def keys(job_id: str) -> tuple[str, str, str, str]:
@@ -454,6 +482,9 @@ class SqliteJobStore:
                 }
                 adopted[job_id] = [i for i in range(total) if i not in done]
         return adopted
+
+    def replicated(self) -> None:
+        """Nothing to wait for: the file is the only copy, written before each call returns."""
 
     def close(self) -> None:
         """Close this thread's connection."""
