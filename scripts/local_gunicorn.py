@@ -11,7 +11,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -38,13 +38,15 @@ def free_port() -> int:
         return port
 
 
-def wait_until_healthy(port: int, process: subprocess.Popen[bytes], limit_s: float) -> None:
+def wait_until_healthy(
+    port: int, process: subprocess.Popen[bytes], limit_s: float, host: str = HOST
+) -> None:
     """Poll /healthz until it answers 200; raise if gunicorn exits or the limit passes."""
     deadline = time.monotonic() + limit_s
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"gunicorn exited with {process.returncode} before serving")
-        connection = http.client.HTTPConnection(HOST, port, timeout=2)
+        connection = http.client.HTTPConnection(host, port, timeout=2)
         try:
             connection.request("GET", "/healthz")
             if connection.getresponse().status == 200:
@@ -106,6 +108,8 @@ def running_gunicorn(
     limit_s: float = 30,
     log_path: Path | None = None,
     root: Path = ROOT,
+    host: str = HOST,
+    launcher: Sequence[str] = (),
 ) -> Iterator[int]:
     """Run gunicorn with the project's gunicorn.conf.py on a free port; yield the port.
 
@@ -114,13 +118,15 @@ def running_gunicorn(
     SCOPA_METRICS_PORT. Without ``log_path`` the request log is quiet (stderr is read only on
     failure); with it, stdout and stderr go to that file at the configured levels. ``root``
     serves another checkout of the project (a worktree of an older commit, for a benchmark
-    against it) with this one's virtual environment.
+    against it) with this one's virtual environment. ``host`` is the address gunicorn binds
+    and is asked on; ``launcher`` goes before the command (``ip netns exec NAME``: another
+    host's network).
     """
     executable = gunicorn_path()
     if executable is None:
         raise FileNotFoundError("gunicorn is not installed")
     port = free_port()
-    command = [executable, "--bind", f"{HOST}:{port}"]
+    command = [*launcher, executable, "--bind", f"{host}:{port}"]
     if workers is not None:
         command += ["--workers", str(workers)]
     if threads is not None:
@@ -150,7 +156,7 @@ def running_gunicorn(
     )
     try:
         try:
-            wait_until_healthy(port, process, limit_s)
+            wait_until_healthy(port, process, limit_s, host)
         except RuntimeError as error:
             process.kill()
             _, stderr = process.communicate(timeout=10)

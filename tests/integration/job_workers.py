@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,8 +43,11 @@ class Worker:
 
 
 @contextmanager
-def running_workers(count: int, env: Mapping[str, str], log_dir: Path) -> Iterator[list[Worker]]:
-    """``count`` scopa-worker processes, stopped (SIGTERM, then SIGKILL) afterwards."""
+def running_workers(
+    count: int, env: Mapping[str, str], log_dir: Path, launcher: Sequence[str] = ()
+) -> Iterator[list[Worker]]:
+    """``count`` scopa-worker processes, stopped (SIGTERM, then SIGKILL) afterwards;
+    ``launcher`` goes before the command (``ip netns exec NAME``: another host's network)."""
     workers = []
     try:
         for number in range(count):
@@ -53,7 +56,7 @@ def running_workers(count: int, env: Mapping[str, str], log_dir: Path) -> Iterat
             metrics = {"SCOPA_WORKER_METRICS_PORT": str(metrics_port)}
             with log_path.open("ab") as log:
                 process = subprocess.Popen(
-                    [str(WORKER)],
+                    [*launcher, str(WORKER)],
                     env={**os.environ, **env, **metrics},
                     stdout=log,
                     stderr=subprocess.STDOUT,
@@ -89,12 +92,13 @@ def call(
     path: str,
     body: Any = None,
     headers: Mapping[str, str] | None = None,
+    host: str = HOST,
 ) -> tuple[int, bytes]:
-    """One request to a local server: its status and body."""
+    """One request to a local server (or one at ``host``): its status and body."""
     data = None if body is None else json.dumps(body).encode()
     sent = {"Content-Type": "application/json"} if data is not None else {}
     request = urllib.request.Request(
-        f"http://{HOST}:{port}{path}",
+        f"http://{host}:{port}{path}",
         data=data,
         method=method,
         headers={**sent, **(headers or {})},

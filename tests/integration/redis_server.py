@@ -38,11 +38,19 @@ class RedisServer:
     """One redis-server process, restartable on the same port: without persistence, or with
     an append-only file written at every command (``durable``), as a job queue's Redis."""
 
-    def __init__(self, workdir: Path, port: int | None = None, *, durable: bool = False):
+    def __init__(
+        self,
+        workdir: Path,
+        port: int | None = None,
+        *,
+        durable: bool = False,
+        extra_args: tuple[str, ...] = (),
+    ):
         self.binary = redis_server_binary()
         self.workdir = workdir
         self.port = port or free_port()
         self.durable = durable
+        self.extra_args = extra_args
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -72,6 +80,7 @@ class RedisServer:
                 ),
                 "--dir",
                 str(self.workdir),
+                *self.extra_args,
             ],
             stdout=log,
             stderr=subprocess.STDOUT,
@@ -97,6 +106,15 @@ class RedisServer:
             return
         self.resume()
         self.process.terminate()
+        self.process.wait(timeout=10)
+        self.process = None
+
+    def kill(self) -> None:
+        """SIGKILL, as a lost machine: nothing is flushed or handed over."""
+        if self.process is None:
+            return
+        self.resume()
+        self.process.kill()
         self.process.wait(timeout=10)
         self.process = None
 

@@ -16,7 +16,9 @@ from typing import Any
 
 from scripts.local_gunicorn import running_gunicorn
 from service.api.examples import finished_record
+from service.api.jobs.store import RedisJobStore
 from tests.integration.job_workers import (
+    Worker,
     call,
     record_lines,
     running_workers,
@@ -40,15 +42,20 @@ def records_logged(log_path: Path, job_id: str, event: str) -> set[int]:
     return found
 
 
-def wait_mid_record(log_path: Path, job_id: str, limit_s: float = 60.0) -> int:
-    """A record the worker has taken and not yet kept, once there is one."""
+def stop_mid_record(worker: Worker, redis: RedisServer, job_id: str, limit_s: float = 60) -> int:
+    """Freeze the worker (SIGSTOP) once it holds a record it has taken and whose line the store
+    lacks; that record. Checked while it is frozen, so it cannot keep the line meanwhile."""
+    results = RedisJobStore.keys(job_id)[2]
     deadline = time.monotonic() + limit_s
-    while time.monotonic() < deadline:
-        taken = records_logged(log_path, job_id, "taken")
-        in_hand = taken - records_logged(log_path, job_id, "kept")
-        if in_hand:
-            return min(in_hand)
-        time.sleep(0.005)
+    with redis.client() as client:
+        while time.monotonic() < deadline:
+            worker.process.send_signal(signal.SIGSTOP)
+            taken = records_logged(worker.log_path, job_id, "taken")
+            in_hand = sorted(i for i in taken if not client.hexists(results, str(i)))
+            if in_hand:
+                return in_hand[0]
+            worker.process.send_signal(signal.SIGCONT)
+            time.sleep(0.01)
     raise AssertionError("the worker took no record")
 
 
@@ -104,7 +111,7 @@ def test_a_job_outlives_a_worker_killed_in_its_middle(tmp_path: Path) -> None:
         wait_for(port, job["links"]["self"], done_at_least=2)
         victim, survivor = workers
         # Killed while it reviews a record: one it has taken and not kept.
-        in_hand = wait_mid_record(victim.log_path, job["id"])
+        in_hand = stop_mid_record(victim, redis, job["id"])
         victim.process.send_signal(signal.SIGKILL)
         victim.process.wait()
         disturbed = wait_for(port, job["links"]["self"])
