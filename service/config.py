@@ -273,8 +273,9 @@ class Settings(BaseSettings):
     redis_url: RedisUrl = _env(
         None,
         "REDIS_URL",
-        "Redis of the cache and the rate limits (redis://user:password@host:port/db); "
-        "unset: in-process",
+        "Redis of the cache and the rate limits (redis://user:password@host:port/db, or its "
+        "Sentinels: redis+sentinel://user:password@host:port,host:port/service); unset: "
+        "in-process",
         also=("SCOPA_REDIS_URL",),
     )
     redis_connect_timeout_ms: int = _env(
@@ -289,8 +290,9 @@ class Settings(BaseSettings):
     jobs_redis_url: RedisUrl = _env(
         None,
         "SCOPA_JOBS_REDIS_URL",
-        "Redis of the job queue and the jobs' results (give it AOF and noeviction); unset: "
-        "REDIS_URL; neither: jobs run in each web process, kept in an SQLite file",
+        "Redis of the job queue and the jobs' results (give it AOF and noeviction; a "
+        "redis+sentinel:// URL names its Sentinels); unset: REDIS_URL; neither: jobs run in "
+        "each web process, kept in an SQLite file",
     )
     jobs_dir: str | None = _env(
         None,

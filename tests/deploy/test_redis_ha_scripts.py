@@ -1,0 +1,239 @@
+"""deploy/k8s/redis-ha: the scripts that start a Redis group's data servers and Sentinels, run
+for real on loopback. Each server and Sentinel has its own loopback address (127.x.y.z is all
+this machine's) and the same port, as pods have their own names and the same port:
+
+- the group's first start: the first peer is the primary, the others replicate it, and a client
+  given the Sentinels' URL writes to it;
+- the primary killed: a replica is promoted; the killed server, started again by its script,
+  follows the new primary;
+- the primary killed and started again before the Sentinels call it down: its script has them
+  fail over first, and a write that a replica acknowledged (WAIT) is still there.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import signal
+import subprocess
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+import redis
+
+from service.redis_address import connect
+from tests.deploy.dockerfile import ROOT
+from tests.integration.redis_server import free_port, redis_server_binary
+
+pytestmark = pytest.mark.integration
+
+SCRIPTS = ROOT / "deploy" / "k8s" / "redis-ha"
+SERVICE = "scopa-jobs"
+REPLICA_PASSWORD = "0123456789abcdef" * 2
+SENTINEL_PASSWORD = "fedcba9876543210" * 2
+APP_PASSWORD = "89abcdef01234567" * 2
+# The ACL of deploy/redis_secret.py's queue Redis, less KEDA's user.
+USERS = (
+    ("default", "on", "nopass", "resetchannels", "-@all", "+ping"),
+    ("replica", "on", f">{REPLICA_PASSWORD}", "resetchannels", "-@all", "+psync", "+replconf",
+     "+ping"),
+    ("sentinel", "on", f">{SENTINEL_PASSWORD}", "allchannels", "-@all", "+multi", "+slaveof",
+     "+ping", "+exec", "+subscribe", "+config|rewrite", "+role", "+publish", "+info",
+     "+client|setname", "+client|kill", "+script|kill"),
+    ("scopa-jobs", "on", f">{APP_PASSWORD}", "~*", "resetchannels", "+@all", "-@admin",
+     "-@dangerous"),
+)  # fmt: skip
+
+
+class Group:
+    """Three data servers and three Sentinels started by the deploy scripts."""
+
+    def __init__(self, workdir: Path) -> None:
+        if shutil.which("redis-cli") is None:
+            redis_server_binary()  # skips, or fails under CI, with the reason
+            pytest.skip("redis-cli is not installed (apt-get install redis-tools)")
+        base = f"127.{random.randrange(10, 250)}.{random.randrange(1, 250)}"
+        self.workdir = workdir
+        self.port = free_port()
+        self.sentinel_port = free_port()
+        self.servers = [f"{base}.{n}" for n in (1, 2, 3)]
+        self.sentinels = [f"{base}.{n}" for n in (11, 12, 13)]
+        self.processes: dict[str, subprocess.Popen[bytes]] = {}
+
+    def env(self, me: str) -> dict[str, str]:
+        return {
+            **os.environ,
+            "PATH": f"{Path(redis_server_binary()).parent}:{os.environ['PATH']}",
+            "REDIS_HA_SERVICE": SERVICE,
+            "REDIS_HA_ME": me,
+            "REDIS_HA_PEERS": " ".join(self.servers),
+            "REDIS_HA_SENTINELS": " ".join(f"{s}:{self.sentinel_port}" for s in self.sentinels),
+            "REDIS_HA_PORT": str(self.port),
+            "REDIS_HA_SENTINEL_PORT": str(self.sentinel_port),
+            "REDIS_HA_REPLICA_PASSWORD": REPLICA_PASSWORD,
+            "REDIS_HA_SENTINEL_PASSWORD": SENTINEL_PASSWORD,
+            "REDIS_HA_SENTINEL_DIR": str(self.workdir / f"sentinel-{me}"),
+            "REDIS_HA_DOWN_AFTER_MS": "1000",
+            "REDIS_HA_FAILOVER_TIMEOUT_MS": "10000",
+        }
+
+    def start_server(self, me: str) -> None:
+        folder = self.workdir / f"redis-{me}"
+        folder.mkdir(exist_ok=True)
+        users = [arg for user in USERS for arg in ("--user", *user)]
+        arguments = ["--bind", me, "--protected-mode", "no", "--save", "", "--dir", str(folder)]
+        arguments += ["--appendonly", "yes", "--appendfsync", "everysec", *users]
+        self.launch(me, SCRIPTS / "redis.sh", arguments)
+        wait(lambda: answers(me, self.port), f"{me} answers")
+
+    def start_sentinel(self, me: str) -> None:
+        self.launch(me, SCRIPTS / "sentinel.sh", ["--bind", me])
+        wait(lambda: answers(me, self.sentinel_port), f"sentinel {me} answers")
+
+    def launch(self, me: str, script: Path, arguments: list[str]) -> None:
+        log = (self.workdir / f"{script.stem}-{me}.log").open("ab")
+        with log:
+            self.processes[me] = subprocess.Popen(
+                ["sh", str(script), *arguments],
+                env=self.env(me),
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+
+    def primary(self) -> str:
+        """The primary's host as the first Sentinel that answers names it."""
+        for sentinel in self.sentinels:
+            try:
+                with redis.Redis(sentinel, self.sentinel_port, socket_timeout=1) as client:
+                    found = client.sentinel_get_master_addr_by_name(SERVICE)
+            except redis.ConnectionError:
+                continue
+            if found:
+                host: bytes | str = found[0]
+                return host.decode() if isinstance(host, bytes) else host
+        raise AssertionError("no Sentinel answered")
+
+    def role(self, host: str) -> str:
+        """The server's role, as the Sentinels' user reads it (ROLE is administrative)."""
+        with self.watch_client(host) as client:
+            return str(client.execute_command("ROLE")[0], "ascii")
+
+    def app_client(self, host: str) -> redis.Redis:
+        """A client of one server as the application's user."""
+        return redis.Redis(
+            host, self.port, username="scopa-jobs", password=APP_PASSWORD, socket_timeout=1
+        )
+
+    def watch_client(self, host: str) -> redis.Redis:
+        """A client of one server as the Sentinels' user."""
+        return redis.Redis(
+            host, self.port, username="sentinel", password=SENTINEL_PASSWORD, socket_timeout=1
+        )
+
+    def kill(self, host: str) -> None:
+        process = self.processes.pop(host)
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+
+    def url(self) -> str:
+        hosts = ",".join(f"{s}:{self.sentinel_port}" for s in self.sentinels)
+        return f"redis+sentinel://scopa-jobs:{APP_PASSWORD}@{hosts}/{SERVICE}"
+
+    def logs(self) -> str:
+        return "\n".join(f"{p.name}:\n{p.read_text()[-1500:]}" for p in self.workdir.glob("*.log"))
+
+
+@contextmanager
+def started_group(workdir: Path) -> Iterator[Group]:
+    group = Group(workdir)
+    try:
+        for server in group.servers:
+            group.start_server(server)
+        for sentinel in group.sentinels:
+            group.start_sentinel(sentinel)
+        wait(lambda: sentinels_agree(group), "every Sentinel sees two replicas and two peers")
+        yield group
+    except BaseException:
+        print(group.logs())
+        raise
+    finally:
+        for process in group.processes.values():
+            process.send_signal(signal.SIGKILL)
+            process.wait(timeout=10)
+
+
+def sentinels_agree(group: Group) -> bool:
+    for sentinel in group.sentinels:
+        with redis.Redis(sentinel, group.sentinel_port, socket_timeout=1) as client:
+            state = client.sentinel_master(SERVICE)
+        if int(state["num-slaves"]) != 2 or int(state["num-other-sentinels"]) != 2:
+            return False
+    return True
+
+
+def answers(host: str, port: int) -> bool:
+    try:
+        with redis.Redis(host, port, socket_timeout=1) as client:
+            return bool(client.ping())
+    except redis.ConnectionError:
+        return False
+
+
+def wait(check: object, what: str, limit_s: float = 40.0) -> None:
+    assert callable(check)
+    deadline = time.monotonic() + limit_s
+    while not check():
+        assert time.monotonic() < deadline, f"not seen within {limit_s:.0f} s: {what}"
+        time.sleep(0.1)
+
+
+def replicated_write(group: Group, key: str, value: str) -> None:
+    """Write through the Sentinels' URL and WAIT for one replica."""
+    client = connect(group.url(), socket_timeout=5)
+    with client:
+        client.set(key, value)
+        assert client.wait(1, 5000) >= 1
+
+
+def test_the_first_peer_starts_as_the_primary_and_clients_find_it(tmp_path: Path) -> None:
+    with started_group(tmp_path) as group:
+        first, *others = group.servers
+        assert group.primary() == first
+        assert [group.role(host) for host in group.servers] == ["master", "slave", "slave"]
+        replicated_write(group, "scopa:job:probe", "kept")
+        for host in others:
+            with group.app_client(host) as client:
+                assert client.get("scopa:job:probe") == b"kept"
+
+
+def test_a_killed_primary_comes_back_as_a_replica_of_the_promoted_one(tmp_path: Path) -> None:
+    with started_group(tmp_path) as group:
+        old = group.primary()
+        replicated_write(group, "scopa:job:before", "1")
+        group.kill(old)
+        wait(lambda: group.primary() != old, "a replica promoted")
+        new = group.primary()
+        group.start_server(old)
+        wait(lambda: group.role(old) == "slave", f"{old} replicating")
+        with group.watch_client(old) as client:
+            assert client.info("replication")["master_host"] == new
+        replicated_write(group, "scopa:job:after", "2")
+
+
+def test_a_primary_back_before_it_is_called_down_hands_over_first(tmp_path: Path) -> None:
+    with started_group(tmp_path) as group:
+        old = group.primary()
+        replicated_write(group, "scopa:job:acknowledged", "by a replica")
+        group.kill(old)
+        group.start_server(old)  # at once: the Sentinels still name it the primary
+        wait(lambda: group.primary() != old, "the Sentinels failed over")
+        wait(lambda: group.role(old) == "slave", f"{old} replicating the new primary")
+        log = (tmp_path / f"redis-{old}.log").read_text()
+        assert "asking them to fail over first" in log
+        client = connect(group.url(), socket_timeout=5)
+        with client:
+            assert client.get("scopa:job:acknowledged") == b"by a replica"
