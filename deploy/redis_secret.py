@@ -6,13 +6,20 @@ Each run makes new random passwords (standard library only). The output is a YAM
 JSON documents, one Secret each; ``--only cache`` or ``--only queue`` prints one of them alone
 (plain JSON), to rotate the passwords of one Redis without touching the other's.
 
+Each Redis is a group of three data servers watched by three Sentinels (``deploy/k8s/redis-ha``):
+every server of a group carries the same users, two of them for the group itself, ``replica``
+(a replica's link to its primary: PSYNC, REPLCONF, PING) and ``sentinel`` (the commands a Sentinel
+runs on the servers it watches), each with a password of its own in the Secret
+(``replica-password``, ``sentinel-password``). The URLs name the Sentinels and the group.
+
 The Secret ``scopa-redis-auth``, of the cache Redis (an LRU cache of advice answers and the rate
 limiter's counters), holds two keys made from one password:
 
 - ``users.acl``: Redis's ACL file. ``default`` (no password) may only PING, for the probes;
   ``scopa`` may use the data commands the cache and the rate limiter need on their own keys,
   never the administrative or dangerous ones (CONFIG, FLUSHALL, KEYS, DEBUG...).
-- ``url``: the API's ``REDIS_URL``, ``redis://scopa:<password>@scopa-redis:6379/0``.
+- ``url``: the API's ``REDIS_URL``,
+  ``redis+sentinel://scopa:<password>@scopa-redis-0.scopa-redis:26379,...:26379/scopa-cache``.
 
 The Secret ``scopa-queue-redis-auth``, of the queue Redis (the job queue and the jobs' results,
 with AOF and noeviction), holds four keys made from two passwords:
@@ -24,7 +31,8 @@ with AOF and noeviction), holds four keys made from two passwords:
   ``scopa-keda`` (KEDA's scaler) may only read the length of the queue's list, with KEDA's Lua
   script.
 - ``url``: the API's and the workers' ``SCOPA_JOBS_REDIS_URL``,
-  ``redis://scopa-jobs:<password>@scopa-queue-redis:6379/0``.
+  ``redis+sentinel://scopa-jobs:<password>@scopa-queue-redis-0.scopa-queue-redis:26379,...
+  /scopa-jobs``.
 - ``keda-username`` and ``keda-password``: KEDA's TriggerAuthentication reads them.
 
 To rotate a password, apply a new Secret and restart that Redis, then the pods that use it.
@@ -61,6 +69,36 @@ SERVICE_USER_RULES = (
     "+@all",
     "-@admin",
     "-@dangerous",
+)
+
+# ---- both: a group of data servers watched by Sentinels (deploy/k8s/redis-ha) ----
+GROUP_SIZE = 3
+SENTINEL_PORT = 26379
+REPLICA_USER = "replica"
+SENTINEL_USER = "sentinel"
+REPLICA_PASSWORD_KEY = "replica-password"
+SENTINEL_PASSWORD_KEY = "sentinel-password"
+CACHE_SERVICE = "scopa-cache"
+QUEUE_SERVICE = "scopa-jobs"
+# A replica's link to its primary.
+REPLICA_USER_RULES = ("on", "resetchannels", "-@all", "+psync", "+replconf", "+ping")
+# What a Sentinel runs on the servers it watches (Redis's Sentinel documentation, ACL section).
+SENTINEL_USER_RULES = (
+    "on",
+    "allchannels",
+    "-@all",
+    "+multi",
+    "+slaveof",
+    "+ping",
+    "+exec",
+    "+subscribe",
+    "+config|rewrite",
+    "+role",
+    "+publish",
+    "+info",
+    "+client|setname",
+    "+client|kill",
+    "+script|kill",
 )
 
 # ---- the queue Redis ----
@@ -117,22 +155,46 @@ def check_password(password: str) -> str:
     return password
 
 
-def acl_users(password: str) -> Users:
-    """The cache Redis's users, name first: ``default`` may only PING, ``scopa`` needs auth."""
+def group_users(replica_password: str | None, sentinel_password: str | None) -> Users:
+    """The users a group's servers need among themselves, those given a password."""
+    users: Users = []
+    if replica_password is not None:
+        users.append((REPLICA_USER, f">{check_password(replica_password)}", *REPLICA_USER_RULES))
+    if sentinel_password is not None:
+        password = check_password(sentinel_password)
+        users.append((SENTINEL_USER, f">{password}", *SENTINEL_USER_RULES))
+    return users
+
+
+def acl_users(
+    password: str, replica_password: str | None = None, sentinel_password: str | None = None
+) -> Users:
+    """The cache Redis's users, name first: ``default`` may only PING, ``scopa`` needs auth,
+    and so do the group's ``replica`` and ``sentinel`` when given a password."""
     check_password(password)
-    return [("default", *DEFAULT_USER_RULES), (USER, f">{password}", *SERVICE_USER_RULES)]
+    return [
+        ("default", *DEFAULT_USER_RULES),
+        (USER, f">{password}", *SERVICE_USER_RULES),
+        *group_users(replica_password, sentinel_password),
+    ]
 
 
-def queue_acl_users(password: str, keda_password: str | None = None) -> Users:
+def queue_acl_users(
+    password: str,
+    keda_password: str | None = None,
+    replica_password: str | None = None,
+    sentinel_password: str | None = None,
+) -> Users:
     """The queue Redis's users: ``default`` may only PING, ``scopa-jobs`` (API and workers)
-    needs auth, and so does ``scopa-keda`` (KEDA's scaler) when it has a password."""
+    needs auth, and so do ``scopa-keda`` (KEDA's scaler) and the group's ``replica`` and
+    ``sentinel`` when given a password."""
     users = [
         ("default", *DEFAULT_USER_RULES),
         (QUEUE_USER, f">{check_password(password)}", *QUEUE_USER_RULES),
     ]
     if keda_password is not None:
         users.append((KEDA_USER, f">{check_password(keda_password)}", *KEDA_USER_RULES))
-    return users
+    return [*users, *group_users(replica_password, sentinel_password)]
 
 
 def acl_text(users: Users) -> str:
@@ -140,28 +202,51 @@ def acl_text(users: Users) -> str:
     return "".join("user " + " ".join(rules) + "\n" for rules in users)
 
 
-def acl_file(password: str) -> str:
+def acl_file(
+    password: str, replica_password: str | None = None, sentinel_password: str | None = None
+) -> str:
     """The text of the cache Redis's ACL file."""
-    return acl_text(acl_users(password))
+    return acl_text(acl_users(password, replica_password, sentinel_password))
 
 
-def queue_acl_file(password: str, keda_password: str) -> str:
+def queue_acl_file(
+    password: str,
+    keda_password: str,
+    replica_password: str | None = None,
+    sentinel_password: str | None = None,
+) -> str:
     """The text of the queue Redis's ACL file."""
-    return acl_text(queue_acl_users(password, keda_password))
+    return acl_text(queue_acl_users(password, keda_password, replica_password, sentinel_password))
+
+
+def sentinel_hosts(group: str, size: int = GROUP_SIZE, port: int = SENTINEL_PORT) -> str:
+    """The Sentinels of a group's StatefulSet, pod by pod through its headless Service."""
+    return ",".join(f"{group}-{n}.{group}:{port}" for n in range(size))
 
 
 def redis_url(
     password: str, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, db: int = DEFAULT_DB
 ) -> str:
-    """The API's REDIS_URL for the service user."""
+    """A REDIS_URL of the service user on one server (a test's, a laptop's)."""
     return f"redis://{USER}:{password}@{host}:{port}/{db}"
 
 
 def queue_redis_url(
     password: str, host: str = QUEUE_HOST, port: int = DEFAULT_PORT, db: int = DEFAULT_DB
 ) -> str:
-    """The API's and the workers' SCOPA_JOBS_REDIS_URL for the queue user."""
+    """A SCOPA_JOBS_REDIS_URL of the queue user on one server (a test's, a laptop's)."""
     return f"redis://{QUEUE_USER}:{password}@{host}:{port}/{db}"
+
+
+def sentinel_url(password: str) -> str:
+    """The API's REDIS_URL: the service user, through the cache group's Sentinels."""
+    return f"redis+sentinel://{USER}:{password}@{sentinel_hosts(DEFAULT_HOST)}/{CACHE_SERVICE}"
+
+
+def queue_sentinel_url(password: str) -> str:
+    """The API's and the workers' SCOPA_JOBS_REDIS_URL, through the queue group's Sentinels."""
+    hosts = sentinel_hosts(QUEUE_HOST)
+    return f"redis+sentinel://{QUEUE_USER}:{password}@{hosts}/{QUEUE_SERVICE}"
 
 
 def _secret(name: str, redis_name: str, data: dict[str, str]) -> dict[str, Any]:
@@ -180,19 +265,38 @@ def _secret(name: str, redis_name: str, data: dict[str, str]) -> dict[str, Any]:
     }
 
 
-def secret_manifest(password: str) -> dict[str, Any]:
-    """The cache Redis's Secret: its ACL file and the API's REDIS_URL."""
-    data = {ACL_KEY: acl_file(password), URL_KEY: redis_url(password)}
+def secret_manifest(
+    password: str, replica_password: str | None = None, sentinel_password: str | None = None
+) -> dict[str, Any]:
+    """The cache Redis's Secret: its ACL file, the API's REDIS_URL, the group's passwords."""
+    replica_password = replica_password or new_password()
+    sentinel_password = sentinel_password or new_password()
+    data = {
+        ACL_KEY: acl_file(password, replica_password, sentinel_password),
+        URL_KEY: sentinel_url(password),
+        REPLICA_PASSWORD_KEY: replica_password,
+        SENTINEL_PASSWORD_KEY: sentinel_password,
+    }
     return _secret(SECRET_NAME, DEFAULT_HOST, data)
 
 
-def queue_secret_manifest(password: str, keda_password: str) -> dict[str, Any]:
-    """The queue Redis's Secret: its ACL file, SCOPA_JOBS_REDIS_URL and KEDA's credentials."""
+def queue_secret_manifest(
+    password: str,
+    keda_password: str,
+    replica_password: str | None = None,
+    sentinel_password: str | None = None,
+) -> dict[str, Any]:
+    """The queue Redis's Secret: its ACL file, SCOPA_JOBS_REDIS_URL, KEDA's credentials and the
+    group's passwords."""
+    replica_password = replica_password or new_password()
+    sentinel_password = sentinel_password or new_password()
     data = {
-        ACL_KEY: queue_acl_file(password, keda_password),
-        URL_KEY: queue_redis_url(password),
+        ACL_KEY: queue_acl_file(password, keda_password, replica_password, sentinel_password),
+        URL_KEY: queue_sentinel_url(password),
         KEDA_USERNAME_KEY: KEDA_USER,
         KEDA_PASSWORD_KEY: keda_password,
+        REPLICA_PASSWORD_KEY: replica_password,
+        SENTINEL_PASSWORD_KEY: sentinel_password,
     }
     return _secret(QUEUE_SECRET_NAME, QUEUE_HOST, data)
 
@@ -200,7 +304,8 @@ def queue_secret_manifest(password: str, keda_password: str) -> dict[str, Any]:
 def secret_manifests(
     password: str, queue_password: str, keda_password: str, only: str | None = None
 ) -> list[dict[str, Any]]:
-    """Both Secrets (or ``only`` the ``cache`` or the ``queue`` one)."""
+    """Both Secrets (or ``only`` the ``cache`` or the ``queue`` one); the groups' own
+    passwords are new each time."""
     made = []
     if only in {None, "cache"}:
         made.append(secret_manifest(password))

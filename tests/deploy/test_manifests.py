@@ -21,6 +21,7 @@ import service
 from service.api.jobs import queue, store
 from service.api.worker import arguments as worker_arguments
 from service.config import known_variables, load_settings
+from service.redis_address import sentinel_address
 from tests.deploy.deploy_scripts import redis_secret
 from tests.deploy.dockerfile import ROOT, instructions
 from tests.settings_env import clear_settings_env
@@ -30,10 +31,14 @@ K8S = ROOT / "deploy" / "k8s"
 COMPOSE = ROOT / "deploy" / "docker-compose.yml"
 # The deployment guide, in the documentation site (deploy/README.md points to it).
 GUIDE = ROOT / "docs" / "deployment.md"
-MANIFESTS = sorted(K8S.glob("*.yaml"))
+KUSTOMIZATION = K8S / "kustomization.yaml"
+MANIFESTS = sorted(path for path in K8S.glob("*.yaml") if path != KUSTOMIZATION)
 API = ("Deployment", "scopa-api")
 WORKER = ("Deployment", "scopa-worker")
 QUEUE_REDIS = ("StatefulSet", "scopa-queue-redis")
+CACHE_REDIS = ("StatefulSet", "scopa-redis")
+# Where a Redis group's pods find deploy/k8s/redis-ha's scripts.
+SCRIPTS_MOUNT = "/opt/redis-ha"
 SCALED_OBJECT = ("ScaledObject", "scopa-worker")
 CONFIG = ("ConfigMap", "scopa-api-config")
 JOBS_CONFIG = ("ConfigMap", "scopa-jobs-config")
@@ -111,6 +116,17 @@ def documents() -> dict[tuple[str, str], dict[str, Any]]:
     for path in MANIFESTS:
         for doc in yaml.safe_load_all(path.read_text()):
             found[(doc["kind"], doc["metadata"]["name"])] = doc
+    return found
+
+
+def kustomization() -> dict[str, Any]:
+    found: dict[str, Any] = yaml.safe_load(KUSTOMIZATION.read_text())
+    return found
+
+
+def named(containers: list[dict[str, Any]], name: str) -> dict[str, Any]:
+    """The container of that name."""
+    (found,) = (container for container in containers if container["name"] == name)
     return found
 
 
@@ -282,9 +298,20 @@ def test_the_generated_secrets_pass_strict_validation(tmp_path: Path) -> None:
     cache, jobs = (doc["stringData"] for doc in yaml.safe_load_all(result.stdout))
     password = cache["url"].split(":")[2].split("@")[0]
     queue_password = jobs["url"].split(":")[2].split("@")[0]
-    passwords = {password, queue_password, jobs["keda-password"]}
-    assert {len(each) for each in passwords} == {64}  # three passwords, 64 hex digits each
-    assert len(passwords) == 3
+    group_passwords = {
+        secret[key]
+        for secret in (cache, jobs)
+        for key in (redis_secret.REPLICA_PASSWORD_KEY, redis_secret.SENTINEL_PASSWORD_KEY)
+    }
+    passwords = {password, queue_password, jobs["keda-password"], *group_passwords}
+    assert {len(each) for each in passwords} == {64}  # seven passwords, 64 hex digits each
+    assert len(passwords) == 7
+    for secret in (cache, jobs):
+        for user, key in (
+            (redis_secret.REPLICA_USER, redis_secret.REPLICA_PASSWORD_KEY),
+            (redis_secret.SENTINEL_USER, redis_secret.SENTINEL_PASSWORD_KEY),
+        ):
+            assert f"user {user} >{secret[key]} on" in secret["users.acl"]
     assert f">{password}" in cache["users.acl"]
     assert f">{queue_password}" in jobs["users.acl"]
     assert f"user {jobs['keda-username']} >{jobs['keda-password']} on" in jobs["users.acl"]
@@ -296,7 +323,7 @@ def test_the_generated_secrets_pass_strict_validation(tmp_path: Path) -> None:
     only = run(sys.executable, str(script), "--only", "queue", "--queue-password", QUEUE_PASSWORD)
     secret = json.loads(only.stdout)
     assert secret["metadata"]["name"] == redis_secret.QUEUE_SECRET_NAME
-    assert secret["stringData"]["url"] == redis_secret.queue_redis_url(QUEUE_PASSWORD)
+    assert secret["stringData"]["url"] == redis_secret.queue_sentinel_url(QUEUE_PASSWORD)
 
 
 @pytest.mark.parametrize("option", ["--password", "--queue-password", "--keda-password"])
@@ -385,8 +412,8 @@ def test_every_variable_the_deployments_set_is_a_valid_setting(
     starts with valid settings (a typo'd SCOPA_* variable would stop it), the image's own ENV
     included; each reaches the right Redis."""
     cache_url, queue_url = (
-        redis_secret.redis_url(PASSWORD),
-        redis_secret.queue_redis_url(QUEUE_PASSWORD),
+        redis_secret.sentinel_url(PASSWORD),
+        redis_secret.queue_sentinel_url(QUEUE_PASSWORD),
     )
     checked = set()
     for name, container in service_containers():
@@ -523,8 +550,8 @@ def test_redis_url_comes_from_the_secret_not_the_configmap() -> None:
 
 def test_redis_requires_the_acl_file_from_the_secret() -> None:
     docs = documents()
-    pod = docs[("Deployment", "scopa-redis")]["spec"]["template"]["spec"]
-    (container,) = pod["containers"]
+    pod = docs[CACHE_REDIS]["spec"]["template"]["spec"]
+    container = named(pod["containers"], "redis")
     (aclfile,) = options(container["args"])["--aclfile"]
     volumes = {v["name"]: v for v in pod["volumes"]}
     mounts = {m["mountPath"]: m for m in container["volumeMounts"]}
@@ -538,24 +565,28 @@ def test_redis_requires_the_acl_file_from_the_secret() -> None:
     assert container["readinessProbe"]["exec"]["command"] == ["redis-cli", "ping"]
     default = {user[0]: user[1:] for user in redis_secret.acl_users(PASSWORD)}["default"]
     assert default[-2:] == ("-@all", "+ping")
+    assert options(container["args"])["--protected-mode"] == [["no"]]
 
 
 def test_only_api_and_worker_pods_may_reach_redis() -> None:
     docs = documents()
     policy = docs[("NetworkPolicy", "scopa-redis")]["spec"]
-    redis_labels = docs[("Deployment", "scopa-redis")]["spec"]["template"]["metadata"]["labels"]
+    redis_labels = docs[CACHE_REDIS]["spec"]["template"]["metadata"]["labels"]
     api_labels = docs[API]["spec"]["template"]["metadata"]["labels"]
     worker_labels = docs[WORKER]["spec"]["template"]["metadata"]["labels"]
     assert policy["podSelector"]["matchLabels"].items() <= redis_labels.items()
     assert policy["policyTypes"] == ["Ingress"]
     (rule,) = policy["ingress"]
-    api_source, worker_source = rule["from"]
+    api_source, worker_source, group_source = rule["from"]
     for source, labels in ((api_source, api_labels), (worker_source, worker_labels)):
         assert set(source) == {"podSelector"}  # no namespaceSelector, no ipBlock
         assert source["podSelector"]["matchLabels"].items() <= labels.items()
         assert not source["podSelector"]["matchLabels"].items() <= redis_labels.items()
-    redis_port = docs[("Service", "scopa-redis")]["spec"]["ports"][0]["port"]
-    assert rule["ports"] == [{"protocol": "TCP", "port": redis_port}]
+    # The group's own pods: replication, and the Sentinels watching the servers.
+    assert set(group_source) == {"podSelector"}
+    assert group_source["podSelector"]["matchLabels"].items() <= redis_labels.items()
+    ports = [port["port"] for port in docs[("Service", "scopa-redis")]["spec"]["ports"]]
+    assert rule["ports"] == [{"protocol": "TCP", "port": port} for port in ports]
 
 
 def test_service_hpa_and_pdb_select_the_api_pods() -> None:
@@ -575,18 +606,90 @@ def test_service_hpa_and_pdb_select_the_api_pods() -> None:
     assert pdb["minAvailable"] < hpa["spec"]["minReplicas"]
 
 
-def test_redis_is_one_shared_lru_cache_reached_through_its_service() -> None:
-    docs = documents()
-    redis = docs[("Deployment", "scopa-redis")]["spec"]
-    assert redis["replicas"] == 1
-    (container,) = redis["template"]["spec"]["containers"]
+def test_redis_is_one_shared_lru_cache_without_persistence() -> None:
+    redis = documents()[CACHE_REDIS]["spec"]
+    container = named(redis["template"]["spec"]["containers"], "redis")
     redis_is_an_lru_cache_without_persistence(container["args"])
     volumes = redis["template"]["spec"]["volumes"]
     assert all("persistentVolumeClaim" not in volume for volume in volumes)
-    service = docs[("Service", "scopa-redis")]
-    port = service["spec"]["ports"][0]["port"]
-    url = redis_secret.redis_url(PASSWORD)
-    assert url.endswith(f"@{service['metadata']['name']}:{port}/0")
+    assert "volumeClaimTemplates" not in redis
+
+
+@pytest.mark.parametrize(
+    ("group", "secret", "url"),
+    [
+        (CACHE_REDIS, redis_secret.SECRET_NAME, redis_secret.sentinel_url(PASSWORD)),
+        (QUEUE_REDIS, redis_secret.QUEUE_SECRET_NAME, redis_secret.queue_sentinel_url(PASSWORD)),
+    ],
+    ids=["cache", "queue"],
+)
+def test_each_redis_is_three_servers_and_three_sentinels_one_pod_a_node(
+    group: tuple[str, str], secret: str, url: str
+) -> None:
+    """The group runs deploy/k8s/redis-ha's scripts (tests/deploy/test_redis_ha_scripts.py runs
+    them for real), with the names, Sentinels and service name its URL gives the clients."""
+    docs = documents()
+    statefulset = docs[group]["spec"]
+    assert statefulset["replicas"] == redis_secret.GROUP_SIZE == 3
+    assert statefulset["podManagementPolicy"] == "Parallel"
+    pod = statefulset["template"]["spec"]
+    labels = statefulset["template"]["metadata"]["labels"]
+    (spread,) = pod["topologySpreadConstraints"]
+    assert spread["topologyKey"] == "kubernetes.io/hostname"
+    assert spread["whenUnsatisfiable"] == "DoNotSchedule"
+    assert spread["labelSelector"]["matchLabels"].items() <= labels.items()
+    redis, sentinel = named(pod["containers"], "redis"), named(pod["containers"], "sentinel")
+    assert redis["command"] == ["sh", f"{SCRIPTS_MOUNT}/redis.sh"]
+    assert sentinel["command"] == ["sh", f"{SCRIPTS_MOUNT}/sentinel.sh"]
+    (generated,) = kustomization()["configMapGenerator"]
+    assert sorted(generated["files"]) == ["redis-ha/redis.sh", "redis-ha/sentinel.sh"]
+    assert all((K8S / name).is_file() for name in generated["files"])
+    volumes = {volume["name"]: volume for volume in pod["volumes"]}
+    for container in (redis, sentinel):
+        (mount,) = (m for m in container["volumeMounts"] if m["mountPath"] == SCRIPTS_MOUNT)
+        assert volumes[mount["name"]]["configMap"]["name"] == generated["name"]
+        assert container["securityContext"]["readOnlyRootFilesystem"] is True
+        resources = container["resources"]
+        assert resources["requests"] == resources["limits"]
+    # What the clients are told (the Secret's URL) is what the group calls itself.
+    address = sentinel_address(url)
+    service = docs[("Service", group[1])]
+    assert statefulset["serviceName"] == service["metadata"]["name"]
+    assert service["spec"]["clusterIP"] == "None"
+    assert service["spec"]["publishNotReadyAddresses"] is True
+    ports = {port["name"]: port["port"] for port in service["spec"]["ports"]}
+    assert ports == {"redis": 6379, "sentinel": redis_secret.SENTINEL_PORT}
+    names = [f"{group[1]}-{n}.{service['metadata']['name']}" for n in range(3)]
+    assert list(address.sentinels) == [(name, ports["sentinel"]) for name in names]
+    for container in (redis, sentinel):
+        env = {item["name"]: item for item in container["env"]}
+        assert env["REDIS_HA_SERVICE"]["value"] == address.service_name
+        assert env["REDIS_HA_ME"]["value"] == f"$(POD_NAME).{service['metadata']['name']}"
+        assert env["POD_NAME"]["valueFrom"]["fieldRef"]["fieldPath"] == "metadata.name"
+        assert env["REDIS_HA_PEERS"]["value"].split() == names
+        sentinels = env["REDIS_HA_SENTINELS"]["value"].split()
+        assert sentinels == [f"{name}:{ports['sentinel']}" for name in names]
+    for container, key in (
+        (redis, redis_secret.REPLICA_PASSWORD_KEY),
+        (sentinel, redis_secret.SENTINEL_PASSWORD_KEY),
+    ):
+        refs = [
+            item["valueFrom"]["secretKeyRef"]
+            for item in container["env"]
+            if "secretKeyRef" in item.get("valueFrom", {})
+        ]
+        assert {"name": secret, "key": key} in refs
+    assert sentinel["readinessProbe"]["exec"]["command"] == [
+        "redis-cli", "-p", str(ports["sentinel"]), "ping"
+    ]  # fmt: skip
+    # A drain takes one pod of three: two Sentinels, a quorum, stay to promote a replica.
+    budget = docs[("PodDisruptionBudget", group[1])]["spec"]
+    assert budget["maxUnavailable"] == 1
+    assert budget["selector"]["matchLabels"].items() <= labels.items()
+
+
+def test_kustomization_applies_every_manifest() -> None:
+    assert sorted(kustomization()["resources"]) == [path.name for path in MANIFESTS]
 
 
 @pytest.mark.parametrize("path", MANIFESTS, ids=lambda p: p.name)
@@ -686,15 +789,19 @@ def test_the_scaled_object_scales_the_workers_on_the_queue_list() -> None:
     }
     assert 1 <= spec["minReplicaCount"] < spec["maxReplicaCount"]
     (trigger,) = spec["triggers"]
-    assert trigger["type"] == "redis"
+    assert trigger["type"] == "redis-sentinel"
     metadata = trigger["metadata"]
     assert metadata["listName"] == queue.QUEUE_KEY == "dramatiq:scopa-jobs"
     assert 1 <= int(metadata["listLength"]) <= 100
-    # The queue Redis's Service, by a name that resolves from KEDA's own namespace.
-    service = docs[("Service", QUEUE_REDIS[1])]
-    host, port = metadata["address"].rsplit(":", 1)
-    assert re.fullmatch(rf"{service['metadata']['name']}\.[a-z0-9-]+\.svc", host)
-    assert int(port) == service["spec"]["ports"][0]["port"]
+    # The queue group's Sentinels, by names that resolve from KEDA's own namespace.
+    address = sentinel_address(redis_secret.queue_sentinel_url(QUEUE_PASSWORD))
+    assert metadata["sentinelMaster"] == address.service_name
+    given = [item.strip() for item in metadata["addresses"].split(",")]
+    assert len(given) == len(address.sentinels)
+    for item, (name, port) in zip(given, address.sentinels, strict=True):
+        host, sentinel_port = item.rsplit(":", 1)
+        assert re.fullmatch(rf"{re.escape(name)}\.[a-z0-9-]+\.svc", host)
+        assert int(sentinel_port) == port
     assert metadata.get("databaseIndex", "0") == "0"
     # Credentials: KEDA's own user, from the queue Redis's Secret.
     auth = docs[("TriggerAuthentication", trigger["authenticationRef"]["name"])]["spec"]
@@ -709,9 +816,8 @@ def test_the_scaled_object_scales_the_workers_on_the_queue_list() -> None:
 def test_the_queue_redis_is_durable_on_a_persistent_volume() -> None:
     docs = documents()
     statefulset = docs[QUEUE_REDIS]["spec"]
-    assert statefulset["replicas"] == 1
     pod = statefulset["template"]["spec"]
-    (container,) = pod["containers"]
+    container = named(pod["containers"], "redis")
     redis_is_a_durable_queue(container["args"])
     # /data is the volume claimed by the StatefulSet, not an emptyDir of the pod.
     (data,) = (m for m in container["volumeMounts"] if m["mountPath"] == "/data")
@@ -730,21 +836,18 @@ def test_the_queue_redis_is_durable_on_a_persistent_volume() -> None:
     maxmemory = options(container["args"])["--maxmemory"][0][0]
     assert memory_bytes(resources["limits"]["memory"]) >= 1.5 * memory_bytes(maxmemory)
     assert pod["securityContext"]["fsGroup"] == pod["securityContext"]["runAsUser"]
-    # The workers' and the API's URL names its headless Service.
     service = docs[("Service", QUEUE_REDIS[1])]
-    assert service["spec"]["clusterIP"] == "None"
-    assert statefulset["serviceName"] == service["metadata"]["name"]
     assert (
         service["spec"]["selector"].items() <= statefulset["template"]["metadata"]["labels"].items()
     )
-    port = service["spec"]["ports"][0]["port"]
-    url = redis_secret.queue_redis_url(QUEUE_PASSWORD)
-    assert url.endswith(f"@{service['metadata']['name']}:{port}/0")
+    # A job's writes are on a replica before they are acknowledged (what a promotion keeps).
+    jobs_settings = docs[JOBS_CONFIG]["data"]
+    assert jobs_settings["SCOPA_JOBS_REPLICA_ACKS"] == "1"
 
 
 def test_the_queue_redis_requires_the_acl_file_from_its_secret() -> None:
     pod = documents()[QUEUE_REDIS]["spec"]["template"]["spec"]
-    (container,) = pod["containers"]
+    container = named(pod["containers"], "redis")
     (aclfile,) = options(container["args"])["--aclfile"]
     volumes = {v["name"]: v for v in pod["volumes"]}
     mounts = {m["mountPath"]: m for m in container["volumeMounts"]}
@@ -755,9 +858,18 @@ def test_the_queue_redis_requires_the_acl_file_from_its_secret() -> None:
     assert secret["secretName"] == redis_secret.QUEUE_SECRET_NAME
     assert secret["items"] == [{"key": redis_secret.ACL_KEY, "path": name}]
     assert container["readinessProbe"]["exec"]["command"] == ["redis-cli", "ping"]
-    users = {user[0]: user[1:] for user in redis_secret.queue_acl_users(PASSWORD, KEDA_PASSWORD)}
+    users = {
+        user[0]: user[1:]
+        for user in redis_secret.queue_acl_users(PASSWORD, KEDA_PASSWORD, PASSWORD, PASSWORD)
+    }
     assert users["default"][-2:] == ("-@all", "+ping")
-    assert set(users) == {"default", redis_secret.QUEUE_USER, redis_secret.KEDA_USER}
+    assert set(users) == {
+        "default",
+        redis_secret.QUEUE_USER,
+        redis_secret.KEDA_USER,
+        redis_secret.REPLICA_USER,
+        redis_secret.SENTINEL_USER,
+    }
 
 
 def test_only_api_worker_and_keda_pods_may_reach_the_queue_redis() -> None:
@@ -767,7 +879,9 @@ def test_only_api_worker_and_keda_pods_may_reach_the_queue_redis() -> None:
     assert policy["podSelector"]["matchLabels"].items() <= queue_labels.items()
     assert policy["policyTypes"] == ["Ingress"]
     (rule,) = policy["ingress"]
-    api, worker, keda = rule["from"]
+    api, worker, keda, group = rule["from"]
+    assert set(group) == {"podSelector"}
+    assert group["podSelector"]["matchLabels"].items() <= queue_labels.items()
     api_labels = docs[API]["spec"]["template"]["metadata"]["labels"]
     worker_labels = docs[WORKER]["spec"]["template"]["metadata"]["labels"]
     assert set(api) == set(worker) == {"podSelector"}  # pods of this namespace only
@@ -777,8 +891,8 @@ def test_only_api_worker_and_keda_pods_may_reach_the_queue_redis() -> None:
     assert set(keda) == {"namespaceSelector", "podSelector"}
     assert keda["namespaceSelector"]["matchLabels"] == {"kubernetes.io/metadata.name": "keda"}
     assert keda["podSelector"]["matchLabels"] == {"app.kubernetes.io/name": "keda-operator"}
-    port = docs[("Service", QUEUE_REDIS[1])]["spec"]["ports"][0]["port"]
-    assert rule["ports"] == [{"protocol": "TCP", "port": port}]
+    ports = [port["port"] for port in docs[("Service", QUEUE_REDIS[1])]["spec"]["ports"]]
+    assert rule["ports"] == [{"protocol": "TCP", "port": port} for port in ports]
     # KEDA reaches the queue Redis only: the cache Redis admits no namespace but its own.
     (cache_rule,) = docs[("NetworkPolicy", "scopa-redis")]["spec"]["ingress"]
     assert all(set(source) == {"podSelector"} for source in cache_rule["from"])

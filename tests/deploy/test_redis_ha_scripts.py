@@ -26,6 +26,7 @@ import pytest
 import redis
 
 from service.redis_address import connect
+from tests.deploy.deploy_scripts import redis_secret
 from tests.deploy.dockerfile import ROOT
 from tests.integration.redis_server import free_port, redis_server_binary
 
@@ -36,17 +37,8 @@ SERVICE = "scopa-jobs"
 REPLICA_PASSWORD = "0123456789abcdef" * 2
 SENTINEL_PASSWORD = "fedcba9876543210" * 2
 APP_PASSWORD = "89abcdef01234567" * 2
-# The ACL of deploy/redis_secret.py's queue Redis, less KEDA's user.
-USERS = (
-    ("default", "on", "nopass", "resetchannels", "-@all", "+ping"),
-    ("replica", "on", f">{REPLICA_PASSWORD}", "resetchannels", "-@all", "+psync", "+replconf",
-     "+ping"),
-    ("sentinel", "on", f">{SENTINEL_PASSWORD}", "allchannels", "-@all", "+multi", "+slaveof",
-     "+ping", "+exec", "+subscribe", "+config|rewrite", "+role", "+publish", "+info",
-     "+client|setname", "+client|kill", "+script|kill"),
-    ("scopa-jobs", "on", f">{APP_PASSWORD}", "~*", "resetchannels", "+@all", "-@admin",
-     "-@dangerous"),
-)  # fmt: skip
+# The queue Redis's users of deploy/redis_secret.py, KEDA's aside.
+USERS = redis_secret.queue_acl_users(APP_PASSWORD, None, REPLICA_PASSWORD, SENTINEL_PASSWORD)
 
 
 class Group:

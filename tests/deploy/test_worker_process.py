@@ -68,9 +68,10 @@ def test_the_deployed_worker_starts_serves_metrics_and_stops(
     redis_dir = tmp_path / "redis"
     redis_dir.mkdir()
     with redis_with_acl(redis_dir, acl, "--save", "", "--appendonly", "no") as port:
-        # The deployed URL's user and password, this loopback server's address.
-        url = env["SCOPA_JOBS_REDIS_URL"]
-        env["SCOPA_JOBS_REDIS_URL"] = url.rsplit("@", 1)[0] + f"@127.0.0.1:{port}/0"
+        # The deployed URL's user and password (of a server, or of a group's Sentinels), this
+        # loopback server's address.
+        credentials = env["SCOPA_JOBS_REDIS_URL"].split("://", 1)[1].rsplit("@", 1)[0]
+        env["SCOPA_JOBS_REDIS_URL"] = f"redis://{credentials}@127.0.0.1:{port}/0"
         assert env["SCOPA_JOBS_REDIS_URL"] == redis_secret.queue_redis_url(
             QUEUE_PASSWORD, "127.0.0.1", port
         )
