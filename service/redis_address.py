@@ -43,13 +43,13 @@ class SentinelAddress:
         given = {"username": self.username, "password": self.password}
         return {name: value for name, value in given.items() if value is not None}
 
-    def uri_without_query(self) -> str:
-        """The address as a ``limits`` storage URI: scheme, data credentials, hosts, name."""
-        auth = ""
-        if self.password is not None:
-            auth = f"{self.username or ''}:{self.password}@"
-        hosts = ",".join(f"{host}:{port}" for host, port in self.sentinels)
-        return f"{SENTINEL_SCHEME}://{auth}{hosts}/{self.service_name}"
+    def storage_uri(self) -> str:
+        """The Sentinels and the service as a ``limits`` storage URI, without credentials
+        (``limits`` reads them unquoted from a URI: they go as options instead)."""
+        hosts = ",".join(
+            f"[{host}]:{port}" if ":" in host else f"{host}:{port}" for host, port in self.sentinels
+        )
+        return f"{SENTINEL_SCHEME}://{hosts}/{self.service_name}"
 
 
 def is_sentinel(url: str) -> bool:

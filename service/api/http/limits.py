@@ -71,7 +71,7 @@ def storage(settings: Settings) -> tuple[str, dict[str, Any]]:
     sentinel_options = {key: value for key, value in options.items() if key.startswith("socket_")}
     options["use_replicas"] = False
     options["sentinel_kwargs"] = {**sentinel_options, **address.sentinel_credentials()}
-    return address.uri_without_query(), options
+    return address.storage_uri(), {**options, **address.server_credentials()}
 
 
 def request_cost(endpoint: Endpoint) -> int:
