@@ -308,6 +308,18 @@ drill-overload: setup
 drill-cold-start: setup
 	$(BIN)/pytest -q tests/integration/test_cold_start.py $(PYTEST_ARGS)
 
+.PHONY: drills-stack
+## The production-stack drills, each printing its figures ([drill] and [container] lines): the
+## image built and run, the compose stack (a worker killed, the queue Redis restarted, the
+## queue's primary killed behind Sentinels), Redis primaries killed behind Sentinels on
+## loopback, a worker and an API cut off from Redis in network namespaces. RUNS=3 repeats them
+## (quote the medians). Needs root, docker.io, debootstrap, docker-compose, iproute2, iptables.
+RUNS ?= 1
+drills-stack: setup
+	for run in $$(seq $(RUNS)); do $(BIN)/pytest -q -s -p no:randomly tests/container \
+	    tests/integration/test_redis_failover.py tests/integration/test_network_split.py \
+	    $(PYTEST_ARGS) | grep -E '^\[(drill|container)\]|passed|failed'; done
+
 .PHONY: fuzz
 ## Mutation fuzz of every endpoint: 12,000 seeded cases (ARGS="--cases N --seed S" to vary) over
 ## POST /v1/deal, moves, play, score, advice, view, record, replay, bot and review, and the lang

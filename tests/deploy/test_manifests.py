@@ -565,7 +565,6 @@ def test_redis_requires_the_acl_file_from_the_secret() -> None:
     assert container["readinessProbe"]["exec"]["command"] == ["redis-cli", "ping"]
     default = {user[0]: user[1:] for user in redis_secret.acl_users(PASSWORD)}["default"]
     assert default[-2:] == ("-@all", "+ping")
-    assert options(container["args"])["--protected-mode"] == [["no"]]
 
 
 def test_only_api_and_worker_pods_may_reach_redis() -> None:

@@ -77,7 +77,7 @@ class Group:
         folder = self.workdir / f"redis-{me}"
         folder.mkdir(exist_ok=True)
         users = [arg for user in USERS for arg in ("--user", *user)]
-        arguments = ["--bind", me, "--protected-mode", "no", "--save", "", "--dir", str(folder)]
+        arguments = ["--bind", me, "--save", "", "--dir", str(folder)]
         arguments += ["--appendonly", "yes", "--appendfsync", "everysec", *users]
         self.launch(me, SCRIPTS / "redis.sh", arguments)
         wait(lambda: answers(me, self.port), f"{me} answers")

@@ -3,13 +3,20 @@
 # and follows it; with no answer (the group's first start) the first of REDIS_HA_PEERS is the
 # primary. A server the Sentinels still name as the primary has just restarted, maybe from an
 # older copy than a replica's: it asks them to fail over first, then follows the new primary.
-# Its own arguments go to redis-server (users, memory, persistence).
+# Its own arguments go to redis-server (users, memory, persistence; a leading "redis-server" is
+# dropped, so that it can wrap an image's command). The ACL, not protected mode, keeps strangers
+# out: a user without a password may only PING.
 #   REDIS_HA_SERVICE           the group's name at the Sentinels (the URL's service name)
 #   REDIS_HA_ME                this server's host name, as the others and the clients reach it
 #   REDIS_HA_PEERS             the data servers' host names, the first primary first
 #   REDIS_HA_SENTINELS         the Sentinels, host:port each
 #   REDIS_HA_REPLICA_PASSWORD  the password of the "replica" user, replication between servers
+#   REDIS_HA_GROUP_USERS       "yes": declare the "replica" and "sentinel" users on the command
+#                              line (with REDIS_HA_SENTINEL_PASSWORD), where no ACL file does
 set -eu
+if [ "${1:-}" = "redis-server" ]; then
+    shift
+fi
 : "${REDIS_HA_SERVICE:?}" "${REDIS_HA_ME:?}" "${REDIS_HA_PEERS:?}" "${REDIS_HA_SENTINELS:?}"
 : "${REDIS_HA_REPLICA_PASSWORD:?}"
 port="${REDIS_HA_PORT:-6379}"
@@ -51,6 +58,15 @@ echo "primary: $primary"
 if [ "$primary" != "$REDIS_HA_ME" ]; then
     set -- "$@" --replicaof "$primary" "$port"
 fi
-exec redis-server "$@" --port "$port" \
+if [ "${REDIS_HA_GROUP_USERS:-}" = "yes" ]; then
+    # The rules of deploy/redis_secret.py's REPLICA_USER_RULES and SENTINEL_USER_RULES.
+    set -- "$@" \
+        --user replica on ">$REDIS_HA_REPLICA_PASSWORD" resetchannels -@all \
+        +psync +replconf +ping \
+        --user sentinel on ">${REDIS_HA_SENTINEL_PASSWORD:?}" allchannels -@all \
+        +multi +slaveof +ping +exec +subscribe +config\|rewrite +role +publish +info \
+        +client\|setname +client\|kill +script\|kill
+fi
+exec redis-server "$@" --port "$port" --protected-mode no \
     --replica-announce-ip "$REDIS_HA_ME" \
     --masteruser replica --masterauth "$REDIS_HA_REPLICA_PASSWORD"
