@@ -1,7 +1,10 @@
 # syntax=docker/dockerfile:1
 
+# The base of both stages; tests/container builds on a local Debian one (no registry there).
+ARG PYTHON_IMAGE=python:3.11-slim
+
 # ---- build stage: compilers live here only; everything lands in /opt/venv ----
-FROM python:3.11-slim AS builder
+FROM ${PYTHON_IMAGE} AS builder
 
 ENV PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
@@ -28,7 +31,7 @@ RUN pip install --constraint requirements.lock . \
     && python -m compileall -q /opt/venv
 
 # ---- runtime stage: the venv, the gunicorn settings and an unprivileged user ----
-FROM python:3.11-slim AS runtime
+FROM ${PYTHON_IMAGE} AS runtime
 
 ENV PATH=/opt/venv/bin:$PATH \
     PYTHONDONTWRITEBYTECODE=1 \

@@ -24,12 +24,14 @@ limiter's counters), holds two keys made from one password:
 The Secret ``scopa-queue-redis-auth``, of the queue Redis (the job queue and the jobs' results,
 with AOF and noeviction), holds four keys made from two passwords:
 
-- ``users.acl``: its ACL file. ``default`` may only PING; ``scopa-jobs`` (the API and the
-  workers) may use the data and scripting commands Dramatiq and the job store need on their own
-  keys (``dramatiq``, ``dramatiq:*``, ``scopa:job*``), never the administrative or dangerous
-  ones but KEYS, which Dramatiq's maintenance script runs to requeue a dead worker's tasks;
-  ``scopa-keda`` (KEDA's scaler) may only read the length of the queue's list, with KEDA's Lua
-  script.
+- ``users.acl``: its ACL file. ``scopa-jobs`` (the API and the workers) may use the data and
+  scripting commands Dramatiq and the job store need on their own keys (``dramatiq``,
+  ``dramatiq:*``, ``scopa:job*``), never the administrative or dangerous ones but KEYS, which
+  Dramatiq's maintenance script runs to requeue a dead worker's tasks; ``default`` has the same
+  rights behind the same password (a restarted Redis replays its append-only file as
+  ``default``: ``queue_acl_users``), so a client without the password may do nothing, not even
+  PING; ``scopa-keda`` (KEDA's scaler) may only read the length of the queue's list, with KEDA's
+  Lua script.
 - ``url``: the API's and the workers' ``SCOPA_JOBS_REDIS_URL``,
   ``redis+sentinel://scopa-jobs:<password>@scopa-queue-redis-0.scopa-queue-redis:26379,...
   /scopa-jobs``.
@@ -115,8 +117,7 @@ QUEUE_LIST = "dramatiq:scopa-jobs"
 # script is also given as its one declared key) and the job store's (``scopa:job:<id>...`` and
 # ``scopa:jobs:active:<owner>``, service.api.jobs.store).
 QUEUE_KEY_PATTERNS = ("dramatiq", "dramatiq:*", "scopa:job*")
-QUEUE_USER_RULES = (
-    "on",
+QUEUE_RIGHTS = (
     *(f"~{pattern}" for pattern in QUEUE_KEY_PATTERNS),
     "resetchannels",
     "+@all",
@@ -125,6 +126,7 @@ QUEUE_USER_RULES = (
     # Dramatiq's dispatch script lists a dead worker's acknowledgement sets with KEYS.
     "+keys",
 )
+QUEUE_USER_RULES = ("on", *QUEUE_RIGHTS)
 # KEDA's redis scaler: PING when it connects, then EVAL of a script that calls TYPE and, on a
 # list, LLEN of the one key.
 KEDA_USER_RULES = (
@@ -185,12 +187,19 @@ def queue_acl_users(
     replica_password: str | None = None,
     sentinel_password: str | None = None,
 ) -> Users:
-    """The queue Redis's users: ``default`` may only PING, ``scopa-jobs`` (API and workers)
-    needs auth, and so do ``scopa-keda`` (KEDA's scaler) and the group's ``replica`` and
-    ``sentinel`` when given a password."""
+    """The queue Redis's users: ``scopa-jobs`` (API and workers) and ``default`` with its
+    rights and password, ``scopa-keda`` (KEDA's scaler) and the group's ``replica`` and
+    ``sentinel`` when given a password.
+
+    ``default`` may do what ``scopa-jobs`` does, behind the same password, because a restarted
+    Redis replays its append-only file as ``default`` and, before redis/redis#14545 (Debian's
+    7.0.15 among them: tests/container's restart drill), checks ``default``'s rights again at
+    each ``EXEC``: a ``default`` allowed less would silently drop every transaction and script
+    of the file."""
+    check_password(password)
     users = [
-        ("default", *DEFAULT_USER_RULES),
-        (QUEUE_USER, f">{check_password(password)}", *QUEUE_USER_RULES),
+        ("default", "on", f">{password}", *QUEUE_RIGHTS),
+        (QUEUE_USER, f">{password}", *QUEUE_USER_RULES),
     ]
     if keda_password is not None:
         users.append((KEDA_USER, f">{check_password(keda_password)}", *KEDA_USER_RULES))

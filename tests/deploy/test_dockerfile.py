@@ -65,8 +65,11 @@ def test_dockerignore_keeps_secrets_and_local_state_out() -> None:
 
 def test_multi_stage_on_slim_with_a_numeric_non_root_user() -> None:
     items = instructions()
+    first_from = next(i for i, item in enumerate(items) if item.keyword == "FROM")
+    # The base is a build argument (tests/container builds on a local one), slim by default.
+    assert [item.args for item in items[:first_from]] == ["PYTHON_IMAGE=python:3.11-slim"]
     bases = [item.args.split()[0] for item in items if item.keyword == "FROM"]
-    assert bases == ["python:3.11-slim", "python:3.11-slim"]
+    assert bases == ["${PYTHON_IMAGE}", "${PYTHON_IMAGE}"]
     users = [item.args for item in items if item.keyword == "USER"]
     assert len(users) == 1
     uid, _, gid = users[0].partition(":")

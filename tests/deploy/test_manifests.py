@@ -393,7 +393,8 @@ def test_compose_wires_api_to_a_password_protected_lru_redis() -> None:
     assert sorted(users) == sorted(redis_secret.acl_users(PASSWORD))
     assert "volumes" not in redis
     assert "ports" not in redis  # reachable from the compose network only
-    assert redis["healthcheck"]["test"] == ["CMD", "redis-cli", "ping"]
+    # -e: an error reply (LOADING) fails the check; the ACL lets anyone PING.
+    assert redis["healthcheck"]["test"] == ["CMD", "redis-cli", "-e", "ping"]
     metrics = api["environment"]["SCOPA_METRICS_PORT"]
     assert f"127.0.0.1:{metrics}:{metrics}" in api["ports"]
 
@@ -562,7 +563,7 @@ def test_redis_requires_the_acl_file_from_the_secret() -> None:
     assert secret["secretName"] == redis_secret.SECRET_NAME
     assert secret["items"] == [{"key": redis_secret.ACL_KEY, "path": name}]
     # The probe runs unauthenticated: the ACL lets the default user PING, and nothing else.
-    assert container["readinessProbe"]["exec"]["command"] == ["redis-cli", "ping"]
+    assert container["readinessProbe"]["exec"]["command"] == ["redis-cli", "-e", "ping"]
     default = {user[0]: user[1:] for user in redis_secret.acl_users(PASSWORD)}["default"]
     assert default[-2:] == ("-@all", "+ping")
 
@@ -679,7 +680,7 @@ def test_each_redis_is_three_servers_and_three_sentinels_one_pod_a_node(
         ]
         assert {"name": secret, "key": key} in refs
     assert sentinel["readinessProbe"]["exec"]["command"] == [
-        "redis-cli", "-p", str(ports["sentinel"]), "ping"
+        "redis-cli", "-e", "-p", str(ports["sentinel"]), "ping"
     ]  # fmt: skip
     # A drain takes one pod of three: two Sentinels, a quorum, stay to promote a replica.
     budget = docs[("PodDisruptionBudget", group[1])]["spec"]
@@ -856,12 +857,26 @@ def test_the_queue_redis_requires_the_acl_file_from_its_secret() -> None:
     secret = volumes[mount["name"]]["secret"]
     assert secret["secretName"] == redis_secret.QUEUE_SECRET_NAME
     assert secret["items"] == [{"key": redis_secret.ACL_KEY, "path": name}]
-    assert container["readinessProbe"]["exec"]["command"] == ["redis-cli", "ping"]
+    # The probe signs in (as the Sentinels' user, whose password the container has): without
+    # a password the queue Redis answers nothing; -e: an error reply fails the probe.
+    shell, flag, line = container["readinessProbe"]["exec"]["command"]
+    assert (shell, flag) == ("sh", "-c")
+    assert line.split() == [
+        "redis-cli", "-e", "--no-auth-warning", "--user", redis_secret.SENTINEL_USER,
+        "--pass", '"$REDIS_HA_SENTINEL_PASSWORD"', "ping",
+    ]  # fmt: skip
+    env = {item["name"]: item for item in container["env"]}
+    assert env["REDIS_HA_SENTINEL_PASSWORD"]["valueFrom"]["secretKeyRef"] == {
+        "name": redis_secret.QUEUE_SECRET_NAME,
+        "key": redis_secret.SENTINEL_PASSWORD_KEY,
+    }
     users = {
         user[0]: user[1:]
         for user in redis_secret.queue_acl_users(PASSWORD, KEDA_PASSWORD, PASSWORD, PASSWORD)
     }
-    assert users["default"][-2:] == ("-@all", "+ping")
+    # default: the queue user's rights and password (the append-only file replays as default).
+    assert users["default"] == ("on", f">{PASSWORD}", *redis_secret.QUEUE_RIGHTS)
+    assert users[redis_secret.QUEUE_USER] == (f">{PASSWORD}", *redis_secret.QUEUE_USER_RULES)
     assert set(users) == {
         "default",
         redis_secret.QUEUE_USER,
@@ -929,7 +944,9 @@ def test_compose_wires_api_and_workers_to_a_durable_queue_redis() -> None:
     name, target = volume.split(":")
     assert target == "/data" and name in compose["volumes"]
     assert "ports" not in queue_redis
-    assert queue_redis["healthcheck"]["test"] == ["CMD", "redis-cli", "ping"]
+    assert queue_redis["healthcheck"]["test"] == [
+        "CMD", "redis-cli", "-e", "--no-auth-warning", "--pass", QUEUE_PASSWORD, "ping"
+    ]  # fmt: skip
     # The queue Secret's users but KEDA's (no KEDA in compose), on the command line.
     users = [tuple(args) for args in options(queue_redis["command"][1:])["--user"]]
     assert sorted(users) == sorted(redis_secret.queue_acl_users(QUEUE_PASSWORD))

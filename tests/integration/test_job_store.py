@@ -84,3 +84,26 @@ def test_a_job_whose_time_is_up_is_gone_and_skipped_in_lists(store: JobStore) ->
     assert store.get("old") is None
     assert [job.id for job in store.jobs_of("alpha", 0, 1)] == ["new"]
     assert store.jobs_of("alpha", 1, 1) == []
+
+
+def test_a_job_hash_its_store_lost_part_of_is_taken_as_gone(tmp_path: Path) -> None:
+    server = RedisServer(tmp_path)
+    server.start()
+    store = RedisJobStore(server.client())
+    try:
+        store.create(new_job("torn"))
+        meta = RedisJobStore.keys("torn")[0]
+        store.client.hdel(meta, "owner")  # as a transaction lost at a restart leaves it
+        assert store.get("torn") is None
+        store.client.hset(meta, "owner", "alpha")
+        found = store.get("torn")
+        assert found is not None and found.owner == "alpha"
+    finally:
+        store.close()
+        server.stop()
+
+
+def test_replicated_waits_for_nothing_without_required_replicas(store: JobStore) -> None:
+    store.create(new_job("alone"))
+    store.replicated()  # a single Redis, or the SQLite file: returns at once
+    assert store.get("alone") is not None

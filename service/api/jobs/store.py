@@ -9,6 +9,7 @@ retention and the longest a job may run, set to the retention once it ends.
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 import threading
 import time
@@ -19,6 +20,8 @@ from typing import Protocol, cast
 import redis
 
 from service.api.jobs.model import Job, JobKind, JobState, NewJob
+
+log = logging.getLogger(__name__)
 
 PREFIX = "scopa:job:"
 ACTIVE_PREFIX = "scopa:jobs:active:"
@@ -35,6 +38,8 @@ end
 redis.call('EXPIREAT', KEYS[1], ARGV[4])
 return redis.call('HLEN', KEYS[1])
 """
+# The fields a job's hash is made with (``create``, one transaction).
+REQUIRED_FIELDS = frozenset({"owner", "kind", "total", "created", "expires"})
 # Written before a WAIT, so that the WAIT covers every write made before it, whichever pooled
 # connection made them: a replica holding this write holds everything written earlier.
 BARRIER_KEY = "scopa:jobs:replicated"
@@ -167,6 +172,11 @@ class RedisJobStore:
         if not fields:
             return None
         text = {_text(k): v for k, v in fields.items()}
+        missing = REQUIRED_FIELDS - text.keys()
+        if missing:
+            # Part of a job whose store lost the rest (``create`` writes them in one go).
+            log.warning("job %s lacks %s in the store: taken as gone", job_id, sorted(missing))
+            return None
         ended = text.get("ended")
         final = text.get("final")
         return Job(
