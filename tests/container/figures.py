@@ -11,8 +11,8 @@ FIGURES_PATH = Path("/tmp/scopa-container-figures.json")
 
 
 def report(name: str, line: str, **values: Any) -> None:
-    """Print ``[container] name: line`` and keep ``values`` (with the time measured) under ``name`` in
-    FIGURES_PATH, beside the other figures of this and earlier runs."""
+    """Print ``[container] name: line`` and keep ``values`` (with the time measured) under
+    ``name`` in FIGURES_PATH, beside the other figures of this and earlier runs."""
     print(f"\n[container] {name}: {line}", flush=True)
     try:
         kept: dict[str, Any] = json.loads(FIGURES_PATH.read_text())
