@@ -113,16 +113,7 @@ def ha_stack(
         report("compose ha up", f"stack with both Redis groups up in {up_s:.1f} s", seconds=up_s)
         yield made
     finally:
-        with Path("/tmp/scopa-compose-ha.log").open("w") as out:
-            subprocess.run(
-                [*made.argv(), "logs", "--no-color", "--timestamps"],
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                env=env,
-                check=False,
-                timeout=120,
-            )
-        made.compose("down", "--volumes", "--timeout", "30")
+        made.take_down(Path("/tmp/scopa-compose-ha.log"))
 
 
 def run_job(stack: Stack) -> Progress:

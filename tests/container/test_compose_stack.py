@@ -63,6 +63,19 @@ class Stack:
         (only,) = self.containers(service)
         return only
 
+    def take_down(self, log: Path) -> None:
+        """Save every container's log to ``log``, then remove the stack and its volumes."""
+        with log.open("w") as out:
+            subprocess.run(
+                [*self.argv(), "logs", "--no-color", "--timestamps"],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env=self.env,
+                check=False,
+                timeout=120,
+            )
+        self.compose("down", "--volumes", "--timeout", "30")
+
     def published_api(self) -> str:
         """The URL of the API's published port 8000."""
         published = self.compose("port", "api", "8000").strip()
@@ -132,17 +145,7 @@ def stack(
         report("compose up", f"stack up, API ready and workers taking tasks in {up_s:.1f} s")
         yield made
     finally:
-        saved = Path("/tmp/scopa-compose-stack.log")
-        with saved.open("w") as out:
-            subprocess.run(
-                [*made.argv(), "logs", "--no-color", "--timestamps"],
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                env=env,
-                check=False,
-                timeout=120,
-            )
-        made.compose("down", "--volumes", "--timeout", "30")
+        made.take_down(Path("/tmp/scopa-compose-stack.log"))
 
 
 def review_job() -> dict[str, Any]:

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from service.api.advice.views import example_request
 from service.api.examples import finished_record
 from tests.container.client import (
     docker,
@@ -31,25 +32,8 @@ pytestmark = [pytest.mark.integration, pytest.mark.own_process, pytest.mark.time
 USER = "10001:10001"
 GRACE_S = 20
 READY_LIMIT_S = 90
-# README's examples: a dealt hand's view to advise on, and a finished hand's piles to score.
-ADVICE = {
-    "rules": "scopa",
-    "view": {
-        "seat": 1,
-        "dealer": 0,
-        "to_move": 1,
-        "hand": ["4D", "10D", "1C"],
-        "table": ["5D", "2C", "1B", "3B"],
-        "piles": [[], []],
-        "scope": [0, 0],
-        "hand_sizes": [3, 3],
-        "stock_size": 30,
-        "deals_made": 1,
-        "last_capturer": None,
-    },
-    "budget": {"iterations": 200},
-    "seed": 7,
-}
+# The API's example deal to advise on, and (below) a finished hand's piles to score.
+ADVICE = {**example_request(), "budget": {"iterations": 200}}
 
 
 def pile(cards: str) -> dict[str, Any]:

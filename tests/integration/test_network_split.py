@@ -27,7 +27,6 @@ from typing import Any
 import pytest
 
 from scripts.local_gunicorn import running_gunicorn
-from service.api.jobs.store import RedisJobStore
 from tests.integration.job_workers import (
     Worker,
     record_lines,
@@ -42,6 +41,7 @@ from tests.integration.test_jobs_durability import (
     made,
     records_logged,
     review_job,
+    stop_mid_record,
 )
 from tests.integration.test_redis_failover import ADVICE_BODY, report
 
@@ -66,22 +66,6 @@ def reachable_redis(tmp_path: Path, host: NetworkHost) -> RedisServer:
     )
     server.start()
     return server
-
-
-def freeze_mid_record(worker: Worker, redis: RedisServer, job_id: str, limit_s: float = 60) -> int:
-    """SIGSTOP the worker once it holds a record whose line the store lacks; that record."""
-    results = RedisJobStore.keys(job_id)[2]
-    deadline = time.monotonic() + limit_s
-    with redis.client() as client:
-        while time.monotonic() < deadline:
-            worker.process.send_signal(signal.SIGSTOP)
-            taken = records_logged(worker.log_path, job_id, "taken")
-            in_hand = sorted(i for i in taken if not client.hexists(results, str(i)))
-            if in_hand:
-                return in_hand[0]
-            worker.process.send_signal(signal.SIGCONT)
-            time.sleep(0.01)
-    raise AssertionError("the worker took no record")
 
 
 def wait_logged(worker: Worker, job_id: str, record: int, limit_s: float = 90) -> float:
@@ -111,7 +95,7 @@ def test_a_worker_cut_off_from_the_queue_loses_no_record_and_writes_none_twice(
             ):
                 job = made(port, review_job(RECORDS))
                 path = job["links"]["self"]
-                in_hand = freeze_mid_record(far, redis, job["id"])
+                in_hand = stop_mid_record(far, redis, job["id"])
                 before = _done(port, path)
                 host.cut_from(host.services)
                 cut_at = time.monotonic()
