@@ -2,11 +2,13 @@
 
     python -m scripts.run_tests [PYTEST ARGUMENTS...]
 
-1. The tests marked neither ``serial`` nor ``own_process``, under pytest-xdist on every core
-   (one test file per worker), while the ``own_process`` tests run beside them in a pytest of
-   their own: schemathesis's generated cases share one test id, which pytest-xdist cannot
-   deal out. Their output is printed once they end.
-2. The ``serial`` tests alone: they time themselves.
+1. The tests marked neither ``serial``, ``own_process`` nor ``container``, under pytest-xdist
+   on every core (one test file per worker), while the ``own_process`` tests run beside them in
+   a pytest of their own: schemathesis's generated cases share one test id, which pytest-xdist
+   cannot deal out. Their output is printed once they end.
+2. The ``container`` tests alone: building an image keeps every core busy, which would starve
+   the browser tests' deadlines.
+3. The ``serial`` tests alone: they time themselves.
 
 The arguments go to every run. A run that selects no test (pytest's status 5) counts as passed;
 the status is the first failing run's.
@@ -42,13 +44,14 @@ def main(extra: list[str]) -> int:
             text=True,
         )
         spread = subprocess.call(
-            pytest_command("not serial and not own_process", extra, workers=True)
+            pytest_command("not serial and not own_process and not container", extra, workers=True)
         )
         aside_status = aside.wait()
         aside_output.seek(0)
         print(aside_output.read(), end="", flush=True)
+    containers = subprocess.call(pytest_command("container", extra))
     alone = subprocess.call(pytest_command("serial", extra))
-    for status in (spread, aside_status, alone):
+    for status in (spread, aside_status, containers, alone):
         if not passed(status):
             return status
     return 0

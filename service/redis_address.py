@@ -20,6 +20,7 @@ from redis.connection import parse_url
 from redis.sentinel import Sentinel
 
 SENTINEL_SCHEME = "redis+sentinel"
+PLAIN_SCHEMES = ("redis", "rediss", "unix")
 SENTINEL_QUERY = ("sentinel_username", "sentinel_password")
 
 
@@ -91,8 +92,14 @@ def validate_url(url: str) -> None:
     """Raise ValueError naming the problem when ``url`` is no Redis or Sentinel URL."""
     if is_sentinel(url):
         sentinel_address(url)
-    else:
-        parse_url(url)  # type: ignore[no-untyped-call]  # ValueError naming the schemes
+        return
+    try:
+        parse_url(url)  # type: ignore[no-untyped-call]
+    except ValueError as error:
+        if "://" in url and url.split("://", 1)[0].lower() not in PLAIN_SCHEMES:
+            schemes = ", ".join(f"{scheme}://" for scheme in (*PLAIN_SCHEMES, SENTINEL_SCHEME))
+            raise ValueError(f"a Redis URL starts with one of {schemes}") from error
+        raise
 
 
 def connect(url: str, **options: Any) -> redis.Redis:

@@ -33,7 +33,7 @@ from tests.container.test_compose_stack import (
     wait_taking_tasks,
 )
 
-pytestmark = [pytest.mark.integration, pytest.mark.own_process, pytest.mark.timeout(1200)]
+pytestmark = [pytest.mark.integration, pytest.mark.container, pytest.mark.timeout(1200)]
 
 OVERLAY = ROOT / "deploy" / "docker-compose.sentinel.yml"
 QUEUE_SERVERS = ("queue-redis", "queue-redis-2", "queue-redis-3")

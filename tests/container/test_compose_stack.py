@@ -24,7 +24,7 @@ from tests.container.client import docker, eventually, fetch, log_entries, logs
 from tests.container.conftest import ROOT, ServiceImage
 from tests.container.figures import report
 
-pytestmark = [pytest.mark.integration, pytest.mark.own_process, pytest.mark.timeout(1200)]
+pytestmark = [pytest.mark.integration, pytest.mark.container, pytest.mark.timeout(1200)]
 
 COMPOSE_FILE = ROOT / "deploy" / "docker-compose.yml"
 WORKERS = 2

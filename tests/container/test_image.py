@@ -27,7 +27,7 @@ from tests.container.client import (
 from tests.container.conftest import ServiceImage
 from tests.container.figures import report
 
-pytestmark = [pytest.mark.integration, pytest.mark.own_process, pytest.mark.timeout(1200)]
+pytestmark = [pytest.mark.integration, pytest.mark.container, pytest.mark.timeout(1200)]
 
 USER = "10001:10001"
 GRACE_S = 20
