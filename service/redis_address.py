@@ -35,9 +35,11 @@ class SentinelAddress:
     sentinel_username: str | None = None
     sentinel_password: str | None = None
 
-    def sentinel_credentials(self) -> dict[str, str | None]:
-        """The Sentinels' own user and password (None: they ask for none)."""
-        return {"username": self.sentinel_username, "password": self.sentinel_password}
+    def sentinel_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The options of a connection to a Sentinel: the socket ones of ``options`` and the
+        Sentinels' own user and password (None: they ask for none)."""
+        sockets = {key: value for key, value in options.items() if key.startswith("socket_")}
+        return {**sockets, "username": self.sentinel_username, "password": self.sentinel_password}
 
     def server_credentials(self) -> dict[str, str]:
         """The data servers' user and password, those given."""
@@ -108,10 +110,9 @@ def connect(url: str, **options: Any) -> redis.Redis:
     if not is_sentinel(url):
         return redis.Redis.from_url(url, **options)
     address = sentinel_address(url)
-    sentinel_options = {key: value for key, value in options.items() if key.startswith("socket_")}
     sentinel = Sentinel(  # type: ignore[no-untyped-call]  # redis-py leaves it untyped
         list(address.sentinels),
-        sentinel_kwargs={**sentinel_options, **address.sentinel_credentials()},
+        sentinel_kwargs=address.sentinel_options(options),
         **address.server_credentials(),
         **options,
     )

@@ -33,7 +33,8 @@ def test_the_sentinels_own_credentials_come_from_the_query() -> None:
     address = sentinel_address(
         "redis+sentinel://:data@s1:26379/jobs?sentinel_username=watch&sentinel_password=p%26q"
     )
-    assert address.sentinel_credentials() == {"username": "watch", "password": "p&q"}
+    options = address.sentinel_options({"socket_timeout": 1.0, "retry": None})
+    assert options == {"socket_timeout": 1.0, "username": "watch", "password": "p&q"}
     assert address.server_credentials() == {"password": "data"}
     assert address.storage_uri() == "redis+sentinel://s1:26379/jobs"
 

@@ -18,7 +18,6 @@ import random
 import shutil
 import signal
 import subprocess
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -29,10 +28,13 @@ import redis
 from service.redis_address import connect
 from tests.deploy.deploy_scripts import redis_secret
 from tests.deploy.dockerfile import ROOT
+from tests.integration.redis_sentinel import wait_until
 from tests.integration.redis_server import free_port, redis_server_binary
 
 pytestmark = pytest.mark.integration
 
+# How long the group may take to form or to promote a replica.
+LIMIT_S = 40.0
 SCRIPTS = ROOT / "deploy" / "k8s" / "redis-ha"
 SERVICE = "scopa-jobs"
 REPLICA_PASSWORD = "0123456789abcdef" * 2
@@ -82,11 +84,11 @@ class Group:
         arguments = ["--bind", me, "--save", "", "--dir", str(folder)]
         arguments += ["--appendonly", "yes", "--appendfsync", "everysec", *users]
         self.launch(me, SCRIPTS / "redis.sh", arguments)
-        wait(lambda: answers(me, self.port), f"{me} answers")
+        wait_until(lambda: answers(me, self.port), f"{me} answers", LIMIT_S)
 
     def start_sentinel(self, me: str) -> None:
         self.launch(me, SCRIPTS / "sentinel.sh", ["--bind", me])
-        wait(lambda: answers(me, self.sentinel_port), f"sentinel {me} answers")
+        wait_until(lambda: answers(me, self.sentinel_port), f"sentinel {me} answers", LIMIT_S)
 
     def launch(self, me: str, script: Path, arguments: list[str]) -> None:
         log = (self.workdir / f"{script.stem}-{me}.log").open("ab")
@@ -153,7 +155,8 @@ def started_group(workdir: Path, *, sentinels_first: bool = False) -> Iterator[G
             starts.reverse()
         for start, host in starts:
             start(host)
-        wait(lambda: sentinels_agree(group), "every Sentinel sees two replicas and two peers")
+        agreed = "every Sentinel sees two replicas and two peers"
+        wait_until(lambda: sentinels_agree(group), agreed, LIMIT_S)
         yield group
     except BaseException:
         print(group.logs())
@@ -183,14 +186,6 @@ def answers(host: str, port: int) -> bool:
         return False
 
 
-def wait(check: object, what: str, limit_s: float = 40.0) -> None:
-    assert callable(check)
-    deadline = time.monotonic() + limit_s
-    while not check():
-        assert time.monotonic() < deadline, f"not seen within {limit_s:.0f} s: {what}"
-        time.sleep(0.1)
-
-
 def replicated_write(group: Group, key: str, value: str) -> None:
     """Write through the Sentinels' URL and WAIT for one replica."""
     client = connect(group.url(), socket_timeout=5)
@@ -218,10 +213,10 @@ def test_a_killed_primary_comes_back_as_a_replica_of_the_promoted_one(tmp_path: 
         old = group.primary()
         replicated_write(group, "scopa:job:before", "1")
         group.kill(old)
-        wait(lambda: group.primary() != old, "a replica promoted")
+        wait_until(lambda: group.primary() != old, "a replica promoted", LIMIT_S)
         new = group.primary()
         group.start_server(old)
-        wait(lambda: group.role(old) == "slave", f"{old} replicating")
+        wait_until(lambda: group.role(old) == "slave", f"{old} replicating", LIMIT_S)
         # It follows the promoted server, which stays the primary (no needless failover).
         with group.watch_client(old) as client:
             assert client.info("replication")["master_host"] == new == group.primary()
@@ -234,8 +229,9 @@ def test_a_primary_back_before_it_is_called_down_hands_over_first(tmp_path: Path
         replicated_write(group, "scopa:job:acknowledged", "by a replica")
         group.kill(old)
         group.start_server(old)  # at once: the Sentinels still name it the primary
-        wait(lambda: group.primary() != old, "the Sentinels promoted a replica")
-        wait(lambda: group.role(old) == "slave", f"{old} replicating the new primary")
+        wait_until(lambda: group.primary() != old, "the Sentinels promoted a replica", LIMIT_S)
+        following = f"{old} replicating the new primary"
+        wait_until(lambda: group.role(old) == "slave", following, LIMIT_S)
         log = (tmp_path / f"redis-{old}.log").read_text()
         assert "waiting for them to promote a replica" in log
         client = connect(group.url(), socket_timeout=5)

@@ -61,17 +61,20 @@ def storage(settings: Settings) -> tuple[str, dict[str, Any]]:
     """Where the counts live and the client options: the REDIS_URL Redis, else memory."""
     if settings.redis_url is None:
         return MEMORY_STORAGE, {}
-    options: dict[str, Any] = client_options(
+    options = client_options(
         settings.redis_connect_timeout_ms / 1000, settings.redis_read_timeout_ms / 1000
     )
     if not is_sentinel(settings.redis_url):
         return settings.redis_url, options
     # Counts are read where they are written: a replica lags, and would let a client past.
     address = sentinel_address(settings.redis_url)
-    sentinel_options = {key: value for key, value in options.items() if key.startswith("socket_")}
-    options["use_replicas"] = False
-    options["sentinel_kwargs"] = {**sentinel_options, **address.sentinel_credentials()}
-    return address.storage_uri(), {**options, **address.server_credentials()}
+    sentinel_kwargs = address.sentinel_options(options)
+    return address.storage_uri(), {
+        **options,
+        **address.server_credentials(),
+        "use_replicas": False,
+        "sentinel_kwargs": sentinel_kwargs,
+    }
 
 
 def request_cost(endpoint: Endpoint) -> int:
