@@ -10,6 +10,8 @@ import marshmallow as ma
 
 from service.api.advice import views as advice
 from service.api.bot import views as bot
+from service.api.fair_play import views as fair_play
+from service.api.fair_play.schemas import FairPlayEvidenceSchema, FairPlayHandSchema
 from service.api.game import views as game
 from service.api.health import views as health
 from service.api.http.json import Blueprint
@@ -39,6 +41,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     records.blp,
     review.blp,
     insights.blp,
+    fair_play.blp,
     jobs.blp,
 )
 
@@ -65,6 +68,7 @@ OPERATIONS: tuple[Operation, ...] = (
     review.REVIEW_BATCH,
     insights.PLAYER_INSIGHTS,
     insights.MAKE_DRILLS,
+    fair_play.JUDGE_FAIR_PLAY,
     jobs.CREATE_JOB,
     jobs.LIST_JOBS,
     jobs.GET_JOB,
@@ -74,4 +78,8 @@ OPERATIONS: tuple[Operation, ...] = (
 )
 
 # Schemas the spec names by reference only (the items of a list loaded one by one).
-REFERENCED_SCHEMAS: tuple[tuple[str, type[ma.Schema]], ...] = (("PlayerHand", PlayerHandSchema),)
+REFERENCED_SCHEMAS: tuple[tuple[str, type[ma.Schema]], ...] = (
+    ("PlayerHand", PlayerHandSchema),
+    ("FairPlayHand", FairPlayHandSchema),
+    ("FairPlayEvidence", FairPlayEvidenceSchema),
+)

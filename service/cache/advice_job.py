@@ -19,6 +19,7 @@ from typing import Any
 from service.cache.advice_cache import CacheStatus
 from service.cache.keys import canonical_json
 from service.engine import codec
+from service.engine.cards import codes
 from service.engine.moves import Move
 from service.engine.view import View
 from service.search import Advice, Budget, Decision, MatchContext
@@ -32,7 +33,9 @@ ANSWER_SHAPE = 4
 @dataclass(frozen=True, slots=True)
 class AdviceJob:
     """One decision to advise and everything that determines the answer, with its cache key;
-    ``must_search``: plays searched even among more than the search ranks (a review's)."""
+    ``must_search``: plays searched even among more than the search ranks (a review's);
+    ``known``: other seats' cards the search is told (seat: card mask; a fair-play leak
+    hypothesis), empty for every advice a seat asks for itself."""
 
     decision: Decision
     budget: Budget
@@ -40,6 +43,7 @@ class AdviceJob:
     match: MatchContext | None
     key_fields: Mapping[str, object]
     must_search: tuple[Move, ...] = ()
+    known: Mapping[int, int] | None = None
 
 
 # Where a use case gets a job's advice, searched within a deadline (ms), and how it met the cache.
@@ -78,9 +82,12 @@ def advice_job(
     match: MatchContext | None,
     seed: int | str | None,
     must_search: tuple[Move, ...] = (),
+    *,
+    known: Mapping[int, int] | None = None,
 ) -> AdviceJob:
     """The job of a decision; without a seed, one derived from the request. A play that must
-    be searched is part of the key only where the search would otherwise leave it out."""
+    be searched is part of the key only where the search would otherwise leave it out; cards
+    the search is told (``known``) only when there are some."""
     view = decision.view
     fields: dict[str, object] = {
         "rules": view.rules.options(),
@@ -92,4 +99,7 @@ def advice_job(
     key: dict[str, object] = {**fields, "seed": chosen, "answer_shape": ANSWER_SHAPE}
     if must_search:
         key["must_search"] = [m.code() for m in must_search]
-    return AdviceJob(decision, budget, chosen, match, key, must_search)
+    told = {seat: mask for seat, mask in sorted((known or {}).items()) if mask}
+    if told:
+        key["known"] = {str(seat): codes(mask) for seat, mask in told.items()}
+    return AdviceJob(decision, budget, chosen, match, key, must_search, told or None)

@@ -364,3 +364,24 @@ def test_a_job_whose_tasks_cannot_all_be_sent_is_a_503_and_ends_failed(
     (job,) = client.get("/v1/jobs").get_json()["jobs"]
     assert (job["state"], job["records"], sent) == ("failed", 4, [0, 1])
     assert jobs.store.active_of("") == 0
+
+
+def test_a_fair_play_job_answers_what_fair_play_answers(jobs_client: FlaskClient) -> None:
+    body = {
+        "hands": [
+            {"record": finished_record(), "seat": 0},
+            {"record": finished_record(), "seat": 1},
+            {"record": short_record()},  # no seat and no player: a problem
+        ],
+    }
+    job = made(jobs_client.post("/v1/jobs", json={"fair_play": body}))
+    assert job["kind"] == "fair_play"
+    ended = wait_ended(jobs_client, job["links"]["self"])
+    assert ended["state"] == "done"
+    direct = jobs_client.post("/v1/fair-play", json=body).get_json()
+    del direct["problems"][0]["problem"]["instance"]
+    assert ended["result"] == direct
+    assert direct["hands"] == 2 and [p["index"] for p in direct["problems"]] == [2]
+    items = jobs_client.get(job["links"]["results"]).get_json()["items"]
+    assert [i["type"] for i in items] == ["evidence", "evidence", "problem"]
+    assert [i["evidence"]["seat"] for i in items[:2]] == [0, 1]

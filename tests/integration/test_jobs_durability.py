@@ -1,7 +1,8 @@
 """Jobs on the real parts, on loopback: gunicorn, scopa-worker processes and a Redis with its
 append-only file. A worker killed with SIGKILL in the middle of a job, and Redis restarted in
-the middle of a job: the job still ends, every record has exactly one line, and the lines are
-byte-identical to an undisturbed run's (same seeds, iteration budgets, no advice cache). Two
+the middle of a job, for a review job and for a fair-play job: the job still ends, every record
+has exactly one line, and the lines (and a fair-play job's report) are byte-identical to an
+undisturbed run's (same seeds, iteration budgets, no advice cache). Two
 gunicorn instances sharing the Redis: a job made through one is read through the other."""
 
 from __future__ import annotations
@@ -14,9 +15,15 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from scripts.local_gunicorn import running_gunicorn
 from service.api.examples import finished_record
 from service.api.jobs.store import RedisJobStore
+from service.engine.presets import make_rules
+from service.engine.record import record_of
+from service.engine.record_codec import record_to_dict
+from tests.api.test_review import played
 from tests.integration.job_workers import (
     Worker,
     call,
@@ -72,6 +79,21 @@ def review_job(records: int = RECORDS) -> dict[str, Any]:
     }
 
 
+def fair_play_job(records: int = RECORDS) -> dict[str, Any]:
+    """A fair-play job of random scopa hands, the player at each seat in turn."""
+    rules = make_rules("scopa")
+    hands = [
+        {"record": record_to_dict(record_of(played(rules, seed))), "seat": seed % 2}
+        for seed in range(records)
+    ]
+    return {"fair_play": {"hands": hands}}
+
+
+JOBS = {"review": review_job, "fair_play": fair_play_job}
+# The type of a record's line in a job of each kind.
+LINE_TYPE = {"review": "review", "fair_play": "evidence"}
+
+
 def made(port: int, body: Any) -> dict[str, Any]:
     status, answer = call(port, "POST", "/v1/jobs", body)
     assert status == 202, answer
@@ -79,11 +101,11 @@ def made(port: int, body: Any) -> dict[str, Any]:
     return job
 
 
-def assert_once_each(lines: list[bytes], records: int = RECORDS) -> None:
-    """One line for each record, in order, each a review."""
+def assert_once_each(lines: list[bytes], records: int = RECORDS, kind: str = "review") -> None:
+    """One line for each record, in order, each of the job's kind."""
     parsed = [json.loads(line) for line in lines]
     assert [line["index"] for line in parsed] == list(range(records))
-    assert {line["type"] for line in parsed} == {"review"}
+    assert {line["type"] for line in parsed} == {LINE_TYPE[kind]}
 
 
 @contextmanager
@@ -101,13 +123,14 @@ def served_env(redis: RedisServer) -> dict[str, str]:
     return {"SCOPA_JOBS_REDIS_URL": redis.url, "SCOPA_ADVICE_CACHE": "false"}
 
 
-def test_a_job_outlives_a_worker_killed_in_its_middle(tmp_path: Path) -> None:
+@pytest.mark.parametrize("kind", sorted(JOBS))
+def test_a_job_outlives_a_worker_killed_in_its_middle(tmp_path: Path, kind: str) -> None:
     with (
         durable_redis(tmp_path) as redis,
         running_gunicorn(workers=1, threads=4, env=served_env(redis)) as port,
         running_workers(2, worker_env(redis.url), tmp_path) as workers,
     ):
-        job = made(port, review_job())
+        job = made(port, JOBS[kind]())
         wait_for(port, job["links"]["self"], done_at_least=2)
         victim, survivor = workers
         # Killed while it reviews a record: one it has taken and not kept.
@@ -120,20 +143,22 @@ def test_a_job_outlives_a_worker_killed_in_its_middle(tmp_path: Path) -> None:
         assert in_hand in records_logged(survivor.log_path, job["id"], "kept")
         assert in_hand not in records_logged(victim.log_path, job["id"], "kept")
         lines = record_lines(port, disturbed)
-        again = wait_for(port, made(port, review_job())["links"]["self"])
+        again = wait_for(port, made(port, JOBS[kind]())["links"]["self"])
         assert again["state"] == "done"
         undisturbed = record_lines(port, again)
-    assert_once_each(lines)
+    assert_once_each(lines, kind=kind)
     assert lines == undisturbed
+    assert disturbed["result"] == again["result"]
 
 
-def test_a_job_outlives_a_redis_restart_in_its_middle(tmp_path: Path) -> None:
+@pytest.mark.parametrize("kind", sorted(JOBS))
+def test_a_job_outlives_a_redis_restart_in_its_middle(tmp_path: Path, kind: str) -> None:
     with (
         durable_redis(tmp_path) as redis,
         running_gunicorn(workers=1, threads=4, env=served_env(redis)) as port,
         running_workers(1, worker_env(redis.url), tmp_path) as workers,
     ):
-        job = made(port, review_job())
+        job = made(port, JOBS[kind]())
         before = wait_for(port, job["links"]["self"], done_at_least=3)
         redis.stop()
         time.sleep(1.5)
@@ -144,10 +169,11 @@ def test_a_job_outlives_a_redis_restart_in_its_middle(tmp_path: Path) -> None:
         log = workers[0].log_path.read_text(encoding="utf-8")
         assert "unreachable" in log or "connection error" in log
         lines = record_lines(port, disturbed)
-        again = wait_for(port, made(port, review_job())["links"]["self"])
+        again = wait_for(port, made(port, JOBS[kind]())["links"]["self"])
         undisturbed = record_lines(port, again)
-    assert_once_each(lines)
+    assert_once_each(lines, kind=kind)
     assert lines == undisturbed
+    assert disturbed["result"] == again["result"]
 
 
 def test_a_job_made_through_one_instance_is_read_through_another(tmp_path: Path) -> None:

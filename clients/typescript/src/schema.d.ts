@@ -183,6 +183,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/fair-play": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fair-play evidence over many hands of one player (and of a pair).
+         * @description Each hand is a record with the player's `seat`, or without it when the request's `player`
+         *     is named in the record's `meta.players` (the pair's other seat likewise: `pair_seat` or
+         *     `pair`). Every searched decision of the player is advised for the seat's own view and for
+         *     each leak hypothesis (every other hand known; with three seats or more, each other seat's
+         *     hand on its own, the partner's among them), at `{"iterations": 300}`, seed 0, through the
+         *     advice cache; the pair's other seat's decisions for its own view and with the player's
+         *     hand known.
+         *
+         *     Per hypothesis the answer gives the summed log-likelihood ratio of the played moves under
+         *     a player who saw those cards against one who did not (both a softmax of the searches'
+         *     values, temperature 0.2 points, with a 5% uniform share), the decisions it rests on, the
+         *     p-value against honest players of every calibrated style (the five levels and the
+         *     rule-based expert bot, for two-player scopa, scopone scientifico and scopone classico;
+         *     other rules of the same player count use one of theirs and say so), and a verdict:
+         *     `review_recommended` at p <= 0.01, `strong_evidence` at p <= 0.001, none under 100
+         *     decisions or without a calibration. The decisions that weigh most come with the seat's
+         *     view for a moderator to replay. `engine` gives how often the played move is the search's
+         *     best and what that can and cannot tell: an engine user at the default budget plays as the
+         *     master level does.
+         *
+         *     Hands that do not load, replay or name the player, and hands of another table size than
+         *     most, are listed in `problems` and left out. Every search (decisions times searches each,
+         *     at 300 iterations) may not pass the batch cap (`REVIEW_BATCH_MAX_TOTAL_ITERATIONS`): a 422
+         *     `budget-too-large` before any search; the searches share the batch's time cap
+         *     (`REVIEW_BATCH_MAX_TOTAL_MS`), and a decision it cuts is counted `unjudged`. Rate limit:
+         *     every search. The body may be as large as `BATCH_MAX_CONTENT_LENGTH`.
+         */
+        post: operations["judgeFairPlay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/insights": {
         parameters: {
             query?: never;
@@ -859,6 +904,12 @@ export interface components {
             /** @example 20 */
             ms?: number;
         };
+        CalibrationUsed: {
+            hands: number;
+            preset: string;
+            same_rules: boolean;
+            styles: string[];
+        };
         CategoryLoss: {
             per_decision: number | null;
             per_hand: number | null;
@@ -898,6 +949,21 @@ export interface components {
             /** @description the same seed deals the same cards */
             seed: number | string;
             state: components["schemas"]["State"];
+        };
+        DecisionEvidence: {
+            /** @description for the seat's own view */
+            honest: number[];
+            /** @description per hypothesis, the same moves' values */
+            leaked: {
+                [key: string]: number[];
+            };
+            /** @description the move in the record */
+            move_index: number;
+            /** @description codes */
+            moves: string[];
+            /** @description the played move in moves */
+            played: number;
+            seat: number;
         };
         Declaration: {
             /** @description the cards shown */
@@ -973,12 +1039,98 @@ export interface components {
             /** @description the same seed deals the same cards */
             seed: number | string;
         };
+        Engine: {
+            /** @description the p-value times the report's number of tests (Bonferroni), which the verdict reads, so the report's verdict keeps one test's rate */
+            adjusted_p_value: number | null;
+            /** @description decisions it rests on */
+            decisions: number;
+            hands: number;
+            honest_match_rates: {
+                [key: string]: number;
+            };
+            match_rate: components["schemas"]["InterpretedMean"];
+            /** @description points lost per decision against the honest search */
+            mean_loss: components["schemas"]["InterpretedMean"];
+            /** @description what the verdict means, for a moderator */
+            meaning: string;
+            /** @description the honest style the p-value is taken from */
+            most_likely_honest_style: string | null;
+            /** @description what this can tell */
+            note: string;
+            /** @description the largest, over the calibrated honest styles, chance of an honest player reaching this statistic over as many decisions (null: no calibration) */
+            p_value: number | null;
+            /** @description the statistic per decision with its 95% interval */
+            per_decision: components["schemas"]["InterpretedMean"];
+            /** @description the summed log-likelihood ratio (engine: the matches) */
+            statistic: number;
+            /**
+             * @description review_recommended at adjusted p <= 0.01, strong_evidence at <= 0.001, none under 100 decisions or without a calibration
+             * @enum {string}
+             */
+            verdict: "too_few_decisions" | "not_calibrated" | "no_evidence" | "review_recommended" | "strong_evidence";
+        };
         Event: {
             cards: string[];
             /** @enum {string} */
             kind: "lay" | "capture" | "scopa" | "deal" | "last_take" | "hand_end" | "declare" | "decline" | "claim" | "wrong_claim";
             seat: number | null;
             side: number | null;
+        };
+        FairPlayEvidence: {
+            decisions: components["schemas"]["DecisionEvidence"][];
+            index: number;
+            pair_seat: number | null;
+            seat: number;
+            unjudged: number;
+        };
+        FairPlayHand: {
+            /** @description the other seat of a pair to judge together (a table of three seats or more); omitted: the seat named `pair` in meta.players, or no pair */
+            pair_seat?: number;
+            record: components["schemas"]["HandRecord"];
+            /** @description the player's seat; omitted: the seat named `player` in the record's meta.players */
+            seat?: number;
+        };
+        FairPlayHandSummary: {
+            decisions: number;
+            evidence: {
+                [key: string]: number;
+            };
+            index: number;
+            pair_seat: number | null;
+            seat: number;
+            unjudged: number;
+        };
+        FairPlayRequest: {
+            /** @description the player's hands; at most BATCH_MAX_RECORDS (200 by default) */
+            hands: components["schemas"]["FairPlayHand"][];
+            /** @description the pair's other player's name, as meta.players gives it */
+            pair?: string;
+            /** @description the player's name, as meta.players gives it */
+            player?: string;
+        };
+        FairPlayResponse: {
+            budget: components["schemas"]["Budget"];
+            calibration: components["schemas"]["CalibrationUsed"] | null;
+            /** @description judged decisions */
+            decisions: number;
+            engine: components["schemas"]["Engine"];
+            hands: number;
+            hidden_information: components["schemas"]["Hypothesis"][];
+            model: components["schemas"]["Model"];
+            pair: string | null;
+            pair_evidence: components["schemas"]["PairEvidence"] | null;
+            per_hand: components["schemas"]["FairPlayHandSummary"][];
+            player: string | null;
+            problems: components["schemas"]["HandProblem"][];
+            /** @description the same seed deals the same cards */
+            seed: number | string;
+            /** @description searched decisions left unjudged (time cap) */
+            unjudged: number;
+            /**
+             * @description the strongest verdict of the report
+             * @enum {string}
+             */
+            verdict: "too_few_decisions" | "not_calibrated" | "no_evidence" | "review_recommended" | "strong_evidence";
         };
         GraphPoint: {
             /** @description the same after the move: the played move's value */
@@ -1065,6 +1217,34 @@ export interface components {
             kind?: "play" | "pass" | "keep" | "table" | "declare" | "decline" | "claim";
             seat: number;
         };
+        Hypothesis: {
+            /** @description the p-value times the report's number of tests (Bonferroni), which the verdict reads, so the report's verdict keeps one test's rate */
+            adjusted_p_value: number | null;
+            /** @description decisions it rests on */
+            decisions: number;
+            /** @description with a verdict: the decisions that weigh most */
+            decisions_to_replay?: components["schemas"]["ReplayedDecision"][];
+            description: string;
+            hands: number;
+            /** @description all: every other hand; seat+K: the hand of the seat K after */
+            hypothesis: string;
+            /** @description what the verdict means, for a moderator */
+            meaning: string;
+            /** @description the honest style the p-value is taken from */
+            most_likely_honest_style: string | null;
+            /** @description the largest, over the calibrated honest styles, chance of an honest player reaching this statistic over as many decisions (null: no calibration) */
+            p_value: number | null;
+            partner: boolean;
+            /** @description the statistic per decision with its 95% interval */
+            per_decision: components["schemas"]["InterpretedMean"];
+            /** @description the summed log-likelihood ratio (engine: the matches) */
+            statistic: number;
+            /**
+             * @description review_recommended at adjusted p <= 0.01, strong_evidence at <= 0.001, none under 100 decisions or without a calibration
+             * @enum {string}
+             */
+            verdict: "too_few_decisions" | "not_calibrated" | "no_evidence" | "review_recommended" | "strong_evidence";
+        };
         InsightsRequest: {
             /** @description per searched decision (default {'iterations': 1000}: the level is estimated only at this budget); the hands' decisions times the budget may not pass the batch cap */
             budget?: components["schemas"]["Budget"];
@@ -1141,7 +1321,7 @@ export interface components {
             finished: string | null;
             id: string;
             /** @enum {string} */
-            kind: "review" | "insights";
+            kind: "review" | "insights" | "fair_play";
             links: components["schemas"]["JobLinks"];
             /** @description lines that are problems */
             problems: number;
@@ -1149,8 +1329,8 @@ export interface components {
             progress: number;
             /** @description records in the job */
             records: number;
-            /** @description an insights job's answer once done, as /v1/insights answers; null otherwise */
-            result: components["schemas"]["InsightsResponse"] | null;
+            /** @description an insights or fair-play job's answer once done, as /v1/insights or /v1/fair-play answers; null otherwise */
+            result: components["schemas"]["InsightsResponse"] | components["schemas"]["FairPlayResponse"];
             /**
              * Format: date-time
              * @description when its first record was taken
@@ -1163,6 +1343,8 @@ export interface components {
             state: "queued" | "running" | "done" | "cancelled" | "failed";
         };
         JobDownloadLine: {
+            /** @description evidence lines */
+            evidence?: components["schemas"]["FairPlayEvidence"];
             /** @description summary: the job */
             id?: string;
             index?: number;
@@ -1180,10 +1362,10 @@ export interface components {
             /** @description summary: the job's state */
             state?: string;
             /**
-             * @description a record's line: `review` (the review as /v1/review answers it; an insights job's also gives the player's `seat`) or `problem` (the record's problem), with its `index`; the last line is the `summary`
+             * @description a record's line: `review` (the review as /v1/review answers it; an insights job's also gives the player's `seat`), `evidence` (a fair-play job's hand: each judged decision's values for the seat's own view and each leak hypothesis) or `problem` (the record's problem), with its `index`; the last line is the `summary`
              * @enum {string}
              */
-            type: "review" | "problem" | "summary";
+            type: "review" | "evidence" | "problem" | "summary";
         };
         JobLinks: {
             /** @description its results as NDJSON, one line a record */
@@ -1201,6 +1383,8 @@ export interface components {
             offset: number;
         };
         JobRequest: {
+            /** @description a /v1/fair-play body: each hand's decisions searched (one `evidence` line a hand), then the report drawn from them */
+            fair_play?: components["schemas"]["FairPlayRequest"];
             /** @description a /v1/insights body: the player's hands reviewed, then the insights drawn from them */
             insights?: components["schemas"]["InsightsRequest"];
             /** @description a /v1/review/batch body: every record reviewed */
@@ -1329,6 +1513,16 @@ export interface components {
             target: number;
             winner: number | null;
         };
+        Model: {
+            epsilon: number;
+            min_decisions: number;
+            temperature: number;
+            /** @description the statistics the report tests */
+            tests: number;
+            thresholds: {
+                [key: string]: number;
+            };
+        };
         Move: {
             /** @description table cards taken; [] lays the card */
             capture?: string[];
@@ -1442,6 +1636,32 @@ export interface components {
             total?: number;
             /** @description Total number of pages. */
             total_pages?: number;
+        };
+        PairEvidence: {
+            /** @description the p-value times the report's number of tests (Bonferroni), which the verdict reads, so the report's verdict keeps one test's rate */
+            adjusted_p_value: number | null;
+            /** @description decisions it rests on */
+            decisions: number;
+            description: string;
+            hands: number;
+            /** @description what the verdict means, for a moderator */
+            meaning: string;
+            /** @description the honest style the p-value is taken from */
+            most_likely_honest_style: string | null;
+            /** @description seats from player to pair */
+            offset: number;
+            /** @description the largest, over the calibrated honest styles, chance of an honest player reaching this statistic over as many decisions (null: no calibration) */
+            p_value: number | null;
+            partners: boolean;
+            /** @description the statistic per decision with its 95% interval */
+            per_decision: components["schemas"]["InterpretedMean"];
+            /** @description the summed log-likelihood ratio (engine: the matches) */
+            statistic: number;
+            /**
+             * @description review_recommended at adjusted p <= 0.01, strong_evidence at <= 0.001, none under 100 decisions or without a calibration
+             * @enum {string}
+             */
+            verdict: "too_few_decisions" | "not_calibrated" | "no_evidence" | "review_recommended" | "strong_evidence";
         };
         Pile: {
             cards: string[];
@@ -1568,6 +1788,20 @@ export interface components {
             score?: components["schemas"]["HandScore"];
             /** @description states[0] as dealt, states[i + 1] after moves[i] */
             states: components["schemas"]["State"][];
+        };
+        ReplayedDecision: {
+            /** @description its index in hands */
+            hand: number;
+            honest_best: components["schemas"]["ValuedMove"];
+            hypothesis: string;
+            leaked_best: components["schemas"]["ValuedMove"];
+            log_likelihood_ratio: number;
+            /** @description the move in the record */
+            move_index: number;
+            played: components["schemas"]["ValuedMove"];
+            seat: number;
+            /** @description only what the seat could know then, as /v1/view gives it */
+            view: components["schemas"]["View"];
         };
         ReviewRequest: {
             /** @description per searched decision, as /v1/advice takes it (the same default, the same caps); the decisions searched times the budget may not pass the server's review cap (REVIEW_MAX_TOTAL_MS, REVIEW_MAX_TOTAL_ITERATIONS) */
@@ -2040,6 +2274,25 @@ export interface components {
             hands: number;
             mean_loss: number | null;
         };
+        ValuedMove: {
+            /** @description table cards taken; [] lays the card */
+            capture: string[];
+            /**
+             * @description absent in a claim
+             * @example 7D
+             */
+            card?: string;
+            /** @description to the search of the seat's own view */
+            honest_value: number;
+            /**
+             * @description omitted or play: a card played; pass: an ace put in the pile (ace_may_pass); keep / table: the Chkobba cutter keeps the drawn card or lays it on the table; declare: the whole hand shown in the declaration round (card and capture together); decline: nothing declared in that round (no card); claim: the side claims the match (no card)
+             * @enum {string}
+             */
+            kind?: "play" | "pass" | "keep" | "table" | "declare" | "decline" | "claim";
+            /** @description to the search told the leaked hands */
+            leaked_value: number;
+            sweep: boolean;
+        };
         View: {
             /** @description claims: the seat whose claim ended the hand */
             claimed_by?: number;
@@ -2254,18 +2507,26 @@ export type BatchSummary = components['schemas']['BatchSummary'];
 export type BotRequest = components['schemas']['BotRequest'];
 export type BotResponse = components['schemas']['BotResponse'];
 export type Budget = components['schemas']['Budget'];
+export type CalibrationUsed = components['schemas']['CalibrationUsed'];
 export type CategoryLoss = components['schemas']['CategoryLoss'];
 export type ChosenMove = components['schemas']['ChosenMove'];
 export type CostlyDecision = components['schemas']['CostlyDecision'];
 export type DealRequest = components['schemas']['DealRequest'];
 export type DealResponse = components['schemas']['DealResponse'];
+export type DecisionEvidence = components['schemas']['DecisionEvidence'];
 export type Declaration = components['schemas']['Declaration'];
 export type Drill = components['schemas']['Drill'];
 export type DrillRule = components['schemas']['DrillRule'];
 export type DrillWhy = components['schemas']['DrillWhy'];
 export type DrillsRequest = components['schemas']['DrillsRequest'];
 export type DrillsResponse = components['schemas']['DrillsResponse'];
+export type Engine = components['schemas']['Engine'];
 export type Event = components['schemas']['Event'];
+export type FairPlayEvidence = components['schemas']['FairPlayEvidence'];
+export type FairPlayHand = components['schemas']['FairPlayHand'];
+export type FairPlayHandSummary = components['schemas']['FairPlayHandSummary'];
+export type FairPlayRequest = components['schemas']['FairPlayRequest'];
+export type FairPlayResponse = components['schemas']['FairPlayResponse'];
 export type GraphPoint = components['schemas']['GraphPoint'];
 export type HandDeal = components['schemas']['HandDeal'];
 export type HandInsight = components['schemas']['HandInsight'];
@@ -2274,6 +2535,7 @@ export type HandRecord = components['schemas']['HandRecord'];
 export type HandScore = components['schemas']['HandScore'];
 export type Health = components['schemas']['Health'];
 export type HistoryPlay = components['schemas']['HistoryPlay'];
+export type Hypothesis = components['schemas']['Hypothesis'];
 export type InsightsRequest = components['schemas']['InsightsRequest'];
 export type InsightsResponse = components['schemas']['InsightsResponse'];
 export type InterpretedMean = components['schemas']['InterpretedMean'];
@@ -2293,12 +2555,14 @@ export type LevelEstimate = components['schemas']['LevelEstimate'];
 export type Levels = components['schemas']['Levels'];
 export type MatchInput = components['schemas']['MatchInput'];
 export type MatchResult = components['schemas']['MatchResult'];
+export type Model = components['schemas']['Model'];
 export type Move = components['schemas']['Move'];
 export type MovesRequest = components['schemas']['MovesRequest'];
 export type MovesResponse = components['schemas']['MovesResponse'];
 export type Names = components['schemas']['Names'];
 export type OptionSpec = components['schemas']['OptionSpec'];
 export type PaginationMetadata = components['schemas']['PaginationMetadata'];
+export type PairEvidence = components['schemas']['PairEvidence'];
 export type Pile = components['schemas']['Pile'];
 export type PlayRequest = components['schemas']['PlayRequest'];
 export type PlayResponse = components['schemas']['PlayResponse'];
@@ -2314,6 +2578,7 @@ export type RecordRequest = components['schemas']['RecordRequest'];
 export type RecordResponse = components['schemas']['RecordResponse'];
 export type ReplayRequest = components['schemas']['ReplayRequest'];
 export type ReplayResponse = components['schemas']['ReplayResponse'];
+export type ReplayedDecision = components['schemas']['ReplayedDecision'];
 export type ReviewRequest = components['schemas']['ReviewRequest'];
 export type ReviewResponse = components['schemas']['ReviewResponse'];
 export type ReviewThresholds = components['schemas']['ReviewThresholds'];
@@ -2337,6 +2602,7 @@ export type TallyForm = components['schemas']['TallyForm'];
 export type Thresholds = components['schemas']['Thresholds'];
 export type Trend = components['schemas']['Trend'];
 export type TrendDate = components['schemas']['TrendDate'];
+export type ValuedMove = components['schemas']['ValuedMove'];
 export type View = components['schemas']['View'];
 export type ViewRequest = components['schemas']['ViewRequest'];
 export type ViewResponse = components['schemas']['ViewResponse'];
@@ -6299,6 +6565,483 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["DrillsResponse"];
+                };
+            };
+            400: components["responses"]["BAD_REQUEST"];
+            401: components["responses"]["UNAUTHORIZED"];
+            413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            422: components["responses"]["UNPROCESSABLE_ENTITY"];
+            429: components["responses"]["TOO_MANY_REQUESTS"];
+            503: components["responses"]["SERVICE_UNAVAILABLE"];
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    judgeFairPlay: {
+        parameters: {
+            query?: {
+                /** @description the language of the answer's words (problems, descriptions, names): en or it, for GET /v1/names also es (escoba) and fr (chkobba), a region allowed (it-CH); over Accept-Language when given; any other value falls back to English */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description the languages the client reads, by preference (RFC 9110), e.g. it-IT, it;q=0.9, en;q=0.5; used when lang is not given */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "hands": [
+                 *         {
+                 *           "record": {
+                 *             "deal": {
+                 *               "hands": [
+                 *                 [
+                 *                   "5S",
+                 *                   "6S",
+                 *                   "7B"
+                 *                 ],
+                 *                 [
+                 *                   "4D",
+                 *                   "10D",
+                 *                   "1C"
+                 *                 ]
+                 *               ],
+                 *               "stock": [
+                 *                 "2S",
+                 *                 "4S",
+                 *                 "9S",
+                 *                 "3C",
+                 *                 "9C",
+                 *                 "5B",
+                 *                 "4C",
+                 *                 "7S",
+                 *                 "6B",
+                 *                 "1S",
+                 *                 "3S",
+                 *                 "2B",
+                 *                 "10C",
+                 *                 "10S",
+                 *                 "8B",
+                 *                 "7C",
+                 *                 "4B",
+                 *                 "10B",
+                 *                 "1D",
+                 *                 "3D",
+                 *                 "9B",
+                 *                 "6D",
+                 *                 "7D",
+                 *                 "8S",
+                 *                 "9D",
+                 *                 "5C",
+                 *                 "6C",
+                 *                 "2D",
+                 *                 "8D",
+                 *                 "8C"
+                 *               ],
+                 *               "table": [
+                 *                 "5D",
+                 *                 "2C",
+                 *                 "1B",
+                 *                 "3B"
+                 *               ]
+                 *             },
+                 *             "dealer": 0,
+                 *             "format": "scopa-hand-record",
+                 *             "moves": [
+                 *               {
+                 *                 "capture": [
+                 *                   "1B",
+                 *                   "3B"
+                 *                 ],
+                 *                 "card": "4D",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "5D"
+                 *                 ],
+                 *                 "card": "5S",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "10D",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "6S",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "1C",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "1C",
+                 *                   "6S"
+                 *                 ],
+                 *                 "card": "7B",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "2C"
+                 *                 ],
+                 *                 "card": "2S",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "3C",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "4S",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "9C",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "9C"
+                 *                 ],
+                 *                 "card": "9S",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "5B",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "4S"
+                 *                 ],
+                 *                 "card": "4C",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "1S",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "7S",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "3C"
+                 *                 ],
+                 *                 "card": "3S",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "1S",
+                 *                   "5B"
+                 *                 ],
+                 *                 "card": "6B",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "2B",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "10D"
+                 *                 ],
+                 *                 "card": "10C",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "7S"
+                 *                 ],
+                 *                 "card": "7C",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "10S",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "4B",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "8B",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "10S"
+                 *                 ],
+                 *                 "card": "10B",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "1D",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "2B",
+                 *                   "4B"
+                 *                 ],
+                 *                 "card": "6D",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "3D",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "7D",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "1D",
+                 *                   "8B"
+                 *                 ],
+                 *                 "card": "9B",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "8S",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "9D",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "2D",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "2D",
+                 *                   "3D"
+                 *                 ],
+                 *                 "card": "5C",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [
+                 *                   "8S"
+                 *                 ],
+                 *                 "card": "8D",
+                 *                 "seat": 0
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "6C",
+                 *                 "seat": 1
+                 *               },
+                 *               {
+                 *                 "capture": [],
+                 *                 "card": "8C",
+                 *                 "seat": 0
+                 *               }
+                 *             ],
+                 *             "rules": {
+                 *               "ace_may_pass": false,
+                 *               "ace_scopa": false,
+                 *               "ace_takes_all": false,
+                 *               "ace_takes_itself": false,
+                 *               "bonus_suit": "D",
+                 *               "cappotto": false,
+                 *               "cappotto_7_0": false,
+                 *               "capture_rule": "standard",
+                 *               "claims": false,
+                 *               "compulsory_capture": true,
+                 *               "deal_sizes": [
+                 *                 3,
+                 *                 3,
+                 *                 3,
+                 *                 3,
+                 *                 3,
+                 *                 3
+                 *               ],
+                 *               "declarations": "none",
+                 *               "double_game": false,
+                 *               "fewest_cards": false,
+                 *               "first_card_choice": false,
+                 *               "grande": false,
+                 *               "initial_table": 4,
+                 *               "last_card_scopa": false,
+                 *               "match_priority": true,
+                 *               "napola": "none",
+                 *               "napola_cap": 9,
+                 *               "napoleone": false,
+                 *               "pack": "italian40",
+                 *               "piva": false,
+                 *               "players": 2,
+                 *               "preset": "scopa",
+                 *               "prime_table": "standard",
+                 *               "primiera_incomplete": "compare",
+                 *               "re_bello": false,
+                 *               "redeal": "three_kings",
+                 *               "redeal_on_ace": false,
+                 *               "scalette": false,
+                 *               "sette_di_coppe": false,
+                 *               "target": 11,
+                 *               "teams": false
+                 *             },
+                 *             "version": 1
+                 *           },
+                 *           "seat": 0
+                 *         }
+                 *       ],
+                 *       "player": "Anna"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FairPlayRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "budget": {
+                     *         "iterations": 300
+                     *       },
+                     *       "calibration": {
+                     *         "hands": 1800,
+                     *         "preset": "scopa",
+                     *         "same_rules": true,
+                     *         "styles": [
+                     *           "beginner",
+                     *           "casual",
+                     *           "club",
+                     *           "expert",
+                     *           "master",
+                     *           "expert-bot"
+                     *         ]
+                     *       },
+                     *       "decisions": 12,
+                     *       "engine": {
+                     *         "adjusted_p_value": 1,
+                     *         "decisions": 12,
+                     *         "hands": 1,
+                     *         "honest_match_rates": {
+                     *           "beginner": 0.5175,
+                     *           "casual": 0.5531,
+                     *           "club": 0.6023,
+                     *           "expert": 0.6453,
+                     *           "expert-bot": 0.6199,
+                     *           "master": 0.8866
+                     *         },
+                     *         "match_rate": {
+                     *           "high": null,
+                     *           "low": null,
+                     *           "value": 0.5
+                     *         },
+                     *         "mean_loss": {
+                     *           "high": null,
+                     *           "low": null,
+                     *           "value": 0.864722
+                     *         },
+                     *         "meaning": "no verdict: fewer than 100 judged decisions",
+                     *         "most_likely_honest_style": "master",
+                     *         "note": "the share of decisions where the played move is the search's best, against honest players of every calibrated style, the master (the advisor at its default budget) included: an engine user at the default budget plays as the master does and cannot be told from a master-strength honest player; only play that matches the engine more often than the master does is flagged, and a strong honest player also matches it often",
+                     *         "p_value": 1,
+                     *         "per_decision": {
+                     *           "high": null,
+                     *           "low": null,
+                     *           "value": 0.5
+                     *         },
+                     *         "statistic": 6,
+                     *         "verdict": "too_few_decisions"
+                     *       },
+                     *       "hands": 1,
+                     *       "hidden_information": [
+                     *         {
+                     *           "adjusted_p_value": 0.0976,
+                     *           "decisions": 12,
+                     *           "description": "every other hand",
+                     *           "hands": 1,
+                     *           "hypothesis": "all",
+                     *           "meaning": "no verdict: fewer than 100 judged decisions",
+                     *           "most_likely_honest_style": "beginner",
+                     *           "p_value": 0.0488,
+                     *           "partner": false,
+                     *           "per_decision": {
+                     *             "high": null,
+                     *             "low": null,
+                     *             "value": 0.293241
+                     *           },
+                     *           "statistic": 3.518892,
+                     *           "verdict": "too_few_decisions"
+                     *         }
+                     *       ],
+                     *       "model": {
+                     *         "epsilon": 0.05,
+                     *         "min_decisions": 100,
+                     *         "temperature": 0.2,
+                     *         "tests": 2,
+                     *         "thresholds": {
+                     *           "review_recommended": 0.01,
+                     *           "strong_evidence": 0.001
+                     *         }
+                     *       },
+                     *       "pair": null,
+                     *       "pair_evidence": null,
+                     *       "per_hand": [
+                     *         {
+                     *           "decisions": 12,
+                     *           "evidence": {
+                     *             "all": 3.518892
+                     *           },
+                     *           "index": 0,
+                     *           "pair_seat": null,
+                     *           "seat": 0,
+                     *           "unjudged": 0
+                     *         }
+                     *       ],
+                     *       "player": "Anna",
+                     *       "problems": [],
+                     *       "seed": 0,
+                     *       "unjudged": 0,
+                     *       "verdict": "too_few_decisions"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FairPlayResponse"];
                 };
             };
             400: components["responses"]["BAD_REQUEST"];

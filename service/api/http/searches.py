@@ -25,7 +25,7 @@ def computed_advice(job: AdviceJob, max_ms: int, wait_ms: int) -> Advice:
     """The advice of a job: the search in the worker's turn when there are plays."""
     decision = job.decision
     if not any(m.plays_card for m in decision.legal):
-        return advise(decision, job.budget, job.seed, job.match)
+        return advise(decision, job.budget, job.seed, job.match, known=job.known)
     with SEARCHES.turn(wait_ms):
         advice = advise(
             decision,
@@ -34,6 +34,7 @@ def computed_advice(job: AdviceJob, max_ms: int, wait_ms: int) -> Advice:
             job.match,
             deadline_ms=max_ms,
             must_search=job.must_search,
+            known=job.known,
         )
     record_search(advice.stats)
     return advice

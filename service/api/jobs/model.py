@@ -8,10 +8,11 @@ from enum import StrEnum
 
 
 class JobKind(StrEnum):
-    """What a job does: a batch review, or a player's insights."""
+    """What a job does: a batch review, a player's insights, or a player's fair-play report."""
 
     REVIEW = "review"
     INSIGHTS = "insights"
+    FAIR_PLAY = "fair_play"
 
 
 class JobState(StrEnum):

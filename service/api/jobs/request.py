@@ -8,14 +8,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from service.api.fair_play.request import FairPlayRequest
 from service.api.insights.request import InsightsRequest
 from service.api.jobs.model import JobKind
 from service.api.review.request import BatchReviewRequest
 
-# What a job of each kind runs: a batch review's request, or an insights request.
-JobBody = BatchReviewRequest | InsightsRequest
+# What a job of each kind runs: a batch review's request, an insights or a fair-play request.
+JobBody = BatchReviewRequest | InsightsRequest | FairPlayRequest
 # The field of each kind's body that holds its records.
-ENTRIES = {JobKind.REVIEW: "reviews", JobKind.INSIGHTS: "hands"}
+ENTRIES = {JobKind.REVIEW: "reviews", JobKind.INSIGHTS: "hands", JobKind.FAIR_PLAY: "hands"}
 
 
 def records_of(body: JobBody) -> int:

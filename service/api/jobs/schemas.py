@@ -6,6 +6,7 @@ from typing import Any
 
 import marshmallow as ma
 
+from service.api.fair_play.schemas import FairPlayRequestSchema
 from service.api.insights.schemas import InsightsRequestSchema
 from service.api.jobs.model import JobKind, JobState
 from service.api.jobs.request import JobRequest
@@ -23,7 +24,7 @@ def reference(name: str, description: str, **kwargs: Any) -> ma.fields.Raw:
 
 
 class JobRequestSchema(ma.Schema):
-    """A job: exactly one of a batch review or a player's insights."""
+    """A job: exactly one of a batch review, a player's insights or a fair-play report."""
 
     review = ma.fields.Nested(
         BatchReviewRequestSchema,
@@ -36,13 +37,22 @@ class JobRequestSchema(ma.Schema):
             "insights drawn from them"
         },
     )
+    fair_play = ma.fields.Nested(
+        FairPlayRequestSchema,
+        metadata={
+            "description": "a /v1/fair-play body: each hand's decisions searched (one "
+            "`evidence` line a hand), then the report drawn from them"
+        },
+    )
 
     @ma.validates_schema
     def one_kind(self, data: dict[str, Any], **kwargs: Any) -> None:
         """Exactly one kind of job."""
         given = [kind for kind in JobKind if kind.value in data]
         if len(given) != 1:
-            raise ma.ValidationError(Message("give exactly one of review or insights"), "_schema")
+            raise ma.ValidationError(
+                Message("give exactly one of review, insights or fair_play"), "_schema"
+            )
 
     @ma.post_load(pass_original=True)
     def job_request(self, data: dict[str, Any], original: Any, **kwargs: Any) -> JobRequest:
@@ -98,11 +108,17 @@ class JobSchema(ma.Schema):
     expires = moment(
         "when it and its results are dropped (JOB_RETENTION_S after it ends)", required=True
     )
-    result = reference(
-        "InsightsResponse",
-        "an insights job's answer once done, as /v1/insights answers; null otherwise",
+    result = ma.fields.Raw(
         required=True,
         allow_none=True,
+        metadata={
+            "oneOf": [
+                {"$ref": "#/components/schemas/InsightsResponse"},
+                {"$ref": "#/components/schemas/FairPlayResponse"},
+            ],
+            "description": "an insights or fair-play job's answer once done, as /v1/insights "
+            "or /v1/fair-play answers; null otherwise",
+        },
     )
     links = ma.fields.Nested(JobLinksSchema, required=True)
 
@@ -149,7 +165,9 @@ class JobListSchema(ma.Schema):
 
 LINE_RULE = (
     "a record's line: `review` (the review as /v1/review answers it; an insights job's also "
-    "gives the player's `seat`) or `problem` (the record's problem), with its `index`"
+    "gives the player's `seat`), `evidence` (a fair-play job's hand: each judged decision's "
+    "values for the seat's own view and each leak hypothesis) or `problem` (the record's "
+    "problem), with its `index`"
 )
 
 
@@ -177,12 +195,13 @@ class JobDownloadLineSchema(ma.Schema):
 
     type = ma.fields.String(
         required=True,
-        validate=ma.validate.OneOf(["review", "problem", "summary"]),
+        validate=ma.validate.OneOf(["review", "evidence", "problem", "summary"]),
         metadata={"description": LINE_RULE + "; the last line is the `summary`"},
     )
     index = StrictInteger()
     seat = StrictInteger()
     review = reference("ReviewResponse", "review lines")
+    evidence = reference("FairPlayEvidence", "evidence lines")
     problem = reference("Problem", "problem lines")
     id = ma.fields.String(metadata={"description": "summary: the job"})
     state = ma.fields.String(metadata={"description": "summary: the job's state"})

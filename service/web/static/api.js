@@ -23,6 +23,7 @@ import createClient from "./openapi-fetch.js";
 /** @typedef {import("../../../clients/typescript/src/schema").LedgerRequest} LedgerRequest */
 /** @typedef {import("../../../clients/typescript/src/schema").InsightsRequest} InsightsRequest */
 /** @typedef {import("../../../clients/typescript/src/schema").DrillsRequest} DrillsRequest */
+/** @typedef {import("../../../clients/typescript/src/schema").FairPlayRequest} FairPlayRequest */
 /**
  * A problem as the page shows it: the service's own, or one made up for a failed call.
  * @typedef {{ type?: string, title?: string, detail?: string, errors?: Record<string, string[] | string> }} ShownProblem
@@ -165,6 +166,9 @@ export const review = (body) =>
 /** @param {InsightsRequest} body */
 export const insights = (body) =>
   settle("POST /v1/insights", client.POST("/v1/insights", { body, ...inLanguage() }));
+/** @param {FairPlayRequest} body */
+export const fairPlay = (body) =>
+  settle("POST /v1/fair-play", client.POST("/v1/fair-play", { body, ...inLanguage() }));
 /** @param {DrillsRequest} body */
 export const drills = (body) =>
   settle("POST /v1/drills", client.POST("/v1/drills", { body, ...inLanguage() }));

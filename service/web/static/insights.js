@@ -11,6 +11,7 @@ import { describeProblem, patiently } from "./api.js";
 import { el } from "./dom.js";
 import { categoryName, labelWords, t } from "./i18n.js";
 import { levelName } from "./levels.js";
+import { renderFairPlay, runFairPlay, stopFairPlay } from "./fairplay.js";
 import { refreshPractice, startPractice, stopPractice } from "./practice.js";
 import { HUMAN } from "./seats.js";
 
@@ -269,6 +270,7 @@ function renderRecords() {
   const included = entries.filter((entry) => entry.included).length;
   $("insights-run").disabled = included === 0;
   $("practice-start").disabled = included === 0;
+  $("fairplay-run").disabled = included === 0;
   $("insights-clear").disabled = entries.length === 0;
   const count = el("p", "insights-count", entries.length
     ? t("Hand records held: {count}; included: {included}.", { count: entries.length, included })
@@ -385,6 +387,7 @@ function forget() {
   held.token += 1;
   $("insights-report").replaceChildren();
   stopPractice();
+  stopFairPlay();
   setStatus("", "");
   renderRecords();
 }
@@ -609,6 +612,15 @@ function renderReport() {
   }
 }
 
+async function checkFairPlay() {
+  const { body, sent } = request();
+  if (sent.length === 0) {
+    return;
+  }
+  const fair = body.player ? { hands: body.hands, player: body.player } : { hands: body.hands };
+  await runFairPlay(fair, (index) => (sent[index] ? labelOf(sent[index]) : t("Hand {number}", { number: index + 1 })));
+}
+
 async function practise() {
   const { body, sent } = request();
   if (sent.length === 0) {
@@ -637,11 +649,13 @@ export function refreshInsights() {
   renderRecords();
   renderReport();
   refreshPractice();
+  renderFairPlay();
 }
 
 export function initInsights() {
   $("insights-run").addEventListener("click", runInsights);
   $("practice-start").addEventListener("click", practise);
+  $("fairplay-run").addEventListener("click", checkFairPlay);
   $("insights-clear").addEventListener("click", forget);
   $("insights-player").addEventListener("change", renderRecords);
   $("insights-files").addEventListener("change", (/** @type {Event} */ event) => {

@@ -17,6 +17,7 @@ from .bot_request_rules_type_0 import BotRequestRulesType0
 from .bot_response import BotResponse
 from .bot_response_level import BotResponseLevel
 from .budget import Budget
+from .calibration_used import CalibrationUsed
 from .category_loss import CategoryLoss
 from .chosen_move import ChosenMove
 from .chosen_move_kind import ChosenMoveKind
@@ -25,6 +26,8 @@ from .costly_decision_label import CostlyDecisionLabel
 from .deal_request import DealRequest
 from .deal_request_rules_type_0 import DealRequestRulesType0
 from .deal_response import DealResponse
+from .decision_evidence import DecisionEvidence
+from .decision_evidence_leaked import DecisionEvidenceLeaked
 from .declaration import Declaration
 from .drill import Drill
 from .drill_rule import DrillRule
@@ -33,8 +36,18 @@ from .drill_why_breakdown import DrillWhyBreakdown
 from .drill_why_sweep_risk import DrillWhySweepRisk
 from .drills_request import DrillsRequest
 from .drills_response import DrillsResponse
+from .engine import Engine
+from .engine_honest_match_rates import EngineHonestMatchRates
+from .engine_verdict import EngineVerdict
 from .event import Event
 from .event_kind import EventKind
+from .fair_play_evidence import FairPlayEvidence
+from .fair_play_hand import FairPlayHand
+from .fair_play_hand_summary import FairPlayHandSummary
+from .fair_play_hand_summary_evidence import FairPlayHandSummaryEvidence
+from .fair_play_request import FairPlayRequest
+from .fair_play_response import FairPlayResponse
+from .fair_play_response_verdict import FairPlayResponseVerdict
 from .graph_point import GraphPoint
 from .graph_point_label_type_1 import GraphPointLabelType1
 from .graph_point_label_type_2_type_1 import GraphPointLabelType2Type1
@@ -52,6 +65,8 @@ from .health import Health
 from .health_status import HealthStatus
 from .history_play import HistoryPlay
 from .history_play_kind import HistoryPlayKind
+from .hypothesis import Hypothesis
+from .hypothesis_verdict import HypothesisVerdict
 from .insights_request import InsightsRequest
 from .insights_response import InsightsResponse
 from .insights_response_labels import InsightsResponseLabels
@@ -86,6 +101,8 @@ from .level_parameters import LevelParameters
 from .levels import Levels
 from .match_input import MatchInput
 from .match_result import MatchResult
+from .model import Model
+from .model_thresholds import ModelThresholds
 from .move import Move
 from .move_kind import MoveKind
 from .moves_request import MovesRequest
@@ -101,6 +118,8 @@ from .names_suits import NamesSuits
 from .option_spec import OptionSpec
 from .option_spec_type import OptionSpecType
 from .pagination_metadata import PaginationMetadata
+from .pair_evidence import PairEvidence
+from .pair_evidence_verdict import PairEvidenceVerdict
 from .pile import Pile
 from .play_request import PlayRequest
 from .play_request_rules_type_0 import PlayRequestRulesType0
@@ -124,6 +143,7 @@ from .record_request_rules_type_0 import RecordRequestRulesType0
 from .record_response import RecordResponse
 from .replay_request import ReplayRequest
 from .replay_response import ReplayResponse
+from .replayed_decision import ReplayedDecision
 from .review_request import ReviewRequest
 from .review_response import ReviewResponse
 from .review_thresholds import ReviewThresholds
@@ -173,6 +193,8 @@ from .tally_form import TallyForm
 from .thresholds import Thresholds
 from .trend import Trend
 from .trend_date import TrendDate
+from .valued_move import ValuedMove
+from .valued_move_kind import ValuedMoveKind
 from .view import View
 from .view_request import ViewRequest
 from .view_request_rules_type_0 import ViewRequestRulesType0
@@ -197,6 +219,7 @@ __all__ = (
     "BotResponse",
     "BotResponseLevel",
     "Budget",
+    "CalibrationUsed",
     "CategoryLoss",
     "ChosenMove",
     "ChosenMoveKind",
@@ -205,6 +228,8 @@ __all__ = (
     "DealRequest",
     "DealRequestRulesType0",
     "DealResponse",
+    "DecisionEvidence",
+    "DecisionEvidenceLeaked",
     "Declaration",
     "Drill",
     "DrillRule",
@@ -213,8 +238,18 @@ __all__ = (
     "DrillWhy",
     "DrillWhyBreakdown",
     "DrillWhySweepRisk",
+    "Engine",
+    "EngineHonestMatchRates",
+    "EngineVerdict",
     "Event",
     "EventKind",
+    "FairPlayEvidence",
+    "FairPlayHand",
+    "FairPlayHandSummary",
+    "FairPlayHandSummaryEvidence",
+    "FairPlayRequest",
+    "FairPlayResponse",
+    "FairPlayResponseVerdict",
     "GraphPoint",
     "GraphPointLabelType1",
     "GraphPointLabelType2Type1",
@@ -232,6 +267,8 @@ __all__ = (
     "HealthStatus",
     "HistoryPlay",
     "HistoryPlayKind",
+    "Hypothesis",
+    "HypothesisVerdict",
     "InsightsRequest",
     "InsightsResponse",
     "InsightsResponseLabels",
@@ -266,6 +303,8 @@ __all__ = (
     "Levels",
     "MatchInput",
     "MatchResult",
+    "Model",
+    "ModelThresholds",
     "Move",
     "MoveKind",
     "MovesRequest",
@@ -281,6 +320,8 @@ __all__ = (
     "OptionSpec",
     "OptionSpecType",
     "PaginationMetadata",
+    "PairEvidence",
+    "PairEvidenceVerdict",
     "Pile",
     "PlayerHand",
     "PlayRequest",
@@ -302,6 +343,7 @@ __all__ = (
     "RecordRequestMeta",
     "RecordRequestRulesType0",
     "RecordResponse",
+    "ReplayedDecision",
     "ReplayRequest",
     "ReplayResponse",
     "ReviewedDecision",
@@ -353,6 +395,8 @@ __all__ = (
     "Thresholds",
     "Trend",
     "TrendDate",
+    "ValuedMove",
+    "ValuedMoveKind",
     "View",
     "ViewRequest",
     "ViewRequestRulesType0",

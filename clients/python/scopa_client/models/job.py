@@ -10,6 +10,7 @@ from ..models.job_kind import JobKind, check_job_kind
 from ..models.job_state import JobState, check_job_state
 
 if TYPE_CHECKING:
+    from ..models.fair_play_response import FairPlayResponse
     from ..models.insights_response import InsightsResponse
     from ..models.job_links import JobLinks
 
@@ -32,7 +33,8 @@ class Job:
         problems (int): lines that are problems
         progress (float): done / records
         records (int): records in the job
-        result (InsightsResponse | None): an insights job's answer once done, as /v1/insights answers; null otherwise
+        result (FairPlayResponse | InsightsResponse): an insights or fair-play job's answer once done, as /v1/insights
+            or /v1/fair-play answers; null otherwise
         started (datetime.datetime | None): when its first record was taken
         state (JobState): queued (no record taken yet), running, done (every record has its line), cancelled (DELETE:
             records not yet run are skipped), failed (the final answer could not be drawn; the lines are kept)
@@ -49,7 +51,7 @@ class Job:
     problems: int
     progress: float
     records: int
-    result: InsightsResponse | None
+    result: FairPlayResponse | InsightsResponse
     started: datetime.datetime | None
     state: JobState
 
@@ -83,11 +85,11 @@ class Job:
 
         records = self.records
 
-        result: dict[str, Any] | None
+        result: dict[str, Any]
         if isinstance(self.result, InsightsResponse):
             result = self.result.to_dict()
         else:
-            result = self.result
+            result = self.result.to_dict()
 
         started: None | str
         if isinstance(self.started, datetime.datetime):
@@ -122,6 +124,7 @@ class Job:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.fair_play_response import FairPlayResponse  # noqa: PLC0415
         from ..models.insights_response import InsightsResponse  # noqa: PLC0415
         from ..models.job_links import JobLinks  # noqa: PLC0415
 
@@ -166,9 +169,7 @@ class Job:
 
         records = d.pop("records")
 
-        def _parse_result(data: object) -> InsightsResponse | None:
-            if data is None:
-                return data
+        def _parse_result(data: object) -> FairPlayResponse | InsightsResponse:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -177,7 +178,11 @@ class Job:
                 return result_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(InsightsResponse | None, data)
+            if not isinstance(data, dict):
+                raise TypeError()
+            result_type_1 = FairPlayResponse.from_dict(data)
+
+            return result_type_1
 
         result = _parse_result(d.pop("result"))
 

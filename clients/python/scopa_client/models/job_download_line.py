@@ -9,6 +9,7 @@ from ..models.job_download_line_type import JobDownloadLineType, check_job_downl
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.fair_play_evidence import FairPlayEvidence
     from ..models.problem import Problem
     from ..models.review_response import ReviewResponse
 
@@ -21,8 +22,10 @@ class JobDownloadLine:
     """
     Attributes:
         type_ (JobDownloadLineType): a record's line: `review` (the review as /v1/review answers it; an insights job's
-            also gives the player's `seat`) or `problem` (the record's problem), with its `index`; the last line is the
-            `summary`
+            also gives the player's `seat`), `evidence` (a fair-play job's hand: each judged decision's values for the
+            seat's own view and each leak hypothesis) or `problem` (the record's problem), with its `index`; the last line
+            is the `summary`
+        evidence (FairPlayEvidence | Unset):
         id (str | Unset): summary: the job
         index (int | Unset):
         problem (Problem | Unset):
@@ -35,6 +38,7 @@ class JobDownloadLine:
     """
 
     type_: JobDownloadLineType
+    evidence: FairPlayEvidence | Unset = UNSET
     id: str | Unset = UNSET
     index: int | Unset = UNSET
     problem: Problem | Unset = UNSET
@@ -47,6 +51,10 @@ class JobDownloadLine:
 
     def to_dict(self) -> dict[str, Any]:
         type_: str = self.type_
+
+        evidence: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.evidence, Unset):
+            evidence = self.evidence.to_dict()
 
         id = self.id
 
@@ -77,6 +85,8 @@ class JobDownloadLine:
                 "type": type_,
             }
         )
+        if evidence is not UNSET:
+            field_dict["evidence"] = evidence
         if id is not UNSET:
             field_dict["id"] = id
         if index is not UNSET:
@@ -100,11 +110,19 @@ class JobDownloadLine:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.fair_play_evidence import FairPlayEvidence  # noqa: PLC0415
         from ..models.problem import Problem  # noqa: PLC0415
         from ..models.review_response import ReviewResponse  # noqa: PLC0415
 
         d = dict(src_dict)
         type_ = check_job_download_line_type(d.pop("type"))
+
+        _evidence = d.pop("evidence", UNSET)
+        evidence: FairPlayEvidence | Unset
+        if isinstance(_evidence, Unset):
+            evidence = UNSET
+        else:
+            evidence = FairPlayEvidence.from_dict(_evidence)
 
         id = d.pop("id", UNSET)
 
@@ -136,6 +154,7 @@ class JobDownloadLine:
 
         job_download_line = cls(
             type_=type_,
+            evidence=evidence,
             id=id,
             index=index,
             problem=problem,

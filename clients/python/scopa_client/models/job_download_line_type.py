@@ -1,8 +1,9 @@
 from typing import Literal
 
-JobDownloadLineType = Literal["problem", "review", "summary"]
+JobDownloadLineType = Literal["evidence", "problem", "review", "summary"]
 
 JOB_DOWNLOAD_LINE_TYPE_VALUES: set[JobDownloadLineType] = {
+    "evidence",
     "problem",
     "review",
     "summary",

@@ -1,8 +1,9 @@
 from typing import Literal
 
-JobKind = Literal["insights", "review"]
+JobKind = Literal["fair_play", "insights", "review"]
 
 JOB_KIND_VALUES: set[JobKind] = {
+    "fair_play",
     "insights",
     "review",
 }

@@ -9,6 +9,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.batch_review_request import BatchReviewRequest
+    from ..models.fair_play_request import FairPlayRequest
     from ..models.insights_request import InsightsRequest
 
 
@@ -19,14 +20,20 @@ T = TypeVar("T", bound="JobRequest")
 class JobRequest:
     """
     Attributes:
+        fair_play (FairPlayRequest | Unset):
         insights (InsightsRequest | Unset):
         review (BatchReviewRequest | Unset):
     """
 
+    fair_play: FairPlayRequest | Unset = UNSET
     insights: InsightsRequest | Unset = UNSET
     review: BatchReviewRequest | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        fair_play: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.fair_play, Unset):
+            fair_play = self.fair_play.to_dict()
+
         insights: dict[str, Any] | Unset = UNSET
         if not isinstance(self.insights, Unset):
             insights = self.insights.to_dict()
@@ -38,6 +45,8 @@ class JobRequest:
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
+        if fair_play is not UNSET:
+            field_dict["fair_play"] = fair_play
         if insights is not UNSET:
             field_dict["insights"] = insights
         if review is not UNSET:
@@ -48,9 +57,17 @@ class JobRequest:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.batch_review_request import BatchReviewRequest  # noqa: PLC0415
+        from ..models.fair_play_request import FairPlayRequest  # noqa: PLC0415
         from ..models.insights_request import InsightsRequest  # noqa: PLC0415
 
         d = dict(src_dict)
+        _fair_play = d.pop("fair_play", UNSET)
+        fair_play: FairPlayRequest | Unset
+        if isinstance(_fair_play, Unset):
+            fair_play = UNSET
+        else:
+            fair_play = FairPlayRequest.from_dict(_fair_play)
+
         _insights = d.pop("insights", UNSET)
         insights: InsightsRequest | Unset
         if isinstance(_insights, Unset):
@@ -66,6 +83,7 @@ class JobRequest:
             review = BatchReviewRequest.from_dict(_review)
 
         job_request = cls(
+            fair_play=fair_play,
             insights=insights,
             review=review,
         )

@@ -1,0 +1,147 @@
+"""False positives and detection of the fair-play report, on samples of 20 and 50 hands.
+
+Usage:
+    python -m tests.benchmarks.bench_fair_play HANDS.jsonl [...] --samples 5000 --seed 50
+
+HANDS are written by ``tests.benchmarks.fair_play_hands`` from seeds 100001.. (the shipped
+calibration is made from seeds 1..: other deals). A player's sample of H hands is H judged seats
+drawn at random, with replacement, from a table's pool (an honest style's: every seat of every
+hand; a cheater's: its seat). Each sample is judged as /v1/fair-play judges it: every statistic
+of the report (each leak hypothesis, the engine matches, and for partners their pair), each
+p-value against the shipped calibration times the number of tests, the report's verdict the
+strongest. Printed per preset, table and sample size: the share of samples whose report says
+"review recommended" or more, and "strong evidence", with 95% Wilson intervals over the samples
+(which count draws from a finite pool: the pool's size is printed beside them), and for cheaters
+the share flagged by the statistic aimed at them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+
+from service.api.fair_play.evidence import hand_evidence_of_json
+from service.engine.presets import make_rules
+from service.search.fair_play import (
+    ENGINE,
+    REVIEW,
+    STRONG,
+    VERDICTS,
+    Cluster,
+    calibrations,
+    judge_all,
+    pair_cluster,
+    pair_kind,
+    seat_clusters,
+    worst_verdict,
+)
+
+SIZES = (20, 50)
+Z95 = 1.959964
+# The statistic aimed at each cheater.
+AIMED = {
+    "clairvoyant:1": "all",
+    "clairvoyant:0.5": "all",
+    "clairvoyant:0.25": "all",
+    "partners": pair_kind(2),
+    "engine": ENGINE,
+}
+
+# One judged seat of one hand: each statistic's cluster.
+Sample = Mapping[str, Cluster]
+
+
+def pools_of(paths: Sequence[str]) -> dict[tuple[str, str], list[Sample]]:
+    """Each (preset, table)'s judged seats, each as its statistics' clusters."""
+    pools: dict[tuple[str, str], list[Sample]] = defaultdict(list)
+    for path in paths:
+        with open(path, encoding="utf-8") as lines:
+            for line in lines:
+                hand = json.loads(line)
+                players = make_rules(hand["preset"]).players
+                seats = {
+                    int(s): hand_evidence_of_json(data).of_seat(int(s))
+                    for s, data in hand["seats"].items()
+                }
+                for seat, mine in seats.items():
+                    clusters: dict[str, Cluster] = dict(seat_clusters(mine))
+                    if hand["table"] == "partners" and seat == 0:
+                        clusters[pair_kind(2)] = pair_cluster(mine, seats[2], 2, players)
+                    if hand["table"] == "partners" and seat != 0:
+                        continue
+                    pools[(hand["preset"], hand["table"])].append(clusters)
+    return pools
+
+
+def wilson(hits: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson interval of a share."""
+    if n == 0:
+        return math.nan, math.nan
+    p = hits / n
+    centre = (p + Z95**2 / (2 * n)) / (1 + Z95**2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / (1 + Z95**2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def sample_verdicts(
+    pool: Sequence[Sample], size: int, preset: str, aimed: str | None, rng: random.Random
+) -> tuple[str, str | None]:
+    """The report's verdict of one sample, and the aimed statistic's."""
+    drawn = [rng.choice(pool) for _ in range(size)]
+    kinds = sorted({k for s in drawn for k in s})
+    statistics = {k: [s[k] for s in drawn if k in s] for k in kinds}
+    found = judge_all(statistics, calibrations().get(preset))
+    verdict = worst_verdict(j.verdict for j in found.values())
+    return verdict, None if aimed is None else found[aimed].verdict
+
+
+def at_least(verdict: str, level: str) -> bool:
+    """Whether a verdict is ``level`` or stronger."""
+    return VERDICTS.index(verdict) >= VERDICTS.index(level)
+
+
+def share(hits: int, n: int) -> str:
+    """A share with its interval, in percent."""
+    low, high = wilson(hits, n)
+    return f"{100 * hits / n:6.2f}% [{100 * low:.2f}, {100 * high:.2f}]"
+
+
+def main() -> None:
+    """Judge the samples of every pool and print the rates."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("hands", nargs="+")
+    parser.add_argument("--samples", type=int, default=5000, help="samples per pool and size")
+    parser.add_argument("--seed", type=int, default=50)
+    args = parser.parse_args()
+    pools = pools_of(args.hands)
+    print(f"samples per pool and size: {args.samples}; seed {args.seed}")
+    for (preset, table), pool in sorted(pools.items()):
+        aimed = AIMED.get(table)
+        for size in SIZES:
+            rng = random.Random(f"{args.seed}:{preset}:{table}:{size}")
+            review = strong = aimed_review = aimed_strong = 0
+            for _ in range(args.samples):
+                verdict, aimed_verdict = sample_verdicts(pool, size, preset, aimed, rng)
+                review += at_least(verdict, REVIEW)
+                strong += at_least(verdict, STRONG)
+                if aimed_verdict is not None:
+                    aimed_review += at_least(aimed_verdict, REVIEW)
+                    aimed_strong += at_least(aimed_verdict, STRONG)
+            line = (
+                f"{preset:20} {table:17} {size:3} hands (pool {len(pool):5} seats): "
+                f"review+ {share(review, args.samples)}  strong {share(strong, args.samples)}"
+            )
+            if aimed is not None:
+                line += (
+                    f"  | by {aimed}: review+ {share(aimed_review, args.samples)} "
+                    f"strong {share(aimed_strong, args.samples)}"
+                )
+            print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,140 @@
+"""The fair-play statistics: the player model, the evidence of a decision, the verdicts and
+their thresholds, and the shipped calibration."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from service.engine.presets import make_rules
+from service.search import fair_play
+from service.search.fair_play import (
+    ALL,
+    ENGINE,
+    MIN_DECISIONS,
+    NO_EVIDENCE,
+    NOT_CALIBRATED,
+    REVIEW,
+    STRONG,
+    TOO_FEW,
+    Cluster,
+    DecisionEvidence,
+    Null,
+    calibration_for,
+    calibrations,
+    evidence,
+    hypotheses_for,
+    judge_all,
+    judged,
+    leak_cluster,
+    log_probability,
+    null_of,
+    pair_kind,
+    revealed_seats,
+    verdict_of,
+)
+
+
+def test_the_player_model_is_a_distribution_with_a_floor() -> None:
+    values = (1.2, 0.9, -0.4, 0.0)
+    total = sum(math.exp(log_probability(values, i)) for i in range(len(values)))
+    assert total == pytest.approx(1.0)
+    # The worst move keeps at least the uniform share.
+    assert math.exp(log_probability(values, 2)) >= fair_play.EPSILON / len(values)
+    assert log_probability(values, 0) > log_probability(values, 1) > log_probability(values, 3)
+
+
+def test_a_leak_that_changes_nothing_is_no_evidence() -> None:
+    decision = DecisionEvidence(3, (1.0, 0.5), 1, {ALL: (1.0, 0.5)})
+    assert evidence(decision, ALL) == pytest.approx(0.0)
+
+
+def test_the_move_only_the_leak_explains_is_evidence_for_it() -> None:
+    # Honestly the second move; with the other hand seen, the best by far.
+    decision = DecisionEvidence(3, (1.0, 0.4), 1, {ALL: (0.2, 1.5)})
+    assert evidence(decision, ALL) > 1.0
+    assert not decision.matched and decision.loss == pytest.approx(0.6)
+    honest_choice = DecisionEvidence(3, (1.0, 0.4), 0, {ALL: (0.2, 1.5)})
+    assert evidence(honest_choice, ALL) < -1.0
+
+
+def test_hypotheses_and_the_seats_they_reveal() -> None:
+    scopa, scopone = make_rules("scopa"), make_rules("scopone_scientifico")
+    assert hypotheses_for(scopa) == (ALL,)
+    assert hypotheses_for(scopone) == (ALL, "seat+1", "seat+2", "seat+3")
+    assert revealed_seats(ALL, scopone, 1) == (0, 2, 3)
+    assert revealed_seats("seat+2", scopone, 3) == (1,)
+    assert revealed_seats(ALL, scopa, 1) == (0,)
+    assert fair_play.is_partner("seat+2", scopone) and not fair_play.is_partner("seat+1", scopone)
+
+
+def test_no_verdict_below_the_minimum_of_decisions_whatever_the_evidence() -> None:
+    assert verdict_of(1e-12, MIN_DECISIONS - 1) == TOO_FEW
+    assert verdict_of(None, MIN_DECISIONS) == NOT_CALIBRATED
+    assert verdict_of(0.5, MIN_DECISIONS) == NO_EVIDENCE
+    assert verdict_of(0.01, MIN_DECISIONS) == REVIEW
+    assert verdict_of(0.0011, MIN_DECISIONS) == REVIEW
+    assert verdict_of(0.001, MIN_DECISIONS) == STRONG
+
+
+def test_the_p_value_is_the_largest_over_the_honest_styles() -> None:
+    nulls = {"careful": Null(-0.4, 1.0, 100, 1500), "wild": Null(-0.1, 1.0, 100, 1500)}
+    clusters = [Cluster(15, 0.0)] * 10
+    found = judged(clusters, nulls)
+    assert found.closest_style == "wild"
+    assert found.p_value == pytest.approx(nulls["wild"].tail(clusters))
+    assert found.p_value > nulls["careful"].tail(clusters)
+    assert found.decisions == 150 and found.hands == 10
+
+
+def test_a_report_multiplies_each_p_value_by_its_tests() -> None:
+    nulls = {"style": Null(0.0, 1.0, 100, 1500)}
+    calibration = fair_play.Calibration("x", ("style",), {ALL: nulls, ENGINE: nulls}, 100)
+    clusters = [Cluster(20, 2.0)] * 10
+    found = judge_all({ALL: clusters, ENGINE: clusters}, calibration)
+    alone = judged(clusters, nulls)
+    assert found[ALL].p_value == pytest.approx(alone.p_value)
+    assert found[ALL].adjusted_p_value == pytest.approx(min(1.0, 2 * alone.p_value))
+
+
+def test_a_clairvoyant_player_is_strong_evidence_and_an_honest_one_is_not() -> None:
+    calibration, same = calibration_for(make_rules("scopa"))
+    assert calibration is not None and same
+    nulls = calibration.nulls[ALL]
+    seeing = DecisionEvidence(0, (1.0, 0.7, 0.1), 2, {ALL: (0.3, 0.2, 1.1)})
+    honest = DecisionEvidence(0, (1.0, 0.7, 0.1), 0, {ALL: (0.3, 0.2, 1.1)})
+    plain = DecisionEvidence(0, (1.0, 0.7, 0.1), 0, {ALL: (1.0, 0.7, 0.1)})
+    hands = 12
+    cheater = [leak_cluster([seeing] * 4 + [plain] * 8, ALL)] * hands
+    player = [leak_cluster([honest] * 4 + [plain] * 8, ALL)] * hands
+    assert judged(cheater, nulls).verdict == STRONG
+    assert judged(player, nulls).verdict == NO_EVIDENCE
+
+
+def test_a_style_null_is_its_mean_and_cluster_spread() -> None:
+    found = null_of([Cluster(10, 1.0), Cluster(10, -1.0), Cluster(20, 0.0)])
+    assert found.mean == pytest.approx(0.0)
+    assert found.sd == pytest.approx(math.sqrt(2.0 / 40 * 3 / 2))
+    assert (found.hands, found.decisions) == (3, 40)
+
+
+def test_the_shipped_calibration_covers_the_presets_and_their_statistics() -> None:
+    shipped = calibrations()
+    assert set(fair_play.CALIBRATED) <= set(shipped)
+    scopa = shipped["scopa"]
+    assert {ALL, ENGINE} <= set(scopa.nulls)
+    assert set(scopa.styles) == {"beginner", "casual", "club", "expert", "master", "expert-bot"}
+    for preset in ("scopone_scientifico", "scopone"):
+        kinds = set(shipped[preset].nulls)
+        assert {ALL, "seat+1", "seat+2", "seat+3", ENGINE, pair_kind(2)} <= kinds
+    # The master plays the engine's moves most often of the honest styles.
+    engine = scopa.nulls[ENGINE]
+    assert max(engine, key=lambda s: engine[s].mean) == "master"
+
+
+def test_other_rules_of_a_calibrated_player_count_use_that_calibration() -> None:
+    found, same = calibration_for(make_rules("re_bello"))
+    assert found is not None and found.preset == "scopa" and not same
+    three, _ = calibration_for(make_rules("scopone_messina"))
+    assert three is None
