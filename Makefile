@@ -269,6 +269,33 @@ calibrate-levels: setup
 	$(BIN)/python -m tests.benchmarks.level_hands /tmp/calibration.jsonl --hands 60 --first-seed 1
 	$(BIN)/python -m scripts.calibrate_levels /tmp/calibration.jsonl
 
+.PHONY: calibrate-fair-play bench-fair-play
+## Remake service/search/data/fair_play_calibration.json: hands each honest style (the five
+## levels and the rule-based expert bot) plays at every seat from seed 1, every seat's decisions
+## searched as /v1/fair-play searches them (2-player scopa 300 hands a style, scientifico and
+## classico 80; about 20 minutes on two cores), then the calibration.
+FAIR_PLAY_DIR ?= /tmp/fair-play
+calibrate-fair-play: setup
+	mkdir -p $(FAIR_PLAY_DIR)
+	$(BIN)/python -m tests.benchmarks.fair_play_hands $(FAIR_PLAY_DIR)/cal-scopa.jsonl --presets scopa --hands 300 --first-seed 1 --workers 2
+	$(BIN)/python -m tests.benchmarks.fair_play_hands $(FAIR_PLAY_DIR)/cal-scientifico.jsonl --presets scopone_scientifico --hands 80 --first-seed 1 --workers 2
+	$(BIN)/python -m tests.benchmarks.fair_play_hands $(FAIR_PLAY_DIR)/cal-classico.jsonl --presets scopone --hands 80 --first-seed 1 --workers 2
+	$(BIN)/python -m scripts.calibrate_fair_play $(FAIR_PLAY_DIR)/cal-*.jsonl
+
+## False positives and detection of the fair-play report on other deals (seeds from 100001):
+## honest tables (every level, the rule-based expert bot, and greedy, a style the calibration
+## never saw), seats that see every other hand on all, half or a quarter of their decisions,
+## Scopone partners who share their hands, an engine user at the default budget (2-player scopa
+## 300 hands a table, the two Scopone 100; about 30 minutes on two cores); then samples of 20 and
+## 50 hands judged against the shipped calibration.
+FAIR_PLAY_TABLES = honest,greedy,clairvoyant:1,clairvoyant:0.5,clairvoyant:0.25,partners,engine
+bench-fair-play: setup
+	mkdir -p $(FAIR_PLAY_DIR)
+	$(BIN)/python -m tests.benchmarks.fair_play_hands $(FAIR_PLAY_DIR)/test-scopa.jsonl --presets scopa --tables $(FAIR_PLAY_TABLES) --hands 300 --first-seed 100001 --workers 2
+	$(BIN)/python -m tests.benchmarks.fair_play_hands $(FAIR_PLAY_DIR)/test-scientifico.jsonl --presets scopone_scientifico --tables $(FAIR_PLAY_TABLES) --hands 100 --first-seed 100001 --workers 2
+	$(BIN)/python -m tests.benchmarks.fair_play_hands $(FAIR_PLAY_DIR)/test-classico.jsonl --presets scopone --tables $(FAIR_PLAY_TABLES) --hands 100 --first-seed 100001 --workers 2
+	$(BIN)/python -m tests.benchmarks.bench_fair_play $(FAIR_PLAY_DIR)/test-*.jsonl --samples 5000 --seed 50
+
 .PHONY: match-samples
 ## Remake service/search/data/match_samples.json: each preset's 200 self-play hands from fixed
 ## seeds, which the match model reads instead of playing them when a worker starts (a test

@@ -191,3 +191,32 @@ def test_a_request_that_does_not_match_the_schema_names_the_field(client: FlaskC
     assert "hands" in body["errors"]
     body = assert_problem(fair_play(client, hands=[{"record": {}}], pair=""), 422)
     assert "pair" in body["errors"]
+
+
+def test_past_the_time_cap_the_decisions_left_are_unjudged_not_searched() -> None:
+    app = create_app({"TESTING": True, "REVIEW_BATCH_MAX_TOTAL_MS": 1})
+    hands = [{"record": record("scopa", s), "seat": 0} for s in (12, 13)]
+    response = app.test_client().post("/v1/fair-play", json={"hands": hands})
+    assert response.status_code == 200, response.get_json()
+    answer = response.get_json()
+    assert answer["unjudged"] > 0
+    assert answer["decisions"] + answer["unjudged"] == sum(
+        h["decisions"] + h["unjudged"] for h in answer["per_hand"]
+    )
+    assert answer["verdict"] == TOO_FEW
+
+
+def test_the_words_of_the_report_come_in_the_language_asked_for(client: FlaskClient) -> None:
+    hands = [{"record": record("scopa", 14), "seat": 0}]
+    response = client.post(
+        "/v1/fair-play", json={"hands": hands}, headers={"Accept-Language": "it"}
+    )
+    assert response.headers["Content-Language"] == "it"
+    answer = response.get_json()
+    (hidden,) = answer["hidden_information"]
+    assert hidden["description"] == "tutte le altre mani"
+    assert hidden["meaning"] == f"nessun verdetto: meno di {MIN_DECISIONS} decisioni esaminate"
+    assert "maestro" in answer["engine"]["note"]
+    english = fair_play(client, hands=hands).get_json()
+    assert english["hidden_information"][0]["description"] == "every other hand"
+    assert english["hidden_information"][0]["statistic"] == hidden["statistic"]

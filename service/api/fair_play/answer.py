@@ -18,6 +18,7 @@ from service.api.fair_play.evidence import (
 )
 from service.api.fair_play.report import PlayerHands, report
 from service.api.fair_play.request import FairPlayRequest
+from service.api.http.language import answer_language, translate
 from service.api.http.refused import refused
 from service.api.insights.answer import left_out_json
 from service.api.insights.insights import LeftOut
@@ -26,6 +27,7 @@ from service.api.review.batch import check_count
 from service.api.review.reviewing import REFUSALS
 from service.cache.advice_job import AdviceOf
 from service.engine.message import Message
+from service.i18n.languages import MESSAGES
 
 T = TypeVar("T")
 
@@ -86,4 +88,16 @@ def fair_play_answer(
     clock = Clock(config["REVIEW_BATCH_MAX_TOTAL_MS"])
     hands = [(hand_evidence(hand, advice_of, clock), hand.record) for hand in planned]
     found = report(PlayerHands(hands), request.player, request.pair)
-    return {**found, "problems": left_out_json(left_out)}
+    words: dict[str, Any] = in_language(found, answer_language(MESSAGES))
+    return {**words, "problems": left_out_json(left_out)}
+
+
+def in_language(value: Any, lang: str) -> Any:
+    """A report with its words (``Message`` values) in a language."""
+    if isinstance(value, Message):
+        return translate(value, lang)
+    if isinstance(value, dict):
+        return {key: in_language(item, lang) for key, item in value.items()}
+    if isinstance(value, list):
+        return [in_language(item, lang) for item in value]
+    return value

@@ -190,6 +190,11 @@ class Clock:
         """The milliseconds left."""
         return max(1, int(self.cap_ms - (time.perf_counter() - self.start) * 1000.0))
 
+    @property
+    def spent(self) -> bool:
+        """Whether the cap has passed."""
+        return (time.perf_counter() - self.start) * 1000.0 >= self.cap_ms
+
 
 def ranked_values(advice: Advice) -> dict[Move, float]:
     """The ranked moves' values of an advice (None when it is undersampled)."""
@@ -229,8 +234,11 @@ def decision_evidence(
 
 
 def hand_evidence(hand: PlannedHand, advice_of: AdviceOf, clock: Clock) -> HandEvidence:
-    """A planned hand's evidence, every decision searched."""
-    found = [decision_evidence(d, advice_of, clock) for d in hand.decisions]
+    """A planned hand's evidence, every decision searched until the clock's cap passes (the
+    decisions left then are unjudged, not searched)."""
+    found = [
+        None if clock.spent else decision_evidence(d, advice_of, clock) for d in hand.decisions
+    ]
     kept = tuple(d for d in found if d is not None)
     return HandEvidence(hand.index, hand.seat, hand.pair_seat, kept, len(found) - len(kept))
 

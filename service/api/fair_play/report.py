@@ -16,6 +16,7 @@ from service.api.advice.answer import sweeps
 from service.api.fair_play.evidence import HandEvidence, SeatDecision
 from service.api.records.answer import view_dict
 from service.engine import codec
+from service.engine.message import Message
 from service.engine.record import HandRecord, replay
 from service.engine.rules import Rules
 from service.engine.view import view_of
@@ -49,35 +50,42 @@ from service.search.fair_play import (
 
 # The decisions a report lists for a moderator, per hypothesis reaching a verdict.
 SHOWN = 5
+# What each verdict means, in words a moderator can read (translated where the answer is).
 MEANINGS = {
-    "too_few_decisions": f"no verdict: fewer than {MIN_DECISIONS} judged decisions",
-    "not_calibrated": "no verdict: these rules' player count has no honest calibration",
-    "no_evidence": "honest players of the calibrated styles often play like this",
-    REVIEW: (
-        f"at most {REVIEW_P:.0%} of honest samples of any calibrated style reach this much "
-        "evidence: a moderator should replay the listed decisions before any action"
+    "too_few_decisions": Message(
+        "no verdict: fewer than {least} judged decisions", least=MIN_DECISIONS
     ),
-    STRONG: (
-        f"at most {STRONG_P:.1%} of honest samples of any calibrated style reach this much "
-        "evidence: strong evidence, still to be confirmed by a moderator replaying the hands"
+    "not_calibrated": Message("no verdict: these rules' player count has no honest calibration"),
+    "no_evidence": Message("honest players of the calibrated styles often play like this"),
+    REVIEW: Message(
+        "at most {share} of honest samples of any calibrated style reach this much evidence: a "
+        "moderator should replay the listed decisions before any action",
+        share=f"{REVIEW_P:.0%}",
+    ),
+    STRONG: Message(
+        "at most {share} of honest samples of any calibrated style reach this much evidence: "
+        "strong evidence, still to be confirmed by a moderator replaying the hands",
+        share=f"{STRONG_P:.1%}",
     ),
 }
-ENGINE_NOTE = (
+ENGINE_NOTE = Message(
     "the share of decisions where the played move is the search's best, against honest players "
     "of every calibrated style, the master (the advisor at its default budget) included: an "
     "engine user at the default budget plays as the master does and cannot be told from a "
     "master-strength honest player; only play that matches the engine more often than the "
     "master does is flagged, and a strong honest player also matches it often"
 )
+PAIR_DESCRIPTION = Message("each of the two judged with the other's hand known")
 
 
-def hypothesis_description(hypothesis: str, rules: Rules) -> str:
+def hypothesis_description(hypothesis: str, rules: Rules) -> Message:
     """What a hypothesis supposes the player saw."""
     if hypothesis == "all":
-        return "every other hand"
+        return Message("every other hand")
     offset = int(hypothesis.partition("+")[2])
-    who = "the partner's hand" if is_partner(hypothesis, rules) else "one opponent's hand"
-    return f"{who} (the seat {offset} after the player's)"
+    if is_partner(hypothesis, rules):
+        return Message("the partner's hand (the seat {offset} after the player's)", offset=offset)
+    return Message("one opponent's hand (the seat {offset} after the player's)", offset=offset)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,9 +124,7 @@ def judgement_dict(judgement: Judgement) -> dict[str, Any]:
     return {**judgement.to_dict(), "meaning": MEANINGS[judgement.verdict]}
 
 
-def shown_decisions(
-    player: PlayerHands, hypothesis: str, seats: str = "player"
-) -> list[dict[str, Any]]:
+def shown_decisions(player: PlayerHands, hypothesis: str) -> list[dict[str, Any]]:
     """The decisions that weigh most for a hypothesis (highest ratio first), each as a
     moderator replays it."""
     weighed: list[tuple[float, int, SeatDecision, HandEvidence, HandRecord]] = []
@@ -202,7 +208,7 @@ def report(player: PlayerHands, name: str | None, pair: str | None) -> dict[str,
         pair_answer = {
             "offset": offset,
             "partners": rules.teams and offset % 2 == 0,
-            "description": "each of the two judged with the other's hand known",
+            "description": PAIR_DESCRIPTION,
             **judgement_dict(found[pair_kind(offset)]),
         }
     engine = found[ENGINE]

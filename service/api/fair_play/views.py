@@ -47,6 +47,7 @@ JUDGE_FAIR_PLAY = Operation(
     "/v1/fair-play",
     request=FairPlayRequestSchema,
     searches=fair_play_searches,
+    localised=True,
     body_limit=BATCH_LIMIT,
 )
 
