@@ -15,7 +15,9 @@ The null. An honest player's sum has a mean and spread that depend on how they p
 player and a master differ), so it is compared with each honest style of the calibration
 (``data/fair_play_calibration.json``: the built-in levels and the rule-based expert, every
 seat, made by ``scripts/calibrate_fair_play.py``): per style, the mean evidence per decision
-and its spread with hands as clusters give a normal tail probability for the player's sum;
+(taken at the upper end of its 95% interval, so that the calibration's own sampling error does
+not raise the rate) and its spread with hands as clusters give a normal tail probability for
+the player's sum;
 the p-value is the largest over styles, so that it holds for an honest player of any of them.
 A report makes several tests (each hypothesis, the engine, a pair): each p-value is multiplied
 by their number (Bonferroni), so that the report's verdict, the strongest of its tests', keeps
@@ -156,14 +158,20 @@ class Null:
     hands: int
     decisions: int
 
+    @property
+    def cautious_mean(self) -> float:
+        """The upper end of the mean's 95% interval: the calibration's own sampling error
+        (another pool of honest hands gives another mean) must not raise the stated rate."""
+        return self.mean + Z95 * self.sd / math.sqrt(self.decisions)
+
     def tail(self, clusters: Sequence[Cluster]) -> float:
         """The chance of an honest player of this style reaching the clusters' total or more
-        over as many decisions (normal approximation)."""
+        over as many decisions (normal approximation about the cautious mean)."""
         n = sum(c.decisions for c in clusters)
         total = sum(c.total for c in clusters)
         if n == 0:
             return 1.0
-        z = (total - n * self.mean) / (self.sd * math.sqrt(n))
+        z = (total - n * self.cautious_mean) / (self.sd * math.sqrt(n))
         return 1.0 - NormalDist().cdf(z)
 
 
