@@ -23,10 +23,12 @@ from service.search.fair_play import (
     BUDGET,
     CALIBRATION_FILE,
     EPSILON,
+    LOSS,
     SEED,
     TEMPERATURE,
     Calibration,
     Cluster,
+    loss_cluster,
     null_of,
     pair_cluster,
     pair_kind,
@@ -55,6 +57,7 @@ def hand_clusters(hand: Mapping[str, Any]) -> Iterator[tuple[str, Cluster]]:
     }
     for seat, mine in decisions.items():
         yield from seat_clusters(mine).items()
+        yield LOSS, loss_cluster(mine)
         if players < 3:
             continue
         for offset in range(1, players):

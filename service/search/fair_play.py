@@ -376,6 +376,20 @@ def loss_cluster(decisions: Iterable[DecisionEvidence]) -> Cluster:
 
 
 ENGINE = "engine"
+# The points lost against the honest search's best: calibrated for comparison, not a test.
+LOSS = "loss"
+# The bands of a loss profile: the honest best, then losses below each bound (points).
+LOSS_BANDS = (("best", 0.0), ("under_0.1", 0.1), ("under_0.3", 0.3), ("under_0.75", 0.75))
+
+
+def loss_profile(decisions: Sequence[DecisionEvidence]) -> dict[str, float | None]:
+    """The share of decisions in each loss band (the last: 0.75 points or more)."""
+    counts = dict.fromkeys([name for name, _ in LOSS_BANDS] + ["from_0.75"], 0)
+    for decision in decisions:
+        band = next((n for n, bound in LOSS_BANDS if decision.loss <= bound), "from_0.75")
+        counts[band] += 1
+    n = len(decisions)
+    return {band: round(count / n, 4) if n else None for band, count in counts.items()}
 
 
 def seat_clusters(decisions: Sequence[DecisionEvidence]) -> dict[str, Cluster]:

@@ -77,6 +77,10 @@ def test_an_honest_record_below_the_minimum_gets_figures_and_no_verdict(
         engine["match_rate"]["low"] <= engine["match_rate"]["value"] <= engine["match_rate"]["high"]
     )
     assert "master" in engine["honest_match_rates"] and "cannot be told" in engine["note"]
+    assert sum(engine["loss_profile"].values()) == pytest.approx(1.0, abs=1e-3)
+    assert engine["loss_profile"]["best"] == pytest.approx(rate["value"], abs=1e-3)
+    losses = engine["honest_mean_losses"]
+    assert min(losses, key=lambda style: losses[style]) == "master"
     assert answer["model"]["tests"] == 2
     assert answer["pair_evidence"] is None
     total = sum(h["evidence"][ALL] for h in answer["per_hand"])

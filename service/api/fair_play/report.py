@@ -24,6 +24,7 @@ from service.search.fair_play import (
     BUDGET,
     ENGINE,
     EPSILON,
+    LOSS,
     MIN_DECISIONS,
     REVIEW,
     REVIEW_P,
@@ -43,6 +44,7 @@ from service.search.fair_play import (
     judge_all,
     leak_cluster,
     loss_cluster,
+    loss_profile,
     pair_cluster,
     pair_kind,
     worst_verdict,
@@ -214,6 +216,7 @@ def report(player: PlayerHands, name: str | None, pair: str | None) -> dict[str,
     engine = found[ENGINE]
     mine = [d for hand, _ in player.hands for d in hand.of_seat(hand.seat)]
     engine_nulls = {} if calibration is None else calibration.nulls.get(ENGINE, {})
+    loss_nulls = {} if calibration is None else calibration.nulls.get(LOSS, {})
     return {
         "player": name,
         "pair": pair,
@@ -245,6 +248,8 @@ def report(player: PlayerHands, name: str | None, pair: str | None) -> dict[str,
             "mean_loss": interval_of(player.clusters("loss")).to_dict(),
             **judgement_dict(engine),
             "honest_match_rates": {s: round(n.mean, 4) for s, n in engine_nulls.items()},
+            "loss_profile": loss_profile(mine),
+            "honest_mean_losses": {s: round(n.mean, 4) for s, n in loss_nulls.items()},
             "note": ENGINE_NOTE,
         },
         "per_hand": [

@@ -192,7 +192,25 @@ class EngineSchema(JudgementFields):
         metadata={"description": "points lost per decision against the honest search"},
     )
     honest_match_rates = ma.fields.Dict(
-        keys=ma.fields.String(), values=ma.fields.Float(), required=True
+        keys=ma.fields.String(),
+        values=ma.fields.Float(),
+        required=True,
+        metadata={"description": "each calibrated honest style's match rate"},
+    )
+    loss_profile = ma.fields.Dict(
+        keys=ma.fields.String(),
+        values=ma.fields.Float(allow_none=True),
+        required=True,
+        metadata={
+            "description": "the share of decisions by points lost against the honest best: "
+            "best, under 0.1, 0.3 and 0.75, and from 0.75"
+        },
+    )
+    honest_mean_losses = ma.fields.Dict(
+        keys=ma.fields.String(),
+        values=ma.fields.Float(),
+        required=True,
+        metadata={"description": "each calibrated honest style's points lost a decision"},
     )
     note = ma.fields.String(required=True, metadata={"description": "what this can tell"})
 
