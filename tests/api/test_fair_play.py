@@ -73,9 +73,8 @@ def test_an_honest_record_below_the_minimum_gets_figures_and_no_verdict(
     assert answer["calibration"]["preset"] == "scopa" and answer["calibration"]["same_rules"]
     engine = answer["engine"]
     assert engine["verdict"] == TOO_FEW
-    assert (
-        engine["match_rate"]["low"] <= engine["match_rate"]["value"] <= engine["match_rate"]["high"]
-    )
+    rate = engine["match_rate"]
+    assert rate["low"] <= rate["value"] <= rate["high"]
     assert "master" in engine["honest_match_rates"] and "cannot be told" in engine["note"]
     assert sum(engine["loss_profile"].values()) == pytest.approx(1.0, abs=1e-3)
     assert engine["loss_profile"]["best"] == pytest.approx(rate["value"], abs=1e-3)
