@@ -117,8 +117,9 @@ class DecisionEvidence:
 
     @property
     def matched(self) -> bool:
-        """Whether the played move is the honest search's best."""
-        return self.played == 0
+        """Whether the played move is worth the honest search's best (a move of the same value,
+        such as a card of the same rank that changes nothing, counts)."""
+        return self.honest[self.played] >= self.honest[0]
 
     @property
     def loss(self) -> float:
