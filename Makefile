@@ -273,13 +273,15 @@ calibrate-levels: setup
 ## Remake service/search/data/fair_play_calibration.json: hands each honest style (the five
 ## levels and the rule-based expert bot) plays at every seat from seed 1, every seat's decisions
 ## searched as /v1/fair-play searches them (2-player scopa 300 hands a style, scientifico and
-## classico 80; about 20 minutes on two cores), then the calibration.
+## classico 80, three-player scopone messina 60; about 25 minutes on two cores), then the
+## calibration.
 FAIR_PLAY_DIR ?= /tmp/fair-play
 calibrate-fair-play: setup
 	mkdir -p $(FAIR_PLAY_DIR)
 	$(BIN)/python -m tests.benchmarks.fair_play_hands $(FAIR_PLAY_DIR)/cal-scopa.jsonl --presets scopa --hands 300 --first-seed 1 --workers 2
 	$(BIN)/python -m tests.benchmarks.fair_play_hands $(FAIR_PLAY_DIR)/cal-scientifico.jsonl --presets scopone_scientifico --hands 80 --first-seed 1 --workers 2
 	$(BIN)/python -m tests.benchmarks.fair_play_hands $(FAIR_PLAY_DIR)/cal-classico.jsonl --presets scopone --hands 80 --first-seed 1 --workers 2
+	$(BIN)/python -m tests.benchmarks.fair_play_hands $(FAIR_PLAY_DIR)/cal-messina.jsonl --presets scopone_messina --hands 60 --first-seed 1 --workers 2
 	$(BIN)/python -m scripts.calibrate_fair_play $(FAIR_PLAY_DIR)/cal-*.jsonl
 
 ## False positives and detection of the fair-play report on other deals (seeds from 100001):
@@ -294,6 +296,7 @@ bench-fair-play: setup
 	$(BIN)/python -m tests.benchmarks.fair_play_hands $(FAIR_PLAY_DIR)/test-scopa.jsonl --presets scopa --tables $(FAIR_PLAY_TABLES) --hands 300 --first-seed 100001 --workers 2
 	$(BIN)/python -m tests.benchmarks.fair_play_hands $(FAIR_PLAY_DIR)/test-scientifico.jsonl --presets scopone_scientifico --tables $(FAIR_PLAY_TABLES) --hands 100 --first-seed 100001 --workers 2
 	$(BIN)/python -m tests.benchmarks.fair_play_hands $(FAIR_PLAY_DIR)/test-classico.jsonl --presets scopone --tables $(FAIR_PLAY_TABLES) --hands 100 --first-seed 100001 --workers 2
+	$(BIN)/python -m tests.benchmarks.fair_play_hands $(FAIR_PLAY_DIR)/test-messina.jsonl --presets scopone_messina --tables honest,greedy,clairvoyant:1,clairvoyant:0.5,engine --hands 40 --first-seed 100001 --workers 2
 	$(BIN)/python -m tests.benchmarks.bench_fair_play $(FAIR_PLAY_DIR)/test-*.jsonl --samples 5000 --seed 50
 
 .PHONY: match-samples

@@ -68,7 +68,7 @@ REVIEW = "review_recommended"
 STRONG = "strong_evidence"
 VERDICTS = (TOO_FEW, NOT_CALIBRATED, NO_EVIDENCE, REVIEW, STRONG)
 CALIBRATION_FILE = "fair_play_calibration.json"
-CALIBRATED = ("scopa", "scopone_scientifico", "scopone")
+CALIBRATED = ("scopa", "scopone_scientifico", "scopone", "scopone_messina")
 
 
 def hypotheses_for(rules: Rules) -> tuple[str, ...]:

@@ -125,7 +125,7 @@ def test_the_shipped_calibration_covers_the_presets_and_their_statistics() -> No
     scopa = shipped["scopa"]
     assert {ALL, ENGINE} <= set(scopa.nulls)
     assert set(scopa.styles) == {"beginner", "casual", "club", "expert", "master", "expert-bot"}
-    for preset in ("scopone_scientifico", "scopone"):
+    for preset in ("scopone_scientifico", "scopone"):  # (scopone_messina: pairs at offsets 1, 2)
         kinds = set(shipped[preset].nulls)
         assert {ALL, "seat+1", "seat+2", "seat+3", ENGINE, pair_kind(2)} <= kinds
     # The master plays the engine's moves most often of the honest styles.
@@ -136,5 +136,7 @@ def test_the_shipped_calibration_covers_the_presets_and_their_statistics() -> No
 def test_other_rules_of_a_calibrated_player_count_use_that_calibration() -> None:
     found, same = calibration_for(make_rules("re_bello"))
     assert found is not None and found.preset == "scopa" and not same
-    three, _ = calibration_for(make_rules("scopone_messina"))
-    assert three is None
+    three, same_three = calibration_for(make_rules("scopa", players=3))
+    assert three is not None and three.preset == "scopone_messina" and not same_three
+    six, _ = calibration_for(make_rules("scopa", players=6))
+    assert six is None
