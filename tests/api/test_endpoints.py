@@ -64,6 +64,7 @@ def test_the_limiter_reads_each_request_s_declaration(app: Flask) -> None:
         "reviewHands",
         "playerInsights",
         "makeDrills",
+        "judgeFairPlay",
     }
 
 

@@ -62,6 +62,7 @@ def test_every_endpoint_has_examples_and_problem_errors(spec: dict[str, Any]) ->
         "/v1/review/batch",
         "/v1/insights",
         "/v1/drills",
+        "/v1/fair-play",
         "/v1/jobs",
         "/v1/jobs/{job_id}",
         "/v1/jobs/{job_id}/results",

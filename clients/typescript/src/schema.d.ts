@@ -1045,8 +1045,17 @@ export interface components {
             /** @description decisions it rests on */
             decisions: number;
             hands: number;
+            /** @description each calibrated honest style's match rate */
             honest_match_rates: {
                 [key: string]: number;
+            };
+            /** @description each calibrated honest style's points lost a decision */
+            honest_mean_losses: {
+                [key: string]: number;
+            };
+            /** @description the share of decisions by points lost against the honest best: best, under 0.1, 0.3 and 0.75, and from 0.75 */
+            loss_profile: {
+                [key: string]: number | null;
             };
             match_rate: components["schemas"]["InterpretedMean"];
             /** @description points lost per decision against the honest search */
@@ -1330,7 +1339,7 @@ export interface components {
             /** @description records in the job */
             records: number;
             /** @description an insights or fair-play job's answer once done, as /v1/insights or /v1/fair-play answers; null otherwise */
-            result: components["schemas"]["InsightsResponse"] | components["schemas"]["FairPlayResponse"];
+            result: components["schemas"]["InsightsResponse"] | components["schemas"]["FairPlayResponse"] | null;
             /**
              * Format: date-time
              * @description when its first record was taken
@@ -6928,6 +6937,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -6960,12 +6971,27 @@ export interface operations {
                      *         "decisions": 12,
                      *         "hands": 1,
                      *         "honest_match_rates": {
-                     *           "beginner": 0.5175,
-                     *           "casual": 0.5531,
-                     *           "club": 0.6023,
-                     *           "expert": 0.6453,
-                     *           "expert-bot": 0.6199,
-                     *           "master": 0.8866
+                     *           "beginner": 0.6012,
+                     *           "casual": 0.646,
+                     *           "club": 0.6911,
+                     *           "expert": 0.7416,
+                     *           "expert-bot": 0.715,
+                     *           "master": 0.8932
+                     *         },
+                     *         "honest_mean_losses": {
+                     *           "beginner": 0.1747,
+                     *           "casual": 0.1277,
+                     *           "club": 0.1033,
+                     *           "expert": 0.0734,
+                     *           "expert-bot": 0.0836,
+                     *           "master": 0.0082
+                     *         },
+                     *         "loss_profile": {
+                     *           "best": 0.5,
+                     *           "from_0.75": 0.3333,
+                     *           "under_0.1": 0,
+                     *           "under_0.3": 0.1667,
+                     *           "under_0.75": 0
                      *         },
                      *         "match_rate": {
                      *           "high": null,
@@ -6992,14 +7018,14 @@ export interface operations {
                      *       "hands": 1,
                      *       "hidden_information": [
                      *         {
-                     *           "adjusted_p_value": 0.0976,
+                     *           "adjusted_p_value": 0.115,
                      *           "decisions": 12,
                      *           "description": "every other hand",
                      *           "hands": 1,
                      *           "hypothesis": "all",
                      *           "meaning": "no verdict: fewer than 100 judged decisions",
                      *           "most_likely_honest_style": "beginner",
-                     *           "p_value": 0.0488,
+                     *           "p_value": 0.0574,
                      *           "partner": false,
                      *           "per_decision": {
                      *             "high": null,

@@ -112,9 +112,10 @@ class JobSchema(ma.Schema):
         required=True,
         allow_none=True,
         metadata={
-            "oneOf": [
+            "anyOf": [
                 {"$ref": "#/components/schemas/InsightsResponse"},
                 {"$ref": "#/components/schemas/FairPlayResponse"},
+                {"type": "null"},
             ],
             "description": "an insights or fair-play job's answer once done, as /v1/insights "
             "or /v1/fair-play answers; null otherwise",

@@ -38,6 +38,8 @@ from .drills_request import DrillsRequest
 from .drills_response import DrillsResponse
 from .engine import Engine
 from .engine_honest_match_rates import EngineHonestMatchRates
+from .engine_honest_mean_losses import EngineHonestMeanLosses
+from .engine_loss_profile import EngineLossProfile
 from .engine_verdict import EngineVerdict
 from .event import Event
 from .event_kind import EventKind
@@ -240,6 +242,8 @@ __all__ = (
     "DrillWhySweepRisk",
     "Engine",
     "EngineHonestMatchRates",
+    "EngineHonestMeanLosses",
+    "EngineLossProfile",
     "EngineVerdict",
     "Event",
     "EventKind",

@@ -9,6 +9,8 @@ from ..models.engine_verdict import EngineVerdict, check_engine_verdict
 
 if TYPE_CHECKING:
     from ..models.engine_honest_match_rates import EngineHonestMatchRates
+    from ..models.engine_honest_mean_losses import EngineHonestMeanLosses
+    from ..models.engine_loss_profile import EngineLossProfile
     from ..models.interpreted_mean import InterpretedMean
 
 
@@ -23,7 +25,10 @@ class Engine:
             reads, so the report's verdict keeps one test's rate
         decisions (int): decisions it rests on
         hands (int):
-        honest_match_rates (EngineHonestMatchRates):
+        honest_match_rates (EngineHonestMatchRates): each calibrated honest style's match rate
+        honest_mean_losses (EngineHonestMeanLosses): each calibrated honest style's points lost a decision
+        loss_profile (EngineLossProfile): the share of decisions by points lost against the honest best: best, under
+            0.1, 0.3 and 0.75, and from 0.75
         match_rate (InterpretedMean):
         mean_loss (InterpretedMean):
         meaning (str): what the verdict means, for a moderator
@@ -41,6 +46,8 @@ class Engine:
     decisions: int
     hands: int
     honest_match_rates: EngineHonestMatchRates
+    honest_mean_losses: EngineHonestMeanLosses
+    loss_profile: EngineLossProfile
     match_rate: InterpretedMean
     mean_loss: InterpretedMean
     meaning: str
@@ -60,6 +67,10 @@ class Engine:
         hands = self.hands
 
         honest_match_rates = self.honest_match_rates.to_dict()
+
+        honest_mean_losses = self.honest_mean_losses.to_dict()
+
+        loss_profile = self.loss_profile.to_dict()
 
         match_rate = self.match_rate.to_dict()
 
@@ -89,6 +100,8 @@ class Engine:
                 "decisions": decisions,
                 "hands": hands,
                 "honest_match_rates": honest_match_rates,
+                "honest_mean_losses": honest_mean_losses,
+                "loss_profile": loss_profile,
                 "match_rate": match_rate,
                 "mean_loss": mean_loss,
                 "meaning": meaning,
@@ -106,6 +119,8 @@ class Engine:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.engine_honest_match_rates import EngineHonestMatchRates  # noqa: PLC0415
+        from ..models.engine_honest_mean_losses import EngineHonestMeanLosses  # noqa: PLC0415
+        from ..models.engine_loss_profile import EngineLossProfile  # noqa: PLC0415
         from ..models.interpreted_mean import InterpretedMean  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -122,6 +137,10 @@ class Engine:
         hands = d.pop("hands")
 
         honest_match_rates = EngineHonestMatchRates.from_dict(d.pop("honest_match_rates"))
+
+        honest_mean_losses = EngineHonestMeanLosses.from_dict(d.pop("honest_mean_losses"))
+
+        loss_profile = EngineLossProfile.from_dict(d.pop("loss_profile"))
 
         match_rate = InterpretedMean.from_dict(d.pop("match_rate"))
 
@@ -156,6 +175,8 @@ class Engine:
             decisions=decisions,
             hands=hands,
             honest_match_rates=honest_match_rates,
+            honest_mean_losses=honest_mean_losses,
+            loss_profile=loss_profile,
             match_rate=match_rate,
             mean_loss=mean_loss,
             meaning=meaning,

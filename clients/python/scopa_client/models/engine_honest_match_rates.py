@@ -11,6 +11,8 @@ T = TypeVar("T", bound="EngineHonestMatchRates")
 
 @_attrs_define
 class EngineHonestMatchRates:
+    """each calibrated honest style's match rate"""
+
     additional_properties: dict[str, float] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:

@@ -33,8 +33,8 @@ class Job:
         problems (int): lines that are problems
         progress (float): done / records
         records (int): records in the job
-        result (FairPlayResponse | InsightsResponse): an insights or fair-play job's answer once done, as /v1/insights
-            or /v1/fair-play answers; null otherwise
+        result (FairPlayResponse | InsightsResponse | None): an insights or fair-play job's answer once done, as
+            /v1/insights or /v1/fair-play answers; null otherwise
         started (datetime.datetime | None): when its first record was taken
         state (JobState): queued (no record taken yet), running, done (every record has its line), cancelled (DELETE:
             records not yet run are skipped), failed (the final answer could not be drawn; the lines are kept)
@@ -51,11 +51,12 @@ class Job:
     problems: int
     progress: float
     records: int
-    result: FairPlayResponse | InsightsResponse
+    result: FairPlayResponse | InsightsResponse | None
     started: datetime.datetime | None
     state: JobState
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.fair_play_response import FairPlayResponse  # noqa: PLC0415
         from ..models.insights_response import InsightsResponse  # noqa: PLC0415
 
         created = self.created.isoformat()
@@ -85,11 +86,13 @@ class Job:
 
         records = self.records
 
-        result: dict[str, Any]
+        result: dict[str, Any] | None
         if isinstance(self.result, InsightsResponse):
             result = self.result.to_dict()
-        else:
+        elif isinstance(self.result, FairPlayResponse):
             result = self.result.to_dict()
+        else:
+            result = self.result
 
         started: None | str
         if isinstance(self.started, datetime.datetime):
@@ -169,7 +172,9 @@ class Job:
 
         records = d.pop("records")
 
-        def _parse_result(data: object) -> FairPlayResponse | InsightsResponse:
+        def _parse_result(data: object) -> FairPlayResponse | InsightsResponse | None:
+            if data is None:
+                return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -178,11 +183,15 @@ class Job:
                 return result_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            if not isinstance(data, dict):
-                raise TypeError()
-            result_type_1 = FairPlayResponse.from_dict(data)
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                result_type_1 = FairPlayResponse.from_dict(data)
 
-            return result_type_1
+                return result_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(FairPlayResponse | InsightsResponse | None, data)
 
         result = _parse_result(d.pop("result"))
 
