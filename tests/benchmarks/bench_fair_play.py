@@ -5,14 +5,15 @@ Usage:
 
 HANDS are written by ``tests.benchmarks.fair_play_hands`` from seeds 100001.. (the shipped
 calibration is made from seeds 1..: other deals). A player's sample of H hands is H judged seats
-drawn at random, with replacement, from a table's pool (an honest style's: every seat of every
-hand; a cheater's: its seat). Each sample is judged as /v1/fair-play judges it: every statistic
-of the report (each leak hypothesis, the engine matches, and for partners their pair), each
-p-value against the shipped calibration times the number of tests, the report's verdict the
-strongest. Printed per preset, table and sample size: the share of samples whose report says
-"review recommended" or more, and "strong evidence", with 95% Wilson intervals over the samples
-(which count draws from a finite pool: the pool's size is printed beside them), and for cheaters
-the share flagged by the statistic aimed at them.
+drawn at random, with replacement, from a table's pool: an honest style's (every seat of every
+hand), a cheater's (its seat), or an honest style's pairs (``STYLE pair+K``: every seat with its
+partner in Scopone, with the next seat at three seats). Each sample is judged as /v1/fair-play
+judges it: every statistic of the report (each leak hypothesis, the engine matches, a pair's),
+each p-value against the shipped calibration times the number of tests, the report's verdict
+the strongest. Printed per preset, table and sample size: the share of samples whose report
+says "review recommended" or more, and "strong evidence", with 95% Wilson intervals over the
+samples (which count draws from a finite pool: the pool's size is printed beside them), and for
+cheaters the share flagged by the statistic aimed at them.
 """
 
 from __future__ import annotations
@@ -67,13 +68,24 @@ def pools_of(paths: Sequence[str]) -> dict[tuple[str, str], list[Sample]]:
                     int(s): hand_evidence_of_json(data).of_seat(int(s))
                     for s, data in hand["seats"].items()
                 }
+                table = hand["table"]
                 for seat, mine in seats.items():
                     clusters: dict[str, Cluster] = dict(seat_clusters(mine))
-                    if hand["table"] == "partners" and seat == 0:
-                        clusters[pair_kind(2)] = pair_cluster(mine, seats[2], 2, players)
-                    if hand["table"] == "partners" and seat != 0:
+                    if table == "partners" and seat != 0:
                         continue
-                    pools[(hand["preset"], hand["table"])].append(clusters)
+                    if table == "partners":
+                        clusters[pair_kind(2)] = pair_cluster(mine, seats[2], 2, players)
+                    pools[(hand["preset"], table)].append(clusters)
+                    # An honest table's pairs: each seat with its partner (Scopone) or with
+                    # the next seat (three players), judged as a report with a pair is.
+                    offset = 2 if players >= 4 else 1
+                    other = seats.get((seat + offset) % players)
+                    if table not in AIMED and players >= 3 and other is not None:
+                        paired = {
+                            **clusters,
+                            pair_kind(offset): pair_cluster(mine, other, offset, players),
+                        }
+                        pools[(hand["preset"], f"{table} pair+{offset}")].append(paired)
     return pools
 
 
