@@ -119,11 +119,11 @@ def at_least(verdict: str, level: str) -> bool:
 def share(hits: int, n: int) -> str:
     """A share with its interval, in percent."""
     low, high = wilson(hits, n)
-    return f"{100 * hits / n:6.2f}% [{100 * low:.2f}, {100 * high:.2f}]"
+    return f"{100 * hits / n:.2f}% [{100 * low:.2f}, {100 * high:.2f}]"
 
 
 def main() -> None:
-    """Judge the samples of every pool and print the rates."""
+    """Judge the samples of every pool and print the rates, one Markdown table row each."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("hands", nargs="+")
     parser.add_argument("--samples", type=int, default=5000, help="samples per pool and size")
@@ -131,6 +131,11 @@ def main() -> None:
     args = parser.parse_args()
     pools = pools_of(args.hands)
     print(f"samples per pool and size: {args.samples}; seed {args.seed}")
+    print(
+        "| preset | table | hands | pool (seats) | review recommended or more | strong evidence "
+        "| aimed statistic: review+ / strong |"
+    )
+    print("|---|---|---|---|---|---|---|")
     for (preset, table), pool in sorted(pools.items()):
         aimed = AIMED.get(table)
         for size in SIZES:
@@ -143,16 +148,17 @@ def main() -> None:
                 if aimed_verdict is not None:
                     aimed_review += at_least(aimed_verdict, REVIEW)
                     aimed_strong += at_least(aimed_verdict, STRONG)
-            line = (
-                f"{preset:20} {table:17} {size:3} hands (pool {len(pool):5} seats): "
-                f"review+ {share(review, args.samples)}  strong {share(strong, args.samples)}"
-            )
+            by_aimed = "—"
             if aimed is not None:
-                line += (
-                    f"  | by {aimed}: review+ {share(aimed_review, args.samples)} "
-                    f"strong {share(aimed_strong, args.samples)}"
+                by_aimed = (
+                    f"`{aimed}`: {share(aimed_review, args.samples)} / "
+                    f"{share(aimed_strong, args.samples)}"
                 )
-            print(line, flush=True)
+            print(
+                f"| {preset} | {table} | {size} | {len(pool)} | {share(review, args.samples)} "
+                f"| {share(strong, args.samples)} | {by_aimed} |",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":
