@@ -14,6 +14,7 @@ from scripts.gen_openapi import spec_dict
 from service.api.advice.schemas import AdviceResponseSchema
 from service.api.app import create_app
 from service.api.bot.schemas import BotResponseSchema
+from service.api.fair_play.schemas import FairPlayResponseSchema
 from service.api.game.schemas import (
     DealResponseSchema,
     MovesResponseSchema,
@@ -135,6 +136,7 @@ ANSWERS: dict[str, type[ma.Schema]] = {
     "/v1/review/batch": BatchReviewLineSchema,
     "/v1/insights": InsightsResponseSchema,
     "/v1/drills": DrillsResponseSchema,
+    "/v1/fair-play": FairPlayResponseSchema,
 }
 
 

@@ -146,7 +146,13 @@ def test_each_endpoint_counts_as_its_declaration_says() -> None:
     assert counting["health.healthz"] is counting["health.readyz"] is Cost.EXEMPT
     assert counting["moves.post_moves"] is counting["score.post_score"] is Cost.ONE_UNIT
     searching = {e for e, c in counting.items() if c is Cost.BY_SEARCHES}
-    assert {e.partition(".")[0] for e in searching} == {"advice", "bot", "review", "insights"}
+    assert {e.partition(".")[0] for e in searching} == {
+        "advice",
+        "bot",
+        "review",
+        "insights",
+        "fair_play",
+    }
     assert counting["ledger.post_match"] is Cost.BY_PARTS
     assert declared(app, None) is None
 

@@ -1086,6 +1086,7 @@ export interface components {
             side: number | null;
         };
         FairPlayEvidence: {
+            /** @description the player's and the pair's judged decisions */
             decisions: components["schemas"]["DecisionEvidence"][];
             index: number;
             pair_seat: number | null;

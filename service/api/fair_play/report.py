@@ -86,8 +86,8 @@ def hypothesis_description(hypothesis: str, rules: Rules) -> Message:
         return Message("every other hand")
     offset = int(hypothesis.partition("+")[2])
     if is_partner(hypothesis, rules):
-        return Message("the partner's hand (the seat {offset} after the player's)", offset=offset)
-    return Message("one opponent's hand (the seat {offset} after the player's)", offset=offset)
+        return Message("the partner's hand ({offset} seats after the player)", offset=offset)
+    return Message("one opponent's hand ({offset} seats after the player)", offset=offset)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,10 +20,13 @@ from service.api.shapes.game import bounded_list, seat_field
 from service.api.shapes.loading import record_of
 from service.api.shapes.record import HandRecordSchema
 from service.api.shapes.values import Entries
+from service.search.advisor import MAX_SEARCHED_PLAYS
 from service.search.fair_play import MIN_DECISIONS, REVIEW, STRONG, VERDICTS
 
 MAX_SHOWN = 5
 MAX_HYPOTHESES = 6
+# The most judged decisions of two seats in a hand (a hand deals at most 40 cards).
+MAX_HAND_DECISIONS = 40
 
 
 class FairPlayHandSchema(ma.Schema):
@@ -282,14 +285,19 @@ class DecisionEvidenceSchema(ma.Schema):
 
     seat = seat_field(required=True)
     move_index = StrictInteger(required=True, metadata={"description": "the move in the record"})
-    moves = ma.fields.List(ma.fields.String(), required=True, metadata={"description": "codes"})
-    honest = ma.fields.List(
-        ma.fields.Float(), required=True, metadata={"description": "for the seat's own view"}
+    moves = bounded_list(
+        ma.fields.String(), MAX_SEARCHED_PLAYS, required=True, metadata={"description": "codes"}
+    )
+    honest = bounded_list(
+        ma.fields.Float(),
+        MAX_SEARCHED_PLAYS,
+        required=True,
+        metadata={"description": "for the seat's own view"},
     )
     played = StrictInteger(required=True, metadata={"description": "the played move in moves"})
     leaked = ma.fields.Dict(
         keys=ma.fields.String(),
-        values=ma.fields.List(ma.fields.Float()),
+        values=bounded_list(ma.fields.Float(), MAX_SEARCHED_PLAYS),
         required=True,
         metadata={"description": "per hypothesis, the same moves' values"},
     )
@@ -302,4 +310,9 @@ class FairPlayEvidenceSchema(ma.Schema):
     seat = seat_field(required=True)
     pair_seat = seat_field(required=True, allow_none=True)
     unjudged = StrictInteger(required=True)
-    decisions = ma.fields.List(ma.fields.Nested(DecisionEvidenceSchema), required=True)
+    decisions = bounded_list(
+        ma.fields.Nested(DecisionEvidenceSchema),
+        MAX_HAND_DECISIONS,
+        required=True,
+        metadata={"description": "the player's and the pair's judged decisions"},
+    )

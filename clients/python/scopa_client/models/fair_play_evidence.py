@@ -16,7 +16,7 @@ T = TypeVar("T", bound="FairPlayEvidence")
 class FairPlayEvidence:
     """
     Attributes:
-        decisions (list[DecisionEvidence]):
+        decisions (list[DecisionEvidence]): the player's and the pair's judged decisions
         index (int):
         pair_seat (int | None):
         seat (int):
