@@ -114,7 +114,7 @@ class PlayerHands:
             mine = hand.of_seat(hand.seat)
             if statistic == ENGINE:
                 found.append(engine_cluster(mine))
-            elif statistic == "loss":
+            elif statistic == LOSS:
                 found.append(loss_cluster(mine))
             else:
                 found.append(leak_cluster(mine, statistic))
@@ -245,7 +245,7 @@ def report(player: PlayerHands, name: str | None, pair: str | None) -> dict[str,
         "pair_evidence": pair_answer,
         "engine": {
             "match_rate": interval_of(player.clusters(ENGINE)).to_dict(),
-            "mean_loss": interval_of(player.clusters("loss")).to_dict(),
+            "mean_loss": interval_of(player.clusters(LOSS)).to_dict(),
             **judgement_dict(engine),
             "honest_match_rates": {s: round(n.mean, 4) for s, n in engine_nulls.items()},
             "loss_profile": loss_profile(mine),
