@@ -176,6 +176,29 @@ def sentinels_agree(group: Group) -> bool:
     return True
 
 
+def named_primaries(group: Group) -> set[str]:
+    """The primary each Sentinel names."""
+    found = set()
+    for sentinel in group.sentinels:
+        with redis.Redis(sentinel, group.sentinel_port, socket_timeout=1) as client:
+            host: bytes | str = client.sentinel_get_master_addr_by_name(SERVICE)[0]
+        found.add(host.decode() if isinstance(host, bytes) else host)
+    return found
+
+
+def follows_the_primary(group: Group, host: str) -> bool:
+    """Whether every Sentinel names one primary and ``host`` is its replica (not yet, while
+    one of them does not answer)."""
+    try:
+        primaries = named_primaries(group)
+        if len(primaries) != 1 or group.role(host) != "slave":
+            return False
+        with group.watch_client(host) as client:
+            return bool(client.info("replication")["master_host"] in primaries)
+    except redis.ConnectionError:
+        return False
+
+
 def answers(host: str, port: int) -> bool:
     try:
         with redis.Redis(host, port, socket_timeout=1) as client:
@@ -214,12 +237,16 @@ def test_a_killed_primary_comes_back_as_a_replica_of_the_promoted_one(tmp_path: 
         replicated_write(group, "scopa:job:before", "1")
         group.kill(old)
         wait_until(lambda: group.primary() != old, "a replica promoted", LIMIT_S)
-        new = group.primary()
         group.start_server(old)
-        wait_until(lambda: group.role(old) == "slave", f"{old} replicating", LIMIT_S)
-        # It follows the promoted server, which stays the primary (no needless failover).
-        with group.watch_client(old) as client:
-            assert client.info("replication")["master_host"] == new == group.primary()
+        # It follows the primary the Sentinels name. Which one that is may change once more:
+        # on a loaded machine a second Sentinel can start a failover of its own beside the
+        # first, and once it learns of the first's promotion it carries on against the new
+        # primary (seen in CI: epoch 1 promoted one replica, epoch 2 the other). The end state
+        # is what a client relies on: every Sentinel names one primary, not the old server,
+        # and the old server replicates it.
+        following = f"{old} replicating the primary every Sentinel names"
+        wait_until(lambda: follows_the_primary(group, old), following, LIMIT_S)
+        assert group.primary() != old
         replicated_write(group, "scopa:job:after", "2")
 
 
