@@ -45,6 +45,7 @@ from statistics import NormalDist
 from service.engine.presets import make_rules
 from service.engine.rules import Rules
 from service.search.advisor import Budget
+from service.search.figures import Z95, Interval, mean_with_interval
 
 # The searches of a fair-play analysis: every decision at this budget and seed, so the same
 # hands give the same report on any server.
@@ -55,7 +56,6 @@ EPSILON = 0.05
 MIN_DECISIONS = 100
 REVIEW_P = 0.01
 STRONG_P = 0.001
-Z95 = 1.959964
 
 # Hypotheses: every other hand known, or the hand of one other seat.
 ALL = "all"
@@ -186,30 +186,14 @@ def null_of(clusters: Sequence[Cluster]) -> Null:
     return Null(mean, sd, len(clusters), n)
 
 
-@dataclass(frozen=True, slots=True)
-class Interval:
-    """A mean per decision with its 95% interval (hands as clusters)."""
-
-    value: float | None
-    low: float | None
-    high: float | None
-
-    def to_dict(self) -> dict[str, float | None]:
-        """The interval as JSON."""
-        return {"value": self.value, "low": self.low, "high": self.high}
-
-
 def interval_of(clusters: Sequence[Cluster]) -> Interval:
-    """The mean per decision with its 95% interval (None where there are too few hands)."""
-    n = sum(c.decisions for c in clusters)
-    if n == 0:
-        return Interval(None, None, None)
-    mean = sum(c.total for c in clusters) / n
-    if len(clusters) < 2:
-        return Interval(round(mean, 6), None, None)
-    found = null_of(clusters)
-    half = Z95 * found.sd / math.sqrt(n)
-    return Interval(round(mean, 6), round(mean - half, 6), round(mean + half, 6))
+    """The mean per decision with its 95% interval, hands as clusters (``figures``)."""
+    return mean_with_interval([(c.total, c.decisions) for c in clusters])
+
+
+def interval_dict(interval: Interval) -> dict[str, float | None]:
+    """An interval as JSON."""
+    return {"value": interval.value, "low": interval.low, "high": interval.high}
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,7 +294,7 @@ class Judgement:
             "statistic": round(self.total, 6),
             "decisions": self.decisions,
             "hands": self.hands,
-            "per_decision": self.mean.to_dict(),
+            "per_decision": interval_dict(self.mean),
             "p_value": None if self.p_value is None else float(f"{self.p_value:.3g}"),
             "most_likely_honest_style": self.closest_style,
             "adjusted_p_value": None

@@ -40,9 +40,9 @@ from service.search.fair_play import (
     seat_clusters,
     worst_verdict,
 )
+from service.search.figures import Z95
 
 SIZES = (20, 50)
-Z95 = 1.959964
 # The statistic aimed at each cheater.
 AIMED = {
     "clairvoyant:1": "all",

@@ -19,13 +19,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from service.api.fair_play.request import FairPlayHand
+from service.api.insights.insights import checked_seat, named_seat, seat_of
+from service.api.insights.request import PlayerHand
 from service.api.refusals import BudgetTooLargeError, RefusedError
 from service.api.review.reviewing import played_move_job
 from service.cache.advice_job import AdviceOf, advice_job
 from service.engine.message import Message
 from service.engine.moves import Move
 from service.engine.record import HandRecord, replay
-from service.engine.rules import Rules
 from service.engine.view import view_of
 from service.search import Advice
 from service.search.fair_play import (
@@ -69,31 +70,11 @@ class PlannedHand:
         return sum(d.searches for d in self.decisions)
 
 
-def named_seat(record: HandRecord, name: str | None) -> int | None:
-    """The seat of a name in the record's ``meta.players`` (None: not there)."""
-    names = dict(record.meta).get("players")
-    if name is not None and isinstance(names, tuple) and name in names:
-        return names.index(name)
-    return None
-
-
-def checked_seat(rules: Rules, seat: int, field: str) -> int:
-    """A seat of the table, or refused naming the field."""
-    if seat >= rules.players:
-        raise RefusedError.of(field, Message("must be a seat 0..{last}", last=rules.players - 1))
-    return seat
-
-
 def seats_of(hand: FairPlayHand, player: str | None, pair: str | None) -> tuple[int, int | None]:
-    """The player's seat and the pair's other seat in a hand: as given, or found by name."""
+    """The player's seat and the pair's other seat in a hand: as given, or found by name (the
+    player's as /v1/insights finds it)."""
     rules = hand.record.rules
-    seat = hand.seat if hand.seat is not None else named_seat(hand.record, player)
-    if seat is None:
-        reason = Message(
-            "no seat: give the hand's seat, or the request's player as named in meta.players"
-        )
-        raise RefusedError.of("seat", reason)
-    checked_seat(rules, seat, "seat")
+    seat = seat_of(PlayerHand(hand.record, hand.seat), player)
     other = hand.pair_seat if hand.pair_seat is not None else named_seat(hand.record, pair)
     if other is None:
         if hand.pair_seat is None and pair is not None:

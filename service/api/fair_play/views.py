@@ -9,12 +9,12 @@ from flask import Response, current_app
 
 from service.api.examples import Lazy, finished_record, loaded
 from service.api.fair_play.answer import fair_play_answer
-from service.api.fair_play.evidence import named_seat
 from service.api.fair_play.request import FairPlayHand, FairPlayRequest
 from service.api.fair_play.schemas import FairPlayRequestSchema, FairPlayResponseSchema
 from service.api.http.json import Blueprint, json_answer
 from service.api.http.operations import BATCH_LIMIT, BY_SEARCHES, Operation, route
 from service.api.http.searches import app_advice, uncached_advice
+from service.api.insights.insights import named_seat
 from service.api.review.request import card_plays
 from service.config import DEFAULTS
 from service.search.fair_play import hypotheses_for

@@ -37,6 +37,8 @@ from service.api.review.reviewing import (
 from service.api.shapes.values import Seed
 from service.cache.advice_job import AdviceOf
 from service.engine.message import Message
+from service.engine.record import HandRecord
+from service.engine.rules import Rules
 from service.search import Budget, accuracy
 from service.search.figures import mean_with_interval, slope
 from service.search.level_estimate import (
@@ -148,16 +150,28 @@ def hand_result_of_json(review: Mapping[str, Any]) -> HandResult:
     )
 
 
+def named_seat(record: HandRecord, name: str | None) -> int | None:
+    """The seat of a name in the record's ``meta.players`` (None: not there)."""
+    names = dict(record.meta).get("players")
+    if name is not None and isinstance(names, tuple) and name in names:
+        return names.index(name)
+    return None
+
+
+def checked_seat(rules: Rules, seat: int, field: str) -> int:
+    """A seat of the table, or refused naming the field."""
+    if seat >= rules.players:
+        raise RefusedError.of(field, Message("must be a seat 0..{last}", last=rules.players - 1))
+    return seat
+
+
 def seat_of(hand: PlayerHand, player: str | None) -> int:
     """The player's seat in a hand: as given, or found by name in ``meta.players``."""
     if hand.seat is not None:
-        if hand.seat >= hand.record.rules.players:
-            reason = Message("must be a seat 0..{last}", last=hand.record.rules.players - 1)
-            raise RefusedError.of("seat", reason)
-        return hand.seat
-    names = dict(hand.record.meta).get("players")
-    if player is not None and isinstance(names, tuple) and player in names:
-        return names.index(player)
+        return checked_seat(hand.record.rules, hand.seat, "seat")
+    found = named_seat(hand.record, player)
+    if found is not None:
+        return found
     reason = Message(
         "no seat: give the hand's seat, or the request's player as named in meta.players"
     )
