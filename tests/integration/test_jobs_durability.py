@@ -35,6 +35,8 @@ from tests.integration.job_workers import (
 from tests.integration.redis_server import RedisServer
 
 RECORDS = 16
+# Long enough for a command a frozen worker had already sent to be served.
+IN_FLIGHT_S = 0.2
 
 
 def records_logged(log_path: Path, job_id: str, event: str) -> set[int]:
@@ -51,12 +53,15 @@ def records_logged(log_path: Path, job_id: str, event: str) -> set[int]:
 
 def stop_mid_record(worker: Worker, redis: RedisServer, job_id: str, limit_s: float = 60) -> int:
     """Freeze the worker (SIGSTOP) once it holds a record it has taken and whose line the store
-    lacks; that record. Checked while it is frozen, so it cannot keep the line meanwhile."""
+    lacks; that record. Checked while it is frozen, so it cannot keep the line meanwhile, and
+    only after a pause: a write it had already sent when it froze still reaches Redis (seen in
+    CI with a fair-play job, whose records take a tenth of a second)."""
     results = RedisJobStore.keys(job_id)[2]
     deadline = time.monotonic() + limit_s
     with redis.client() as client:
         while time.monotonic() < deadline:
             worker.process.send_signal(signal.SIGSTOP)
+            time.sleep(IN_FLIGHT_S)
             taken = records_logged(worker.log_path, job_id, "taken")
             in_hand = sorted(i for i in taken if not client.hexists(results, str(i)))
             if in_hand:
