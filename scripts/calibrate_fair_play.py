@@ -93,19 +93,37 @@ def calibrations_of(paths: list[str]) -> list[Calibration]:
     return found
 
 
+def kept_entries(made: list[Calibration], settings: Mapping[str, object]) -> list[Any]:
+    """The shipped file's calibrations of the presets ``made`` lacks, when that file was made
+    with the same search and model settings (else SystemExit: the whole file must be remade)."""
+    shipped = json.loads(OUT.read_text(encoding="utf-8"))
+    differing = [name for name, value in settings.items() if shipped.get(name) != value]
+    if differing:
+        raise SystemExit(f"the shipped calibration differs in {differing}: remake every preset")
+    presets = {c.preset for c in made}
+    return [entry for entry in shipped["calibrations"] if entry["preset"] not in presets]
+
+
 def main() -> None:
-    """Read the hands, write the calibration of every preset they hold."""
+    """Read the hands, write the calibration of every preset they hold (with
+    ``--keep-others``, the shipped calibrations of the other presets stay)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("hands", nargs="+")
+    parser.add_argument("--keep-others", action="store_true")
     args = parser.parse_args()
     calibrations = calibrations_of(args.hands)
-    data = {
+    settings: dict[str, object] = {
         "budget": BUDGET.to_dict(),
         "seed": SEED,
         "temperature": TEMPERATURE,
         "epsilon": EPSILON,
-        "calibrations": [c.to_dict() for c in calibrations],
     }
+    entries: list[Any] = [c.to_dict() for c in calibrations]
+    if args.keep_others:
+        entries = sorted(
+            entries + kept_entries(calibrations, settings), key=lambda entry: entry["preset"]
+        )
+    data = {**settings, "calibrations": entries}
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     for calibration in calibrations:

@@ -107,16 +107,15 @@ class Budget:
         return {"iterations": self.iterations or 0}
 
 
-# The search budget when none is given (docs/search.md#the-default-budget): QUICK_DEFAULT with
-# two players, FULL_DEFAULT with more. Scientifico at 10 ms was as strong as 50 ms against our
-# own advisor but not against the expert bot, so it went back to 50 ms.
-QUICK_DEFAULT = Budget(ms=10)
-FULL_DEFAULT = Budget(ms=50)
+# The search budget when none is given (docs/search.md#the-default-budget). 10 ms a move
+# with two players was not shown as strong as 50 ms against every outside opponent, so every
+# rule set searches 50 ms.
+DEFAULT_BUDGET = Budget(ms=50)
 
 
 def default_budget(rules: Rules) -> Budget:
-    """The budget of a search that is given none, for these rules (see QUICK_DEFAULT)."""
-    return QUICK_DEFAULT if rules.players == 2 else FULL_DEFAULT
+    """The budget of a search that is given none, for these rules (see DEFAULT_BUDGET)."""
+    return DEFAULT_BUDGET
 
 
 @dataclass(frozen=True, slots=True)

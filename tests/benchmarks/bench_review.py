@@ -40,13 +40,13 @@ from service.engine.record import record_of
 from service.engine.record_codec import record_to_dict
 from service.engine.state import State, apply, deal
 from service.engine.view import view_of
-from service.search.advisor import FULL_DEFAULT, default_budget
+from service.search.advisor import DEFAULT_BUDGET, default_budget
 from service.search.bots import make_player
 
 Z95 = 1.959964
 DEFAULT_PRESETS = "scopa,scopone_scientifico,escoba"
 DEFAULT_PLAYERS = "greedy,expert,advisor"
-LOSS_BUDGET = {"ms": 10 * (FULL_DEFAULT.ms or 50)}
+LOSS_BUDGET = {"ms": 10 * (DEFAULT_BUDGET.ms or 50)}
 UNCAPPED = {"REVIEW_MAX_TOTAL_MS": 10**9, "REVIEW_MAX_TOTAL_ITERATIONS": 10**12}
 
 

@@ -196,28 +196,30 @@ def test_a_match_context_is_advised_in_chkobba() -> None:
 
 
 @pytest.mark.parametrize(
-    ("preset", "overrides", "expected"),
+    ("preset", "overrides"),
     [
-        ("scopa", {}, 10),
-        ("cirulla", {}, 10),
-        # Scientifico at 10 ms lost to 50 ms against the expert bot (docs/search.md).
-        ("scopone_scientifico", {}, 50),
-        ("scopone_scientifico", {"re_bello": True}, 50),
-        ("scopone", {}, 50),
-        ("scopone_trentino", {}, 50),
-        ("scopone_messina", {}, 50),
-        ("scopa", {"players": 4}, 50),
+        # 10 ms was not shown as strong as 50 ms against every outside opponent: in scientifico
+        # it lost to 50 ms against the expert bot, in two-player scopa 1,000 pairs against each
+        # opponent could not show the bar (docs/search.md#the-default-budget).
+        ("scopa", {}),
+        ("cirulla", {}),
+        ("scopone_scientifico", {}),
+        ("scopone_scientifico", {"re_bello": True}),
+        ("scopone", {}),
+        ("scopone_trentino", {}),
+        ("scopone_messina", {}),
+        ("scopa", {"players": 4}),
     ],
 )
-def test_the_default_budget_is_quick_where_it_was_measured_to_hold(
-    preset: str, overrides: dict[str, object], expected: int
+def test_the_default_budget_is_the_one_measured_against_the_field(
+    preset: str, overrides: dict[str, object]
 ) -> None:
     rules = make_rules(preset, **overrides)
-    assert advisor.default_budget(rules) == Budget(ms=expected)
+    assert advisor.default_budget(rules) == Budget(ms=50)
 
 
 def test_advice_without_a_budget_searches_for_the_rules_default() -> None:
-    for preset, expected in (("scopa", 10), ("scopone", 50)):
+    for preset in ("scopa", "scopone"):
         state = deal(make_rules(preset), 5)
         advice = advise(view_of(state, state.to_move), seed=1)
-        assert advice.stats.budget == {"ms": expected}
+        assert advice.stats.budget == {"ms": 50}
