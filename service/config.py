@@ -332,6 +332,14 @@ class Settings(BaseSettings):
         "it above REVIEW_MAX_TOTAL_MS",
         ge=1000,
     )
+    job_stall_s: int = _env(
+        120,
+        "SCOPA_JOB_STALL_S",
+        "seconds without a new line after which a worker sends again the tasks of a job's records "
+        "without one, when the queue has none waiting (a task a live worker lost to a Redis "
+        "failover); keep it above REVIEW_MAX_TOTAL_MS (a duplicate task writes no second line)",
+        ge=5,
+    )
     jobs_replica_acks: int = _env(
         0,
         "SCOPA_JOBS_REPLICA_ACKS",

@@ -64,7 +64,11 @@ def running_workers(
             workers.append(Worker(process, log_path, metrics_port))
         for worker in workers:
             wait_ready(worker)
-        yield workers
+        try:
+            yield workers
+        except BaseException:
+            show_logs(workers)
+            raise
     finally:
         for worker in workers:
             if worker.process.poll() is None:
@@ -75,6 +79,15 @@ def running_workers(
             except subprocess.TimeoutExpired:
                 worker.process.kill()
                 worker.process.wait()
+
+
+def show_logs(workers: Sequence[Worker], lines: int = 60) -> None:
+    """Print the end of each worker's log (a failed drill keeps what the workers saw in the
+    test's output; their files go with the test's temporary folder)."""
+    for worker in workers:
+        tail = worker.log_path.read_text(encoding="utf-8", errors="replace").splitlines()
+        print(f"\n--- last {lines} lines of {worker.log_path.name} ---", flush=True)
+        print("\n".join(tail[-lines:]), flush=True)
 
 
 def wait_ready(worker: Worker, limit_s: float = 60.0) -> None:

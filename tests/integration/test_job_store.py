@@ -107,3 +107,27 @@ def test_replicated_waits_for_nothing_without_required_replicas(store: JobStore)
     store.create(new_job("alone"))
     store.replicated()  # a single Redis, or the SQLite file: returns at once
     assert store.get("alone") is not None
+
+
+def test_a_redis_job_is_stalled_until_it_makes_progress_and_one_caller_resends_it(
+    tmp_path: Path,
+) -> None:
+    server = RedisServer(tmp_path)
+    server.start()
+    store = RedisJobStore(server.client())
+    try:
+        made = time.time() - 100
+        for job_id in ("slow", "busy", "ended"):
+            store.create(new_job(job_id, created=made))
+        store.add_result("busy", 0, b"line", problem=False)
+        store.end("ended", JobState.DONE, time.time(), time.time() + 60)
+        assert store.stalled(made + 50) == ["slow"]
+        assert store.claim_resend("slow", 30.0)
+        assert not store.claim_resend("slow", 30.0)
+        # A claim starts the next stall from now.
+        assert store.stalled(time.time() - 5) == []
+        store.forget_progress("busy")
+        assert store.stalled(time.time() + 5) == ["slow"]
+    finally:
+        store.close()
+        server.stop()

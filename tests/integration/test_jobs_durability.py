@@ -19,6 +19,7 @@ import pytest
 
 from scripts.local_gunicorn import running_gunicorn
 from service.api.examples import finished_record
+from service.api.jobs.queue import QUEUE_KEY
 from service.api.jobs.store import RedisJobStore
 from service.engine.presets import make_rules
 from service.engine.record import record_of
@@ -179,6 +180,36 @@ def test_a_job_outlives_a_redis_restart_in_its_middle(tmp_path: Path, kind: str)
     assert_once_each(lines, kind=kind)
     assert lines == undisturbed
     assert disturbed["result"] == again["result"]
+
+
+def drop_waiting_tasks(redis: RedisServer, count: int) -> int:
+    """Take ``count`` waiting tasks off the queue, as a worker that lost them would (Dramatiq's
+    layout: a list of message ids and a hash of the messages); how many were there."""
+    with redis.client() as client:
+        ids = client.lrange(QUEUE_KEY, 0, count - 1)
+        for message_id in ids:
+            client.lrem(QUEUE_KEY, 1, message_id)
+            client.hdel(QUEUE_KEY + ".msgs", message_id)
+        return len(ids)
+
+
+def test_a_job_whose_tasks_were_lost_is_sent_again_once_it_stalls(tmp_path: Path) -> None:
+    records = 8
+    with (
+        durable_redis(tmp_path) as redis,
+        running_gunicorn(workers=1, threads=4, env=served_env(redis)) as port,
+    ):
+        # Made before any worker runs: its tasks wait, and three are lost.
+        job = made(port, review_job(records))
+        assert drop_waiting_tasks(redis, 3) == 3
+        stall = {"SCOPA_JOB_STALL_S": "5"}
+        with running_workers(1, worker_env(redis.url, **stall), tmp_path) as workers:
+            ended = wait_for(port, job["links"]["self"], limit_s=60)
+            log = workers[0].log_path.read_text(encoding="utf-8")
+        assert ended["state"] == "done"
+        assert "no task waiting: 3 records sent again" in log
+        lines = record_lines(port, ended)
+    assert_once_each(lines, records)
 
 
 def test_a_job_made_through_one_instance_is_read_through_another(tmp_path: Path) -> None:

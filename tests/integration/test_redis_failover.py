@@ -15,6 +15,7 @@ failures, and the time to recover.
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 import urllib.error
@@ -41,6 +42,9 @@ RECORDS = 16
 ADVICE = "/v1/advice"
 # After a replica is promoted, the longest a client may still be told to retry.
 RECOVERY_S = 5.0
+# The workers' stall time: a task a live worker lost in the failover is sent again this long
+# after the job's last line (records take well under a second here).
+STALL_S = "10"
 
 
 def report(drill: str, **figures: object) -> None:
@@ -88,7 +92,11 @@ def test_a_job_outlives_its_queue_primary_killed_in_its_middle(tmp_path: Path) -
     with (
         SentinelGroup(tmp_path / "queue", "scopa-jobs", durable=True) as group,
         running_gunicorn(workers=1, threads=4, env=queue_env(group)) as port,
-        running_workers(2, worker_env(group.url, SCOPA_JOBS_REPLICA_ACKS="1"), tmp_path),
+        running_workers(
+            2,
+            worker_env(group.url, SCOPA_JOBS_REPLICA_ACKS="1", SCOPA_JOB_STALL_S=STALL_S),
+            tmp_path,
+        ) as workers,
     ):
         job = made(port, review_job(RECORDS))
         path = job["links"]["self"]
@@ -119,12 +127,19 @@ def test_a_job_outlives_its_queue_primary_killed_in_its_middle(tmp_path: Path) -
             ),
             promoted_s=round(promoted_at - killed_at, 2),
             next_line_s=round(recovered_at - killed_at, 2),
+            records_sent_again_after_a_stall=sum(resent(w.log_path) for w in workers),
         )
     assert disturbed["problems"] == 0
     # The API answers 503 (retry later) only while the primary is being replaced.
     assert all(at - promoted_at < RECOVERY_S for at in unavailable)
     assert_once_each(lines, RECORDS)
     assert lines == undisturbed
+
+
+def resent(log_path: Path) -> int:
+    """The records a worker's log says it sent again for a stalled job."""
+    found = re.findall(r"no task waiting: (\d+) records sent again", log_path.read_text())
+    return sum(int(count) for count in found)
 
 
 def poll_through(

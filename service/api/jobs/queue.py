@@ -6,6 +6,9 @@ them. A task is acknowledged after its record's line is kept; a worker that dies
 lost machine) stops its heartbeat, and after ``SCOPA_JOB_HEARTBEAT_TIMEOUT_MS`` the broker's
 maintenance, run by the live workers, puts its unacknowledged tasks back on the queue.
 
+A task a live worker lost (a Redis failover) is sent again once its job has made no progress
+for ``SCOPA_JOB_STALL_S`` with no task waiting (``Jobs.resend_stalled``).
+
 Without Redis, each web process keeps Dramatiq's in-memory broker and runs a worker thread of
 its own, started with its first job; jobs are kept in an SQLite file that every process of the
 instance reads (``SCOPA_JOBS_DIR``, else the app's instance folder). Such tasks live in the
@@ -30,6 +33,7 @@ import dramatiq
 import redis
 from dramatiq.brokers.redis import RedisBroker
 from dramatiq.brokers.stub import StubBroker
+from dramatiq.common import dq_name
 from flask import Flask
 
 from service.api.jobs import metrics
@@ -45,6 +49,8 @@ QUEUE_NAME = "scopa-jobs"
 NAMESPACE = "dramatiq"
 # The Redis list of the queue's waiting tasks (the broker's layout; KEDA reads it too).
 QUEUE_KEY = f"{NAMESPACE}:{QUEUE_NAME}"
+# The list of its delayed tasks (retries waiting for their backoff) not yet taken by a worker.
+DELAY_QUEUE_KEY = f"{NAMESPACE}:{dq_name(QUEUE_NAME)}"
 RECORD_ACTOR = "scopa_job_record"
 FAILED_ACTOR = "scopa_job_record_failed"
 # Dispatches out of a million that run the broker's maintenance (requeueing a dead worker's
@@ -59,6 +65,8 @@ SQLITE_NAME = "scopa-jobs-v2.sqlite3"
 # Embedded: how often a process notes that it is alive, and after how long without a note its
 # jobs go to another process.
 BEAT_S, STALE_S = 5.0, 30.0
+# With Redis: how often a worker looks for jobs that made no progress (SCOPA_JOB_STALL_S).
+STALL_CHECK_S = 5.0
 # Without SCOPA_JOBS_DIR, the jobs' SQLite file lives in this folder of the app's instance
 # folder (Flask's ``instance_path``: ``instance/`` beside a checkout's ``service/``), so two
 # checkouts on one machine never share their jobs.
@@ -77,7 +85,9 @@ class Jobs:
     def __init__(self, app: Flask, settings: Settings) -> None:
         url = jobs_redis_url(settings)
         self.embedded: SqliteJobStore | None = None
+        self.shared: RedisJobStore | None = None
         self.client: redis.Redis | None = None
+        self.stall_s = settings.job_stall_s
         self.runner_id = uuid.uuid4().hex
         if url is None:
             folder = settings.jobs_dir or os.path.join(app.instance_path, JOBS_FOLDER)
@@ -88,7 +98,7 @@ class Jobs:
             self.client = connect(
                 url, socket_connect_timeout=2.0, socket_timeout=10.0, health_check_interval=30
             )
-            self.store = RedisJobStore(
+            self.store = self.shared = RedisJobStore(
                 self.client, settings.jobs_replica_acks, settings.jobs_replica_wait_ms
             )
             self.broker = RedisBroker(  # type: ignore[no-untyped-call]
@@ -149,10 +159,11 @@ class Jobs:
         metrics.record_job_made(job.kind.value)
 
     def watch(self) -> None:
-        """Embedded: note now and then that this process is alive, and adopt the jobs of a
-        process not seen for a while (a thread, started once)."""
+        """Keep watch in a thread, started once: embedded, note now and then that this process
+        is alive and adopt the jobs of a process not seen for a while; with Redis (a worker),
+        send again the tasks of stalled jobs."""
         with self.lock:
-            if self.embedded is None or self.watcher is not None:
+            if self.watcher is not None:
                 return
             self.watcher = threading.Thread(
                 target=self.keep_watch, name="scopa-jobs-watch", daemon=True
@@ -163,10 +174,53 @@ class Jobs:
         """The watcher's loop, until the worker stops."""
         while not self.stopping.is_set():
             try:
-                self.adopt_orphans()
-            except Exception:  # the watch goes on: the next beat may find the file again
-                log.exception("could not look for the jobs of stopped processes")
-            self.stopping.wait(BEAT_S)
+                if self.embedded is not None:
+                    self.adopt_orphans()
+                else:
+                    self.resend_stalled()
+            except Exception:  # the watch goes on: the next look may find the store again
+                log.exception("could not look for the jobs of stopped processes or lost tasks")
+            self.stopping.wait(BEAT_S if self.embedded is not None else STALL_CHECK_S)
+
+    def resend_stalled(self, now: float | None = None) -> dict[str, list[int]]:
+        """With Redis: send again the tasks of the records without a line of each job that
+        made no progress for ``stall_s`` while no task waits in the queue; the jobs and the
+        records sent. One worker does it per stall (``claim_resend``).
+
+        A live worker can lose tasks: Dramatiq's Redis consumer moves the tasks it fetches to
+        the worker's own set, and on a lost connection (a failover) drops those it had not yet
+        started, or a fetch's answer never arrives; the broker puts them back only once the
+        worker's heartbeat stops. A task sent twice writes one line (the first kept stays).
+        """
+        store = self.shared
+        if store is None or self.client is None:
+            return {}
+        waiting = self.client.llen(QUEUE_KEY) + self.client.llen(DELAY_QUEUE_KEY)
+        if waiting:
+            return {}
+        now = time.time() if now is None else now
+        sent: dict[str, list[int]] = {}
+        for job_id in store.stalled(now - self.stall_s):
+            if not store.claim_resend(job_id, self.stall_s):
+                continue
+            job = store.get(job_id)
+            if job is None or job.ended is not None:
+                store.forget_progress(job_id)
+                continue
+            kept = store.results(job_id, range(job.total))
+            missing = [index for index in range(job.total) if index not in kept]
+            log.warning(
+                "job %s made no progress for %d s with no task waiting: %d records sent again",
+                job_id,
+                self.stall_s,
+                len(missing),
+                extra={"job": job_id},
+            )
+            self.send(job_id, missing)
+            if not missing:
+                self.runner.finish_if_done(job_id)
+            sent[job_id] = missing
+        return sent
 
     def adopt_orphans(self, stale_s: float = STALE_S) -> dict[str, list[int]]:
         """Note this process alive, then take over the jobs of processes not seen for

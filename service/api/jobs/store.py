@@ -27,6 +27,10 @@ PREFIX = "scopa:job:"
 ACTIVE_PREFIX = "scopa:jobs:active:"
 # Each owner's jobs by the time they were made (a sorted set, pruned of expired ones).
 OWNED_PREFIX = "scopa:jobs:of:"
+# The jobs not ended by the time of their last progress (made, or a line kept): a sorted set.
+PROGRESS_KEY = "scopa:jobs:progress"
+# Set by the worker that sends a stalled job's tasks again (expiring): one worker a stall.
+RESEND_SUFFIX = ":resend"
 # A record's result kept unless it has one, and then only counted a problem; both sets expire
 # with the job. KEYS: results, problems; ARGV: index, line, problem (0/1), expiry (epoch s).
 KEEP_RESULT = """
@@ -154,6 +158,7 @@ class RedisJobStore:
         pipe.expireat(meta, int(job.expires) + 1)
         pipe.expireat(request, int(job.expires) + 1)
         pipe.sadd(ACTIVE_PREFIX + job.owner, job.id)
+        pipe.zadd(PROGRESS_KEY, {job.id: job.created})
         owned = OWNED_PREFIX + job.owner
         pipe.zadd(owned, {job.id: job.created})
         # Made before any job still kept could have been: expired.
@@ -212,6 +217,7 @@ class RedisJobStore:
             return 0
         at = int(float(expires)) + 1
         count = self.keep_result(keys=[results, problems], args=[index, line, int(problem), at])
+        self.client.zadd(PROGRESS_KEY, {job_id: time.time()}, xx=True)
         return int(count)
 
     def results(self, job_id: str, indices: Iterable[int]) -> dict[int, bytes]:
@@ -233,6 +239,7 @@ class RedisJobStore:
         for key in (meta, request, results, problems):
             pipe.expireat(key, int(expires) + 1)
         pipe.srem(ACTIVE_PREFIX + _text(owner), job_id)
+        pipe.zrem(PROGRESS_KEY, job_id)
         pipe.execute()
         return True
 
@@ -247,6 +254,7 @@ class RedisJobStore:
         if owner is not None:
             self.client.srem(ACTIVE_PREFIX + _text(owner), job_id)
             self.client.zrem(OWNED_PREFIX + _text(owner), job_id)
+        self.client.zrem(PROGRESS_KEY, job_id)
         self.client.delete(*self.keys(job_id))
 
     def active_of(self, owner: str) -> int:
@@ -273,6 +281,27 @@ class RedisJobStore:
             if not gone:
                 return [job for _, job in jobs if job is not None]
             self.client.zrem(owned, *gone)
+
+    def stalled(self, before: float) -> list[str]:
+        """The jobs not ended whose last progress (made, or a line kept) came before
+        ``before``."""
+        found = cast("list[bytes]", self.client.zrangebyscore(PROGRESS_KEY, "-inf", before))
+        return [_text(job_id) for job_id in found]
+
+    def claim_resend(self, job_id: str, seconds: float) -> bool:
+        """Whether this caller is the one to send a stalled job's tasks again (the first to
+        ask within ``seconds``); its progress is reset to now, so the next stall is counted
+        from here."""
+        claimed = self.client.set(
+            PREFIX + job_id + RESEND_SUFFIX, 1, nx=True, px=max(1, int(seconds * 1000))
+        )
+        if claimed:
+            self.client.zadd(PROGRESS_KEY, {job_id: time.time()}, xx=True)
+        return bool(claimed)
+
+    def forget_progress(self, job_id: str) -> None:
+        """Stop watching the progress of a job that ended or is gone."""
+        self.client.zrem(PROGRESS_KEY, job_id)
 
     def close(self) -> None:
         """Close the connection pool."""
