@@ -93,10 +93,21 @@ def calibrations_of(paths: list[str]) -> list[Calibration]:
     return found
 
 
-def kept_entries(made: list[Calibration], settings: Mapping[str, object]) -> list[Any]:
+def calibration_settings() -> dict[str, object]:
+    """What the calibration's nulls depend on besides the hands: the search and the model."""
+    return {
+        "budget": BUDGET.to_dict(),
+        "seed": SEED,
+        "temperature": TEMPERATURE,
+        "epsilon": EPSILON,
+    }
+
+
+def kept_entries(
+    made: list[Calibration], settings: Mapping[str, object], shipped: Mapping[str, Any]
+) -> list[Any]:
     """The shipped file's calibrations of the presets ``made`` lacks, when that file was made
     with the same search and model settings (else SystemExit: the whole file must be remade)."""
-    shipped = json.loads(OUT.read_text(encoding="utf-8"))
     differing = [name for name, value in settings.items() if shipped.get(name) != value]
     if differing:
         raise SystemExit(f"the shipped calibration differs in {differing}: remake every preset")
@@ -112,16 +123,13 @@ def main() -> None:
     parser.add_argument("--keep-others", action="store_true")
     args = parser.parse_args()
     calibrations = calibrations_of(args.hands)
-    settings: dict[str, object] = {
-        "budget": BUDGET.to_dict(),
-        "seed": SEED,
-        "temperature": TEMPERATURE,
-        "epsilon": EPSILON,
-    }
+    settings = calibration_settings()
     entries: list[Any] = [c.to_dict() for c in calibrations]
     if args.keep_others:
+        shipped = json.loads(OUT.read_text(encoding="utf-8"))
         entries = sorted(
-            entries + kept_entries(calibrations, settings), key=lambda entry: entry["preset"]
+            entries + kept_entries(calibrations, settings, shipped),
+            key=lambda entry: entry["preset"],
         )
     data = {**settings, "calibrations": entries}
     OUT.parent.mkdir(parents=True, exist_ok=True)

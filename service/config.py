@@ -187,8 +187,8 @@ class Settings(BaseSettings):
     advice_default_ms: int | None = _env(
         None,
         "SCOPA_ADVICE_DEFAULT_MS",
-        "advice time budget (ms) when a request gives none, for every rule set; unset: each "
-        "rule set's own (10 ms with two players, else 50 ms)",
+        "advice time budget (ms) when a request gives none, for every rule set; unset: the "
+        "default budget, 50 ms",
         ge=1,
     )
     advice_max_ms: int = _env(

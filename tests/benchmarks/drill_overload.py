@@ -1,7 +1,7 @@
 """The overload drill: many clients asking for advice at once from the default gunicorn.
 
 ``--clients`` closed-loop clients (64) send cache-missing advice requests (every request the
-opening of a new two-player deal, searched with the default budget, 10 ms) to gunicorn with its
+opening of a new two-player deal, searched with the default budget, 50 ms) to gunicorn with its
 default workers, threads and warm-up, once every worker is ready, for ``--seconds`` (20); a
 client told 503 waits its ``Retry-After``, as the contract asks. Beside them a prober asks
 ``/healthz`` every 250 ms on a fresh connection, as the Kubernetes probes of deploy/k8s do: on

@@ -7,7 +7,9 @@ import json
 import random
 from pathlib import Path
 
-from scripts.calibrate_fair_play import calibrations_of
+import pytest
+
+from scripts.calibrate_fair_play import OUT, calibration_settings, calibrations_of, kept_entries
 from service.api.fair_play.evidence import hand_evidence_of_json
 from service.search.fair_play import ALL, ENGINE, LOSS, VERDICTS, pair_kind
 from tests.benchmarks.bench_fair_play import pools_of, sample_verdicts
@@ -47,3 +49,15 @@ def test_lines_calibrate_and_judge(tmp_path: Path) -> None:
         pools[("scopa", "engine")], 20, "scopa", ENGINE, random.Random(1)
     )
     assert verdict in VERDICTS and aimed in VERDICTS
+
+
+def test_remaking_one_preset_keeps_the_others_only_when_made_alike(tmp_path: Path) -> None:
+    path = tmp_path / "hands.jsonl"
+    path.write_text(json.dumps(judged_hand(("scopa", "level:club", 1))) + "\n", encoding="utf-8")
+    made = calibrations_of([str(path)])
+    shipped = json.loads(OUT.read_text(encoding="utf-8"))
+    kept = kept_entries(made, calibration_settings(), shipped)
+    others = [entry for entry in shipped["calibrations"] if entry["preset"] != "scopa"]
+    assert kept == others and len(kept) == len(shipped["calibrations"]) - 1
+    with pytest.raises(SystemExit, match="temperature"):
+        kept_entries(made, {**calibration_settings(), "temperature": 0.5}, shipped)

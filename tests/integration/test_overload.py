@@ -24,6 +24,6 @@ def test_an_overloaded_server_sheds_searches_and_keeps_its_probes_fast() -> None
     print("\n".join(report.lines()))
     assert report.passed, report.failures
     assert report.ok > 0
-    # 64 clients of default (10 ms) searches on the default workers: more than they can start
+    # 64 clients of default (50 ms) searches on the default workers: more than they can start
     # in time.
     assert report.shed > 0

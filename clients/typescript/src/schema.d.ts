@@ -59,8 +59,8 @@ export interface paths {
          * @description The seat's `view` holds what it can know; `piles` and `scope` may be left out when the
          *     `history` of the hand's plays is given (they are rebuilt from it). `value` is a move's
          *     expected hand-point differential for the seat's side; with `match` the moves are ranked by
-         *     `win_probability`. `budget` is `{"ms": N}` or `{"iterations": N}` (default: the rules' own,
-         *     `{"ms": 10}` with two players, else `{"ms": 50}`); the same
+         *     `win_probability`. `budget` is `{"ms": N}` or `{"iterations": N}` (default `{"ms": 50}`,
+         *     unless the server sets another); the same
          *     view, seed and iteration budget give a byte-identical answer (`stats.elapsed_ms` is then
          *     null; the time is in the `Server-Timing` header). `X-Cache` says whether the answer came
          *     from the cache (hit, miss or bypass); an iteration budget that the server's time cap
@@ -780,7 +780,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         AdviceRequest: {
-            /** @description default: the rules' own, {"ms": 10} with two players, {"ms": 50} with more (unless the server sets one for all) */
+            /** @description default: {"ms": 50} (unless the server sets another) */
             budget?: components["schemas"]["Budget"];
             /** @description ranks moves by match win probability */
             match?: components["schemas"]["MatchInput"];

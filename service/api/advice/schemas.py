@@ -32,10 +32,7 @@ class AdviceRequestSchema(ma.Schema):
     )
     budget = ma.fields.Nested(
         BudgetSchema,
-        metadata={
-            "description": 'default: the rules\' own, {"ms": 10} with two players, {"ms": 50} '
-            "with more (unless the server sets one for all)"
-        },
+        metadata={"description": 'default: {"ms": 50} (unless the server sets another)'},
     )
     seed = SeedField(
         metadata={"description": "omitted: derived from the request, so equal requests agree"}

@@ -74,8 +74,8 @@ def post_advice(request: AdviceRequest) -> Response:
     The seat's `view` holds what it can know; `piles` and `scope` may be left out when the
     `history` of the hand's plays is given (they are rebuilt from it). `value` is a move's
     expected hand-point differential for the seat's side; with `match` the moves are ranked by
-    `win_probability`. `budget` is `{"ms": N}` or `{"iterations": N}` (default: the rules' own,
-    `{"ms": 10}` with two players, else `{"ms": 50}`); the same
+    `win_probability`. `budget` is `{"ms": N}` or `{"iterations": N}` (default `{"ms": 50}`,
+    unless the server sets another); the same
     view, seed and iteration budget give a byte-identical answer (`stats.elapsed_ms` is then
     null; the time is in the `Server-Timing` header). `X-Cache` says whether the answer came
     from the cache (hit, miss or bypass); an iteration budget that the server's time cap
