@@ -120,6 +120,7 @@ def test_a_redis_job_is_stalled_until_it_makes_progress_and_one_caller_resends_i
         for job_id in ("slow", "busy", "ended"):
             store.create(new_job(job_id, created=made))
         store.add_result("busy", 0, b"line", problem=False)
+        assert store.kept_indices("busy") == {0} and store.kept_indices("slow") == set()
         store.end("ended", JobState.DONE, time.time(), time.time() + 60)
         assert store.stalled(made + 50) == ["slow"]
         assert store.claim_resend("slow", 30.0)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import signal
 import time
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -206,8 +207,12 @@ def test_a_job_whose_tasks_were_lost_is_sent_again_once_it_stalls(tmp_path: Path
         with running_workers(1, worker_env(redis.url, **stall), tmp_path) as workers:
             ended = wait_for(port, job["links"]["self"], limit_s=60)
             log = workers[0].log_path.read_text(encoding="utf-8")
+            url = f"http://127.0.0.1:{workers[0].metrics_port}/metrics"
+            with urllib.request.urlopen(url, timeout=10) as response:
+                metrics = response.read().decode()
         assert ended["state"] == "done"
         assert "no task waiting: 3 records sent again" in log
+        assert "scopa_job_tasks_resent_total 3.0" in metrics.splitlines()
         lines = record_lines(port, ended)
     assert_once_each(lines, records)
 

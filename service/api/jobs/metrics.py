@@ -24,6 +24,10 @@ TASK_FAILURES = Counter(
 TASK_DEFERRED = Counter(
     "scopa_job_task_deferred", "Record tasks put back because their worker was busy."
 )
+TASKS_RESENT = Counter(
+    "scopa_job_tasks_resent",
+    "Record tasks sent again because their job made no progress with no task waiting.",
+)
 JOBS_MADE = Counter("scopa_jobs_made", "Jobs made, by kind.", ["kind"])
 JOBS_ENDED = Counter("scopa_jobs_ended", "Jobs ended, by kind and state.", ["kind", "state"])
 
@@ -41,6 +45,11 @@ def record_failure() -> None:
 def record_deferred() -> None:
     """Count one record put back for later."""
     TASK_DEFERRED.inc()
+
+
+def record_resent(tasks: int) -> None:
+    """Count the tasks of a stalled job sent again."""
+    TASKS_RESENT.inc(tasks)
 
 
 def record_job_made(kind: str) -> None:

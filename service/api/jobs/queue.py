@@ -207,7 +207,7 @@ class Jobs:
             if job is None or job.ended is not None:
                 store.forget_progress(job_id)
                 continue
-            kept = store.results(job_id, range(job.total))
+            kept = store.kept_indices(job_id)
             missing = [index for index in range(job.total) if index not in kept]
             log.warning(
                 "job %s made no progress for %d s with no task waiting: %d records sent again",
@@ -217,6 +217,7 @@ class Jobs:
                 extra={"job": job_id},
             )
             self.send(job_id, missing)
+            metrics.record_resent(len(missing))
             if not missing:
                 self.runner.finish_if_done(job_id)
             sent[job_id] = missing

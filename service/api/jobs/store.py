@@ -282,6 +282,10 @@ class RedisJobStore:
                 return [job for _, job in jobs if job is not None]
             self.client.zrem(owned, *gone)
 
+    def kept_indices(self, job_id: str) -> set[int]:
+        """The records of a job that have their line."""
+        return {int(index) for index in self.client.hkeys(self.keys(job_id)[2])}
+
     def stalled(self, before: float) -> list[str]:
         """The jobs not ended whose last progress (made, or a line kept) came before
         ``before``."""
