@@ -178,6 +178,8 @@ class Jobs:
                     self.adopt_orphans()
                 else:
                     self.resend_stalled()
+            except STORE_ERRORS as error:  # an outage: the next look may find the store again
+                log.warning("the jobs' store could not be read for the watch: %s", error)
             except Exception:  # the watch goes on: the next look may find the store again
                 log.exception("could not look for the jobs of stopped processes or lost tasks")
             self.stopping.wait(BEAT_S if self.embedded is not None else STALL_CHECK_S)
