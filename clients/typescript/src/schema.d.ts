@@ -6977,7 +6977,7 @@ export interface operations {
                      *           "club": 0.6911,
                      *           "expert": 0.7416,
                      *           "expert-bot": 0.715,
-                     *           "master": 0.8932
+                     *           "master": 0.8976
                      *         },
                      *         "honest_mean_losses": {
                      *           "beginner": 0.1747,
@@ -6985,7 +6985,7 @@ export interface operations {
                      *           "club": 0.1033,
                      *           "expert": 0.0734,
                      *           "expert-bot": 0.0836,
-                     *           "master": 0.0082
+                     *           "master": 0.0076
                      *         },
                      *         "loss_profile": {
                      *           "best": 0.5,
