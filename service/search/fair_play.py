@@ -191,11 +191,6 @@ def interval_of(clusters: Sequence[Cluster]) -> Interval:
     return mean_with_interval([(c.total, c.decisions) for c in clusters])
 
 
-def interval_dict(interval: Interval) -> dict[str, float | None]:
-    """An interval as JSON."""
-    return {"value": interval.value, "low": interval.low, "high": interval.high}
-
-
 @dataclass(frozen=True, slots=True)
 class Calibration:
     """A preset's honest styles: per statistic kind (``all``, ``seat+K``, ``pair+K``,
@@ -294,7 +289,7 @@ class Judgement:
             "statistic": round(self.total, 6),
             "decisions": self.decisions,
             "hands": self.hands,
-            "per_decision": interval_dict(self.mean),
+            "per_decision": self.mean.to_dict(),
             "p_value": None if self.p_value is None else float(f"{self.p_value:.3g}"),
             "most_likely_honest_style": self.closest_style,
             "adjusted_p_value": None

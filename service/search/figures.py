@@ -20,6 +20,10 @@ class Interval:
     low: float | None
     high: float | None
 
+    def to_dict(self) -> dict[str, float | None]:
+        """The interval as JSON: value, low and high."""
+        return {"value": self.value, "low": self.low, "high": self.high}
+
 
 def mean_with_interval(hands: Sequence[tuple[float, int]]) -> Interval:
     """The mean loss per decision over hands (total loss, decisions) and its 95% interval,

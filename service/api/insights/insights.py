@@ -367,7 +367,7 @@ def insights_of(request: InsightsRequest, reviews: Sequence[PlayerReview]) -> di
             )
             for phase in accuracy.PHASES
         },
-        "mean_loss": {"value": interval.value, "low": interval.low, "high": interval.high},
+        "mean_loss": interval.to_dict(),
         "loss_by_category": {
             name: {
                 "per_decision": round(total / count, 6) if count else None,

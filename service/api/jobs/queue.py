@@ -195,10 +195,7 @@ class Jobs:
         worker's heartbeat stops. A task sent twice writes one line (the first kept stays).
         """
         store = self.shared
-        if store is None or self.client is None:
-            return {}
-        waiting = self.client.llen(QUEUE_KEY) + self.client.llen(DELAY_QUEUE_KEY)
-        if waiting:
+        if store is None or self.depth() or store.client.llen(DELAY_QUEUE_KEY):
             return {}
         now = time.time() if now is None else now
         sent: dict[str, list[int]] = {}

@@ -32,12 +32,16 @@ PROGRESS_KEY = "scopa:jobs:progress"
 # Set by the worker that sends a stalled job's tasks again (expiring): one worker a stall.
 RESEND_SUFFIX = ":resend"
 # A record's result kept unless it has one, and then only counted a problem; both sets expire
-# with the job. KEYS: results, problems; ARGV: index, line, problem (0/1), expiry (epoch s).
+# with the job; a new line is the job's progress (if it is still watched). KEYS: results,
+# problems, progress; ARGV: index, line, problem (0/1), expiry (epoch s), now, job id.
 KEEP_RESULT = """
 local added = redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2])
 if added == 1 and ARGV[3] == '1' then
     redis.call('SADD', KEYS[2], ARGV[1])
     redis.call('EXPIREAT', KEYS[2], ARGV[4])
+end
+if added == 1 then
+    redis.call('ZADD', KEYS[3], 'XX', ARGV[5], ARGV[6])
 end
 redis.call('EXPIREAT', KEYS[1], ARGV[4])
 return redis.call('HLEN', KEYS[1])
@@ -216,8 +220,10 @@ class RedisJobStore:
         if expires is None:  # the job expired or was deleted meanwhile
             return 0
         at = int(float(expires)) + 1
-        count = self.keep_result(keys=[results, problems], args=[index, line, int(problem), at])
-        self.client.zadd(PROGRESS_KEY, {job_id: time.time()}, xx=True)
+        count = self.keep_result(
+            keys=[results, problems, PROGRESS_KEY],
+            args=[index, line, int(problem), at, time.time(), job_id],
+        )
         return int(count)
 
     def results(self, job_id: str, indices: Iterable[int]) -> dict[int, bytes]:
