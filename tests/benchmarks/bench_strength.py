@@ -15,7 +15,8 @@ commit (tests/benchmarks/baseline.py), for a comparison of advisors on the same 
 the practical ceiling of an honest player with this search (``CeilingPlayer``); or
 ``expert-v1``, the expert bot before it was made stronger (``old_expert``); or
 ``ismcts[:ms=N|:it=N]``, information-set MCTS with random rollouts, an opponent built on
-another method than the advisor (``ismcts``).
+another method than the advisor (``ismcts``); or ``policy``, the search's rollout policy
+playing alone (``policy_player``).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from service.search.match_model import match_winner
 from tests.benchmarks.baseline import BASELINE_COMMIT, BaselinePlayer
 from tests.benchmarks.ismcts import make_ismcts
 from tests.benchmarks.old_expert import OldExpertPlayer
+from tests.benchmarks.policy_player import PolicyPlayer
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,8 @@ def player(spec: str) -> Player | CeilingPlayer:
         name, _, arg = spec.partition(":")
         if name == "ismcts":
             PLAYERS[spec] = RuledPlayer(make_ismcts(spec))
+        elif name == "policy" and not arg:
+            PLAYERS[spec] = RuledPlayer(PolicyPlayer())
         elif name == "expert-v1":
             PLAYERS[spec] = RuledPlayer(OldExpertPlayer())
         elif name == "ceiling":
