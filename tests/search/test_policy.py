@@ -80,3 +80,43 @@ def test_four_players_still_read_the_sampled_hands() -> None:
     # The scientifico leaf model was fitted to playouts of this policy: it is left as it was.
     counts = [choices_that_read_the_next_hand("scopone_scientifico", seed) for seed in range(6)]
     assert sum(changed for changed, _ in counts) > 0
+
+
+def test_a_two_player_playout_values_a_card_by_the_majorities_still_open() -> None:
+    fr = FastRules(make_rules("scopa"))
+    pos = pos_of_state(card_play_state(deal(make_rules("scopa"), 3)))
+    pos.piles = [0, 0]
+    fresh = policy.open_worths(fr, pos)
+    prime = policy.COUNTED_PRIME
+    assert fresh[6] == pytest.approx(0.3 + 0.5 + 4.0 + prime * 1.5)  # the settebello
+    assert fresh[16] == pytest.approx(0.3 + prime * 1.5)  # another seven
+    assert fresh[12] == pytest.approx(0.3)  # a three: cards only
+    # Six coins won decide the coins; a side that holds the seven of a suit gains no primiera
+    # by that suit's six (the other side still does); another suit's seven keeps its part.
+    coins = sum(1 << c for c in (0, 1, 2, 3, 4, 7))
+    pos.piles = [coins, 1 << 16]
+    worths = policy.open_worths(fr, pos)
+    assert worths[8] == pytest.approx(0.3)  # a coin: the coins are decided
+    assert worths[15] == pytest.approx(0.3 + prime * 0.6 / 2)  # the six of the seven's suit
+    assert worths[26] == pytest.approx(0.3 + prime * 1.5)  # a seven of another suit
+    twenty = sum(1 << c for c in range(10, 30))  # twenty cards, no coin
+    pos.piles = [twenty, 0]
+    assert policy.open_worths(fr, pos)[37] == pytest.approx(0.3)  # a figure: cards still open
+    pos.piles = [twenty | 1 << 30, 0]
+    assert policy.open_worths(fr, pos)[37] == 0.0  # 21 of 40 cards: the cards are decided
+
+
+def test_the_counted_threat_expects_the_best_card_the_reply_may_take() -> None:
+    fr = FastRules(make_rules("scopa"))
+    worths = [1.0] * 40
+    worths[6] = 5.0  # the settebello
+    odds = [0.0] * 11
+    odds[7] = 0.5
+    odds[2] = 0.4
+    table = 1 << 6 | 1 << 11  # the settebello and a two
+    # No sweep (7 + 2 = 9 and no nine held); a seven half the time, else a two 40% of the time.
+    expected = 0.5 * 5.0 + 0.5 * 0.4 * 1.0
+    assert policy.counted_threat(fr, table, 9, odds, worths) == pytest.approx(expected)
+    odds[9] = 0.25
+    sweep = policy.SWEEP_RISK * 0.25
+    assert policy.counted_threat(fr, table, 9, odds, worths) == pytest.approx(sweep + expected)
