@@ -166,18 +166,6 @@ cdef int RANK_OF[40]
 cdef uint64_t CARD_BIT[40]
 cdef uint32_t RANK_BIT[40]
 cdef double CARD_WORTH[40]
-cdef double CARD_PART = _policy.CARD_PART
-cdef double COIN_PART = _policy.COIN_PART
-cdef double SETTEBELLO_PART = _policy.SETTEBELLO_PART
-cdef double COUNTED_PRIME = _policy.COUNTED_PRIME
-cdef double COUNTED_CAPTURE = _policy.COUNTED_CAPTURE
-cdef double COUNTED_LAID = _policy.COUNTED_LAID
-cdef double PRIME_PART[11]
-cdef uint64_t PRIME_COVER[40]
-cdef uint64_t POLICY_COINS = _policy.COINS
-cdef int POLICY_SETTEBELLO = _policy.SETTEBELLO
-cdef int NPRIME_CARDS = len(_policy.PRIME_CARDS)
-cdef int PRIME_CARDS[40]
 cdef double SWEEP_WORTH = _policy.SWEEP_WORTH
 cdef double SWEEP_RISK = _policy.SWEEP_RISK
 cdef double PAIR_BONUS = _policy.PAIR_BONUS
@@ -207,11 +195,6 @@ for _c in range(40):
     CARD_BIT[_c] = (<uint64_t>1) << _c
     RANK_BIT[_c] = (<uint32_t>1) << (_c % 10)
     CARD_WORTH[_c] = _policy.CARD_WORTH[_c]
-    PRIME_COVER[_c] = _policy.PRIME_COVER[_c]
-for _r in range(11):
-    PRIME_PART[_r] = _policy.PRIME_PART[_r]
-for _i, _c in enumerate(_policy.PRIME_CARDS):
-    PRIME_CARDS[_i] = _c
 
 # Standard captures on a table holding at most one card of each rank (as in limit.c):
 # the table is then a 10-bit rank mask R, and SUM_TAB[k][R] gives the captures of a card of rank
@@ -1128,70 +1111,24 @@ cdef inline void rank_odds(
         odds[rank] = HOLD_CHANCE[nunseen][k_popcount(unseen & RANK_MASK[rank])][size]
 
 
-cdef inline void open_worths(KRules *kr, KPos *p, double *worths) noexcept nogil:
-    """policy.open_worths into worths[0..39]."""
-    cdef bint cards_open = True, coins_open = True
-    cdef int side, c, i, uncovered
-    cdef double base, coin
-    for side in range(kr.sides):
-        if 2 * k_popcount(p.piles[side]) > kr.pack_size:
-            cards_open = False
-        if 2 * k_popcount(p.piles[side] & POLICY_COINS) > k_popcount(POLICY_COINS):
-            coins_open = False
-    base = CARD_PART if cards_open else 0.0
-    coin = base + COIN_PART if coins_open else base
-    for c in range(40):
-        worths[c] = coin if c < 10 else base
-    worths[POLICY_SETTEBELLO] += SETTEBELLO_PART
-    for i in range(NPRIME_CARDS):
-        c = PRIME_CARDS[i]
-        uncovered = 0
-        for side in range(kr.sides):
-            if not p.piles[side] & PRIME_COVER[c]:
-                uncovered += 1
-        if uncovered:
-            worths[c] += COUNTED_PRIME * PRIME_PART[RANK_OF[c]] * uncovered / kr.sides
-
-
 cdef inline double counted_threat(
-    KRules *kr, uint64_t table, int total, double *odds, double *worths
+    KRules *kr, uint64_t table, int total, double *odds
 ) noexcept nogil:
     """policy.counted_threat."""
-    cdef int rank, r, n = 0, i, j
-    cdef uint64_t rest
-    cdef double sweep, best, expected, miss
-    cdef double values[11]
-    cdef double chances[11]
+    cdef int rank, c
+    cdef double sweep, taken, w
     if not table:
         return 0.0
     rank = sweep_rank(kr, total)
     sweep = SWEEP_RISK * odds[rank] if rank else 0.0
-    for r in range(1, 11):
-        rest = table & RANK_MASK[r]
-        if not rest or not odds[r]:
-            continue
-        best = 0.0
-        while rest:
-            if worths[k_ctz(rest)] > best:
-                best = worths[k_ctz(rest)]
-            rest &= rest - 1
-        # Insertion in descending (value, chance) order, as Python sorts the pairs.
-        i = n
-        while i > 0 and (
-            values[i - 1] < best or (values[i - 1] == best and chances[i - 1] < odds[r])
-        ):
-            values[i] = values[i - 1]
-            chances[i] = chances[i - 1]
-            i -= 1
-        values[i] = best
-        chances[i] = odds[r]
-        n += 1
-    expected = 0.0
-    miss = 1.0
-    for j in range(n):
-        expected += miss * chances[j] * values[j]
-        miss *= 1.0 - chances[j]
-    return sweep + expected
+    taken = 0.0
+    while table:
+        c = k_ctz(table)
+        w = CARD_WORTH[c] * odds[RANK_OF[c]]
+        if w > taken:
+            taken = w
+        table &= table - 1
+    return sweep + taken
 
 
 cdef inline uint64_t rank_reach(uint64_t hand) noexcept nogil:
@@ -1205,7 +1142,7 @@ cdef int choose(
     """policy.choose: the index of the chosen move."""
     cdef int i, c, best = 0, seat, following, total
     cdef uint64_t hand, table, capture, rest, reach
-    cdef bint partner
+    cdef bint partner, counting
     cdef double s, best_score = -1e9
     cdef double odds[11]
     if n == 1:
@@ -1216,10 +1153,12 @@ cdef int choose(
     total = rank_sum(table)
     following = kr.next_seat[seat]
     partner = kr.side_of[following] == kr.side_of[seat]
-    if kr.counting and not partner:
+    counting = kr.counting and not partner
+    reach = 0
+    if counting:
         rank_odds(kr, p, seat, following, odds)
-        return counted_choice(kr, p, cards, caps, n, rng, odds)
-    reach = rank_reach(p.hands[following])
+    else:
+        reach = rank_reach(p.hands[following])
     for i in range(n):
         c = cards[i]
         capture = caps[i]
@@ -1231,48 +1170,21 @@ cdef int choose(
                 rest &= rest - 1
             if is_sweep(kr, p, c, capture):
                 s += SWEEP_WORTH
-            s -= reply_threat(kr, table ^ capture, total - rank_sum(capture), reach, partner)
+            if counting:
+                s -= counted_threat(kr, table ^ capture, total - rank_sum(capture), odds)
+            else:
+                s -= reply_threat(
+                    kr, table ^ capture, total - rank_sum(capture), reach, partner
+                )
         else:
-            s = -CARD_WORTH[c] - reply_threat(
-                kr, table | ((<uint64_t>1) << c), total + RANK_OF[c], reach, partner
-            )
-            if hand & ~((<uint64_t>1) << c) & RANK_MASK[RANK_OF[c]]:
-                s += PAIR_BONUS
-        s += k_roll_next(rng) * NOISE
-        if s > best_score:
-            best_score = s
-            best = i
-    return best
-
-
-cdef int counted_choice(
-    KRules *kr, KPos *p, int *cards, uint64_t *caps, int n, uint64_t *rng, double *odds
-) noexcept nogil:
-    """policy._counted_choice: the index of the chosen move."""
-    cdef int i, c, best = 0, total
-    cdef uint64_t hand, table, capture, rest
-    cdef double s, best_score = -1e9
-    cdef double worths[40]
-    hand = p.hands[p.to_move]
-    table = p.table
-    total = rank_sum(table)
-    open_worths(kr, p, worths)
-    for i in range(n):
-        c = cards[i]
-        capture = caps[i]
-        if capture:
-            s = COUNTED_CAPTURE + worths[c]
-            rest = capture
-            while rest:
-                s += worths[k_ctz(rest)]
-                rest &= rest - 1
-            if is_sweep(kr, p, c, capture):
-                s += SWEEP_WORTH
-            s -= counted_threat(kr, table ^ capture, total - rank_sum(capture), odds, worths)
-        else:
-            s = -COUNTED_LAID * worths[c] - counted_threat(
-                kr, table | ((<uint64_t>1) << c), total + RANK_OF[c], odds, worths
-            )
+            if counting:
+                s = -CARD_WORTH[c] - counted_threat(
+                    kr, table | ((<uint64_t>1) << c), total + RANK_OF[c], odds
+                )
+            else:
+                s = -CARD_WORTH[c] - reply_threat(
+                    kr, table | ((<uint64_t>1) << c), total + RANK_OF[c], reach, partner
+                )
             if hand & ~((<uint64_t>1) << c) & RANK_MASK[RANK_OF[c]]:
                 s += PAIR_BONUS
         s += k_roll_next(rng) * NOISE

@@ -22,41 +22,15 @@ from service.search.kernel.fast import (
     legal_moves,
 )
 
-# Worth of a captured card, by its parts: any card (the cards majority), a coin (the coins
-# majority), the settebello, and by rank the primiera (sevens, sixes, aces).
-CARD_PART = 0.3
-COIN_PART = 0.5
-SETTEBELLO_PART = 4.0
-PRIME_PART: tuple[float, ...] = (0.0, 0.4, 0.0, 0.0, 0.0, 0.0, 0.6, 1.5, 0.0, 0.0, 0.0)
-# The two-player policy (``open_worths``, ``_counted_choice``): the share of a card's primiera
-# part it keeps, what a capture is worth beyond its cards, and the share of a laid card's worth
-# that laying it costs (between two players it is, as often as not, the other's later).
-COUNTED_PRIME = 0.5
-COUNTED_CAPTURE = 1.0
-COUNTED_LAID = 0.5
 # Worth of a captured card by id: a point-ish scale (settebello, sevens, coins, sixes, aces).
 CARD_WORTH: tuple[float, ...] = tuple(
-    CARD_PART
-    + PRIME_PART[c % 10 + 1]
-    + (COIN_PART if c < 10 else 0.0)
-    + (SETTEBELLO_PART if c == 6 else 0.0)
-    for c in range(40)
-)
-# Cards 0 to 9 are the coins; card 6 the settebello.
-COINS = (1 << 10) - 1
-SETTEBELLO = 6
-# The primiera's order of the ranks that have a PRIME_PART: seven, six, ace.
-PRIME_ORDER = (7, 6, 1)
-# For a card of those ranks, the cards of its suit that it cannot better in the primiera
-# (itself and the ranks above it in PRIME_ORDER); 0 for the other ranks.
-PRIME_COVER: tuple[int, ...] = tuple(
-    sum(1 << (c - r + k) for k in PRIME_ORDER[: PRIME_ORDER.index(r) + 1])
-    if r in PRIME_ORDER
-    else 0
+    0.3
+    + (1.5 if r == 7 else 0.6 if r == 6 else 0.4 if r == 1 else 0.0)
+    + (0.5 if c < 10 else 0.0)
+    + (4.0 if c == 6 else 0.0)
     for c in range(40)
     for r in (c % 10 + 1,)
 )
-PRIME_CARDS = tuple(c for c in range(40) if PRIME_COVER[c])
 SWEEP_WORTH = 8.0
 SWEEP_RISK = 6.0
 PAIR_BONUS = 1.5
@@ -204,60 +178,22 @@ def rank_odds(fr: FastRules, pos: Pos, seat: int, following: int) -> list[float]
     return [0.0] + [by_rank[(unseen & RANK_MASKS[rank]).bit_count()][size] for rank in range(1, 11)]
 
 
-def open_worths(fr: FastRules, pos: Pos) -> list[float]:
-    """Each card's worth to a two-player playout now, by id: ``CARD_WORTH``'s parts less those
-    of the majorities already won (one pile holds more than half of the pack, or of the
-    coins), and ``COUNTED_PRIME`` of its primiera part shared among the sides whose pile has
-    no card of its suit as good (a side that holds one gains nothing by it)."""
-    cards_open = coins_open = True
-    half = fr.pack_size
-    for pile in pos.piles:
-        if 2 * pile.bit_count() > half:
-            cards_open = False
-        if 2 * (pile & COINS).bit_count() > COINS.bit_count():
-            coins_open = False
-    base = CARD_PART if cards_open else 0.0
-    coin = base + COIN_PART if coins_open else base
-    worths = [coin] * 10 + [base] * 30
-    worths[SETTEBELLO] += SETTEBELLO_PART
-    for c in PRIME_CARDS:
-        uncovered = 0
-        for pile in pos.piles:
-            if not pile & PRIME_COVER[c]:
-                uncovered += 1
-        if uncovered:
-            worths[c] += COUNTED_PRIME * PRIME_PART[c % 10 + 1] * uncovered / len(pos.piles)
-    return worths
-
-
-def counted_threat(
-    fr: FastRules, table: int, total: int, odds: list[float], worths: list[float]
-) -> float:
-    """``reply_threat`` of an opponent's hand the player cannot see: the sweep, weighed by the
-    chance (``odds``, from ``rank_odds``) that the hand holds its rank, and the expected best
-    card the reply takes by matching rank (``worths``: each card's worth, ``open_worths``),
-    each rank's best card weighed by the chance the hand holds the rank and none better."""
+def counted_threat(fr: FastRules, table: int, total: int, odds: list[float]) -> float:
+    """``reply_threat`` of an opponent's hand the player cannot see: the sweep and each card
+    the reply could take by matching rank, weighed by the chance (``odds``, from ``rank_odds``)
+    that the hand holds the rank."""
     if not table:
         return 0.0
     rank = sweep_rank(fr, total)
     sweep = SWEEP_RISK * odds[rank] if rank else 0.0
-    options = []
-    for r in range(1, 11):
-        rest = table & RANK_MASKS[r]
-        if not rest or not odds[r]:
-            continue
-        best = 0.0
-        while rest:
-            low = rest & -rest
-            best = max(best, worths[low.bit_length() - 1])
-            rest ^= low
-        options.append((best, odds[r]))
-    options.sort(reverse=True)
-    expected, miss = 0.0, 1.0
-    for value, chance in options:
-        expected += miss * chance * value
-        miss *= 1.0 - chance
-    return sweep + expected
+    taken = 0.0
+    rest = table
+    while rest:
+        low = rest & -rest
+        c = low.bit_length() - 1
+        taken = max(taken, CARD_WORTH[c] * odds[RANK[c]])
+        rest ^= low
+    return sweep + taken
 
 
 def choose(fr: FastRules, pos: Pos, moves: list[FastMove], rng: Noise) -> FastMove:
@@ -267,8 +203,7 @@ def choose(fr: FastRules, pos: Pos, moves: list[FastMove], rng: Noise) -> FastMo
     players (``fr.counting``) the reply is the one the player can count (``counted_threat``),
     not the one the sampled world deals: in a world every future choice that read the other
     hand would be made knowing what the real player cannot know, and the playout would value a
-    position by choices that cannot be made in play; the cards are then worth what they still
-    add to the majorities open (``_counted_choice``).
+    position by choices that cannot be made in play.
     """
     if len(moves) == 1:
         return moves[0]
@@ -279,9 +214,8 @@ def choose(fr: FastRules, pos: Pos, moves: list[FastMove], rng: Noise) -> FastMo
     following = (seat + 1) % fr.players
     partner = fr.side_of[following] == fr.side_of[seat]
     counting = fr.counting and not partner
-    if counting:
-        return _counted_choice(fr, pos, moves, rng, rank_odds(fr, pos, seat, following))
-    reach = rank_reach(pos.hands[following])
+    reach = 0 if counting else rank_reach(pos.hands[following])
+    odds = rank_odds(fr, pos, seat, following) if counting else []
     best = moves[0]
     best_score = -1e9
     for c, capture in moves:
@@ -289,44 +223,17 @@ def choose(fr: FastRules, pos: Pos, moves: list[FastMove], rng: Noise) -> FastMo
             s = capture_worth(c, capture)
             if is_sweep(fr, pos, c, capture):
                 s += SWEEP_WORTH
-            s -= reply_threat(fr, table ^ capture, total - table_sum(capture), reach, partner)
+            left, left_total = table ^ capture, total - table_sum(capture)
+            if counting:
+                s -= counted_threat(fr, left, left_total, odds)
+            else:
+                s -= reply_threat(fr, left, left_total, reach, partner)
         else:
-            s = -CARD_WORTH[c] - reply_threat(fr, table | 1 << c, total + RANK[c], reach, partner)
-            if hand & ~(1 << c) & RANK_MASKS[RANK[c]]:
-                s += PAIR_BONUS
-        s += rng.getrandbits(32) * NOISE
-        if s > best_score:
-            best_score = s
-            best = (c, capture)
-    return best
-
-
-def _counted_choice(
-    fr: FastRules, pos: Pos, moves: list[FastMove], rng: Noise, odds: list[float]
-) -> FastMove:
-    """``choose`` of a two-player playout: the cards worth what they add to the majorities
-    still open (``open_worths``) and the reply counted (``counted_threat``)."""
-    hand = pos.hands[pos.to_move]
-    table = pos.table
-    total = table_sum(table)
-    worths = open_worths(fr, pos)
-    best = moves[0]
-    best_score = -1e9
-    for c, capture in moves:
-        if capture:
-            s = COUNTED_CAPTURE + worths[c]
-            rest = capture
-            while rest:
-                low = rest & -rest
-                s += worths[low.bit_length() - 1]
-                rest ^= low
-            if is_sweep(fr, pos, c, capture):
-                s += SWEEP_WORTH
-            s -= counted_threat(fr, table ^ capture, total - table_sum(capture), odds, worths)
-        else:
-            s = -COUNTED_LAID * worths[c] - counted_threat(
-                fr, table | 1 << c, total + RANK[c], odds, worths
-            )
+            left, left_total = table | 1 << c, total + RANK[c]
+            if counting:
+                s = -CARD_WORTH[c] - counted_threat(fr, left, left_total, odds)
+            else:
+                s = -CARD_WORTH[c] - reply_threat(fr, left, left_total, reach, partner)
             if hand & ~(1 << c) & RANK_MASKS[RANK[c]]:
                 s += PAIR_BONUS
         s += rng.getrandbits(32) * NOISE
