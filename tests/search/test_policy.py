@@ -80,3 +80,18 @@ def test_four_players_still_read_the_sampled_hands() -> None:
     # The scientifico leaf model was fitted to playouts of this policy: it is left as it was.
     counts = [choices_that_read_the_next_hand("scopone_scientifico", seed) for seed in range(6)]
     assert sum(changed for changed, _ in counts) > 0
+
+
+@pytest.mark.parametrize(("preset", "bonus_seven"), [("scopa", 6), ("hurrikan", 16)])
+def test_the_policy_values_the_bonus_suit_of_the_rules(preset: str, bonus_seven: int) -> None:
+    # Coins are cards 0-9 and cups 10-19; hurrikan's bonus suit is cups.
+    fr = FastRules(make_rules(preset))
+    worth = policy.CARD_WORTHS[fr.bonus_suit]
+    assert max(range(40), key=worth.__getitem__) == bonus_seven
+    # The seven of swords may take either seven on the table: it takes the bonus suit's.
+    table = 1 << 6 | 1 << 16
+    pos = Pos([1 << 26 | 1 << 31, 1 << 32 | 1 << 33], table, [0, 0], [0, 0], [], 1, 1, 0, -1)
+    moves = legal_moves(fr, pos)
+    assert (26, 1 << bonus_seven) in moves
+    for seed in range(20):
+        assert policy.choose(fr, pos, moves, policy.RolloutRandom(seed)) == (26, 1 << bonus_seven)

@@ -165,7 +165,8 @@ cdef uint64_t RANK_MASK[11]
 cdef int RANK_OF[40]
 cdef uint64_t CARD_BIT[40]
 cdef uint32_t RANK_BIT[40]
-cdef double CARD_WORTH[40]
+# CARD_WORTH[bonus suit][card]: policy.CARD_WORTHS.
+cdef double CARD_WORTH[4][40]
 cdef double SWEEP_WORTH = _policy.SWEEP_WORTH
 cdef double SWEEP_RISK = _policy.SWEEP_RISK
 cdef double PAIR_BONUS = _policy.PAIR_BONUS
@@ -194,7 +195,8 @@ for _c in range(40):
     RANK_OF[_c] = _c % 10 + 1
     CARD_BIT[_c] = (<uint64_t>1) << _c
     RANK_BIT[_c] = (<uint32_t>1) << (_c % 10)
-    CARD_WORTH[_c] = _policy.CARD_WORTH[_c]
+    for _s in range(4):
+        CARD_WORTH[_s][_c] = _policy.CARD_WORTHS[_s][_c]
 
 # Standard captures on a table holding at most one card of each rank (as in limit.c):
 # the table is then a 10-bit rank mask R, and SUM_TAB[k][R] gives the captures of a card of rank
@@ -283,6 +285,8 @@ cdef struct KRules:
     bint piva
     int piva_card
     int bonus_ace
+    # policy.CARD_WORTHS[bonus suit], the rollout policy's worth of a card by id.
+    const double *card_worth
     int napola_form
     int napola_cap
     bint scalette
@@ -475,6 +479,7 @@ cdef class CompiledRules:
         self.kr.piva = rules.piva
         self.kr.piva_card = _fast.PIVA_CARD
         self.kr.bonus_ace = shift
+        self.kr.card_worth = CARD_WORTH[fr.bonus_suit]
         self.kr.napola_form = ("none", "length", "over_two").index(rules.napola)
         self.kr.napola_cap = rules.napola_cap
         self.kr.scalette = rules.scalette
@@ -1089,8 +1094,8 @@ cdef inline double reply_threat(
     taken = 0.0
     rest = table & reach
     while rest:
-        if CARD_WORTH[k_ctz(rest)] > taken:
-            taken = CARD_WORTH[k_ctz(rest)]
+        if kr.card_worth[k_ctz(rest)] > taken:
+            taken = kr.card_worth[k_ctz(rest)]
         rest &= rest - 1
     return sweep + taken
 
@@ -1124,7 +1129,7 @@ cdef inline double counted_threat(
     taken = 0.0
     while table:
         c = k_ctz(table)
-        w = CARD_WORTH[c] * odds[RANK_OF[c]]
+        w = kr.card_worth[c] * odds[RANK_OF[c]]
         if w > taken:
             taken = w
         table &= table - 1
@@ -1163,10 +1168,10 @@ cdef int choose(
         c = cards[i]
         capture = caps[i]
         if capture:
-            s = 2.0 + CARD_WORTH[c]
+            s = 2.0 + kr.card_worth[c]
             rest = capture
             while rest:
-                s += CARD_WORTH[k_ctz(rest)]
+                s += kr.card_worth[k_ctz(rest)]
                 rest &= rest - 1
             if is_sweep(kr, p, c, capture):
                 s += SWEEP_WORTH
@@ -1178,11 +1183,11 @@ cdef int choose(
                 )
         else:
             if counting:
-                s = -CARD_WORTH[c] - counted_threat(
+                s = -kr.card_worth[c] - counted_threat(
                     kr, table | ((<uint64_t>1) << c), total + RANK_OF[c], odds
                 )
             else:
-                s = -CARD_WORTH[c] - reply_threat(
+                s = -kr.card_worth[c] - reply_threat(
                     kr, table | ((<uint64_t>1) << c), total + RANK_OF[c], reach, partner
                 )
             if hand & ~((<uint64_t>1) << c) & RANK_MASK[RANK_OF[c]]:
@@ -1720,10 +1725,10 @@ cdef KSeenPlay hand_free_play(
     play.laid = capture == 0
     if capture:
         after = table ^ capture
-        play.gain = 2.0 + CARD_WORTH[card]
+        play.gain = 2.0 + kr.card_worth[card]
         rest = capture
         while rest:
-            play.gain += CARD_WORTH[k_ctz(rest)]
+            play.gain += kr.card_worth[k_ctz(rest)]
             rest &= rest - 1
         ace_sweep = kr.ace_takes_all and RANK_OF[card] == 1 and not (table & RANK_MASK[1])
         if capture == table and (kr.ace_scopa or not ace_sweep):
@@ -1733,7 +1738,7 @@ cdef KSeenPlay hand_free_play(
             after = table  # the ace on an empty table goes to the pile
         else:
             after = table | ((<uint64_t>1) << card)
-        play.gain = -CARD_WORTH[card]
+        play.gain = -kr.card_worth[card]
     play.sweep_rank = sweep_rank(kr, rank_sum(after)) if after else 0
     play.most = play.gain + PAIR_BONUS if play.laid else play.gain
     if play.sweep_rank and partner:

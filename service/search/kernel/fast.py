@@ -62,6 +62,7 @@ class FastRules:
         "ace_self",
         "ace_takes_all",
         "bonus",
+        "bonus_suit",
         "cache",
         "capture_rule",
         "categories",
@@ -104,6 +105,8 @@ class FastRules:
         self.pack = rules.pack_cards
         self.pack_size = self.pack.bit_count()
         self.bonus = SUIT_MASKS[rules.bonus]
+        # The bonus suit's index: its cards are 10 * bonus_suit to 10 * bonus_suit + 9.
+        self.bonus_suit = int(rules.bonus)
         self.pack_bonus = (self.pack & self.bonus).bit_count()
         # Whether hand_totals scores these rules itself (model.SCORED), else the engine does.
         self.kernel_scores = kernel_scores(rules)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from service.engine.cards import RANK_MASKS
 from service.search.kernel.fast import ACES, RANK, FastRules, captures
 from service.search.kernel.policy import (
-    CARD_WORTH,
+    CARD_WORTHS,
     HOLD_CHANCE,
     PAIR_BONUS,
     SWEEP_WORTH,
@@ -95,12 +95,12 @@ def play_worth(fr: FastRules, seen: Observation, hand: int, card: int, capture: 
 def own_gain(fr: FastRules, hand: int, table: int, card: int, capture: int) -> float:
     """The model's worth of a play to its player: cards taken and a sweep, or a card laid."""
     if capture:
-        gain = capture_worth(card, capture)
+        gain = capture_worth(CARD_WORTHS[fr.bonus_suit], card, capture)
         ace_sweep = fr.ace_takes_all and RANK[card] == 1 and not table & ACES
         if capture == table and (fr.ace_scopa or not ace_sweep):
             gain += SWEEP_WORTH
         return gain
-    gain = -CARD_WORTH[card]
+    gain = -CARD_WORTHS[fr.bonus_suit][card]
     if hand & ~(1 << card) & RANK_MASKS[RANK[card]]:
         gain += PAIR_BONUS
     return gain

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from typing import Protocol
 
 from service.engine.cards import RANK_MASKS
@@ -22,15 +23,23 @@ from service.search.kernel.fast import (
     legal_moves,
 )
 
-# Worth of a captured card by id: a point-ish scale (settebello, sevens, coins, sixes, aces).
-CARD_WORTH: tuple[float, ...] = tuple(
-    0.3
-    + (1.5 if r == 7 else 0.6 if r == 6 else 0.4 if r == 1 else 0.0)
-    + (0.5 if c < 10 else 0.0)
-    + (4.0 if c == 6 else 0.0)
-    for c in range(40)
-    for r in (c % 10 + 1,)
-)
+
+def card_worths(bonus_suit: int) -> tuple[float, ...]:
+    """The worth of a captured card by id, on a point-ish scale, when the bonus suit (the coins
+    in most rules) is the suit of cards ``10 * bonus_suit`` to ``10 * bonus_suit + 9``: its seven
+    (the settebello), sevens, the bonus suit, sixes, aces."""
+    return tuple(
+        0.3
+        + (1.5 if r == 7 else 0.6 if r == 6 else 0.4 if r == 1 else 0.0)
+        + (0.5 if c // 10 == bonus_suit else 0.0)
+        + (4.0 if c == 10 * bonus_suit + 6 else 0.0)
+        for c in range(40)
+        for r in (c % 10 + 1,)
+    )
+
+
+# CARD_WORTHS[fr.bonus_suit]: the worth of a captured card by id under those rules.
+CARD_WORTHS: tuple[tuple[float, ...], ...] = tuple(card_worths(suit) for suit in range(4))
 SWEEP_WORTH = 8.0
 SWEEP_RISK = 6.0
 PAIR_BONUS = 1.5
@@ -122,12 +131,13 @@ def sweepable(fr: FastRules, table: int) -> int:
     return rank
 
 
-def capture_worth(c: int, capture: int) -> float:
-    """The heuristic worth of the played card and the cards it captures."""
-    score = 2.0 + CARD_WORTH[c]
+def capture_worth(worth: Sequence[float], c: int, capture: int) -> float:
+    """The heuristic worth of the played card and the cards it captures (``worth``: the rules'
+    ``CARD_WORTHS`` table)."""
+    score = 2.0 + worth[c]
     while capture:
         low = capture & -capture
-        score += CARD_WORTH[low.bit_length() - 1]
+        score += worth[low.bit_length() - 1]
         capture ^= low
     return score
 
@@ -156,11 +166,12 @@ def reply_threat(fr: FastRules, table: int, total: int, reach: int, partner: boo
     sweep = SWEEP_RISK if rank and reach & RANK_MASKS[rank] else 0.0
     if partner:
         return -sweep / 2
+    worth = CARD_WORTHS[fr.bonus_suit]
     taken = 0.0
     rest = table & reach
     while rest:
         low = rest & -rest
-        taken = max(taken, CARD_WORTH[low.bit_length() - 1])
+        taken = max(taken, worth[low.bit_length() - 1])
         rest ^= low
     return sweep + taken
 
@@ -186,12 +197,13 @@ def counted_threat(fr: FastRules, table: int, total: int, odds: list[float]) -> 
         return 0.0
     rank = sweep_rank(fr, total)
     sweep = SWEEP_RISK * odds[rank] if rank else 0.0
+    worth = CARD_WORTHS[fr.bonus_suit]
     taken = 0.0
     rest = table
     while rest:
         low = rest & -rest
         c = low.bit_length() - 1
-        taken = max(taken, CARD_WORTH[c] * odds[RANK[c]])
+        taken = max(taken, worth[c] * odds[RANK[c]])
         rest ^= low
     return sweep + taken
 
@@ -216,11 +228,12 @@ def choose(fr: FastRules, pos: Pos, moves: list[FastMove], rng: Noise) -> FastMo
     counting = fr.counting and not partner
     reach = 0 if counting else rank_reach(pos.hands[following])
     odds = rank_odds(fr, pos, seat, following) if counting else []
+    worth = CARD_WORTHS[fr.bonus_suit]
     best = moves[0]
     best_score = -1e9
     for c, capture in moves:
         if capture:
-            s = capture_worth(c, capture)
+            s = capture_worth(worth, c, capture)
             if is_sweep(fr, pos, c, capture):
                 s += SWEEP_WORTH
             left, left_total = table ^ capture, total - table_sum(capture)
@@ -231,9 +244,9 @@ def choose(fr: FastRules, pos: Pos, moves: list[FastMove], rng: Noise) -> FastMo
         else:
             left, left_total = table | 1 << c, total + RANK[c]
             if counting:
-                s = -CARD_WORTH[c] - counted_threat(fr, left, left_total, odds)
+                s = -worth[c] - counted_threat(fr, left, left_total, odds)
             else:
-                s = -CARD_WORTH[c] - reply_threat(fr, left, left_total, reach, partner)
+                s = -worth[c] - reply_threat(fr, left, left_total, reach, partner)
             if hand & ~(1 << c) & RANK_MASKS[RANK[c]]:
                 s += PAIR_BONUS
         s += rng.getrandbits(32) * NOISE
