@@ -82,16 +82,34 @@ def test_four_players_still_read_the_sampled_hands() -> None:
     assert sum(changed for changed, _ in counts) > 0
 
 
-@pytest.mark.parametrize(("preset", "bonus_seven"), [("scopa", 6), ("hurrikan", 16)])
-def test_the_policy_values_the_bonus_suit_of_the_rules(preset: str, bonus_seven: int) -> None:
-    # Coins are cards 0-9 and cups 10-19; hurrikan's bonus suit is cups.
+@pytest.mark.parametrize(
+    ("preset", "point", "plain", "taker"),
+    [
+        ("scopa", 6, 26, 36),  # the settebello, the seven of coins (coins are cards 0-9)
+        ("hurrikan", 16, 26, 36),  # its bonus suit is cups (cards 10-19): their seven
+        ("re_bello", 9, 29, 39),  # the king of coins scores a point
+        ("calabrese", 16, 26, 36),  # so does the seven of cups
+    ],
+)
+def test_the_policy_values_the_cards_that_score_a_point_alone(
+    preset: str, point: int, plain: int, taker: int
+) -> None:
     fr = FastRules(make_rules(preset))
-    worth = policy.CARD_WORTHS[fr.bonus_suit]
-    assert max(range(40), key=worth.__getitem__) == bonus_seven
-    # The seven of swords may take either seven on the table: it takes the bonus suit's.
-    table = 1 << 6 | 1 << 16
-    pos = Pos([1 << 26 | 1 << 31, 1 << 32 | 1 << 33], table, [0, 0], [0, 0], [], 1, 1, 0, -1)
+    worth = policy.worths_of(fr)
+    assert worth[point] - worth[plain] >= policy.SETTEBELLO_POINT
+    # A card that may take either of two cards of its rank on the table takes the point.
+    pos = Pos(
+        [1 << taker | 1 << 31, 1 << 32 | 1 << 33],
+        1 << point | 1 << plain,
+        [0, 0],
+        [0, 0],
+        [],
+        1,
+        1,
+        0,
+        -1,
+    )
     moves = legal_moves(fr, pos)
-    assert (26, 1 << bonus_seven) in moves
+    assert (taker, 1 << point) in moves
     for seed in range(20):
-        assert policy.choose(fr, pos, moves, policy.RolloutRandom(seed)) == (26, 1 << bonus_seven)
+        assert policy.choose(fr, pos, moves, policy.RolloutRandom(seed)) == (taker, 1 << point)

@@ -165,8 +165,6 @@ cdef uint64_t RANK_MASK[11]
 cdef int RANK_OF[40]
 cdef uint64_t CARD_BIT[40]
 cdef uint32_t RANK_BIT[40]
-# CARD_WORTH[bonus suit][card]: policy.CARD_WORTHS.
-cdef double CARD_WORTH[4][40]
 cdef double SWEEP_WORTH = _policy.SWEEP_WORTH
 cdef double SWEEP_RISK = _policy.SWEEP_RISK
 cdef double PAIR_BONUS = _policy.PAIR_BONUS
@@ -195,8 +193,6 @@ for _c in range(40):
     RANK_OF[_c] = _c % 10 + 1
     CARD_BIT[_c] = (<uint64_t>1) << _c
     RANK_BIT[_c] = (<uint32_t>1) << (_c % 10)
-    for _s in range(4):
-        CARD_WORTH[_s][_c] = _policy.CARD_WORTHS[_s][_c]
 
 # Standard captures on a table holding at most one card of each rank (as in limit.c):
 # the table is then a 10-bit rank mask R, and SUM_TAB[k][R] gives the captures of a card of rank
@@ -285,8 +281,8 @@ cdef struct KRules:
     bint piva
     int piva_card
     int bonus_ace
-    # policy.CARD_WORTHS[bonus suit], the rollout policy's worth of a card by id.
-    const double *card_worth
+    # policy.worths_of: the rollout policy's worth of a card by id.
+    double card_worth[40]
     int napola_form
     int napola_cap
     bint scalette
@@ -479,7 +475,8 @@ cdef class CompiledRules:
         self.kr.piva = rules.piva
         self.kr.piva_card = _fast.PIVA_CARD
         self.kr.bonus_ace = shift
-        self.kr.card_worth = CARD_WORTH[fr.bonus_suit]
+        for i, worth in enumerate(_policy.worths_of(fr)):
+            self.kr.card_worth[i] = worth
         self.kr.napola_form = ("none", "length", "over_two").index(rules.napola)
         self.kr.napola_cap = rules.napola_cap
         self.kr.scalette = rules.scalette

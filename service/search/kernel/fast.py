@@ -78,6 +78,7 @@ class FastRules:
         "pack_bonus",
         "pack_size",
         "players",
+        "point_cards",
         "prime_best",
         "rules",
         "side_of",
@@ -107,6 +108,13 @@ class FastRules:
         self.bonus = SUIT_MASKS[rules.bonus]
         # The bonus suit's index: its cards are 10 * bonus_suit to 10 * bonus_suit + 9.
         self.bonus_suit = int(rules.bonus)
+        # The cards that score a point alone: the settebello, the re bello, the seven of cups.
+        shift = bonus_shift(rules)
+        self.point_cards = (
+            1 << shift + SETTEBELLO_RANK - 1
+            | (1 << shift + RE_BELLO_RANK - 1 if rules.re_bello else 0)
+            | (1 << CUPS_SEVEN if rules.sette_di_coppe else 0)
+        )
         self.pack_bonus = (self.pack & self.bonus).bit_count()
         # Whether hand_totals scores these rules itself (model.SCORED), else the engine does.
         self.kernel_scores = kernel_scores(rules)
@@ -348,6 +356,7 @@ def unique_best(values: Sequence[float] | Sequence[tuple[int, ...]]) -> int:
 
 
 SETTEBELLO_RANK = 7
+RE_BELLO_RANK = 10
 CUPS_SEVEN = card(SETTEBELLO_RANK, Suit.C)
 
 
