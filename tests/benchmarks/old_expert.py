@@ -9,11 +9,11 @@ import random
 from service.engine.moves import Move, move_sweeps
 from service.engine.view import View
 from service.search.bots import best_scored, moves_of
-from service.search.kernel.fast import RANK, FastRules, cards_of, fast_rules
-from service.search.kernel.policy import SWEEP_RISK, SWEEP_WORTH, card_worths, sweepable
+from service.search.kernel.fast import RANK, FastRules, cards_of, fast_rules, rollout_worths
+from service.search.kernel.policy import SWEEP_RISK, SWEEP_WORTH, sweepable
 
 # The worths the bot was written with: the coins and their seven under any rules.
-CARD_WORTH = card_worths(0, 1 << 6)
+CARD_WORTH = rollout_worths((1 << 10) - 1, 1 << 6)
 
 
 class OldExpertPlayer:

@@ -9,7 +9,7 @@ import pytest
 from service.engine import deal, make_rules
 from service.engine.cards import RANK_MASKS
 from service.search.kernel import policy
-from service.search.kernel.fast import FastRules, Pos, apply, legal_moves
+from service.search.kernel.fast import POINT_CARD_WORTH, FastRules, Pos, apply, legal_moves
 from service.search.worlds import pos_of_state
 from tests.search.helpers import card_play_state
 
@@ -95,8 +95,8 @@ def test_the_policy_values_the_cards_that_score_a_point_alone(
     preset: str, point: int, plain: int, taker: int
 ) -> None:
     fr = FastRules(make_rules(preset))
-    worth = policy.worths_of(fr)
-    assert worth[point] - worth[plain] >= policy.SETTEBELLO_POINT
+    worth = fr.card_worth
+    assert worth[point] - worth[plain] >= POINT_CARD_WORTH
     # A card that may take either of two cards of its rank on the table takes the point.
     pos = Pos(
         [1 << taker | 1 << 31, 1 << 32 | 1 << 33],

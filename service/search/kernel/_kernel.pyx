@@ -281,7 +281,7 @@ cdef struct KRules:
     bint piva
     int piva_card
     int bonus_ace
-    # policy.worths_of: the rollout policy's worth of a card by id.
+    # FastRules.card_worth: the rollout policy's worth of a card by id.
     double card_worth[40]
     int napola_form
     int napola_cap
@@ -475,8 +475,8 @@ cdef class CompiledRules:
         self.kr.piva = rules.piva
         self.kr.piva_card = _fast.PIVA_CARD
         self.kr.bonus_ace = shift
-        for i, worth in enumerate(_policy.worths_of(fr)):
-            self.kr.card_worth[i] = worth
+        for i in range(40):
+            self.kr.card_worth[i] = fr.card_worth[i]
         self.kr.napola_form = ("none", "length", "over_two").index(rules.napola)
         self.kr.napola_cap = rules.napola_cap
         self.kr.scalette = rules.scalette

@@ -17,14 +17,17 @@ from service.engine.scoring import (
     GRANDE_RANKS,
     PIVA_CARD,
     PIVA_PENALTY,
+    SETTE_DI_COPPE_CARD,
     categories,
     napola_points,
     napola_run,
     prime_of,
     primiera_winner,
+    re_bello_card,
     scaletta_runs,
     scalette_points,
     score_hand,
+    settebello_card,
 )
 from service.search.kernel.model import kernel_scores
 
@@ -62,9 +65,9 @@ class FastRules:
         "ace_self",
         "ace_takes_all",
         "bonus",
-        "bonus_suit",
         "cache",
         "capture_rule",
+        "card_worth",
         "categories",
         "compiled",
         "compulsory",
@@ -78,7 +81,6 @@ class FastRules:
         "pack_bonus",
         "pack_size",
         "players",
-        "point_cards",
         "prime_best",
         "rules",
         "side_of",
@@ -106,14 +108,12 @@ class FastRules:
         self.pack = rules.pack_cards
         self.pack_size = self.pack.bit_count()
         self.bonus = SUIT_MASKS[rules.bonus]
-        # The bonus suit's index: its cards are 10 * bonus_suit to 10 * bonus_suit + 9.
-        self.bonus_suit = int(rules.bonus)
-        # The cards that score a point alone: the settebello, the re bello, the seven of cups.
-        shift = bonus_shift(rules)
-        self.point_cards = (
-            1 << shift + SETTEBELLO_RANK - 1
-            | (1 << shift + RE_BELLO_RANK - 1 if rules.re_bello else 0)
-            | (1 << CUPS_SEVEN if rules.sette_di_coppe else 0)
+        # The rollout policy's worth of a card by id (policy.choose, inference.own_gain).
+        self.card_worth = rollout_worths(
+            self.bonus,
+            1 << settebello_card(rules)
+            | (1 << re_bello_card(rules) if rules.re_bello else 0)
+            | (1 << SETTE_DI_COPPE_CARD if rules.sette_di_coppe else 0),
         )
         self.pack_bonus = (self.pack & self.bonus).bit_count()
         # Whether hand_totals scores these rules itself (model.SCORED), else the engine does.
@@ -131,6 +131,25 @@ class FastRules:
         self.sweep_ranks: dict[int, int] = {}
         # The compiled kernel's C copy of these rules, built on first use (_kernel.pyx).
         self.compiled: object | None = None
+
+
+# The rollout policy's worth of a card that scores a point alone (``rollout_worths``).
+POINT_CARD_WORTH = 4.0
+
+
+def rollout_worths(bonus: int, point_cards: int) -> tuple[float, ...]:
+    """The rollout policy's worth of a captured card by id, on a point-ish scale: a card that
+    scores a point alone (``point_cards``: the settebello, and the re bello or the seven of cups
+    where the rules score them), sevens, the bonus suit's cards (``bonus``; the coins in most
+    rules), sixes, aces."""
+    return tuple(
+        0.3
+        + (1.5 if r == 7 else 0.6 if r == 6 else 0.4 if r == 1 else 0.0)
+        + (0.5 if bonus >> c & 1 else 0.0)
+        + (POINT_CARD_WORTH if point_cards >> c & 1 else 0.0)
+        for c in range(40)
+        for r in (c % 10 + 1,)
+    )
 
 
 @lru_cache(maxsize=64)
@@ -356,7 +375,6 @@ def unique_best(values: Sequence[float] | Sequence[tuple[int, ...]]) -> int:
 
 
 SETTEBELLO_RANK = 7
-RE_BELLO_RANK = 10
 CUPS_SEVEN = card(SETTEBELLO_RANK, Suit.C)
 
 

@@ -32,7 +32,6 @@ from service.search.kernel.policy import (
     capture_worth,
     sweep_rank,
     table_sum,
-    worths_of,
 )
 
 # How sharply a play other than the best one counts against a world (per point of gain).
@@ -95,12 +94,12 @@ def play_worth(fr: FastRules, seen: Observation, hand: int, card: int, capture: 
 def own_gain(fr: FastRules, hand: int, table: int, card: int, capture: int) -> float:
     """The model's worth of a play to its player: cards taken and a sweep, or a card laid."""
     if capture:
-        gain = capture_worth(worths_of(fr), card, capture)
+        gain = capture_worth(fr.card_worth, card, capture)
         ace_sweep = fr.ace_takes_all and RANK[card] == 1 and not table & ACES
         if capture == table and (fr.ace_scopa or not ace_sweep):
             gain += SWEEP_WORTH
         return gain
-    gain = -worths_of(fr)[card]
+    gain = -fr.card_worth[card]
     if hand & ~(1 << card) & RANK_MASKS[RANK[card]]:
         gain += PAIR_BONUS
     return gain

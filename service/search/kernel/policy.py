@@ -23,38 +23,6 @@ from service.search.kernel.fast import (
     legal_moves,
 )
 
-# A card that scores a point alone (the settebello's worth beyond a seven of the bonus suit).
-SETTEBELLO_POINT = 4.0
-
-
-def card_worths(bonus_suit: int, point_cards: int) -> tuple[float, ...]:
-    """The worth of a captured card by id, on a point-ish scale: a card that scores a point alone
-    (``point_cards``: the settebello, and the re bello or the seven of cups where the rules score
-    them), sevens, the bonus suit's cards (the cards ``10 * bonus_suit`` to ``10 * bonus_suit +
-    9``; the coins in most rules), sixes, aces."""
-    return tuple(
-        0.3
-        + (1.5 if r == 7 else 0.6 if r == 6 else 0.4 if r == 1 else 0.0)
-        + (0.5 if c // 10 == bonus_suit else 0.0)
-        + (SETTEBELLO_POINT if point_cards >> c & 1 else 0.0)
-        for c in range(40)
-        for r in (c % 10 + 1,)
-    )
-
-
-# The tables made so far, by the rules' bonus suit and point cards.
-_WORTHS: dict[tuple[int, int], tuple[float, ...]] = {}
-
-
-def worths_of(fr: FastRules) -> tuple[float, ...]:
-    """The rules' worth of a captured card by id (``card_worths``), made once per kind of rules."""
-    key = (fr.bonus_suit, fr.point_cards)
-    worths = _WORTHS.get(key)
-    if worths is None:
-        worths = _WORTHS[key] = card_worths(*key)
-    return worths
-
-
 SWEEP_WORTH = 8.0
 SWEEP_RISK = 6.0
 PAIR_BONUS = 1.5
@@ -148,7 +116,7 @@ def sweepable(fr: FastRules, table: int) -> int:
 
 def capture_worth(worth: Sequence[float], c: int, capture: int) -> float:
     """The heuristic worth of the played card and the cards it captures (``worth``: the rules'
-    ``worths_of`` table)."""
+    ``FastRules.card_worth``)."""
     score = 2.0 + worth[c]
     while capture:
         low = capture & -capture
@@ -181,7 +149,7 @@ def reply_threat(fr: FastRules, table: int, total: int, reach: int, partner: boo
     sweep = SWEEP_RISK if rank and reach & RANK_MASKS[rank] else 0.0
     if partner:
         return -sweep / 2
-    worth = worths_of(fr)
+    worth = fr.card_worth
     taken = 0.0
     rest = table & reach
     while rest:
@@ -212,7 +180,7 @@ def counted_threat(fr: FastRules, table: int, total: int, odds: list[float]) -> 
         return 0.0
     rank = sweep_rank(fr, total)
     sweep = SWEEP_RISK * odds[rank] if rank else 0.0
-    worth = worths_of(fr)
+    worth = fr.card_worth
     taken = 0.0
     rest = table
     while rest:
@@ -243,7 +211,7 @@ def choose(fr: FastRules, pos: Pos, moves: list[FastMove], rng: Noise) -> FastMo
     counting = fr.counting and not partner
     reach = 0 if counting else rank_reach(pos.hands[following])
     odds = rank_odds(fr, pos, seat, following) if counting else []
-    worth = worths_of(fr)
+    worth = fr.card_worth
     best = moves[0]
     best_score = -1e9
     for c, capture in moves:
