@@ -1,0 +1,203 @@
+"""The dealt-hand test of a leak: whether a seat's plays depend on the next hand, with a
+false-positive rate that holds for any honest player, whatever their style.
+
+At a seat's play right after a fresh deal, before any other seat has played from it (each
+other hand then holds only the cards just dealt to it, everything it held before having been
+played and seen), the next hand is a uniform draw from the cards the seat cannot see: nothing
+the seat saw depends on those cards. An honest seat chooses from what it saw, so given its
+choice the next hand is still a uniform draw. A clairvoyant seat's choice depends on it.
+
+Each such decision gives an e-value: how much likelier the true next hand is, given the move
+played, under a player who avoids what that hand could take (``chance_of_move``) than under the
+uniform draw. Its average over every hand the seat could have faced is exactly 1 for any
+honest player, so the product over a player's decisions, averaged over a few such alternative
+players (``ALTERNATIVES``), is a test martingale: an honest player's ever reaches 100 with
+probability at most 1% (Ville's inequality), however they play and however many decisions there
+are. The p-value is one over it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+
+from service.engine.cards import RANK_MASKS, SUIT_MASKS, Cards, iter_cards
+from service.engine.moves import Move, hand_moves
+from service.engine.record import Replay
+from service.engine.rules import NO_DECLARATIONS, Rules
+from service.engine.state import Play, State
+from service.engine.view import View
+from service.search.kernel.fast import POINT_CARD_WORTH, RANK, captures, fast_rules
+
+# The alternative players, averaged with equal weights: each a sharpness (per hand point) and
+# the share of its decisions made with the next hand in mind (the rest at random among the
+# moves, so that an odd move weighs little and a cheater who peeks sometimes is still found).
+ALTERNATIVES = tuple((s, k) for s in (8.0, 16.0, 32.0, 64.0) for k in (0.5, 0.95))
+# Decisions whose next hand has more possible draws than this are not judged (Scopone's first
+# play: the averages are exact sums over every draw).
+MOST_DRAWS = 200_000
+
+# A card's worth in hand points when taken, by its part in each score; a sweep's point.
+CARD_SHARE = 0.05
+BONUS_SHARE = 0.1
+PRIME_SHARE = {7: 0.2, 6: 0.1, 1: 0.05}
+SWEEP = 1.0
+
+
+def judged_rules(rules: Rules) -> bool:
+    """Whether the test holds under these rules: no declarations (they show hands) and no
+    Chkobba cut (a card drawn in view)."""
+    return rules.declarations == NO_DECLARATIONS and not rules.first_card_choice
+
+
+def emptied(before: State, play: Play, seat: int) -> bool:
+    """Whether a play left every other seat's hand empty (a deal after it is wholly new)."""
+    return not any(
+        before.hands[s] & ~(1 << play.move.card if s == play.seat else 0)
+        for s in range(before.rules.players)
+        if s != seat
+    )
+
+
+def fresh_deal_plays(done: Replay, plays: Sequence[Play], seat: int) -> Iterator[int]:
+    """The indices of the seat's card plays made before any other seat played from a deal
+    that gave every other seat a whole new hand (the next hand then a uniform draw)."""
+    states = done.states
+    if not judged_rules(states[0].rules):
+        return
+    start: int | None = 0
+    for index, play in enumerate(plays):
+        if index > 0 and states[index].deals_made != states[index - 1].deals_made:
+            start = index if emptied(states[index - 1], plays[index - 1], seat) else None
+        if (
+            play.seat == seat
+            and play.move.plays_card
+            and start is not None
+            and all(p.seat == seat for p in plays[start:index])
+        ):
+            yield index
+
+
+def card_points(rules: Rules) -> tuple[float, ...]:
+    """What taking each card is worth in hand points, roughly (``CARD_SHARE`` and the rest)."""
+    worth = fast_rules(rules).card_worth
+    bonus = SUIT_MASKS[rules.bonus]
+    return tuple(
+        CARD_SHARE
+        + (BONUS_SHARE if bonus >> c & 1 else 0.0)
+        + PRIME_SHARE.get(RANK[c], 0.0)
+        + (1.0 if worth[c] >= POINT_CARD_WORTH else 0.0)
+        for c in range(40)
+    )
+
+
+def taken_points(points: Sequence[float], cards: Cards) -> float:
+    """The worth of a set of cards taken."""
+    return sum(points[c] for c in iter_cards(cards))
+
+
+def best_take(rules: Rules, points: Sequence[float], card: int, table: Cards) -> float:
+    """The most a card played on a table takes, in hand points (its sweep's point counted)."""
+    fr = fast_rules(rules)
+    best = 0.0
+    for capture in captures(fr, RANK[card], table) if table else ():
+        value = taken_points(points, capture | 1 << card)
+        if capture == table and not (
+            fr.ace_takes_all and RANK[card] == 1 and not fr.ace_scopa and not table & RANK_MASKS[1]
+        ):
+            value += SWEEP
+        best = max(best, value)
+    return best
+
+
+def move_outcome(
+    rules: Rules, points: Sequence[float], view: View, move: Move
+) -> tuple[float, Cards]:
+    """What a move takes (a sweep's point counted) and the table it leaves."""
+    if not move.capture:
+        return 0.0, view.table | 1 << move.card
+    left = view.table & ~move.capture
+    value = taken_points(points, move.capture | 1 << move.card)
+    return value + (SWEEP if not left else 0.0), left
+
+
+def chance_of_move(
+    gains: Sequence[float], replies: Sequence[float], played: int, alternative: tuple[float, float]
+) -> float:
+    """An alternative player's chance of the played move: a softmax over each move's gain less
+    the next hand's best reply to it, on its share of decisions; a random move otherwise."""
+    sharpness, share = alternative
+    scores = [g - r for g, r in zip(gains, replies, strict=True)]
+    top = max(scores)
+    weights = [math.exp(sharpness * (s - top)) for s in scores]
+    return share * weights[played] / sum(weights) + (1.0 - share) / len(scores)
+
+
+def draws(classes: Sequence[int], size: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Every way to draw ``size`` cards from classes of the given counts: the classes drawn
+    from, and how many card sets draw from exactly those classes in those numbers."""
+
+    def walk(
+        start: int, left: int, chosen: tuple[int, ...], ways: int
+    ) -> Iterator[tuple[tuple[int, ...], int]]:
+        if left == 0:
+            yield chosen, ways
+            return
+        for j in range(start, len(classes)):
+            for n in range(1, min(classes[j], left) + 1):
+                yield from walk(j + 1, left - n, (*chosen, j), ways * math.comb(classes[j], n))
+
+    yield from walk(0, size, (), 1)
+
+
+def decision_log_e(view: View, played: Move, next_hand: Cards) -> tuple[float, ...] | None:
+    """The e-value's logarithm under each alternative player for one judged decision (None when the seat
+    had one card play, or the draws are too many to sum)."""
+    rules = view.rules
+    moves = [m for m in hand_moves(rules, view.hand, view.table) if m.plays_card]
+    if len(moves) < 2 or played not in moves:
+        return None
+    unseen = view.unseen
+    follower = (view.seat + 1) % rules.players
+    size = view.hand_sizes[follower]
+    if size == 0 or next_hand & ~unseen or next_hand.bit_count() != size:
+        return None
+    if math.comb(unseen.bit_count(), size) > MOST_DRAWS:
+        return None
+    points = card_points(rules)
+    outcomes = [move_outcome(rules, points, view, m) for m in moves]
+    gains = [g for g, _ in outcomes]
+    # Each unseen card's best take on the table each move leaves; cards alike form a class.
+    by_card = {
+        c: tuple(best_take(rules, points, c, left) if left else 0.0 for _, left in outcomes)
+        for c in iter_cards(unseen)
+    }
+    vectors = sorted(set(by_card.values()))
+    counts = [0] * len(vectors)
+    for v in by_card.values():
+        counts[vectors.index(v)] += 1
+    true_replies = [
+        max((by_card[c][i] for c in iter_cards(next_hand)), default=0.0) for i in range(len(moves))
+    ]
+    index = moves.index(played)
+    total = math.comb(unseen.bit_count(), size)
+    averages = [0.0] * len(ALTERNATIVES)
+    for chosen, ways in draws(counts, size):
+        replies = [max(vectors[j][i] for j in chosen) for i in range(len(moves))]
+        for k, alternative in enumerate(ALTERNATIVES):
+            averages[k] += ways * chance_of_move(gains, replies, index, alternative)
+    return tuple(
+        math.log(chance_of_move(gains, true_replies, index, alternative) * total / average)
+        for alternative, average in zip(ALTERNATIVES, averages, strict=True)
+    )
+
+
+def e_value(log_sums: Sequence[float]) -> float:
+    """A player's e-value: the products of their decisions' e-values under each alternative
+    (given as summed logarithms), averaged with equal weights."""
+    return sum(math.exp(min(s, 700.0)) for s in log_sums) / len(log_sums)
+
+
+def p_value(log_sums: Sequence[float]) -> float:
+    """The p-value of a player's decisions: one over their e-value, at most 1."""
+    return min(1.0, 1.0 / e_value(log_sums))

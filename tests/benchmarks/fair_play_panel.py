@@ -1,0 +1,294 @@
+"""The fair-play panels: honest styles and cheaters written by other methods than the tests
+that judge them, each a player that sees the whole state and uses only what its kind may.
+
+Honest styles (``HONEST``): random, greedy, the expert bot, a noisy expert (the expert's
+values through a softmax, and a blunder now and then), ``sharp`` (below), a noisy ``club-sharp``,
+the built-in levels, ISMCTS, and the advisor at other budgets.
+
+Cheaters (``CHEATERS``) are built on ``sharp``, a rule-based player written for this panel
+alone: it values what a move takes on a scale of its own, and what the next player could take
+back by sampling hands for it from the cards unseen (an honest player's guess). A cheater
+replaces the guess with knowledge:
+- ``sharp-peek:S``: it reads the next hand itself on a share S of its decisions;
+- ``sharp-bit``: it knows only, for each move, whether the next player can take anything then;
+- ``club-peek``: the noisy club-sharp player, reading the next hand on every decision;
+- ``told``: the advisor told every hand (the cheater the first fair-play figures were made on).
+
+Each cheater's honest self (``HONEST_SELF``) is the same player without the knowledge, so its
+gain a hand is measured on the same deals (``bench_dealt_test --gains``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from service.engine.cards import SUIT_MASKS, Cards, iter_cards
+from service.engine.moves import Move, hand_moves
+from service.engine.rules import Rules
+from service.engine.scoring import settebello_card
+from service.engine.state import State
+from service.engine.view import View, view_of
+from service.search.advisor import advise
+from service.search.bots import CardWorth, ExpertPlayer, Player, make_player, special_move
+from service.search.kernel.backend import SearchSolver, make_solver
+from service.search.kernel.fast import RANK, captures, fast_rules
+
+# Sharp's own scale (about a tenth of a hand point a unit).
+PLAIN = 1.0
+BONUS = 1.5
+SETTEBELLO = 9.0
+PRIME = {7: 3.5, 6: 2.0, 1: 1.2}
+SCOPA = 12.0
+LAID_LOSS = 0.35
+PAIR_KEPT = 1.0
+CAUTION = 0.9
+GUESSES = 12
+
+
+def sharp_worth(rules: Rules) -> list[float]:
+    """What sharp thinks each card is worth taken."""
+    bonus = SUIT_MASKS[rules.bonus]
+    settebello = settebello_card(rules)
+    return [
+        PLAIN
+        + (BONUS if bonus >> c & 1 else 0.0)
+        + (SETTEBELLO if c == settebello else 0.0)
+        + PRIME.get(RANK[c], 0.0)
+        for c in range(40)
+    ]
+
+
+def sharp_take(rules: Rules, worth: Sequence[float], card: int, table: Cards) -> float:
+    """The most sharp thinks a card takes from a table (a sweep's bonus counted)."""
+    fr = fast_rules(rules)
+    best = 0.0
+    for capture in captures(fr, RANK[card], table) if table else ():
+        value = worth[card] + sum(worth[c] for c in iter_cards(capture))
+        best = max(best, value + (SCOPA if capture == table else 0.0))
+    return best
+
+
+# What the next hand can take from a table; None: it is not known and is guessed.
+Threat = Callable[[Cards], float]
+
+
+@dataclass
+class Sharp:
+    """A rule-based player that weighs each move's take against the next player's reply."""
+
+    name: str = "sharp"
+    peek: float = 0.0
+    bit: bool = False
+    temperature: float = 0.0
+    blunder: float = 0.0
+
+    def choose(self, state: State, rng: random.Random) -> Move:
+        """The move of the seat to move, from the state (it reads only what its kind may)."""
+        view = view_of(state, state.to_move)
+        special = special_move(view)
+        if special is not None:
+            return special
+        moves = hand_moves(view.rules, view.hand, view.table)
+        if len(moves) == 1:
+            return moves[0]
+        if self.blunder and rng.random() < self.blunder:
+            return rng.choice(moves)
+        follower = (view.seat + 1) % view.rules.players
+        worth = sharp_worth(view.rules)
+        peeking = self.peek > 0.0 and rng.random() < self.peek
+        guesses = self.guessed_hands(view, follower, rng)
+        next_hand = state.hands[follower]
+        rules = view.rules
+        partner = rules.side_of(follower) == rules.side_of(view.seat)
+
+        def threat(table: Cards) -> float:
+            if not table or partner:
+                return 0.0
+            if peeking:
+                return max(
+                    (sharp_take(rules, worth, c, table) for c in iter_cards(next_hand)), default=0.0
+                )
+            guessed = [
+                max((sharp_take(rules, worth, c, table) for c in iter_cards(h)), default=0.0)
+                for h in guesses
+            ]
+            if self.bit:
+                can = any(sharp_take(rules, worth, c, table) for c in iter_cards(next_hand))
+                kept = [g for g in guessed if (g > 0.0) == can]
+                guessed = kept or [1.0 if can else 0.0]
+            return sum(guessed) / len(guessed)
+
+        scores = [self.score(view, worth, m, threat) for m in moves]
+        if self.temperature <= 0.0:
+            top = max(scores)
+            return rng.choice([m for m, s in zip(moves, scores, strict=True) if s == top])
+        top = max(scores)
+        weights = [math.exp((s - top) / self.temperature) for s in scores]
+        return rng.choices(moves, weights)[0]
+
+    def guessed_hands(self, view: View, follower: int, rng: random.Random) -> list[Cards]:
+        """Hands the next player might hold, drawn from the cards unseen."""
+        unseen = list(iter_cards(view.unseen))
+        size = min(view.hand_sizes[follower], len(unseen))
+        hands = []
+        for _ in range(GUESSES):
+            hand = 0
+            for c in rng.sample(unseen, size):
+                hand |= 1 << c
+            hands.append(hand)
+        return hands
+
+    def score(self, view: View, worth: Sequence[float], move: Move, threat: Threat) -> float:
+        """A move's take less the reply it leaves, on sharp's scale."""
+        last = view.next_is_last_play
+        if move.capture:
+            left = view.table & ~move.capture
+            value = worth[move.card] + sum(worth[c] for c in iter_cards(move.capture))
+            if not left and not last:
+                value += SCOPA
+        else:
+            left = view.table | 1 << move.card
+            value = -LAID_LOSS * worth[move.card]
+            if any(RANK[c] == RANK[move.card] for c in iter_cards(view.hand) if c != move.card):
+                value += PAIR_KEPT
+        if last:
+            return value
+        return value - CAUTION * threat(left)
+
+
+class NoisyExpert:
+    """The expert bot's values through a softmax (``temperature`` hand points), and a random
+    move with chance ``blunder``: a club player's mistakes on a careful player's judgement."""
+
+    def __init__(self, temperature: float = 0.15, blunder: float = 0.05) -> None:
+        self.name = "noisy-expert"
+        self.temperature = temperature
+        self.blunder = blunder
+        self.expert = ExpertPlayer()
+
+    def choose(self, state: State, rng: random.Random) -> Move:
+        """A move of the seat to move."""
+        view = view_of(state, state.to_move)
+        special = special_move(view)
+        if special is not None:
+            return special
+        moves = hand_moves(view.rules, view.hand, view.table)
+        if len(moves) == 1:
+            return moves[0]
+        if rng.random() < self.blunder:
+            return rng.choice(moves)
+        fr = fast_rules(view.rules)
+        worth = CardWorth(view)
+        scores = [self.expert.score(fr, view, worth, m) for m in moves]
+        top = max(scores)
+        weights = [math.exp((s - top) / self.temperature) for s in scores]
+        return rng.choices(moves, weights)[0]
+
+
+class Told:
+    """The advisor at the default budget told every other hand (``advise(known=...)``)."""
+
+    name = "told"
+
+    def __init__(self, rules: Rules) -> None:
+        self.solver: SearchSolver = make_solver(rules)
+
+    def choose(self, state: State, rng: random.Random) -> Move:
+        """The advised move with every other hand known."""
+        view = view_of(state, state.to_move)
+        special = special_move(view)
+        if special is not None:
+            return special
+        known = {
+            s: state.hands[s]
+            for s in range(state.rules.players)
+            if s != view.seat and state.hands[s]
+        }
+        return advise(view, None, rng.getrandbits(32), solver=self.solver, known=known).chosen
+
+
+class Honest:
+    """A player of ``bots.make_player`` that sees only its view."""
+
+    def __init__(self, spec: str) -> None:
+        self.name = spec
+        self.player: Player = make_player(spec)
+
+    def choose(self, state: State, rng: random.Random) -> Move:
+        """The player's move from the seat's view."""
+        return self.player.choose(view_of(state, state.to_move), rng)
+
+
+class Ismcts:
+    """The benchmarks' information-set search (``tests.benchmarks.ismcts``)."""
+
+    name = "ismcts"
+
+    def __init__(self) -> None:
+        from tests.benchmarks.ismcts import IsmctsPlayer
+
+        self.player = IsmctsPlayer("ismcts")
+
+    def choose(self, state: State, rng: random.Random) -> Move:
+        """Its move from the seat's view."""
+        return self.player.choose(view_of(state, state.to_move), rng)
+
+
+StatePlayer = Sharp | NoisyExpert | Told | Honest | Ismcts
+
+CLUB = {"temperature": 3.0, "blunder": 0.08}
+CHEATERS = ("sharp-peek:1", "sharp-peek:0.5", "sharp-peek:0.25", "sharp-bit", "club-peek", "told")
+HONEST_SELF = {
+    "sharp-peek:1": "sharp",
+    "sharp-peek:0.5": "sharp",
+    "sharp-peek:0.25": "sharp",
+    "sharp-bit": "sharp",
+    "club-peek": "club-sharp",
+    "told": "level:master",
+}
+HONEST = (
+    "random",
+    "greedy",
+    "expert",
+    "noisy-expert",
+    "sharp",
+    "club-sharp",
+    "level:beginner",
+    "level:casual",
+    "level:club",
+    "level:expert",
+    "level:master",
+    "advisor:it=50",
+    "advisor:ms=200",
+    "ismcts",
+)
+
+
+def panel_player(spec: str, rules: Rules) -> StatePlayer:
+    """A player of the panels by name."""
+    name, _, arg = spec.partition(":")
+    if name == "sharp-peek":
+        return Sharp(spec, peek=float(arg))
+    if spec == "sharp-bit":
+        return Sharp(spec, bit=True)
+    if spec == "sharp":
+        return Sharp()
+    if spec == "club-sharp":
+        return Sharp(spec, **CLUB)
+    if spec == "club-peek":
+        return Sharp(spec, peek=1.0, **CLUB)
+    if spec == "noisy-expert":
+        return NoisyExpert()
+    if spec == "told":
+        return Told(rules)
+    if spec == "ismcts":
+        return Ismcts()
+    return Honest(spec)
+
+
+def all_names() -> Sequence[str]:
+    """Every player of both panels."""
+    return (*HONEST, *CHEATERS)
