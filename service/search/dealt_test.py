@@ -151,8 +151,8 @@ def draws(classes: Sequence[int], size: int) -> Iterator[tuple[tuple[int, ...], 
 
 
 def decision_log_e(view: View, played: Move, next_hand: Cards) -> tuple[float, ...] | None:
-    """The e-value's logarithm under each alternative player for one judged decision (None when the seat
-    had one card play, or the draws are too many to sum)."""
+    """The e-value's logarithm under each alternative player for one judged decision (None
+    when the seat had one card play, or the draws are too many to sum)."""
     rules = view.rules
     moves = [m for m in hand_moves(rules, view.hand, view.table) if m.plays_card]
     if len(moves) < 2 or played not in moves:
