@@ -1,41 +1,47 @@
 """The dealt-hand test of a leak: whether a seat's plays depend on the next hand, with a
 false-positive rate that holds for any honest player, whatever their style.
 
-At a seat's play right after a fresh deal, before any other seat has played from it (each
-other hand then holds only the cards just dealt to it, everything it held before having been
-played and seen), the next hand is a uniform draw from the cards the seat cannot see: nothing
-the seat saw depends on those cards. An honest seat chooses from what it saw, so given its
-choice the next hand is still a uniform draw. A clairvoyant seat's choice depends on it.
+Take a seat's play made before the next seat has played from a fresh deal (one that gave every
+other seat a whole new hand, everything they held before having been played and seen). The
+seats that have played since the deal may have shown something of their hands by their choices;
+the others have shown nothing. So, given the hands of the seats that have played (read from
+the record), the next hand is a uniform draw from the cards that are neither seen by the seat
+nor in those hands: nothing the seat saw depends on which. An honest seat chooses from what it
+saw, so given its choice the next hand is still that uniform draw. A clairvoyant seat's choice
+depends on it. With two players these are the plays that open each deal; in Scopone, the first
+round of the hand but for the seat just before the leader.
 
 Each such decision gives an e-value: how much likelier the true next hand is, given the move
 played, under a player who avoids what that hand could take (``chance_of_move``) than under the
-uniform draw. Its average over every hand the seat could have faced is exactly 1 for any
-honest player, so the product over a player's decisions, averaged over a few such alternative
-players (``ALTERNATIVES``), is a test martingale: an honest player's ever reaches 100 with
-probability at most 1% (Ville's inequality), however they play and however many decisions there
-are. The p-value is one over it.
+uniform draw, the draw's average summed exactly over every hand the next seat could hold
+(``reply_draws``). Its average is exactly 1 for any honest player, so the product over a
+player's decisions, averaged over a few such alternative players (``ALTERNATIVES``), is a test
+martingale: an honest player's ever reaches 100 with probability at most 1% (Ville's
+inequality), however they play and however many decisions there are. The p-value is one over
+it.
 """
-
 from __future__ import annotations
 
 import math
+from collections import defaultdict
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 from service.engine.cards import RANK_MASKS, SUIT_MASKS, Cards, iter_cards
 from service.engine.moves import Move, hand_moves
 from service.engine.record import Replay
 from service.engine.rules import NO_DECLARATIONS, Rules
 from service.engine.state import Play, State
-from service.engine.view import View
+from service.engine.view import View, view_of
 from service.search.kernel.fast import POINT_CARD_WORTH, RANK, captures, fast_rules
 
 # The alternative players, averaged with equal weights: each a sharpness (per hand point) and
 # the share of its decisions made with the next hand in mind (the rest at random among the
 # moves, so that an odd move weighs little and a cheater who peeks sometimes is still found).
 ALTERNATIVES = tuple((s, k) for s in (8.0, 16.0, 32.0, 64.0) for k in (0.5, 0.95))
-# Decisions whose next hand has more possible draws than this are not judged (Scopone's first
-# play: the averages are exact sums over every draw).
-MOST_DRAWS = 200_000
+# The averages are exact sums over every hand the next seat could hold, grouped by what it
+# could take; a decision whose sum would hold more groups than this is not judged.
+MOST_WORK = 200_000
 
 # A card's worth in hand points when taken, by its part in each score; a sweep's point.
 CARD_SHARE = 0.05
@@ -59,23 +65,29 @@ def emptied(before: State, play: Play, seat: int) -> bool:
     )
 
 
-def fresh_deal_plays(done: Replay, plays: Sequence[Play], seat: int) -> Iterator[int]:
-    """The indices of the seat's card plays made before any other seat played from a deal
-    that gave every other seat a whole new hand (the next hand then a uniform draw)."""
+def judged_plays(done: Replay, plays: Sequence[Play], seat: int) -> Iterator[tuple[int, int]]:
+    """The seat's card plays made before the next seat played from a deal that gave every other
+    seat a whole new hand: each play's index, and the other seats that have played since that
+    deal (their hands are taken as known; the next hand is a uniform draw from the rest)."""
     states = done.states
-    if not judged_rules(states[0].rules):
+    rules = states[0].rules
+    if not judged_rules(rules):
         return
+    follower = (seat + 1) % rules.players
     start: int | None = 0
     for index, play in enumerate(plays):
         if index > 0 and states[index].deals_made != states[index - 1].deals_made:
             start = index if emptied(states[index - 1], plays[index - 1], seat) else None
-        if (
-            play.seat == seat
-            and play.move.plays_card
-            and start is not None
-            and all(p.seat == seat for p in plays[start:index])
-        ):
-            yield index
+        if play.seat != seat or not play.move.plays_card or start is None:
+            continue
+        since = {p.seat for p in plays[start:index]} - {seat}
+        if follower not in since:
+            yield index, sum(1 << s for s in since)
+
+
+def fresh_deal_plays(done: Replay, plays: Sequence[Play], seat: int) -> Iterator[int]:
+    """The indices of the seat's judged plays (``judged_plays``)."""
+    return (index for index, _ in judged_plays(done, plays, seat))
 
 
 def card_points(rules: Rules) -> tuple[float, ...]:
@@ -133,36 +145,43 @@ def chance_of_move(
     return share * weights[played] / sum(weights) + (1.0 - share) / len(scores)
 
 
-def draws(classes: Sequence[int], size: int) -> Iterator[tuple[tuple[int, ...], int]]:
-    """Every way to draw ``size`` cards from classes of the given counts: the classes drawn
-    from, and how many card sets draw from exactly those classes in those numbers."""
+def reply_draws(
+    vectors: Sequence[tuple[float, ...]], counts: Sequence[int], size: int
+) -> dict[tuple[float, ...], int] | None:
+    """How many hands of ``size`` cards, drawn from classes of cards alike (each a vector of
+    its best take after each move, and a count), give each vector of best replies (the most
+    of their classes' vectors, move by move); None when the sum would pass ``MOST_WORK``."""
+    moves = len(vectors[0]) if vectors else 0
+    states: dict[tuple[int, tuple[float, ...]], int] = {(0, (0.0,) * moves): 1}
+    work = 0
+    for vector, count in zip(vectors, counts, strict=True):
+        grown: dict[tuple[int, tuple[float, ...]], int] = defaultdict(int)
+        for (drawn, best), ways in states.items():
+            grown[(drawn, best)] += ways
+            joined = tuple(max(a, b) for a, b in zip(best, vector, strict=True))
+            for n in range(1, min(count, size - drawn) + 1):
+                grown[(drawn + n, joined)] += ways * math.comb(count, n)
+        states = grown
+        work += len(states)
+        if work > MOST_WORK:
+            return None
+    return {best: ways for (drawn, best), ways in states.items() if drawn == size}
 
-    def walk(
-        start: int, left: int, chosen: tuple[int, ...], ways: int
-    ) -> Iterator[tuple[tuple[int, ...], int]]:
-        if left == 0:
-            yield chosen, ways
-            return
-        for j in range(start, len(classes)):
-            for n in range(1, min(classes[j], left) + 1):
-                yield from walk(j + 1, left - n, (*chosen, j), ways * math.comb(classes[j], n))
 
-    yield from walk(0, size, (), 1)
-
-
-def decision_log_e(view: View, played: Move, next_hand: Cards) -> tuple[float, ...] | None:
-    """The e-value's logarithm under each alternative player for one judged decision (None
-    when the seat had one card play, or the draws are too many to sum)."""
+def decision_log_e(
+    view: View, played: Move, next_hand: Cards, known: Cards = 0
+) -> tuple[float, ...] | None:
+    """The e-value's logarithm under each alternative player for one judged decision, the next
+    hand a uniform draw from the cards unseen less ``known`` (the hands of the seats that have
+    played since the deal); None when the seat had one card play, or the sum is too long."""
     rules = view.rules
     moves = [m for m in hand_moves(rules, view.hand, view.table) if m.plays_card]
     if len(moves) < 2 or played not in moves:
         return None
-    unseen = view.unseen
+    unseen = view.unseen & ~known
     follower = (view.seat + 1) % rules.players
     size = view.hand_sizes[follower]
     if size == 0 or next_hand & ~unseen or next_hand.bit_count() != size:
-        return None
-    if math.comb(unseen.bit_count(), size) > MOST_DRAWS:
         return None
     points = card_points(rules)
     outcomes = [move_outcome(rules, points, view, m) for m in moves]
@@ -181,9 +200,11 @@ def decision_log_e(view: View, played: Move, next_hand: Cards) -> tuple[float, .
     ]
     index = moves.index(played)
     total = math.comb(unseen.bit_count(), size)
+    found = reply_draws(vectors, counts, size)
+    if found is None:
+        return None
     averages = [0.0] * len(ALTERNATIVES)
-    for chosen, ways in draws(counts, size):
-        replies = [max(vectors[j][i] for j in chosen) for i in range(len(moves))]
+    for replies, ways in found.items():
         for k, alternative in enumerate(ALTERNATIVES):
             averages[k] += ways * chance_of_move(gains, replies, index, alternative)
     return tuple(
@@ -201,3 +222,38 @@ def e_value(log_sums: Sequence[float]) -> float:
 def p_value(log_sums: Sequence[float]) -> float:
     """The p-value of a player's decisions: one over their e-value, at most 1."""
     return min(1.0, 1.0 / e_value(log_sums))
+
+
+@dataclass(frozen=True, slots=True)
+class DealtDecision:
+    """A judged decision: its index in the record, and its e-value's logarithm under each
+    alternative player."""
+
+    index: int
+    log_e: tuple[float, ...]
+
+    @property
+    def e_value(self) -> float:
+        """The decision's own e-value (its alternatives averaged)."""
+        return e_value(self.log_e)
+
+
+def hand_decisions(done: Replay, plays: Sequence[Play], seat: int) -> list[DealtDecision]:
+    """A seat's judged decisions in a replayed hand."""
+    rules = done.states[0].rules
+    follower = (seat + 1) % rules.players
+    found = []
+    for index, since in judged_plays(done, plays, seat):
+        before = done.states[index]
+        known = sum(before.hands[s] for s in range(rules.players) if since >> s & 1)
+        log_e = decision_log_e(
+            view_of(before, seat), plays[index].move, before.hands[follower], known
+        )
+        if log_e is not None:
+            found.append(DealtDecision(index, log_e))
+    return found
+
+
+def summed(decisions: Sequence[DealtDecision]) -> tuple[float, ...]:
+    """The decisions' logarithms summed under each alternative (a product of e-values)."""
+    return tuple(sum(d.log_e[k] for d in decisions) for k in range(len(ALTERNATIVES)))

@@ -392,11 +392,13 @@ def pair_cluster(
 
 
 def judge_all(
-    statistics: Mapping[str, Sequence[Cluster]], calibration: Calibration | None
+    statistics: Mapping[str, Sequence[Cluster]],
+    calibration: Calibration | None,
+    tests: int | None = None,
 ) -> dict[str, Judgement]:
     """Every statistic of a report (each hypothesis, ``engine``, ``pair+K``) judged as one of
-    its tests."""
-    tests = len(statistics)
+    its ``tests`` (by default, as many as the statistics)."""
+    tests = len(statistics) if tests is None else tests
     return {
         kind: judged(clusters, None if calibration is None else calibration.nulls.get(kind), tests)
         for kind, clusters in statistics.items()

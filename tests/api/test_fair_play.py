@@ -80,7 +80,11 @@ def test_an_honest_record_below_the_minimum_gets_figures_and_no_verdict(
     assert engine["loss_profile"]["best"] == pytest.approx(rate["value"], abs=1e-3)
     losses = engine["honest_mean_losses"]
     assert min(losses, key=lambda style: losses[style]) == "master"
-    assert answer["model"]["tests"] == 2
+    # The leak hypothesis, the engine and the dealt-hand test.
+    assert answer["model"]["tests"] == 3
+    dealt = answer["dealt_hands"]
+    assert 0 < dealt["decisions"] < 30 and dealt["verdict"] == TOO_FEW
+    assert dealt["adjusted_p_value"] == pytest.approx(min(1.0, 3 * dealt["p_value"]), rel=1e-2)
     assert answer["pair_evidence"] is None
     total = sum(h["evidence"][ALL] for h in answer["per_hand"])
     assert hidden["statistic"] == pytest.approx(total, abs=1e-5)
@@ -155,7 +159,8 @@ def test_a_pair_of_partners_is_judged_together(client: FlaskClient) -> None:
     assert pair["offset"] == 2 and pair["partners"] is True
     assert pair["decisions"] > answer["decisions"]  # both seats' decisions
     assert pair["verdict"] in VERDICTS
-    assert answer["model"]["tests"] == 6
+    # Four hypotheses, the engine, the pair and the dealt-hand test.
+    assert answer["model"]["tests"] == 7
 
 
 @pytest.fixture

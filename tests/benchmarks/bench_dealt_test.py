@@ -9,12 +9,13 @@ Usage:
 ``play``: each seed is dealt once (dealer ``seed % players``) and played by the named player at
 seat 0 against the ``--opponent`` (the expert bot) at every other seat; one line a hand: the
 player, seed, seat 0's judged decisions and their e-values' logarithms summed at each
-sharpness, and seat 0's margin (its side's hand points less the best other side's). Every
+alternative player, and seat 0's margin (its side's hand points less the best other side's). Every
 player gets the same seeds, so a cheater and its honest self play the same deals.
 
-``report``: per player, the mean e-value a decision at each sharpness (1 for any honest player;
-95% interval over hands), and for each sample size the share of samples flagged at p ≤ 0.01
-(review) and p ≤ 0.001 (strong), with 95% Clopper-Pearson intervals; samples are disjoint runs
+``report``: per player, the mean e-value a hand under each alternative (1 for any honest
+player), and for each sample size the share of samples the report flags, its p-value times the
+report's number of tests (``--tests``; 3 at two seats: the leak hypothesis, the engine and this
+test) at 0.01 (review) and 0.001 (strong), with 95% Clopper-Pearson intervals; samples are disjoint runs
 of consecutive seeds (no hand in two samples). For each cheater with its honest self in the
 files: its gain a hand on the same seeds, with its 95% interval.
 """
@@ -36,8 +37,7 @@ from typing import Any
 from service.engine.presets import make_rules
 from service.engine.record import record_of, replay
 from service.engine.state import apply, deal
-from service.engine.view import view_of
-from service.search.dealt_test import ALTERNATIVES, decision_log_e, fresh_deal_plays, p_value
+from service.search.dealt_test import ALTERNATIVES, hand_decisions, p_value, summed
 from service.search.figures import Z95
 from service.search.kernel.fast import fast_rules, hand_totals
 from tests.benchmarks.fair_play_panel import HONEST_SELF, panel_player
@@ -58,17 +58,7 @@ def played(job: tuple[str, str, str, int]) -> dict[str, Any]:
     while not state.finished:
         state, _ = apply(state, players[state.to_move].choose(state, rng))
     record = record_of(state)
-    done = replay(record)
-    sums = [0.0] * len(ALTERNATIVES)
-    decisions = 0
-    for index in fresh_deal_plays(done, record.moves, 0):
-        before = done.states[index]
-        follower = 1 % rules.players
-        log_e = decision_log_e(view_of(before, 0), record.moves[index].move, before.hands[follower])
-        if log_e is None:
-            continue
-        decisions += 1
-        sums = [s + x for s, x in zip(sums, log_e, strict=True)]
+    judged = hand_decisions(replay(record), record.moves, 0)
     totals = hand_totals(fast_rules(rules), state.piles, state.scope)
     side = rules.side_of(0)
     margin = totals[side] - max(t for s, t in enumerate(totals) if s != side)
@@ -77,8 +67,8 @@ def played(job: tuple[str, str, str, int]) -> dict[str, Any]:
         "player": name,
         "opponent": opponent,
         "seed": seed,
-        "decisions": decisions,
-        "log_e": sums,
+        "decisions": len(judged),
+        "log_e": list(summed(judged)),
         "margin": margin,
     }
 
@@ -152,7 +142,7 @@ def report(args: argparse.Namespace) -> None:
             f"{a:g}/{b:g}: {statistics.fmean(e[k] for e in per_hand):.3f}"
             for k, (a, b) in enumerate(ALTERNATIVES)
         )
-        print(f"  mean e-value a hand by sharpness: {means}")
+        print(f"  mean e-value a hand by alternative (sharpness/share): {means}")
         self_name = HONEST_SELF.get(name)
         if self_name is not None and (preset, opponent, self_name) in hands:
             mine = hands[(preset, opponent, self_name)]
@@ -171,7 +161,7 @@ def report(args: argparse.Namespace) -> None:
             for i in range(samples):
                 chunk = rows[i * size : (i + 1) * size]
                 sums = [sum(r["log_e"][k] for r in chunk) for k in range(len(ALTERNATIVES))]
-                p = p_value(sums)
+                p = min(1.0, p_value(sums) * args.tests)
                 found[0] += p <= REVIEW
                 found[1] += p <= STRONG
             shares = []
@@ -196,6 +186,12 @@ def main() -> None:
     r = sub.add_parser("report")
     r.add_argument("files", nargs="+")
     r.add_argument("--sizes", default="20,50,100,200")
+    r.add_argument(
+        "--tests",
+        type=int,
+        default=3,
+        help="the report's number of tests the p-value is multiplied by (two players: 3)",
+    )
     args = parser.parse_args()
     if args.command == "play":
         play(args)

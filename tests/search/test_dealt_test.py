@@ -15,8 +15,12 @@ from service.search.dealt_test import (
     decision_log_e,
     e_value,
     fresh_deal_plays,
+    hand_decisions,
+    judged_plays,
     judged_rules,
     p_value,
+    reply_draws,
+    summed,
 )
 from tests.benchmarks.fair_play_panel import panel_player
 
@@ -44,13 +48,20 @@ def test_two_players_the_judged_plays_open_each_deal_and_only_the_leader_has_the
     assert list(fresh_deal_plays(done, record.moves, 1 - leader)) == []
 
 
-def test_scopone_only_the_first_play_of_the_hand_is_judged() -> None:
+def test_scopone_the_first_round_is_judged_but_for_the_seat_before_the_leader() -> None:
     state = played_hand("scopone_scientifico", 2)
     record = record_of(state)
     done = replay(record)
     first = (state.dealer + 1) % 4
-    assert list(fresh_deal_plays(done, record.moves, first)) == [0]
-    assert all(not list(fresh_deal_plays(done, record.moves, s)) for s in range(4) if s != first)
+    # Each seat's first play while the next seat has not played yet, the seats that have
+    # played taken as known.
+    for position in range(3):
+        seat = (first + position) % 4
+        played = sum(1 << ((first + k) % 4) for k in range(position))
+        assert list(judged_plays(done, record.moves, seat)) == [(position, played)]
+    assert list(judged_plays(done, record.moves, (first + 3) % 4)) == []
+    decisions = [hand_decisions(done, record.moves, (first + k) % 4) for k in range(4)]
+    assert [len(d) for d in decisions] == [1, 1, 1, 0]
 
 
 def test_rules_that_show_cards_are_not_judged() -> None:
@@ -87,6 +98,35 @@ def test_every_e_value_averages_exactly_one_over_the_hands_the_seat_could_face()
     assert checked >= 3
 
 
+def test_with_a_seat_known_the_e_value_still_averages_one_over_the_rest() -> None:
+    # Three players: the second to play in a deal takes the first's hand as known; over every
+    # hand the next seat could hold from the rest, the e-value averages 1.
+    rules = make_rules("scopa", players=3)
+    state = deal(rules, 6)
+    player = make_player("expert")
+    rng = random.Random(6)
+    while not state.finished:
+        state, _ = apply(state, player.choose(view_of(state, state.to_move), rng))
+    record = record_of(state)
+    done = replay(record)
+    second = (state.dealer + 2) % 3
+    judged = list(judged_plays(done, record.moves, second))
+    assert [index % 9 for index, _ in judged] == [1] * 4
+    index, since = judged[-1]
+    before = done.states[index]
+    view = view_of(before, second)
+    known = sum(before.hands[s] for s in range(3) if since >> s & 1)
+    assert known and known.bit_count() == 2
+    move = record.moves[index].move
+    hands = list(itertools.combinations(iter_cards(view.unseen & ~known), 3))
+    sums = [0.0] * len(ALTERNATIVES)
+    for cards in hands:
+        log_e = decision_log_e(view, move, sum(1 << c for c in cards), known)
+        assert log_e is not None
+        sums = [s + math.exp(x) for s, x in zip(sums, log_e, strict=True)]
+    assert [round(s / len(hands), 9) for s in sums] == [1.0] * len(ALTERNATIVES)
+
+
 def test_a_decision_with_one_card_play_or_a_hand_it_could_not_face_is_not_judged() -> None:
     state = played_hand("scopa", 5)
     record = record_of(state)
@@ -100,24 +140,20 @@ def test_a_decision_with_one_card_play_or_a_hand_it_could_not_face_is_not_judged
     assert decision_log_e(view, record.moves[index].move, 1 << own | 3) is None
 
 
-def judged_log_e(spec: str, seeds: range) -> list[float]:
+def judged_log_e(spec: str, seeds: range) -> tuple[float, ...]:
     """Seat 0's summed e-value logarithms over hands it plays against the expert bot."""
     rules = make_rules("scopa")
     players = [panel_player(spec, rules), panel_player("expert", rules)]
-    sums = [0.0] * len(ALTERNATIVES)
+    judged = []
     for seed in seeds:
         state = deal(rules, seed, dealer=seed % 2)
         rng = random.Random(seed)
         while not state.finished:
             state, _ = apply(state, players[state.to_move].choose(state, rng))
         record = record_of(state)
-        done = replay(record)
-        for index in fresh_deal_plays(done, record.moves, 0):
-            before = done.states[index]
-            log_e = decision_log_e(view_of(before, 0), record.moves[index].move, before.hands[1])
-            if log_e is not None:
-                sums = [s + x for s, x in zip(sums, log_e, strict=True)]
-    return sums
+        judged += hand_decisions(replay(record), record.moves, 0)
+    assert len(judged) == 3 * len(seeds)
+    return summed(judged)
 
 
 def test_a_player_reading_the_next_hand_is_found_where_its_honest_self_is_not() -> None:
@@ -127,3 +163,25 @@ def test_a_player_reading_the_next_hand_is_found_where_its_honest_self_is_not() 
     assert p_value(cheater) <= 0.01
     assert p_value(honest) > 0.1
     assert e_value(honest) < 1.0 < e_value(cheater)
+
+
+def test_the_replies_are_counted_as_every_draw_would_count_them() -> None:
+    # Classes of cards alike (a vector of best takes after each move, and a count): the sum
+    # over classes gives each vector of best replies as often as drawing every hand does.
+    rng = random.Random(3)
+    for _ in range(20):
+        moves = rng.randint(1, 4)
+        vectors = sorted(
+            {
+                tuple(rng.choice((0.0, 0.5, 1.0, 2.0)) for _ in range(moves))
+                for _ in range(rng.randint(1, 6))
+            }
+        )
+        counts = [rng.randint(1, 4) for _ in vectors]
+        cards = [v for v, n in zip(vectors, counts, strict=True) for _ in range(n)]
+        size = rng.randint(1, min(5, len(cards)))
+        expected: dict[tuple[float, ...], int] = {}
+        for hand in itertools.combinations(range(len(cards)), size):
+            best = tuple(max(cards[c][i] for c in hand) for i in range(moves))
+            expected[best] = expected.get(best, 0) + 1
+        assert reply_draws(vectors, counts, size) == expected

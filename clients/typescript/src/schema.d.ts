@@ -950,6 +950,44 @@ export interface components {
             seed: number | string;
             state: components["schemas"]["State"];
         };
+        DealtDecision: {
+            /** @description this play's e-value (1: no evidence either way) */
+            e_value: number;
+            /** @description its index in hands */
+            hand: number;
+            /** @description the move in the record */
+            move_index: number;
+            /** @description the cards the next player held then (not seen by the seat) */
+            next_hand: string[];
+            played: components["schemas"]["ChosenMove"];
+            seat: number;
+            /** @description only what the seat could know then, as /v1/view gives it */
+            view: components["schemas"]["View"];
+        };
+        DealtHands: {
+            /** @description the p-value times the report's number of tests */
+            adjusted_p_value: number;
+            /** @description the alternative players averaged */
+            alternatives: number;
+            /** @description judged plays */
+            decisions: number;
+            /** @description with a verdict: the plays that weigh most */
+            decisions_to_replay?: components["schemas"]["DealtDecision"][];
+            /** @description the product of the plays' e-values, averaged over the alternative players; an honest player's exceeds 1/p with chance at most p */
+            e_value: number;
+            /** @description hands with a judged play */
+            hands: number;
+            meaning: string;
+            /** @description what this can tell */
+            note: string;
+            /** @description 1 over the e-value */
+            p_value: number;
+            /**
+             * @description review_recommended at adjusted p <= 0.01, strong_evidence at <= 0.001 (at any number of plays); otherwise none under 30 judged plays
+             * @enum {string}
+             */
+            verdict: "too_few_decisions" | "not_calibrated" | "no_evidence" | "review_recommended" | "strong_evidence";
+        };
         DecisionEvidence: {
             /** @description for the seat's own view */
             honest: number[];
@@ -1121,6 +1159,7 @@ export interface components {
         FairPlayResponse: {
             budget: components["schemas"]["Budget"];
             calibration: components["schemas"]["CalibrationUsed"] | null;
+            dealt_hands: components["schemas"]["DealtHands"];
             /** @description judged decisions */
             decisions: number;
             engine: components["schemas"]["Engine"];
@@ -2523,6 +2562,8 @@ export type ChosenMove = components['schemas']['ChosenMove'];
 export type CostlyDecision = components['schemas']['CostlyDecision'];
 export type DealRequest = components['schemas']['DealRequest'];
 export type DealResponse = components['schemas']['DealResponse'];
+export type DealtDecision = components['schemas']['DealtDecision'];
+export type DealtHands = components['schemas']['DealtHands'];
 export type DecisionEvidence = components['schemas']['DecisionEvidence'];
 export type Declaration = components['schemas']['Declaration'];
 export type Drill = components['schemas']['Drill'];
@@ -6966,6 +7007,17 @@ export interface operations {
                      *           "expert-bot"
                      *         ]
                      *       },
+                     *       "dealt_hands": {
+                     *         "adjusted_p_value": 1,
+                     *         "alternatives": 8,
+                     *         "decisions": 0,
+                     *         "e_value": 1,
+                     *         "hands": 0,
+                     *         "meaning": "no verdict: fewer than 30 judged plays, and no evidence yet",
+                     *         "note": "judged at the player's plays made before anyone else played from a fresh deal, where the next hand is a uniform draw from the cards the player could not see: the e-value is how much better the moves fit the hands the next player really held than the hands they could have held, and its rate holds for any honest player, whatever their style, with no calibration; the plays after another has played are not judged here (two players: the plays that open each deal; Scopone: the first play of the hand)",
+                     *         "p_value": 1,
+                     *         "verdict": "too_few_decisions"
+                     *       },
                      *       "decisions": 12,
                      *       "engine": {
                      *         "adjusted_p_value": 1,
@@ -7019,7 +7071,7 @@ export interface operations {
                      *       "hands": 1,
                      *       "hidden_information": [
                      *         {
-                     *           "adjusted_p_value": 0.115,
+                     *           "adjusted_p_value": 0.172,
                      *           "decisions": 12,
                      *           "description": "every other hand",
                      *           "hands": 1,
@@ -7041,7 +7093,7 @@ export interface operations {
                      *         "epsilon": 0.05,
                      *         "min_decisions": 100,
                      *         "temperature": 0.2,
-                     *         "tests": 2,
+                     *         "tests": 3,
                      *         "thresholds": {
                      *           "review_recommended": 0.01,
                      *           "strong_evidence": 0.001

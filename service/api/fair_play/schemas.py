@@ -15,7 +15,7 @@ from service.api.insights.schemas import (
 )
 from service.api.shapes.advice import BudgetSchema, ChosenMoveSchema, ViewSchema
 from service.api.shapes.entries import MAX_BATCH_RECORDS, entries_field, load_entry
-from service.api.shapes.fields import SeedField, StrictBoolean, StrictInteger
+from service.api.shapes.fields import CardField, SeedField, StrictBoolean, StrictInteger
 from service.api.shapes.game import bounded_list, seat_field
 from service.api.shapes.loading import record_of
 from service.api.shapes.record import HandRecordSchema
@@ -177,6 +177,66 @@ class HypothesisSchema(JudgementFields):
     )
 
 
+class DealtDecisionSchema(ma.Schema):
+    """A play of the dealt-hand test for a moderator to replay."""
+
+    hand = StrictInteger(required=True, metadata={"description": "its index in hands"})
+    move_index = StrictInteger(required=True, metadata={"description": "the move in the record"})
+    seat = seat_field(required=True)
+    e_value = ma.fields.Float(
+        required=True, metadata={"description": "this play's e-value (1: no evidence either way)"}
+    )
+    view = ma.fields.Nested(
+        ViewSchema,
+        required=True,
+        metadata={"description": "only what the seat could know then, as /v1/view gives it"},
+    )
+    played = ma.fields.Nested(ChosenMoveSchema, required=True)
+    next_hand = bounded_list(
+        CardField(),
+        40,
+        required=True,
+        metadata={"description": "the cards the next player held then (not seen by the seat)"},
+    )
+
+
+class DealtHandsSchema(ma.Schema):
+    """The dealt-hand test: whether the plays that open a fresh deal fit the next hand."""
+
+    decisions = StrictInteger(required=True, metadata={"description": "judged plays"})
+    hands = StrictInteger(required=True, metadata={"description": "hands with a judged play"})
+    e_value = ma.fields.Float(
+        required=True,
+        metadata={
+            "description": "the product of the plays' e-values, averaged over the alternative "
+            "players; an honest player's exceeds 1/p with chance at most p"
+        },
+    )
+    p_value = ma.fields.Float(required=True, metadata={"description": "1 over the e-value"})
+    adjusted_p_value = ma.fields.Float(
+        required=True,
+        metadata={"description": "the p-value times the report's number of tests"},
+    )
+    alternatives = StrictInteger(
+        required=True, metadata={"description": "the alternative players averaged"}
+    )
+    verdict = ma.fields.String(
+        required=True,
+        validate=ma.validate.OneOf(VERDICTS),
+        metadata={
+            "description": f"{REVIEW} at adjusted p <= 0.01, {STRONG} at <= 0.001 (at any "
+            "number of plays); otherwise none under 30 judged plays"
+        },
+    )
+    meaning = ma.fields.String(required=True)
+    note = ma.fields.String(required=True, metadata={"description": "what this can tell"})
+    decisions_to_replay = bounded_list(
+        ma.fields.Nested(DealtDecisionSchema),
+        MAX_SHOWN,
+        metadata={"description": "with a verdict: the plays that weigh most"},
+    )
+
+
 class PairEvidenceSchema(JudgementFields):
     """The evidence that the pair shared their hands."""
 
@@ -272,6 +332,7 @@ class FairPlayResponseSchema(ma.Schema):
     hidden_information = bounded_list(
         ma.fields.Nested(HypothesisSchema), MAX_HYPOTHESES, required=True
     )
+    dealt_hands = ma.fields.Nested(DealtHandsSchema, required=True)
     pair_evidence = ma.fields.Nested(PairEvidenceSchema, required=True, allow_none=True)
     engine = ma.fields.Nested(EngineSchema, required=True)
     per_hand = bounded_list(

@@ -26,6 +26,9 @@ from .costly_decision_label import CostlyDecisionLabel
 from .deal_request import DealRequest
 from .deal_request_rules_type_0 import DealRequestRulesType0
 from .deal_response import DealResponse
+from .dealt_decision import DealtDecision
+from .dealt_hands import DealtHands
+from .dealt_hands_verdict import DealtHandsVerdict
 from .decision_evidence import DecisionEvidence
 from .decision_evidence_leaked import DecisionEvidenceLeaked
 from .declaration import Declaration
@@ -230,6 +233,9 @@ __all__ = (
     "DealRequest",
     "DealRequestRulesType0",
     "DealResponse",
+    "DealtDecision",
+    "DealtHands",
+    "DealtHandsVerdict",
     "DecisionEvidence",
     "DecisionEvidenceLeaked",
     "Declaration",

@@ -10,6 +10,7 @@ from ..models.fair_play_response_verdict import FairPlayResponseVerdict, check_f
 if TYPE_CHECKING:
     from ..models.budget import Budget
     from ..models.calibration_used import CalibrationUsed
+    from ..models.dealt_hands import DealtHands
     from ..models.engine import Engine
     from ..models.fair_play_hand_summary import FairPlayHandSummary
     from ..models.hand_problem import HandProblem
@@ -27,6 +28,7 @@ class FairPlayResponse:
     Attributes:
         budget (Budget):
         calibration (CalibrationUsed | None):
+        dealt_hands (DealtHands):
         decisions (int): judged decisions
         engine (Engine):
         hands (int):
@@ -44,6 +46,7 @@ class FairPlayResponse:
 
     budget: Budget
     calibration: CalibrationUsed | None
+    dealt_hands: DealtHands
     decisions: int
     engine: Engine
     hands: int
@@ -69,6 +72,8 @@ class FairPlayResponse:
             calibration = self.calibration.to_dict()
         else:
             calibration = self.calibration
+
+        dealt_hands = self.dealt_hands.to_dict()
 
         decisions = self.decisions
 
@@ -118,6 +123,7 @@ class FairPlayResponse:
             {
                 "budget": budget,
                 "calibration": calibration,
+                "dealt_hands": dealt_hands,
                 "decisions": decisions,
                 "engine": engine,
                 "hands": hands,
@@ -140,6 +146,7 @@ class FairPlayResponse:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.budget import Budget  # noqa: PLC0415
         from ..models.calibration_used import CalibrationUsed  # noqa: PLC0415
+        from ..models.dealt_hands import DealtHands  # noqa: PLC0415
         from ..models.engine import Engine  # noqa: PLC0415
         from ..models.fair_play_hand_summary import FairPlayHandSummary  # noqa: PLC0415
         from ..models.hand_problem import HandProblem  # noqa: PLC0415
@@ -164,6 +171,8 @@ class FairPlayResponse:
             return cast(CalibrationUsed | None, data)
 
         calibration = _parse_calibration(d.pop("calibration"))
+
+        dealt_hands = DealtHands.from_dict(d.pop("dealt_hands"))
 
         decisions = d.pop("decisions")
 
@@ -235,6 +244,7 @@ class FairPlayResponse:
         fair_play_response = cls(
             budget=budget,
             calibration=calibration,
+            dealt_hands=dealt_hands,
             decisions=decisions,
             engine=engine,
             hands=hands,

@@ -1,0 +1,78 @@
+"""The fair-play report's dealt-hand test: a cheater's hands flagged with the plays to replay, an
+honest player's not, a hand sent twice counted once, and too few plays said so."""
+
+from __future__ import annotations
+
+import random
+
+from service.api.fair_play.evidence import HandEvidence
+from service.api.fair_play.report import MIN_DEALT_DECISIONS, PlayerHands, report
+from service.engine import apply, deal, make_rules
+from service.engine.record import HandRecord, record_of
+from service.search.fair_play import NO_EVIDENCE, REVIEW, STRONG, TOO_FEW
+from tests.benchmarks.fair_play_panel import panel_player
+
+
+def hands_of(spec: str, seeds: range) -> list[HandRecord]:
+    """Hands of a panel player at seat 0 against the expert bot."""
+    rules = make_rules("scopa")
+    players = [panel_player(spec, rules), panel_player("expert", rules)]
+    records = []
+    for seed in seeds:
+        state = deal(rules, seed, dealer=seed % 2)
+        rng = random.Random(seed)
+        while not state.finished:
+            state, _ = apply(state, players[state.to_move].choose(state, rng))
+        records.append(record_of(state))
+    return records
+
+
+def dealt_of(records: list[HandRecord]) -> dict[str, object]:
+    """The report's dealt-hand section for seat 0 of the records (no searched decisions: the
+    dealt-hand test reads only the records)."""
+    hands = [(HandEvidence(i, 0, None, (), 0), r) for i, r in enumerate(records)]
+    answer = report(PlayerHands(hands), None, None)
+    dealt = answer["dealt_hands"]
+    assert answer["model"]["tests"] == 3  # the leak hypothesis, the engine, the dealt hands
+    assert isinstance(dealt, dict)
+    if dealt["verdict"] in (REVIEW, STRONG):
+        assert answer["verdict"] in (REVIEW, STRONG)
+    return dealt
+
+
+SEEDS = range(800001, 800061)
+
+
+def test_a_player_reading_the_next_hand_is_flagged_with_the_plays_to_replay() -> None:
+    dealt = dealt_of(hands_of("sharp-peek:1", SEEDS))
+    assert dealt["decisions"] == 3 * len(SEEDS)
+    assert dealt["verdict"] in (REVIEW, STRONG)
+    assert dealt["adjusted_p_value"] <= 0.01
+    assert dealt["adjusted_p_value"] >= dealt["p_value"]
+    shown = dealt["decisions_to_replay"]
+    assert 1 <= len(shown) <= 5
+    first = shown[0]
+    assert first["seat"] == 0 and len(first["next_hand"]) == 3
+    assert first["e_value"] >= shown[-1]["e_value"]
+    # The view is what the seat could see: the next hand's cards are not in it.
+    assert not set(first["next_hand"]) & set(first["view"]["hand"] + first["view"]["table"])
+
+
+def test_its_honest_self_is_not() -> None:
+    dealt = dealt_of(hands_of("sharp", SEEDS))
+    assert dealt["verdict"] == NO_EVIDENCE
+    assert dealt["p_value"] > 0.01 and "decisions_to_replay" not in dealt
+
+
+def test_a_hand_sent_twice_counts_once() -> None:
+    records = hands_of("sharp-peek:1", range(800001, 800011))
+    once = dealt_of(records)
+    twice = dealt_of(records + records)
+    assert twice["decisions"] == once["decisions"] and twice["e_value"] == once["e_value"]
+
+
+def test_too_few_plays_give_no_verdict_unless_the_evidence_is_there() -> None:
+    records = hands_of("sharp", range(800001, 800005))
+    dealt = dealt_of(records)
+    assert 0 < dealt["decisions"] < MIN_DEALT_DECISIONS
+    assert dealt["verdict"] == TOO_FEW and "fewer than" in dealt["meaning"]
