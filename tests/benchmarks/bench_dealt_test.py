@@ -8,16 +8,16 @@ Usage:
 
 ``play``: each seed is dealt once (dealer ``seed % players``) and played by the named player at
 seat 0 against the ``--opponent`` (the expert bot) at every other seat; one line a hand: the
-player, seed, seat 0's judged decisions and their e-values' logarithms summed at each
-alternative player, and seat 0's margin (its side's hand points less the best other side's). Every
-player gets the same seeds, so a cheater and its honest self play the same deals.
+player, seed, seat 0's judged decisions and their e-values' logarithms summed under each
+alternative player, and seat 0's margin (its side's hand points less the best other side's).
+Every player gets the same seeds, so a cheater and its honest self play the same deals.
 
 ``report``: per player, the mean e-value a hand under each alternative (1 for any honest
 player), and for each sample size the share of samples the report flags, its p-value times the
 report's number of tests (``--tests``; 3 at two seats: the leak hypothesis, the engine and this
-test) at 0.01 (review) and 0.001 (strong), with 95% Clopper-Pearson intervals; samples are disjoint runs
-of consecutive seeds (no hand in two samples). For each cheater with its honest self in the
-files: its gain a hand on the same seeds, with its 95% interval.
+test) at 0.01 (review) and 0.001 (strong), with 95% Clopper-Pearson intervals; samples are
+disjoint runs of consecutive seeds (no hand in two samples). For each cheater with its honest
+self in the files: its gain a hand on the same seeds, with its 95% interval.
 """
 
 from __future__ import annotations
