@@ -20,6 +20,7 @@ martingale: an honest player's ever reaches 100 with probability at most 1% (Vil
 inequality), however they play and however many decisions there are. The p-value is one over
 it.
 """
+
 from __future__ import annotations
 
 import math
