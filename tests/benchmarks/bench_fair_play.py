@@ -8,12 +8,15 @@ calibration is made from seeds 1..: other deals). A player's sample of H hands i
 drawn at random, with replacement, from a table's pool: an honest style's (every seat of every
 hand), a cheater's (its seat), or an honest style's pairs (``STYLE pair+K``: every seat with its
 partner in Scopone, with the next seat at three seats). Each sample is judged as /v1/fair-play
-judges it: every statistic of the report (each leak hypothesis, the engine matches, a pair's),
-each p-value against the shipped calibration times the number of tests, the report's verdict
-the strongest. Printed per preset, table and sample size: the share of samples whose report
-says "review recommended" or more, and "strong evidence", with 95% Wilson intervals over the
-samples (which count draws from a finite pool: the pool's size is printed beside them), and for
-cheaters the share flagged by the statistic aimed at them.
+judges it: every statistic of the report (each leak hypothesis, the engine matches, a pair's,
+each p-value against the shipped calibration, and the dealt-hand test's, a seat drawn twice
+counted once there as the report counts a hand sent twice), each times the number of tests, the
+report's verdict the strongest. Tables ``panel:NAME`` are the fair-play panels' players
+(``fair_play_panel``); the dealt-hand test is the statistic aimed at the panel's cheaters.
+Printed per preset, table and sample size: the share of samples whose report says "review
+recommended" or more, and "strong evidence", with 95% Wilson intervals over the samples (which
+count draws from a finite pool: the pool's size is printed beside them), and for cheaters the
+share flagged by the statistic aimed at them.
 """
 
 from __future__ import annotations
@@ -24,9 +27,14 @@ import math
 import random
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from service.api.fair_play.evidence import hand_evidence_of_json
+from service.api.fair_play.report import dealt_verdict
 from service.engine.presets import make_rules
+from service.engine.record import replay
+from service.engine.record_codec import record_from_dict
+from service.search.dealt_test import ALTERNATIVES, hand_decisions, p_value, summed
 from service.search.fair_play import (
     ENGINE,
     REVIEW,
@@ -41,6 +49,10 @@ from service.search.fair_play import (
     worst_verdict,
 )
 from service.search.figures import Z95
+from tests.benchmarks.fair_play_panel import CHEATERS
+
+# The dealt-hand test, one of every report's tests.
+DEALT = "dealt_hands"
 
 SIZES = (20, 50)
 # The statistic aimed at each cheater.
@@ -50,10 +62,18 @@ AIMED = {
     "clairvoyant:0.25": "all",
     "partners": pair_kind(2),
     "engine": ENGINE,
+    **{f"panel:{name}": DEALT for name in CHEATERS},
 }
 
-# One judged seat of one hand: each statistic's cluster.
-Sample = Mapping[str, Cluster]
+
+@dataclass(frozen=True, slots=True)
+class Sample:
+    """One judged seat of one hand: each statistic's cluster, and the dealt-hand test's summed
+    logarithms."""
+
+    clusters: Mapping[str, Cluster]
+    dealt: tuple[float, ...]
+    dealt_decisions: int
 
 
 def pools_of(paths: Sequence[str]) -> dict[tuple[str, str], list[Sample]]:
@@ -63,7 +83,10 @@ def pools_of(paths: Sequence[str]) -> dict[tuple[str, str], list[Sample]]:
         with open(path, encoding="utf-8") as lines:
             for line in lines:
                 hand = json.loads(line)
-                players = make_rules(hand["preset"]).players
+                rules = make_rules(hand["preset"])
+                players = rules.players
+                record = record_from_dict(hand["record"], rules)
+                done = replay(record)
                 seats = {
                     int(s): hand_evidence_of_json(data).of_seat(int(s))
                     for s, data in hand["seats"].items()
@@ -75,7 +98,9 @@ def pools_of(paths: Sequence[str]) -> dict[tuple[str, str], list[Sample]]:
                         continue
                     if table == "partners":
                         clusters[pair_kind(2)] = pair_cluster(mine, seats[2], 2, players)
-                    pools[(hand["preset"], table)].append(clusters)
+                    judged = hand_decisions(done, record.moves, seat)
+                    dealt = Sample(clusters, summed(judged), len(judged))
+                    pools[(hand["preset"], table)].append(dealt)
                     # An honest table's pairs: each seat with its partner (Scopone) or with
                     # the next seat (three players), judged as a report with a pair is.
                     offset = 2 if players >= 4 else 1
@@ -85,7 +110,9 @@ def pools_of(paths: Sequence[str]) -> dict[tuple[str, str], list[Sample]]:
                             **clusters,
                             pair_kind(offset): pair_cluster(mine, other, offset, players),
                         }
-                        pools[(hand["preset"], f"{table} pair+{offset}")].append(paired)
+                        pools[(hand["preset"], f"{table} pair+{offset}")].append(
+                            Sample(paired, dealt.dealt, dealt.dealt_decisions)
+                        )
     return pools
 
 
@@ -104,11 +131,20 @@ def sample_verdicts(
 ) -> tuple[str, str | None]:
     """The report's verdict of one sample, and the aimed statistic's."""
     drawn = [rng.choice(pool) for _ in range(size)]
-    kinds = sorted({k for s in drawn for k in s})
-    statistics = {k: [s[k] for s in drawn if k in s] for k in kinds}
-    found = judge_all(statistics, calibrations().get(preset))
-    verdict = worst_verdict(j.verdict for j in found.values())
-    return verdict, None if aimed is None else found[aimed].verdict
+    kinds = sorted({k for s in drawn for k in s.clusters})
+    statistics = {k: [s.clusters[k] for s in drawn if k in s.clusters] for k in kinds}
+    # The report's tests: its statistics and the dealt-hand test.
+    tests = len(statistics) + 1
+    found = {
+        k: j.verdict for k, j in judge_all(statistics, calibrations().get(preset), tests).items()
+    }
+    # A seat drawn twice is a hand sent twice: the report counts its dealt-hand test once.
+    distinct = list({id(s): s for s in drawn}.values())
+    sums = tuple(sum(s.dealt[k] for s in distinct) for k in range(len(ALTERNATIVES)))
+    decisions = sum(s.dealt_decisions for s in distinct)
+    found[DEALT] = dealt_verdict(min(1.0, p_value(sums) * tests), decisions)
+    verdict = worst_verdict(found.values())
+    return verdict, None if aimed is None else found[aimed]
 
 
 def at_least(verdict: str, level: str) -> bool:

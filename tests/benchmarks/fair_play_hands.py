@@ -18,6 +18,9 @@ Tables (``--tables``, comma-separated):
   advisor's choice with it; the others club; seats 0 and 2 judged.
 - ``engine``: seat 0 plays the advisor at the default budget (an engine user; the master level
   plays the same way); the others club; seat 0 judged.
+- ``panel:NAME``: seat 0 is a player of the fair-play panels (``fair_play_panel``: honest styles
+  the calibration never saw, and cheaters written without the service's search), the others
+  the expert bot, as ``bench_dealt_test`` plays them; seat 0 judged.
 
 Every line of OUT is one table of one hand: its preset, table, seed, record and, per judged
 seat, the evidence (``fair_play.evidence.hand_evidence_json``). The same deals (the seeds) are
@@ -50,6 +53,7 @@ from service.engine.view import view_of
 from service.search.advisor import advise
 from service.search.bots import Player, make_player, special_move
 from service.search.kernel.backend import SearchSolver, make_solver
+from tests.benchmarks.fair_play_panel import STATE_PLAYERS, StatePlayer, panel_player
 
 STYLES = ("level:beginner", "level:casual", "level:club", "level:expert", "level:master", "expert")
 BASE = "level:club"
@@ -79,12 +83,17 @@ class Seeing:
         return advise(view, None, rng.getrandbits(32), solver=self.solver, known=known).chosen
 
 
-def table_players(rules: Rules, table: str) -> tuple[list[Player | Seeing], tuple[int, ...]]:
+def table_players(
+    rules: Rules, table: str
+) -> tuple[list[Player | Seeing | StatePlayer], tuple[int, ...]]:
     """Each seat's player at a table, and the seats judged."""
     n = rules.players
+    if table.startswith("panel:"):
+        subject = panel_player(table.partition(":")[2], rules)
+        return [subject, *(panel_player("expert", rules) for _ in range(n - 1))], (0,)
     if table not in CHEATERS and not table.startswith("clairvoyant:"):
         return [make_player(table) for _ in range(n)], tuple(range(n))
-    players: list[Player | Seeing] = [make_player(BASE) for _ in range(n)]
+    players: list[Player | Seeing | StatePlayer] = [make_player(BASE) for _ in range(n)]
     if table.startswith("clairvoyant:"):
         share = float(table.partition(":")[2])
         players[0] = Seeing(rules, range(1, n), share, make_player(BASE))
@@ -109,7 +118,7 @@ def played_hand(preset: str, table: str, seed: int) -> tuple[State, tuple[int, .
     rng = random.Random(f"{table}:{seed}")
     while not state.finished:
         player = players[state.to_move]
-        if isinstance(player, Seeing):
+        if isinstance(player, (Seeing, *STATE_PLAYERS)):
             move = player.choose(state, rng)
         else:
             move = player.choose(view_of(state, state.to_move), rng)

@@ -238,6 +238,8 @@ class Ismcts:
 
 
 StatePlayer = Sharp | NoisyExpert | Told | Honest | Ismcts
+# The classes of StatePlayer, for isinstance.
+STATE_PLAYERS = (Sharp, NoisyExpert, Told, Honest, Ismcts)
 
 CLUB = {"temperature": 3.0, "blunder": 0.08}
 CHEATERS = ("sharp-peek:1", "sharp-peek:0.5", "sharp-peek:0.25", "sharp-bit", "club-peek", "told")
