@@ -11,6 +11,8 @@ back by sampling hands for it from the cards unseen (an honest player's guess). 
 replaces the guess with knowledge:
 - ``sharp-peek:S``: it reads the next hand itself on a share S of its decisions;
 - ``sharp-bit``: it knows only, for each move, whether the next player can take anything then;
+- ``deep-peek:S``: ``deep`` (sharp looking a reply further: what the next player's best reply
+  costs once the mover takes back what it can) reading the next hand on a share S;
 - ``club-peek``: the noisy club-sharp player, reading the next hand on every decision;
 - ``told``: the advisor told every hand (the cheater the first fair-play figures were made on).
 
@@ -71,8 +73,33 @@ def sharp_take(rules: Rules, worth: Sequence[float], card: int, table: Cards) ->
     return best
 
 
-# What the next hand can take from a table; None: it is not known and is guessed.
-Threat = Callable[[Cards], float]
+# What the next player's reply to a table costs (the table, and the cards the mover keeps).
+Threat = Callable[[Cards, Cards], float]
+FOLLOW = 0.6
+
+
+def reply_cost(
+    rules: Rules, worth: Sequence[float], hand: Cards, table: Cards, kept: Cards, depth: int
+) -> float:
+    """What a hand's best reply to a table costs the mover, on sharp's scale: its best take; at
+    depth 2 less what the mover can take back after it (the reply chosen to cost the most)."""
+    if depth < 2:
+        return max((sharp_take(rules, worth, c, table) for c in iter_cards(hand)), default=0.0)
+    fr = fast_rules(rules)
+    worst = -1e9
+    for c in iter_cards(hand):
+        options = captures(fr, RANK[c], table) if table else []
+        lines = [
+            (
+                worth[c] + sum(worth[x] for x in iter_cards(o)) + (SCOPA if o == table else 0.0),
+                table & ~o,
+            )
+            for o in options
+        ] or [(0.0, table | 1 << c)]
+        for gain, after in lines:
+            back = max((sharp_take(rules, worth, k, after) for k in iter_cards(kept)), default=0.0)
+            worst = max(worst, gain - FOLLOW * back)
+    return max(worst, 0.0) if worst > -1e9 else 0.0
 
 
 @dataclass
@@ -84,6 +111,7 @@ class Sharp:
     bit: bool = False
     temperature: float = 0.0
     blunder: float = 0.0
+    depth: int = 1
 
     def choose(self, state: State, rng: random.Random) -> Move:
         """The move of the seat to move, from the state (it reads only what its kind may)."""
@@ -104,17 +132,12 @@ class Sharp:
         rules = view.rules
         partner = rules.side_of(follower) == rules.side_of(view.seat)
 
-        def threat(table: Cards) -> float:
+        def threat(table: Cards, kept: Cards) -> float:
             if not table or partner:
                 return 0.0
             if peeking:
-                return max(
-                    (sharp_take(rules, worth, c, table) for c in iter_cards(next_hand)), default=0.0
-                )
-            guessed = [
-                max((sharp_take(rules, worth, c, table) for c in iter_cards(h)), default=0.0)
-                for h in guesses
-            ]
+                return reply_cost(rules, worth, next_hand, table, kept, self.depth)
+            guessed = [reply_cost(rules, worth, h, table, kept, self.depth) for h in guesses]
             if self.bit:
                 can = any(sharp_take(rules, worth, c, table) for c in iter_cards(next_hand))
                 kept = [g for g in guessed if (g > 0.0) == can]
@@ -156,7 +179,7 @@ class Sharp:
                 value += PAIR_KEPT
         if last:
             return value
-        return value - CAUTION * threat(left)
+        return value - CAUTION * threat(left, view.hand & ~(1 << move.card))
 
 
 class NoisyExpert:
@@ -242,8 +265,19 @@ StatePlayer = Sharp | NoisyExpert | Told | Honest | Ismcts
 STATE_PLAYERS = (Sharp, NoisyExpert, Told, Honest, Ismcts)
 
 CLUB = {"temperature": 3.0, "blunder": 0.08}
-CHEATERS = ("sharp-peek:1", "sharp-peek:0.5", "sharp-peek:0.25", "sharp-bit", "club-peek", "told")
+CHEATERS = (
+    "sharp-peek:1",
+    "sharp-peek:0.5",
+    "sharp-peek:0.25",
+    "sharp-bit",
+    "club-peek",
+    "deep-peek:1",
+    "deep-peek:0.5",
+    "told",
+)
 HONEST_SELF = {
+    "deep-peek:1": "deep",
+    "deep-peek:0.5": "deep",
     "sharp-peek:1": "sharp",
     "sharp-peek:0.5": "sharp",
     "sharp-peek:0.25": "sharp",
@@ -258,6 +292,7 @@ HONEST = (
     "noisy-expert",
     "sharp",
     "club-sharp",
+    "deep",
     "level:beginner",
     "level:casual",
     "level:club",
@@ -274,6 +309,10 @@ def panel_player(spec: str, rules: Rules) -> StatePlayer:
     name, _, arg = spec.partition(":")
     if name == "sharp-peek":
         return Sharp(spec, peek=float(arg))
+    if name == "deep-peek":
+        return Sharp(spec, peek=float(arg), depth=2)
+    if spec == "deep":
+        return Sharp(spec, depth=2)
     if spec == "sharp-bit":
         return Sharp(spec, bit=True)
     if spec == "sharp":

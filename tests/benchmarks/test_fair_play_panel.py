@@ -17,6 +17,8 @@ CHEAP = (
     "noisy-expert",
     "sharp",
     "club-sharp",
+    "deep",
+    "deep-peek:1",
     "sharp-peek:1",
     "sharp-bit",
     "club-peek",
@@ -70,13 +72,13 @@ def choices_over_other_deals(spec: str) -> tuple[int, int]:
 
 
 def test_an_honest_style_never_changes_its_move_when_the_hidden_cards_are_dealt_again() -> None:
-    for spec in ("sharp", "club-sharp", "noisy-expert", "expert"):
+    for spec in ("sharp", "club-sharp", "deep", "noisy-expert", "expert"):
         changed, tried = choices_over_other_deals(spec)
         assert tried > 100
         assert changed == 0, spec
 
 
 def test_a_cheater_changes_its_move_with_the_hand_it_reads() -> None:
-    for spec in ("sharp-peek:1", "sharp-bit", "club-peek"):
+    for spec in ("sharp-peek:1", "sharp-bit", "club-peek", "deep-peek:1"):
         changed, tried = choices_over_other_deals(spec)
         assert 5 <= changed < tried, spec
