@@ -214,6 +214,15 @@ export interface paths {
          *     best and what that can and cannot tell: an engine user at the default budget plays as the
          *     master level does.
          *
+         *     `dealt_hands` is a test that needs no calibration and holds for an honest player of any
+         *     style: at the player's plays made before the next seat has played from a fresh deal, the
+         *     next hand is a uniform draw from the cards the player could not see (given the hands of the
+         *     seats that have played), so an honest choice is independent of it. Each such play's
+         *     e-value is exact; their product, averaged over eight alternative players, reaches 1/p for
+         *     an honest player with chance at most p. Its verdict flags at any number of plays and says
+         *     `no_evidence` from 30. All the report's tests (each hypothesis, the engine, a pair, the
+         *     dealt hands) are Bonferroni-adjusted together.
+         *
          *     Hands that do not load, replay or name the player, and hands of another table size than
          *     most, are listed in `problems` and left out. Every search (decisions times searches each,
          *     at 300 iterations) may not pass the batch cap (`REVIEW_BATCH_MAX_TOTAL_ITERATIONS`): a 422
