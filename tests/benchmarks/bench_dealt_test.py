@@ -7,7 +7,8 @@ Usage:
     python -m tests.benchmarks.bench_dealt_test report OUT.jsonl [...] --sizes 20,50,100,200
 
 ``play``: each seed is dealt once (dealer ``seed % players``) and played by the named player at
-seat 0 against the ``--opponent`` (the expert bot) at every other seat; one line a hand: the
+seat 0 (and its partner's, for the panel's pairs) against the ``--opponent`` (the expert bot)
+at every other seat; one line a hand: the
 player, seed, seat 0's judged decisions and their e-values' logarithms summed under each
 alternative player, and seat 0's margin (its side's hand points less the best other side's).
 Every player gets the same seeds, so a cheater and its honest self play the same deals.
@@ -40,7 +41,7 @@ from service.engine.state import apply, deal
 from service.search.dealt_test import ALTERNATIVES, hand_decisions, p_value, summed
 from service.search.figures import Z95
 from service.search.kernel.fast import fast_rules, hand_totals
-from tests.benchmarks.fair_play_panel import HONEST_SELF, panel_player
+from tests.benchmarks.fair_play_panel import HONEST_SELF, PAIRED, panel_player
 
 REVIEW = 0.01
 STRONG = 0.001
@@ -53,6 +54,8 @@ def played(job: tuple[str, str, str, int]) -> dict[str, Any]:
     players = [panel_player(name, rules)] + [
         panel_player(opponent, rules) for _ in range(rules.players - 1)
     ]
+    if name in PAIRED:
+        players[2] = panel_player(name, rules)
     state = deal(rules, seed, dealer=seed % rules.players)
     rng = random.Random(f"{name}:{seed}")
     while not state.finished:

@@ -49,7 +49,7 @@ from service.search.fair_play import (
     worst_verdict,
 )
 from service.search.figures import Z95
-from tests.benchmarks.fair_play_panel import CHEATERS
+from tests.benchmarks.fair_play_panel import CHEATERS, PAIRED
 
 # The dealt-hand test, one of every report's tests.
 DEALT = "dealt_hands"
@@ -63,7 +63,10 @@ AIMED = {
     "partners": pair_kind(2),
     "engine": ENGINE,
     **{f"panel:{name}": DEALT for name in CHEATERS},
+    **{f"panel:{name}": pair_kind(2) for name in PAIRED if name in CHEATERS},
 }
+# Tables of partners judged as a pair.
+PAIR_TABLES = ("partners", *(f"panel:{name}" for name in PAIRED))
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,9 +97,9 @@ def pools_of(paths: Sequence[str]) -> dict[tuple[str, str], list[Sample]]:
                 table = hand["table"]
                 for seat, mine in seats.items():
                     clusters: dict[str, Cluster] = dict(seat_clusters(mine))
-                    if table == "partners" and seat != 0:
+                    if table in PAIR_TABLES and seat != 0:
                         continue
-                    if table == "partners":
+                    if table in PAIR_TABLES:
                         clusters[pair_kind(2)] = pair_cluster(mine, seats[2], 2, players)
                     judged = hand_decisions(done, record.moves, seat)
                     dealt = Sample(clusters, summed(judged), len(judged))

@@ -20,7 +20,8 @@ Tables (``--tables``, comma-separated):
   plays the same way); the others club; seat 0 judged.
 - ``panel:NAME``: seat 0 is a player of the fair-play panels (``fair_play_panel``: honest styles
   the calibration never saw, and cheaters written without the service's search), the others
-  the expert bot, as ``bench_dealt_test`` plays them; seat 0 judged.
+  the expert bot, as ``bench_dealt_test`` plays them; seat 0 judged (seats 0 and 2, partners,
+  for the panel's pairs).
 
 Every line of OUT is one table of one hand: its preset, table, seed, record and, per judged
 seat, the evidence (``fair_play.evidence.hand_evidence_json``). The same deals (the seeds) are
@@ -53,7 +54,7 @@ from service.engine.view import view_of
 from service.search.advisor import advise
 from service.search.bots import Player, make_player, special_move
 from service.search.kernel.backend import SearchSolver, make_solver
-from tests.benchmarks.fair_play_panel import STATE_PLAYERS, StatePlayer, panel_player
+from tests.benchmarks.fair_play_panel import PAIRED, STATE_PLAYERS, StatePlayer, panel_player
 
 STYLES = ("level:beginner", "level:casual", "level:club", "level:expert", "level:master", "expert")
 BASE = "level:club"
@@ -89,8 +90,12 @@ def table_players(
     """Each seat's player at a table, and the seats judged."""
     n = rules.players
     if table.startswith("panel:"):
-        subject = panel_player(table.partition(":")[2], rules)
-        return [subject, *(panel_player("expert", rules) for _ in range(n - 1))], (0,)
+        name = table.partition(":")[2]
+        seated = [panel_player(name, rules), *(panel_player("expert", rules) for _ in range(n - 1))]
+        if name in PAIRED:
+            seated[2] = panel_player(name, rules)
+            return seated, (0, 2)
+        return seated, (0,)
     if table not in CHEATERS and not table.startswith("clairvoyant:"):
         return [make_player(table) for _ in range(n)], tuple(range(n))
     players: list[Player | Seeing | StatePlayer] = [make_player(BASE) for _ in range(n)]

@@ -14,6 +14,9 @@ replaces the guess with knowledge:
 - ``deep-peek:S``: ``deep`` (sharp looking a reply further: what the next player's best reply
   costs once the mover takes back what it can) reading the next hand on a share S;
 - ``club-peek``: the noisy club-sharp player, reading the next hand on every decision;
+- ``partners-share`` (Scopone, both partners): ``deep`` reading the partner's hand for what
+  the side takes back; ``partners-signal``: knowing only the partner's cards of the bonus suit
+  (signalled); their honest selves ``partners-honest``, deep guessing the partner's hand;
 - ``told``: the advisor told every hand (the cheater the first fair-play figures were made on).
 
 Each cheater's honest self (``HONEST_SELF``) is the same player without the knowledge, so its
@@ -104,7 +107,9 @@ def reply_cost(
 
 @dataclass
 class Sharp:
-    """A rule-based player that weighs each move's take against the next player's reply."""
+    """A rule-based player that weighs each move's take against the next player's reply (and
+    at depth 2, what its side takes back after it: the mover with two players, the partner in
+    Scopone)."""
 
     name: str = "sharp"
     peek: float = 0.0
@@ -112,6 +117,9 @@ class Sharp:
     temperature: float = 0.0
     blunder: float = 0.0
     depth: int = 1
+    # Knowledge of the partner's hand: all of it, or its cards of the bonus suit (a signal).
+    partner_hand: bool = False
+    partner_suit: bool = False
 
     def choose(self, state: State, rng: random.Random) -> Move:
         """The move of the seat to move, from the state (it reads only what its kind may)."""
@@ -124,24 +132,27 @@ class Sharp:
             return moves[0]
         if self.blunder and rng.random() < self.blunder:
             return rng.choice(moves)
-        follower = (view.seat + 1) % view.rules.players
-        worth = sharp_worth(view.rules)
-        peeking = self.peek > 0.0 and rng.random() < self.peek
-        guesses = self.guessed_hands(view, follower, rng)
-        next_hand = state.hands[follower]
         rules = view.rules
+        follower = (view.seat + 1) % rules.players
+        worth = sharp_worth(rules)
+        peeking = self.peek > 0.0 and rng.random() < self.peek
+        next_hand = state.hands[follower]
+        guesses = self.guessed_hands(state, view, rng, next_hand if peeking else None)
         partner = rules.side_of(follower) == rules.side_of(view.seat)
 
-        def threat(table: Cards, kept: Cards) -> float:
+        def threat(table: Cards, rest: Cards) -> float:
             if not table or partner:
                 return 0.0
-            if peeking:
-                return reply_cost(rules, worth, next_hand, table, kept, self.depth)
-            guessed = [reply_cost(rules, worth, h, table, kept, self.depth) for h in guesses]
+            guessed = [
+                reply_cost(
+                    rules, worth, hand, table, rest if backer is None else backer, self.depth
+                )
+                for hand, backer in guesses
+            ]
             if self.bit:
                 can = any(sharp_take(rules, worth, c, table) for c in iter_cards(next_hand))
-                kept = [g for g in guessed if (g > 0.0) == can]
-                guessed = kept or [1.0 if can else 0.0]
+                matching = [g for g in guessed if (g > 0.0) == can]
+                guessed = matching or [1.0 if can else 0.0]
             return sum(guessed) / len(guessed)
 
         scores = [self.score(view, worth, m, threat) for m in moves]
@@ -152,17 +163,37 @@ class Sharp:
         weights = [math.exp((s - top) / self.temperature) for s in scores]
         return rng.choices(moves, weights)[0]
 
-    def guessed_hands(self, view: View, follower: int, rng: random.Random) -> list[Cards]:
-        """Hands the next player might hold, drawn from the cards unseen."""
-        unseen = list(iter_cards(view.unseen))
-        size = min(view.hand_sizes[follower], len(unseen))
-        hands = []
-        for _ in range(GUESSES):
-            hand = 0
-            for c in rng.sample(unseen, size):
-                hand |= 1 << c
-            hands.append(hand)
-        return hands
+    def guessed_hands(
+        self, state: State, view: View, rng: random.Random, next_hand: Cards | None
+    ) -> list[tuple[Cards, Cards | None]]:
+        """Hands the next player might hold (the one it holds when read), each with the hand of
+        the seat that plays after it for the mover's side: None with two players (the mover's
+        own), else the partner's, read, partly read or drawn from the cards unseen."""
+        rules = view.rules
+        follower = (view.seat + 1) % rules.players
+        size = min(view.hand_sizes[follower], view.unseen.bit_count())
+        if rules.players != 4:
+            pool = list(iter_cards(view.unseen))
+            drawn = [sum(1 << c for c in rng.sample(pool, size)) for _ in range(GUESSES)]
+            return [(next_hand, None)] if next_hand is not None else [(h, None) for h in drawn]
+        mate = (view.seat + 2) % 4
+        known = 0
+        if self.partner_hand:
+            known = state.hands[mate]
+        elif self.partner_suit:
+            known = state.hands[mate] & SUIT_MASKS[rules.bonus]
+        # The partner's other cards are none of the bonus suit's unseen ones when signalled.
+        hidden_suit = SUIT_MASKS[rules.bonus] if self.partner_suit else 0
+        guesses: list[tuple[Cards, Cards | None]] = []
+        for _ in range(1 if next_hand is not None and self.partner_hand else GUESSES):
+            pool = list(iter_cards(view.unseen & ~known))
+            hand = next_hand
+            if hand is None:
+                hand = sum(1 << c for c in rng.sample(pool, min(size, len(pool))))
+            rest = [c for c in pool if not hand >> c & 1 and not hidden_suit >> c & 1]
+            missing = max(0, min(view.hand_sizes[mate] - known.bit_count(), len(rest)))
+            guesses.append((hand, known | sum(1 << c for c in rng.sample(rest, missing))))
+        return guesses
 
     def score(self, view: View, worth: Sequence[float], move: Move, threat: Threat) -> float:
         """A move's take less the reply it leaves, on sharp's scale."""
@@ -265,7 +296,11 @@ StatePlayer = Sharp | NoisyExpert | Told | Honest | Ismcts
 STATE_PLAYERS = (Sharp, NoisyExpert, Told, Honest, Ismcts)
 
 CLUB = {"temperature": 3.0, "blunder": 0.08}
+# Scopone pairs: seats 0 and 2 both play the named player (``PAIRED``).
+PAIRED = ("partners-share", "partners-signal", "partners-honest")
 CHEATERS = (
+    "partners-share",
+    "partners-signal",
     "sharp-peek:1",
     "sharp-peek:0.5",
     "sharp-peek:0.25",
@@ -276,6 +311,8 @@ CHEATERS = (
     "told",
 )
 HONEST_SELF = {
+    "partners-share": "partners-honest",
+    "partners-signal": "partners-honest",
     "deep-peek:1": "deep",
     "deep-peek:0.5": "deep",
     "sharp-peek:1": "sharp",
@@ -312,6 +349,12 @@ def panel_player(spec: str, rules: Rules) -> StatePlayer:
     if name == "deep-peek":
         return Sharp(spec, peek=float(arg), depth=2)
     if spec == "deep":
+        return Sharp(spec, depth=2)
+    if spec == "partners-share":
+        return Sharp(spec, depth=2, partner_hand=True)
+    if spec == "partners-signal":
+        return Sharp(spec, depth=2, partner_suit=True)
+    if spec == "partners-honest":
         return Sharp(spec, depth=2)
     if spec == "sharp-bit":
         return Sharp(spec, bit=True)
