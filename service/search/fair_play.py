@@ -19,6 +19,13 @@ seat, made by ``scripts/calibrate_fair_play.py``): per style, the mean evidence 
 not raise the rate) and its spread with hands as clusters give a normal tail probability for
 the player's sum;
 the p-value is the largest over styles, so that it holds for an honest player of any of them.
+A style outside the list is not covered by that largest tail: a player weaker than every
+calibrated style was flagged far above the stated rate. So the player's own leak hypotheses
+(``all``, ``seat+K``) are weighed at the player's measured strength instead: across the styles
+an honest mean rises almost linearly with the points a player loses a decision against the
+honest search, measured from the player's own decisions; the mean is read off the line fitted
+through the styles (``StrengthLine``), with the upper end of a new style's 95% prediction
+interval about it as margin. The engine and a pair's statistic keep the largest tail.
 A report makes several tests (each hypothesis, the engine, a pair): each p-value is multiplied
 by their number (Bonferroni), so that the report's verdict, the strongest of its tests', keeps
 the false-positive rate of one test.
@@ -312,15 +319,83 @@ def verdict_of(p_value: float | None, decisions: int) -> str:
     return NO_EVIDENCE
 
 
+@dataclass(frozen=True, slots=True)
+class StrengthLine:
+    """A leak statistic's honest mean a decision as a line in the player's strength (the
+    points they lose a decision against the honest search), fitted by least squares over the
+    calibrated styles' means; ``spread`` is the styles' scatter about it, the room a style of
+    its own is given."""
+
+    intercept: float
+    slope: float
+    spread: float
+    centre: float
+    sxx: float
+    styles: int
+    sd: float
+
+    def cautious_mean(self, loss: float) -> float:
+        """The upper end of the 95% prediction interval of an honest style's mean at ``loss``:
+        the line, the line's own error there, and a new style's scatter about it."""
+        error = self.spread**2 * (1.0 + 1.0 / self.styles + (loss - self.centre) ** 2 / self.sxx)
+        return self.intercept + self.slope * loss + Z95 * math.sqrt(error)
+
+    def tail(self, clusters: Sequence[Cluster], loss: Interval) -> float:
+        """The chance of an honest player of the measured strength reaching the clusters'
+        total or more over as many decisions (normal approximation about the cautious mean,
+        taken at the end of the player's loss interval that raises it)."""
+        n = sum(c.decisions for c in clusters)
+        total = sum(c.total for c in clusters)
+        ends = [x for x in (loss.low, loss.high, loss.value) if x is not None]
+        if n == 0 or not ends:
+            return 1.0
+        mean = max(self.cautious_mean(x) for x in ends)
+        z = (total - n * mean) / (self.sd * math.sqrt(n))
+        return 1.0 - NormalDist().cdf(z)
+
+
+def strength_line(nulls: Mapping[str, Null], losses: Mapping[str, Null]) -> StrengthLine | None:
+    """A statistic's honest mean as a line in the styles' points lost a decision (None with
+    fewer than three styles measured both ways)."""
+    styles = sorted(s for s in nulls if s in losses)
+    if len(styles) < 3:
+        return None
+    xs = [losses[s].mean for s in styles]
+    ys = [nulls[s].mean for s in styles]
+    centre = sum(xs) / len(xs)
+    sxx = sum((x - centre) ** 2 for x in xs)
+    if sxx <= 0.0:
+        return None
+    slope = sum((x - centre) * (y - sum(ys) / len(ys)) for x, y in zip(xs, ys, strict=True)) / sxx
+    intercept = sum(ys) / len(ys) - slope * centre
+    residual = sum((y - intercept - slope * x) ** 2 for x, y in zip(xs, ys, strict=True))
+    # The scatter about the line, and no less than the styles' own sampling error.
+    own_errors = [nulls[s].sd / math.sqrt(nulls[s].decisions) for s in styles]
+    spread = max(math.sqrt(residual / (len(styles) - 2)), *own_errors)
+    sd = max(nulls[s].sd for s in styles)
+    return StrengthLine(intercept, slope, spread, centre, sxx, len(styles), sd)
+
+
 def judged(
-    clusters: Sequence[Cluster], nulls: Mapping[str, Null] | None, tests: int = 1
+    clusters: Sequence[Cluster],
+    nulls: Mapping[str, Null] | None,
+    tests: int = 1,
+    strength: tuple[StrengthLine, Interval, Mapping[str, Null]] | None = None,
 ) -> Judgement:
     """A statistic's clusters (one a hand) weighed against the honest styles' nulls, as one of
-    ``tests`` tests of a report."""
+    ``tests`` tests of a report: with ``strength`` (the statistic's line, the player's points
+    lost a decision, the styles' losses), against an honest player of the player's measured
+    strength, else against the largest tail over the styles."""
     kept = [c for c in clusters if c.decisions]
     decisions = sum(c.decisions for c in kept)
     p_value = closest = adjusted = None
-    if nulls and decisions:
+    if strength is not None and decisions:
+        line, loss, losses = strength
+        p_value = line.tail(kept, loss)
+        measured = loss.value if loss.value is not None else line.centre
+        closest = min(losses, key=lambda s: abs(losses[s].mean - measured))
+        adjusted = min(1.0, p_value * tests)
+    elif nulls and decisions:
         tails = {style: null.tail(kept) for style, null in nulls.items()}
         closest = max(tails, key=lambda s: tails[s])
         p_value = tails[closest]
@@ -395,14 +470,31 @@ def judge_all(
     statistics: Mapping[str, Sequence[Cluster]],
     calibration: Calibration | None,
     tests: int | None = None,
+    loss: Sequence[Cluster] | None = None,
 ) -> dict[str, Judgement]:
     """Every statistic of a report (each hypothesis, ``engine``, ``pair+K``) judged as one of
-    its ``tests`` (by default, as many as the statistics)."""
+    its ``tests`` (by default, as many as the statistics). With the player's ``loss`` clusters,
+    each of the player's own leak hypotheses is weighed against an honest player of their
+    measured strength (``StrengthLine``); the engine and a pair's statistic against the
+    styles."""
     tests = len(statistics) if tests is None else tests
-    return {
-        kind: judged(clusters, None if calibration is None else calibration.nulls.get(kind), tests)
-        for kind, clusters in statistics.items()
-    }
+    found = {}
+    measured = interval_of(loss) if loss else None
+    for kind, clusters in statistics.items():
+        nulls = None if calibration is None else calibration.nulls.get(kind)
+        strength = None
+        if measured is not None and calibration is not None and nulls and own_leak(kind):
+            losses = calibration.nulls.get(LOSS, {})
+            line = strength_line(nulls, losses)
+            strength = None if line is None else (line, measured, losses)
+        found[kind] = judged(clusters, nulls, tests, strength)
+    return found
+
+
+def own_leak(kind: str) -> bool:
+    """Whether a statistic is one of the player's own leak hypotheses (not the engine's, not
+    a pair's)."""
+    return kind == ALL or kind.startswith(f"{SEAT}+")
 
 
 def worst_verdict(verdicts: Iterable[str]) -> str:

@@ -43,6 +43,7 @@ from service.search.fair_play import (
     Cluster,
     calibrations,
     judge_all,
+    loss_cluster,
     pair_cluster,
     pair_kind,
     seat_clusters,
@@ -75,6 +76,7 @@ class Sample:
     logarithms."""
 
     clusters: Mapping[str, Cluster]
+    loss: Cluster
     dealt: tuple[float, ...]
     dealt_decisions: int
 
@@ -102,7 +104,7 @@ def pools_of(paths: Sequence[str]) -> dict[tuple[str, str], list[Sample]]:
                     if table in PAIR_TABLES:
                         clusters[pair_kind(2)] = pair_cluster(mine, seats[2], 2, players)
                     judged = hand_decisions(done, record.moves, seat)
-                    dealt = Sample(clusters, summed(judged), len(judged))
+                    dealt = Sample(clusters, loss_cluster(mine), summed(judged), len(judged))
                     pools[(hand["preset"], table)].append(dealt)
                     # An honest table's pairs: each seat with its partner (Scopone) or with
                     # the next seat (three players), judged as a report with a pair is.
@@ -114,7 +116,7 @@ def pools_of(paths: Sequence[str]) -> dict[tuple[str, str], list[Sample]]:
                             pair_kind(offset): pair_cluster(mine, other, offset, players),
                         }
                         pools[(hand["preset"], f"{table} pair+{offset}")].append(
-                            Sample(paired, dealt.dealt, dealt.dealt_decisions)
+                            Sample(paired, dealt.loss, dealt.dealt, dealt.dealt_decisions)
                         )
     return pools
 
@@ -138,9 +140,9 @@ def sample_verdicts(
     statistics = {k: [s.clusters[k] for s in drawn if k in s.clusters] for k in kinds}
     # The report's tests: its statistics and the dealt-hand test.
     tests = len(statistics) + 1
-    found = {
-        k: j.verdict for k, j in judge_all(statistics, calibrations().get(preset), tests).items()
-    }
+    calibration = calibrations().get(preset)
+    judged = judge_all(statistics, calibration, tests, [s.loss for s in drawn])
+    found = {k: j.verdict for k, j in judged.items()}
     # A seat drawn twice is a hand sent twice: the report counts its dealt-hand test once.
     distinct = list({id(s): s for s in drawn}.values())
     sums = tuple(sum(s.dealt[k] for s in distinct) for k in range(len(ALTERNATIVES)))

@@ -11,6 +11,7 @@ import pytest
 
 from scripts.calibrate_fair_play import OUT, calibration_settings, calibrations_of, kept_entries
 from service.api.fair_play.evidence import hand_evidence_of_json
+from service.search.dealt_test import ALTERNATIVES
 from service.search.fair_play import ALL, ENGINE, LOSS, VERDICTS, pair_kind
 from tests.benchmarks.bench_fair_play import pools_of, sample_verdicts
 from tests.benchmarks.fair_play_hands import judged_hand, played_hand
@@ -44,7 +45,12 @@ def test_lines_calibrate_and_judge(tmp_path: Path) -> None:
     pools = pools_of([str(path)])
     assert len(pools[("scopa", "level:club")]) == 4 and len(pools[("scopa", "engine")]) == 2
     (partners,) = pools[("scopone_scientifico", "partners")]
-    assert pair_kind(2) in partners
+    assert pair_kind(2) in partners.clusters
+    # The dealt-hand test of each judged seat rides along: seat 0 leads seed 1's hand (the
+    # plays that open each deal are its), seat 1 follows (none).
+    leader, follower = pools[("scopa", "level:club")][:2]
+    assert len(leader.dealt) == len(ALTERNATIVES) and 4 <= leader.dealt_decisions <= 6
+    assert follower.dealt_decisions == 0 and not any(follower.dealt)
     verdict, aimed = sample_verdicts(
         pools[("scopa", "engine")], 20, "scopa", ENGINE, random.Random(1)
     )
@@ -61,3 +67,10 @@ def test_remaking_one_preset_keeps_the_others_only_when_made_alike(tmp_path: Pat
     assert kept == others and len(kept) == len(shipped["calibrations"]) - 1
     with pytest.raises(SystemExit, match="temperature"):
         kept_entries(made, {**calibration_settings(), "temperature": 0.5}, shipped)
+
+
+def test_a_panel_table_seats_its_player_and_judges_it_with_the_dealt_hands() -> None:
+    state, judged = played_hand("scopa", "panel:sharp-peek:1", 5)
+    assert judged == (0,) and state.finished
+    _, pair = played_hand("scopone_scientifico", "panel:partners-share", 5)
+    assert pair == (0, 2)

@@ -12,6 +12,7 @@ from service.search import fair_play
 from service.search.fair_play import (
     ALL,
     ENGINE,
+    LOSS,
     MIN_DECISIONS,
     NO_EVIDENCE,
     NOT_CALIBRATED,
@@ -32,6 +33,7 @@ from service.search.fair_play import (
     null_of,
     pair_kind,
     revealed_seats,
+    strength_line,
     verdict_of,
 )
 
@@ -140,3 +142,24 @@ def test_other_rules_of_a_calibrated_player_count_use_that_calibration() -> None
     assert three is not None and three.preset == "scopone_messina" and not same_three
     six, _ = calibration_for(make_rules("scopa", players=6))
     assert six is None
+
+
+def test_a_weaker_style_than_any_calibrated_is_weighed_at_its_own_strength() -> None:
+    # The evidence of an honest player grows with the points they lose a decision; a player
+    # weaker than every calibrated style, on that line, is no leak: the largest tail over the
+    # styles would flag them, the line at their measured strength does not.
+    calibration = calibrations()["scopa"]
+    line = strength_line(calibration.nulls[ALL], calibration.nulls[LOSS])
+    assert line is not None and line.slope > 0.0
+    weakest = max(calibration.nulls[LOSS].values(), key=lambda n: n.mean).mean
+    loss = weakest + 0.08
+    hands = [Cluster(10, 10 * (line.intercept + line.slope * loss)) for _ in range(500)]
+    losses = [Cluster(10, 10 * loss) for _ in range(500)]
+    by_styles = judge_all({ALL: hands}, calibration, 1)[ALL]
+    by_strength = judge_all({ALL: hands}, calibration, 1, losses)[ALL]
+    assert by_styles.verdict in (REVIEW, STRONG)
+    assert by_strength.verdict == NO_EVIDENCE and by_strength.p_value is not None
+    assert by_strength.p_value > 0.5
+    # Evidence well above the line at the same strength is still found.
+    above = [Cluster(c.decisions, c.total + 10 * 0.15) for c in hands]
+    assert judge_all({ALL: above}, calibration, 1, losses)[ALL].verdict == STRONG

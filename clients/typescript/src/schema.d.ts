@@ -7023,7 +7023,7 @@ export interface operations {
                      *         "e_value": 1,
                      *         "hands": 0,
                      *         "meaning": "no verdict: fewer than 30 judged plays, and no evidence yet",
-                     *         "note": "judged at the player's plays made before anyone else played from a fresh deal, where the next hand is a uniform draw from the cards the player could not see: the e-value is how much better the moves fit the hands the next player really held than the hands they could have held, and its rate holds for any honest player, whatever their style, with no calibration; the plays after another has played are not judged here (two players: the plays that open each deal; Scopone: the first play of the hand)",
+                     *         "note": "judged at the player's plays made before the next player has played from a fresh deal, where, given the hands of those who have played, the next hand is a uniform draw from the cards the player could not see: the e-value is how much better the moves fit the hand the next player really held than the hands they could have held, and its rate holds for any honest player, whatever their style, with no calibration; later plays are not judged here (two players: the plays that open each deal; Scopone: the first round's, but for the seat just before the leader)",
                      *         "p_value": 1,
                      *         "verdict": "too_few_decisions"
                      *       },
@@ -7080,14 +7080,14 @@ export interface operations {
                      *       "hands": 1,
                      *       "hidden_information": [
                      *         {
-                     *           "adjusted_p_value": 0.172,
+                     *           "adjusted_p_value": 1,
                      *           "decisions": 12,
                      *           "description": "every other hand",
                      *           "hands": 1,
                      *           "hypothesis": "all",
                      *           "meaning": "no verdict: fewer than 100 judged decisions",
                      *           "most_likely_honest_style": "beginner",
-                     *           "p_value": 0.0574,
+                     *           "p_value": 0.847,
                      *           "partner": false,
                      *           "per_decision": {
                      *             "high": null,

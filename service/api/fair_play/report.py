@@ -61,15 +61,20 @@ MEANINGS = {
         "no verdict: fewer than {least} judged decisions", least=MIN_DECISIONS
     ),
     "not_calibrated": Message("no verdict: these rules' player count has no honest calibration"),
-    "no_evidence": Message("honest players of the calibrated styles often play like this"),
+    "no_evidence": Message(
+        "honest players of the player's measured strength or of the calibrated styles often "
+        "play like this"
+    ),
     REVIEW: Message(
-        "at most {share} of honest samples of any calibrated style reach this much evidence: a "
-        "moderator should replay the listed decisions before any action",
+        "at most {share} of honest samples of the player's measured strength or of any "
+        "calibrated style reach this much evidence: a moderator should replay the listed "
+        "decisions before any action",
         share=f"{REVIEW_P:.0%}",
     ),
     STRONG: Message(
-        "at most {share} of honest samples of any calibrated style reach this much evidence: "
-        "strong evidence, still to be confirmed by a moderator replaying the hands",
+        "at most {share} of honest samples of the player's measured strength or of any "
+        "calibrated style reach this much evidence: strong evidence, still to be confirmed by a "
+        "moderator replaying the hands",
         share=f"{STRONG_P:.1%}",
     ),
 }
@@ -103,12 +108,13 @@ DEALT_MEANINGS = {
     ),
 }
 DEALT_NOTE = Message(
-    "judged at the player's plays made before anyone else played from a fresh deal, where the "
-    "next hand is a uniform draw from the cards the player could not see: the e-value is how "
-    "much better the moves fit the hands the next player really held than the hands they could "
-    "have held, and its rate holds for any honest player, whatever their style, with no "
-    "calibration; the plays after another has played are not judged here (two players: the "
-    "plays that open each deal; Scopone: the first play of the hand)"
+    "judged at the player's plays made before the next player has played from a fresh deal, "
+    "where, given the hands of those who have played, the next hand is a uniform draw from the "
+    "cards the player could not see: the e-value is how much better the moves fit the hand the "
+    "next player really held than the hands they could have held, and its rate holds for any "
+    "honest player, whatever their style, with no calibration; later plays are not judged here "
+    "(two players: the plays that open each deal; Scopone: the first round's, but for the seat "
+    "just before the leader)"
 )
 
 
@@ -310,7 +316,7 @@ def report(player: PlayerHands, name: str | None, pair: str | None) -> dict[str,
     if offset is not None:
         statistics[pair_kind(offset)] = player.paired(offset)
     # The dealt-hand test is one more of the report's tests (Bonferroni).
-    found = judge_all(statistics, calibration, len(statistics) + 1)
+    found = judge_all(statistics, calibration, len(statistics) + 1, player.clusters(LOSS))
     dealt = dealt_answer(dealt_hands(player), len(statistics) + 1)
     hidden = []
     for hypothesis in hypotheses:
