@@ -301,6 +301,39 @@ bench-fair-play: setup
 	$(BIN)/python -m tests.benchmarks.fair_play_hands $(FAIR_PLAY_DIR)/test-messina.jsonl --presets scopone_messina --tables honest,greedy,clairvoyant:1,clairvoyant:0.5,engine --hands 40 --first-seed 100001 --workers 2
 	$(BIN)/python -m tests.benchmarks.bench_fair_play $(FAIR_PLAY_DIR)/test-*.jsonl --samples 5000 --seed 50
 
+.PHONY: bench-fair-play-panel
+## The fair play panels (tests/benchmarks/fair_play_panel.py: honest styles the calibration never
+## saw, cheaters written without the service's search). First the dealt-hand test on fixed deals
+## (seeds from 300001; bench_dealt_test): each player at seat 0 against the expert bot, its gain a
+## hand over its honest self, its flag rates on disjoint samples of 20 to 200 hands; then the
+## whole report on the panels' hands (seeds from 100001; fair_play_hands panel tables, then
+## bench_fair_play's samples). About 70 minutes on two cores.
+PANEL_CHEAP = random,greedy,expert,noisy-expert,sharp,club-sharp,deep,sharp-peek:1,sharp-peek:0.5,sharp-peek:0.25,sharp-bit,club-peek,deep-peek:1,deep-peek:0.5
+PANEL_SEARCHING = told,level:master,ismcts,advisor:it=50
+PANEL_SCOPONE = random,greedy,expert,noisy-expert,sharp,club-sharp,deep,level:club,sharp-peek:1,sharp-peek:0.5,sharp-bit,club-peek,deep-peek:1
+PANEL_SCOPONE_MORE = sharp-peek:1,sharp-bit,club-peek,deep-peek:1,sharp,club-sharp,deep
+PANEL_TABLES = panel:sharp,panel:club-sharp,panel:deep,panel:noisy-expert,panel:random,panel:sharp-peek:1,panel:sharp-bit,panel:club-peek,panel:deep-peek:1,panel:advisor:it=50,panel:ismcts,panel:told,panel:advisor:ms=200
+PANEL_SCOPONE_TABLES = panel:random,panel:sharp,panel:deep,panel:sharp-peek:1,panel:partners-share,panel:partners-honest
+bench-fair-play-panel: setup
+	mkdir -p $(FAIR_PLAY_DIR)
+	rm -f $(FAIR_PLAY_DIR)/dealt-*.jsonl
+	$(BIN)/python -m tests.benchmarks.bench_dealt_test play $(FAIR_PLAY_DIR)/dealt-scopa.jsonl --players $(PANEL_CHEAP) --hands 2000 --first-seed 300001
+	$(BIN)/python -m tests.benchmarks.bench_dealt_test play $(FAIR_PLAY_DIR)/dealt-scopa.jsonl --players level:beginner,level:casual,level:club,level:expert --hands 1000 --first-seed 300001
+	$(BIN)/python -m tests.benchmarks.bench_dealt_test play $(FAIR_PLAY_DIR)/dealt-scopa.jsonl --players $(PANEL_SEARCHING) --hands 300 --first-seed 300001
+	$(BIN)/python -m tests.benchmarks.bench_dealt_test play $(FAIR_PLAY_DIR)/dealt-scopa.jsonl --players advisor:ms=200 --hands 150 --first-seed 300001
+	for preset in scopone_scientifico scopone; do \
+	  $(BIN)/python -m tests.benchmarks.bench_dealt_test play $(FAIR_PLAY_DIR)/dealt-$$preset.jsonl --preset $$preset --players $(PANEL_SCOPONE) --hands 1000 --first-seed 300001; \
+	  $(BIN)/python -m tests.benchmarks.bench_dealt_test play $(FAIR_PLAY_DIR)/dealt-$$preset.jsonl --preset $$preset --players $(PANEL_SCOPONE_MORE) --hands 2500 --first-seed 301001; \
+	done
+	$(BIN)/python -m tests.benchmarks.bench_dealt_test report $(FAIR_PLAY_DIR)/dealt-scopa.jsonl --tests 3
+	$(BIN)/python -m tests.benchmarks.bench_dealt_test report $(FAIR_PLAY_DIR)/dealt-scopone_scientifico.jsonl $(FAIR_PLAY_DIR)/dealt-scopone.jsonl --tests 6
+	$(BIN)/python -m tests.benchmarks.fair_play_hands $(FAIR_PLAY_DIR)/panel-scopa.jsonl --presets scopa --tables $(PANEL_TABLES) --hands 300 --first-seed 100001 --workers 2
+	$(BIN)/python -m tests.benchmarks.fair_play_hands $(FAIR_PLAY_DIR)/honest-scopa.jsonl --presets scopa --tables honest,greedy --hands 300 --first-seed 100001 --workers 2
+	for preset in scopone_scientifico scopone; do \
+	  $(BIN)/python -m tests.benchmarks.fair_play_hands $(FAIR_PLAY_DIR)/panel-$$preset.jsonl --presets $$preset --tables $(PANEL_SCOPONE_TABLES) --hands 100 --first-seed 100001 --workers 2; \
+	done
+	$(BIN)/python -m tests.benchmarks.bench_fair_play $(FAIR_PLAY_DIR)/panel-*.jsonl $(FAIR_PLAY_DIR)/honest-scopa.jsonl --samples 5000 --seed 58
+
 .PHONY: match-samples
 ## Remake service/search/data/match_samples.json: each preset's 200 self-play hands from fixed
 ## seeds, which the match model reads instead of playing them when a worker starts (a test
