@@ -131,7 +131,9 @@ def report(args: argparse.Namespace) -> None:
                 h = json.loads(line)
                 hands[(h["preset"], h["opponent"], h["player"])][h["seed"]] = h
     sizes = [int(s) for s in args.sizes.split(",")]
+    table: list[list[str]] = []
     for (preset, opponent, name), by_seed in sorted(hands.items()):
+        cells = [preset, name, str(len(by_seed)), "—"]
         seeds = sorted(by_seed)
         rows = [by_seed[s] for s in seeds]
         decisions = sum(r["decisions"] for r in rows)
@@ -152,6 +154,7 @@ def report(args: argparse.Namespace) -> None:
             common = [s for s in seeds if s in mine]
             if len(common) > 1:
                 gains = [by_seed[s]["margin"] - mine[s]["margin"] for s in common]
+                cells[3] = f"{mean_interval(gains)} ({self_name})"
                 print(
                     f"  gain over {self_name} on {len(common)} common deals: "
                     f"{mean_interval(gains)} points a hand"
@@ -159,6 +162,7 @@ def report(args: argparse.Namespace) -> None:
         for size in sizes:
             samples = len(rows) // size
             if samples == 0:
+                cells.append("—")
                 continue
             found = [0, 0]
             for i in range(samples):
@@ -172,6 +176,21 @@ def report(args: argparse.Namespace) -> None:
                 low, high = clopper_pearson(hits, samples)
                 shares.append(f"{label} {hits / samples:.1%} [{low:.2%}, {high:.2%}]")
             print(f"  {size:>3} hands, {samples} samples: " + "; ".join(shares))
+            low, high = clopper_pearson(found[0], samples)
+            cells.append(
+                f"{found[0] / samples:.1%} [{low:.1%}, {high:.1%}] / {found[1] / samples:.1%} "
+                f"({samples})"
+            )
+        table.append(cells)
+    if args.markdown:
+        print(
+            "\n| preset | player | hands | gain a hand over its honest self | "
+            + " | ".join(f"{size} hands: review+ [95%] / strong (samples)" for size in sizes)
+            + " |"
+        )
+        print("|---" * (4 + len(sizes)) + "|")
+        for cells in table:
+            print("| " + " | ".join(cells) + " |")
 
 
 def main() -> None:
@@ -189,6 +208,7 @@ def main() -> None:
     r = sub.add_parser("report")
     r.add_argument("files", nargs="+")
     r.add_argument("--sizes", default="20,50,100,200")
+    r.add_argument("--markdown", action="store_true", help="a table of every player at the end")
     r.add_argument(
         "--tests",
         type=int,
