@@ -3,7 +3,7 @@ that judge them, each a player that sees the whole state and uses only what its 
 
 Honest styles (``HONEST``): random, greedy, the expert bot, a noisy expert (the expert's
 values through a softmax, and a blunder now and then), ``sharp`` (below), a noisy ``club-sharp``,
-the built-in levels, ISMCTS, and the advisor at other budgets.
+``deep``, the built-in levels, ISMCTS, and the advisor at other budgets.
 
 Cheaters (``CHEATERS``) are built on ``sharp``, a rule-based player written for this panel
 alone: it values what a move takes on a scale of its own, and what the next player could take
@@ -20,7 +20,7 @@ replaces the guess with knowledge:
 - ``told``: the advisor told every hand (the cheater the first fair-play figures were made on).
 
 Each cheater's honest self (``HONEST_SELF``) is the same player without the knowledge, so its
-gain a hand is measured on the same deals (``bench_dealt_test --gains``).
+gain a hand is measured on the same deals (``bench_dealt_test report``).
 """
 
 from __future__ import annotations
