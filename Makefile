@@ -307,13 +307,13 @@ bench-fair-play: setup
 ## (seeds from 300001; bench_dealt_test): each player at seat 0 against the expert bot, its gain a
 ## hand over its honest self, its flag rates on disjoint samples of 20 to 200 hands; then the
 ## whole report on the panels' hands (seeds from 100001; fair_play_hands panel tables, then
-## bench_fair_play's samples). About 70 minutes on two cores.
+## bench_fair_play's samples). About 90 minutes on two cores.
 PANEL_CHEAP = random,greedy,expert,noisy-expert,sharp,club-sharp,deep,sharp-peek:1,sharp-peek:0.5,sharp-peek:0.25,sharp-bit,club-peek,deep-peek:1,deep-peek:0.5
 PANEL_SEARCHING = told,level:master,ismcts,advisor:it=50
 PANEL_SCOPONE = random,greedy,expert,noisy-expert,sharp,club-sharp,deep,level:club,sharp-peek:1,sharp-peek:0.5,sharp-bit,club-peek,deep-peek:1
-PANEL_SCOPONE_MORE = sharp-peek:1,sharp-bit,club-peek,deep-peek:1,sharp,club-sharp,deep
+PANEL_SCOPONE_MORE = sharp-peek:1,sharp-bit,club-peek,deep-peek:1
 PANEL_TABLES = panel:sharp,panel:club-sharp,panel:deep,panel:noisy-expert,panel:random,panel:sharp-peek:1,panel:sharp-bit,panel:club-peek,panel:deep-peek:1,panel:advisor:it=50,panel:ismcts,panel:told,panel:advisor:ms=200
-PANEL_SCOPONE_TABLES = panel:random,panel:sharp,panel:deep,panel:sharp-peek:1,panel:partners-share,panel:partners-honest
+PANEL_SCOPONE_TABLES = panel:random,panel:sharp,panel:sharp-peek:1,panel:partners-share,panel:partners-honest
 bench-fair-play-panel: setup
 	mkdir -p $(FAIR_PLAY_DIR)
 	rm -f $(FAIR_PLAY_DIR)/dealt-*.jsonl
@@ -323,15 +323,13 @@ bench-fair-play-panel: setup
 	$(BIN)/python -m tests.benchmarks.bench_dealt_test play $(FAIR_PLAY_DIR)/dealt-scopa.jsonl --players advisor:ms=200 --hands 150 --first-seed 300001
 	for preset in scopone_scientifico scopone; do \
 	  $(BIN)/python -m tests.benchmarks.bench_dealt_test play $(FAIR_PLAY_DIR)/dealt-$$preset.jsonl --preset $$preset --players $(PANEL_SCOPONE) --hands 1000 --first-seed 300001; \
-	  $(BIN)/python -m tests.benchmarks.bench_dealt_test play $(FAIR_PLAY_DIR)/dealt-$$preset.jsonl --preset $$preset --players $(PANEL_SCOPONE_MORE) --hands 2500 --first-seed 301001; \
 	done
-	$(BIN)/python -m tests.benchmarks.bench_dealt_test report $(FAIR_PLAY_DIR)/dealt-scopa.jsonl --tests 3
-	$(BIN)/python -m tests.benchmarks.bench_dealt_test report $(FAIR_PLAY_DIR)/dealt-scopone_scientifico.jsonl $(FAIR_PLAY_DIR)/dealt-scopone.jsonl --tests 6
+	$(BIN)/python -m tests.benchmarks.bench_dealt_test play $(FAIR_PLAY_DIR)/dealt-scopone_scientifico.jsonl --preset scopone_scientifico --players $(PANEL_SCOPONE_MORE) --hands 3000 --first-seed 301001
+	$(BIN)/python -m tests.benchmarks.bench_dealt_test report $(FAIR_PLAY_DIR)/dealt-scopa.jsonl --tests 3 --markdown
+	$(BIN)/python -m tests.benchmarks.bench_dealt_test report $(FAIR_PLAY_DIR)/dealt-scopone_scientifico.jsonl $(FAIR_PLAY_DIR)/dealt-scopone.jsonl --tests 6 --sizes 50,100,200 --markdown
 	$(BIN)/python -m tests.benchmarks.fair_play_hands $(FAIR_PLAY_DIR)/panel-scopa.jsonl --presets scopa --tables $(PANEL_TABLES) --hands 300 --first-seed 100001 --workers 2
 	$(BIN)/python -m tests.benchmarks.fair_play_hands $(FAIR_PLAY_DIR)/honest-scopa.jsonl --presets scopa --tables honest,greedy --hands 300 --first-seed 100001 --workers 2
-	for preset in scopone_scientifico scopone; do \
-	  $(BIN)/python -m tests.benchmarks.fair_play_hands $(FAIR_PLAY_DIR)/panel-$$preset.jsonl --presets $$preset --tables $(PANEL_SCOPONE_TABLES) --hands 100 --first-seed 100001 --workers 2; \
-	done
+	$(BIN)/python -m tests.benchmarks.fair_play_hands $(FAIR_PLAY_DIR)/panel-scopone_scientifico.jsonl --presets scopone_scientifico --tables $(PANEL_SCOPONE_TABLES) --hands 100 --first-seed 100001 --workers 2
 	$(BIN)/python -m tests.benchmarks.bench_fair_play $(FAIR_PLAY_DIR)/panel-*.jsonl $(FAIR_PLAY_DIR)/honest-scopa.jsonl --samples 5000 --seed 58
 
 .PHONY: match-samples

@@ -14,7 +14,8 @@ round of the hand but for the seat just before the leader.
 Each such decision gives an e-value: how much likelier the true next hand is, given the move
 played, under a player who avoids what that hand could take (``chance_of_move``) than under the
 uniform draw, the draw's average summed exactly over every hand the next seat could hold
-(``reply_draws``). Its average is exactly 1 for any honest player, so the product over a
+(``reply_draws``), or where they are too many over the true hand and hands drawn at random
+(``drawn_replies``). Its average is exactly 1 for any honest player, so the product over a
 player's decisions, averaged over a few such alternative players (``ALTERNATIVES``), is a test
 martingale: an honest player's ever reaches 100 with probability at most 1% (Ville's
 inequality), however they play and however many decisions there are. The p-value is one over
@@ -24,8 +25,9 @@ it.
 from __future__ import annotations
 
 import math
+import random
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from service.engine.cards import RANK_MASKS, SUIT_MASKS, Cards, iter_cards
@@ -41,8 +43,11 @@ from service.search.kernel.fast import POINT_CARD_WORTH, RANK, captures, fast_ru
 # moves, so that an odd move weighs little and a cheater who peeks sometimes is still found).
 ALTERNATIVES = tuple((s, k) for s in (8.0, 16.0, 32.0, 64.0) for k in (0.5, 0.95))
 # The averages are exact sums over every hand the next seat could hold, grouped by what it
-# could take; a decision whose sum would hold more groups than this is not judged.
-MOST_WORK = 200_000
+# could take, up to this many groups in all; past it (Scopone's long hands) they are taken over
+# the true hand and ``DRAWS`` hands drawn at random from the same cards, which keeps the
+# e-value's mean exactly 1 for an honest player (the true hand is one of them, exchangeably).
+MOST_WORK = 20_000
+DRAWS = 400
 
 # A card's worth in hand points when taken, by its part in each score; a sweep's point.
 CARD_SHARE = 0.05
@@ -174,7 +179,7 @@ def decision_log_e(
 ) -> tuple[float, ...] | None:
     """The e-value's logarithm under each alternative player for one judged decision, the next
     hand a uniform draw from the cards unseen less ``known`` (the hands of the seats that have
-    played since the deal); None when the seat had one card play, or the sum is too long."""
+    played since the deal); None when the seat had one card play."""
     rules = view.rules
     moves = [m for m in hand_moves(rules, view.hand, view.table) if m.plays_card]
     if len(moves) < 2 or played not in moves:
@@ -200,10 +205,10 @@ def decision_log_e(
         max((by_card[c][i] for c in iter_cards(next_hand)), default=0.0) for i in range(len(moves))
     ]
     index = moves.index(played)
-    total = math.comb(unseen.bit_count(), size)
     found = reply_draws(vectors, counts, size)
     if found is None:
-        return None
+        found = drawn_replies(view, unseen, size, by_card, true_replies)
+    total = sum(found.values())
     averages = [0.0] * len(ALTERNATIVES)
     for replies, ways in found.items():
         for k, alternative in enumerate(ALTERNATIVES):
@@ -212,6 +217,28 @@ def decision_log_e(
         math.log(chance_of_move(gains, true_replies, index, alternative) * total / average)
         for alternative, average in zip(ALTERNATIVES, averages, strict=True)
     )
+
+
+def drawn_replies(
+    view: View,
+    unseen: Cards,
+    size: int,
+    by_card: Mapping[int, tuple[float, ...]],
+    true_replies: Sequence[float],
+) -> dict[tuple[float, ...], int]:
+    """The true hand's best replies and those of ``DRAWS`` hands drawn at random from the same
+    cards, counted: the draws are seeded by what the seat saw alone, never by the true hand,
+    so that under an honest choice the true hand is one of ``DRAWS + 1`` exchangeable hands."""
+    seen = (view.seat, view.hand, view.table, view.piles, unseen, size)
+    rng = random.Random(repr(seen))
+    pool = list(iter_cards(unseen))
+    moves = len(true_replies)
+    found: dict[tuple[float, ...], int] = defaultdict(int)
+    found[tuple(true_replies)] += 1
+    for _ in range(DRAWS):
+        hand = rng.sample(pool, size)
+        found[tuple(max(by_card[c][i] for c in hand) for i in range(moves))] += 1
+    return found
 
 
 def e_value(log_sums: Sequence[float]) -> float:

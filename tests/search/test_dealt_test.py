@@ -5,10 +5,13 @@ import itertools
 import math
 import random
 
+import pytest
+
 from service.engine import apply, deal, make_rules, view_of
 from service.engine.cards import iter_cards
 from service.engine.record import record_of, replay
 from service.engine.state import State
+from service.search import dealt_test
 from service.search.bots import make_player
 from service.search.dealt_test import (
     ALTERNATIVES,
@@ -185,3 +188,23 @@ def test_the_replies_are_counted_as_every_draw_would_count_them() -> None:
             best = tuple(max(cards[c][i] for c in hand) for i in range(moves))
             expected[best] = expected.get(best, 0) + 1
         assert reply_draws(vectors, counts, size) == expected
+
+
+def test_past_the_exact_sum_the_drawn_hands_give_nearly_the_exact_e_value(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # With every sum too long, each decision's average is taken over the true hand and the
+    # drawn hands: close to the exact sum's, and the same on every run (seeded by the view).
+    state = played_hand("scopa", 3)
+    record = record_of(state)
+    done = replay(record)
+    leader = (state.dealer + 1) % 2
+    exact = hand_decisions(done, record.moves, leader)
+    monkeypatch.setattr(dealt_test, "MOST_WORK", 0)
+    drawn = hand_decisions(done, record.moves, leader)
+    assert drawn == hand_decisions(done, record.moves, leader)
+    assert [d.index for d in drawn] == [d.index for d in exact]
+    for a, b in zip(exact, drawn, strict=True):
+        assert [round(x, 1) for x in a.log_e] == pytest.approx(
+            [round(x, 1) for x in b.log_e], abs=0.15
+        )
