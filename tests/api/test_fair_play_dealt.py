@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import random
 
+from service.api.fair_play.dealt import MIN_DEALT_DECISIONS
 from service.api.fair_play.evidence import HandEvidence
-from service.api.fair_play.report import MIN_DEALT_DECISIONS, PlayerHands, report
+from service.api.fair_play.report import PlayerHands, report
 from service.engine import apply, deal, make_rules
 from service.engine.record import HandRecord, record_of
 from service.search.fair_play import NO_EVIDENCE, REVIEW, STRONG, TOO_FEW

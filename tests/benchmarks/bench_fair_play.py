@@ -29,8 +29,8 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from service.api.fair_play.dealt import dealt_verdict
 from service.api.fair_play.evidence import hand_evidence_of_json
-from service.api.fair_play.report import dealt_verdict
 from service.engine.presets import make_rules
 from service.engine.record import replay
 from service.engine.record_codec import record_from_dict
