@@ -29,6 +29,7 @@ import random
 from collections import defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from service.engine.cards import RANK_MASKS, SUIT_MASKS, Cards, iter_cards
 from service.engine.moves import Move, hand_moves
@@ -91,11 +92,7 @@ def judged_plays(done: Replay, plays: Sequence[Play], seat: int) -> Iterator[tup
             yield index, sum(1 << s for s in since)
 
 
-def fresh_deal_plays(done: Replay, plays: Sequence[Play], seat: int) -> Iterator[int]:
-    """The indices of the seat's judged plays (``judged_plays``)."""
-    return (index for index, _ in judged_plays(done, plays, seat))
-
-
+@lru_cache(maxsize=64)
 def card_points(rules: Rules) -> tuple[float, ...]:
     """What taking each card is worth in hand points, roughly (``CARD_SHARE`` and the rest)."""
     worth = fast_rules(rules).card_worth

@@ -3,29 +3,17 @@ honest player's not, a hand sent twice counted once, and too few plays said so."
 
 from __future__ import annotations
 
-import random
-
 from service.api.fair_play.dealt import MIN_DEALT_DECISIONS
 from service.api.fair_play.evidence import HandEvidence
 from service.api.fair_play.report import PlayerHands, report
-from service.engine import apply, deal, make_rules
 from service.engine.record import HandRecord, record_of
 from service.search.fair_play import NO_EVIDENCE, REVIEW, STRONG, TOO_FEW
-from tests.benchmarks.fair_play_panel import panel_player
+from tests.benchmarks.bench_dealt_test import panel_hand
 
 
 def hands_of(spec: str, seeds: range) -> list[HandRecord]:
     """Hands of a panel player at seat 0 against the expert bot."""
-    rules = make_rules("scopa")
-    players = [panel_player(spec, rules), panel_player("expert", rules)]
-    records = []
-    for seed in seeds:
-        state = deal(rules, seed, dealer=seed % 2)
-        rng = random.Random(seed)
-        while not state.finished:
-            state, _ = apply(state, players[state.to_move].choose(state, rng))
-        records.append(record_of(state))
-    return records
+    return [record_of(panel_hand("scopa", spec, "expert", seed)) for seed in seeds]
 
 
 def dealt_of(records: list[HandRecord]) -> dict[str, object]:

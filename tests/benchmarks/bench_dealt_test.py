@@ -37,7 +37,7 @@ from typing import Any
 
 from service.engine.presets import make_rules
 from service.engine.record import record_of, replay
-from service.engine.state import apply, deal
+from service.engine.state import State, apply, deal
 from service.search.dealt_test import ALTERNATIVES, hand_decisions, p_value, summed
 from service.search.figures import Z95
 from service.search.kernel.fast import fast_rules, hand_totals
@@ -47,9 +47,9 @@ REVIEW = 0.01
 STRONG = 0.001
 
 
-def played(job: tuple[str, str, str, int]) -> dict[str, Any]:
-    """One hand of a player at seat 0 against the opponent, judged (a worker's task)."""
-    preset, name, opponent, seed = job
+def panel_hand(preset: str, name: str, opponent: str, seed: int) -> State:
+    """A hand dealt from the seed (dealer ``seed % players``) and played to its end by a panel
+    player at seat 0 (and its partner's seat, for the panel's pairs) against the opponent."""
     rules = make_rules(preset)
     players = [panel_player(name, rules)] + [
         panel_player(opponent, rules) for _ in range(rules.players - 1)
@@ -60,6 +60,14 @@ def played(job: tuple[str, str, str, int]) -> dict[str, Any]:
     rng = random.Random(f"{name}:{seed}")
     while not state.finished:
         state, _ = apply(state, players[state.to_move].choose(state, rng))
+    return state
+
+
+def played(job: tuple[str, str, str, int]) -> dict[str, Any]:
+    """One hand of a player at seat 0 against the opponent, judged (a worker's task)."""
+    preset, name, opponent, seed = job
+    rules = make_rules(preset)
+    state = panel_hand(preset, name, opponent, seed)
     record = record_of(state)
     judged = hand_decisions(replay(record), record.moves, 0)
     totals = hand_totals(fast_rules(rules), state.piles, state.scope)

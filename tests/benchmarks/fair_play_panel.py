@@ -105,6 +105,32 @@ def reply_cost(
     return max(worst, 0.0) if worst > -1e9 else 0.0
 
 
+def card_plays(state: State, rng: random.Random, blunder: float) -> Move | tuple[View, list[Move]]:
+    """The seat to move's view and card plays, or the move already decided: a special move
+    (``special_move``), the one legal move, or a random one with chance ``blunder``."""
+    view = view_of(state, state.to_move)
+    special = special_move(view)
+    if special is not None:
+        return special
+    moves = hand_moves(view.rules, view.hand, view.table)
+    if len(moves) == 1:
+        return moves[0]
+    if blunder and rng.random() < blunder:
+        return rng.choice(moves)
+    return view, moves
+
+
+def picked(
+    moves: Sequence[Move], scores: Sequence[float], temperature: float, rng: random.Random
+) -> Move:
+    """A move by its score: a softmax at ``temperature``, or the best (ties drawn) at 0."""
+    top = max(scores)
+    if temperature <= 0.0:
+        return rng.choice([m for m, s in zip(moves, scores, strict=True) if s == top])
+    weights = [math.exp((s - top) / temperature) for s in scores]
+    return rng.choices(moves, weights)[0]
+
+
 @dataclass
 class Sharp:
     """A rule-based player that weighs each move's take against the next player's reply (and
@@ -123,15 +149,10 @@ class Sharp:
 
     def choose(self, state: State, rng: random.Random) -> Move:
         """The move of the seat to move, from the state (it reads only what its kind may)."""
-        view = view_of(state, state.to_move)
-        special = special_move(view)
-        if special is not None:
-            return special
-        moves = hand_moves(view.rules, view.hand, view.table)
-        if len(moves) == 1:
-            return moves[0]
-        if self.blunder and rng.random() < self.blunder:
-            return rng.choice(moves)
+        found = card_plays(state, rng, self.blunder)
+        if isinstance(found, Move):
+            return found
+        view, moves = found
         rules = view.rules
         follower = (view.seat + 1) % rules.players
         worth = sharp_worth(rules)
@@ -156,12 +177,7 @@ class Sharp:
             return sum(guessed) / len(guessed)
 
         scores = [self.score(view, worth, m, threat) for m in moves]
-        if self.temperature <= 0.0:
-            top = max(scores)
-            return rng.choice([m for m, s in zip(moves, scores, strict=True) if s == top])
-        top = max(scores)
-        weights = [math.exp((s - top) / self.temperature) for s in scores]
-        return rng.choices(moves, weights)[0]
+        return picked(moves, scores, self.temperature, rng)
 
     def guessed_hands(
         self, state: State, view: View, rng: random.Random, next_hand: Cards | None
@@ -225,21 +241,14 @@ class NoisyExpert:
 
     def choose(self, state: State, rng: random.Random) -> Move:
         """A move of the seat to move."""
-        view = view_of(state, state.to_move)
-        special = special_move(view)
-        if special is not None:
-            return special
-        moves = hand_moves(view.rules, view.hand, view.table)
-        if len(moves) == 1:
-            return moves[0]
-        if rng.random() < self.blunder:
-            return rng.choice(moves)
+        found = card_plays(state, rng, self.blunder)
+        if isinstance(found, Move):
+            return found
+        view, moves = found
         fr = fast_rules(view.rules)
         worth = CardWorth(view)
         scores = [self.expert.score(fr, view, worth, m) for m in moves]
-        top = max(scores)
-        weights = [math.exp((s - top) / self.temperature) for s in scores]
-        return rng.choices(moves, weights)[0]
+        return picked(moves, scores, self.temperature, rng)
 
 
 class Told:

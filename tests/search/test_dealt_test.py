@@ -17,7 +17,6 @@ from service.search.dealt_test import (
     ALTERNATIVES,
     decision_log_e,
     e_value,
-    fresh_deal_plays,
     hand_decisions,
     judged_plays,
     judged_rules,
@@ -25,7 +24,7 @@ from service.search.dealt_test import (
     reply_draws,
     summed,
 )
-from tests.benchmarks.fair_play_panel import panel_player
+from tests.benchmarks.bench_dealt_test import panel_hand
 
 
 def played_hand(preset: str, seed: int, spec: str = "expert") -> State:
@@ -44,11 +43,11 @@ def test_two_players_the_judged_plays_open_each_deal_and_only_the_leader_has_the
     record = record_of(state)
     done = replay(record)
     leader = (state.dealer + 1) % 2
-    judged = list(fresh_deal_plays(done, record.moves, leader))
+    judged = [i for i, _ in judged_plays(done, record.moves, leader)]
     # Six deals of three cards: the leader opens each of them.
     assert judged == [0, 6, 12, 18, 24, 30]
     assert all(done.states[i].hands[1 - leader].bit_count() == 3 for i in judged)
-    assert list(fresh_deal_plays(done, record.moves, 1 - leader)) == []
+    assert list(judged_plays(done, record.moves, 1 - leader)) == []
 
 
 def test_scopone_the_first_round_is_judged_but_for_the_seat_before_the_leader() -> None:
@@ -84,7 +83,7 @@ def test_every_e_value_averages_exactly_one_over_the_hands_the_seat_could_face()
         done = replay(record)
         leader = (state.dealer + 1) % 2
         # The last deals: the fewest cards unseen, the fewest hands to sum over.
-        for index in list(fresh_deal_plays(done, record.moves, leader))[-3:]:
+        for index in [i for i, _ in judged_plays(done, record.moves, leader)][-3:]:
             before = done.states[index]
             view = view_of(before, leader)
             move = record.moves[index].move
@@ -135,7 +134,7 @@ def test_a_decision_with_one_card_play_or_a_hand_it_could_not_face_is_not_judged
     record = record_of(state)
     done = replay(record)
     leader = (state.dealer + 1) % 2
-    index = next(iter(fresh_deal_plays(done, record.moves, leader)))
+    index = next(iter(judged_plays(done, record.moves, leader)))[0]
     before = done.states[index]
     view = view_of(before, leader)
     # A card the seat holds cannot be in the next hand.
@@ -145,15 +144,9 @@ def test_a_decision_with_one_card_play_or_a_hand_it_could_not_face_is_not_judged
 
 def judged_log_e(spec: str, seeds: range) -> tuple[float, ...]:
     """Seat 0's summed e-value logarithms over hands it plays against the expert bot."""
-    rules = make_rules("scopa")
-    players = [panel_player(spec, rules), panel_player("expert", rules)]
     judged = []
     for seed in seeds:
-        state = deal(rules, seed, dealer=seed % 2)
-        rng = random.Random(seed)
-        while not state.finished:
-            state, _ = apply(state, players[state.to_move].choose(state, rng))
-        record = record_of(state)
+        record = record_of(panel_hand("scopa", spec, "expert", seed))
         judged += hand_decisions(replay(record), record.moves, 0)
     assert len(judged) == 3 * len(seeds)
     return summed(judged)

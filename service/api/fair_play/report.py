@@ -198,8 +198,9 @@ def report(player: PlayerHands, name: str | None, pair: str | None) -> dict[str,
     if offset is not None:
         statistics[pair_kind(offset)] = player.paired(offset)
     # The dealt-hand test is one more of the report's tests (Bonferroni).
-    found = judge_all(statistics, calibration, len(statistics) + 1, player.clusters(LOSS))
-    dealt = dealt_answer(dealt_hands(player.hands), len(statistics) + 1)
+    tests = len(statistics) + 1
+    found = judge_all(statistics, calibration, tests, player.clusters(LOSS))
+    dealt = dealt_answer(dealt_hands(player.hands), tests)
     hidden = []
     for hypothesis in hypotheses:
         assert rules is not None
@@ -238,7 +239,7 @@ def report(player: PlayerHands, name: str | None, pair: str | None) -> dict[str,
             "epsilon": EPSILON,
             "min_decisions": MIN_DECISIONS,
             "thresholds": {REVIEW: REVIEW_P, STRONG: STRONG_P},
-            "tests": len(statistics) + 1,
+            "tests": tests,
         },
         "calibration": None
         if calibration is None
