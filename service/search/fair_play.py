@@ -20,12 +20,16 @@ not raise the rate) and its spread with hands as clusters give a normal tail pro
 the player's sum;
 the p-value is the largest over styles, so that it holds for an honest player of any of them.
 A style outside the list is not covered by that largest tail: a player weaker than every
-calibrated style was flagged far above the stated rate. So the player's own leak hypotheses
-(``all``, ``seat+K``) are weighed at the player's measured strength instead: across the styles
-an honest mean rises almost linearly with the points a player loses a decision against the
-honest search, measured from the player's own decisions; the mean is read off the line fitted
-through the styles (``StrengthLine``), with the upper end of a new style's 95% prediction
-interval about it as margin. The engine and a pair's statistic keep the largest tail.
+calibrated style was flagged far above the stated rate. So each statistic is also weighed at
+the player's measured strength: across the styles an honest mean rises almost linearly with the
+points a player loses a decision against the honest search, measured from the player's own
+decisions; the mean is read off the line fitted through the styles (``StrengthLine``), with the
+upper end of a new style's 95% prediction interval about it as margin. The player's own
+hypotheses (``all``, ``seat+K``) and the engine matches keep the larger of the two p-values, so
+that a player either null covers is covered (a searching style of its own can lie above the line
+at its loss and under the styles' largest mean; a random player, weaker than every style, lies
+above the styles' mean and under the line). A pair's statistic, whose styles' means leave a
+cheating pair no room, is weighed at the pair's strength alone (both seats' losses).
 A report makes several tests (each hypothesis, the engine, a pair): each p-value is multiplied
 by their number (Bonferroni), so that the report's verdict, the strongest of its tests', keeps
 the false-positive rate of one test.
@@ -36,7 +40,9 @@ samples reach each (resampled from a pool of honest hands) and how often cheater
 
 Engine assistance is the share of decisions where the played move is the honest search's
 best, compared the same way (the master, the advisor at its default budget, included): it
-can flag only play that matches the engine more often than the master does, and says so.
+can flag only play that matches the engine more often than the master does and than an honest
+player who loses as much a decision, and says so. The styles' matches lie less close to a line
+in their loss (the master's rise above it), and the wider margin says so.
 """
 
 from __future__ import annotations
@@ -67,6 +73,8 @@ STRONG_P = 0.001
 # Hypotheses: every other hand known, or the hand of one other seat.
 ALL = "all"
 SEAT = "seat"
+# A pair's statistic: each seat's play with the other's hand known.
+PAIR = "pair"
 # Verdicts, from none to the strongest.
 TOO_FEW = "too_few_decisions"
 NOT_CALIBRATED = "not_calibrated"
@@ -101,7 +109,7 @@ def revealed_seats(hypothesis: str, rules: Rules, seat: int) -> tuple[int, ...]:
 
 def pair_kind(offset: int) -> str:
     """The pair statistic of the player and the seat ``offset`` places after them."""
-    return f"pair+{offset}"
+    return f"{PAIR}+{offset}"
 
 
 def is_partner(hypothesis: str, rules: Rules) -> bool:
@@ -471,30 +479,39 @@ def judge_all(
     calibration: Calibration | None,
     tests: int | None = None,
     loss: Sequence[Cluster] | None = None,
+    pair_loss: Sequence[Cluster] | None = None,
 ) -> dict[str, Judgement]:
     """Every statistic of a report (each hypothesis, ``engine``, ``pair+K``) judged as one of
     its ``tests`` (by default, as many as the statistics). With the player's ``loss`` clusters,
-    each of the player's own leak hypotheses is weighed against an honest player of their
-    measured strength (``StrengthLine``); the engine and a pair's statistic against the
-    styles."""
+    the player's own leak hypotheses and the engine matches are weighed both against an honest
+    player of their measured strength (``StrengthLine``) and against the styles, the larger
+    p-value kept; a pair's statistic against an honest pair of its measured strength (both
+    seats' ``pair_loss``, else the player's)."""
     tests = len(statistics) if tests is None else tests
     found = {}
-    measured = interval_of(loss) if loss else None
     for kind, clusters in statistics.items():
         nulls = None if calibration is None else calibration.nulls.get(kind)
-        strength = None
-        if measured is not None and calibration is not None and nulls and own_leak(kind):
+        by_styles = judged(clusters, nulls, tests)
+        measured = pair_loss if is_pair(kind) and pair_loss else loss
+        line = None
+        if measured and calibration is not None and nulls:
             losses = calibration.nulls.get(LOSS, {})
-            line = strength_line(nulls, losses)
-            strength = None if line is None else (line, measured, losses)
-        found[kind] = judged(clusters, nulls, tests, strength)
+            fitted = strength_line(nulls, losses)
+            line = None if fitted is None else (fitted, interval_of(measured), losses)
+        if line is None:
+            found[kind] = by_styles
+            continue
+        at_strength = judged(clusters, nulls, tests, line)
+        if is_pair(kind):
+            found[kind] = at_strength
+        else:
+            found[kind] = max(at_strength, by_styles, key=lambda j: j.p_value or 0.0)
     return found
 
 
-def own_leak(kind: str) -> bool:
-    """Whether a statistic is one of the player's own leak hypotheses (not the engine's, not
-    a pair's)."""
-    return kind == ALL or kind.startswith(f"{SEAT}+")
+def is_pair(kind: str) -> bool:
+    """Whether a statistic is a pair's (``pair+K``)."""
+    return kind.startswith(f"{PAIR}+")
 
 
 def worst_verdict(verdicts: Iterable[str]) -> str:

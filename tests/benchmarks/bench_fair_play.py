@@ -79,6 +79,7 @@ class Sample:
     loss: Cluster
     dealt: tuple[float, ...]
     dealt_decisions: int
+    pair_loss: Cluster | None = None
 
 
 def pools_of(paths: Sequence[str]) -> dict[tuple[str, str], list[Sample]]:
@@ -99,24 +100,40 @@ def pools_of(paths: Sequence[str]) -> dict[tuple[str, str], list[Sample]]:
                 table = hand["table"]
                 for seat, mine in seats.items():
                     clusters: dict[str, Cluster] = dict(seat_clusters(mine))
-                    if table in PAIR_TABLES and seat != 0:
+                    paired_table = table in PAIR_TABLES or table.startswith("pair:")
+                    if paired_table and seat != 0:
                         continue
-                    if table in PAIR_TABLES:
+                    pair_loss = None
+                    if paired_table:
                         clusters[pair_kind(2)] = pair_cluster(mine, seats[2], 2, players)
+                        pair_loss = loss_cluster([*mine, *seats[2]])
                     judged = hand_decisions(done, record.moves, seat)
-                    dealt = Sample(clusters, loss_cluster(mine), summed(judged), len(judged))
+                    dealt = Sample(
+                        clusters, loss_cluster(mine), summed(judged), len(judged), pair_loss
+                    )
                     pools[(hand["preset"], table)].append(dealt)
                     # An honest table's pairs: each seat with its partner (Scopone) or with
                     # the next seat (three players), judged as a report with a pair is.
                     offset = 2 if players >= 4 else 1
                     other = seats.get((seat + offset) % players)
-                    if table not in AIMED and players >= 3 and other is not None:
+                    if (
+                        table not in AIMED
+                        and not paired_table
+                        and players >= 3
+                        and other is not None
+                    ):
                         paired = {
                             **clusters,
                             pair_kind(offset): pair_cluster(mine, other, offset, players),
                         }
                         pools[(hand["preset"], f"{table} pair+{offset}")].append(
-                            Sample(paired, dealt.loss, dealt.dealt, dealt.dealt_decisions)
+                            Sample(
+                                paired,
+                                dealt.loss,
+                                dealt.dealt,
+                                dealt.dealt_decisions,
+                                loss_cluster([*mine, *other]),
+                            )
                         )
     return pools
 
@@ -141,7 +158,8 @@ def sample_verdicts(
     # The report's tests: its statistics and the dealt-hand test.
     tests = len(statistics) + 1
     calibration = calibrations().get(preset)
-    judged = judge_all(statistics, calibration, tests, [s.loss for s in drawn])
+    pair_loss = [s.pair_loss for s in drawn if s.pair_loss is not None]
+    judged = judge_all(statistics, calibration, tests, [s.loss for s in drawn], pair_loss)
     found = {k: j.verdict for k, j in judged.items()}
     # A seat drawn twice is a hand sent twice: the report counts its dealt-hand test once.
     distinct = list({id(s): s for s in drawn}.values())

@@ -22,6 +22,8 @@ Tables (``--tables``, comma-separated):
   the calibration never saw, and cheaters written without the service's search), the others
   the expert bot, as ``bench_dealt_test`` plays them; seat 0 judged (seats 0 and 2, partners,
   for the panel's pairs).
+- ``pair:NAME`` (four seats): seats 0 and 2, partners, both play the panel's honest style NAME,
+  the others the expert bot; both judged: an honest pair of a style no calibration saw.
 
 Every line of OUT is one table of one hand: its preset, table, seed, record and, per judged
 seat, the evidence (``fair_play.evidence.hand_evidence_json``). The same deals (the seeds) are
@@ -96,6 +98,12 @@ def table_players(
             seated[2] = panel_player(name, rules)
             return seated, (0, 2)
         return seated, (0,)
+    if table.startswith("pair:"):
+        name = table.partition(":")[2]
+        if n < 4:
+            raise ValueError("pairs need four seats")
+        seated = [panel_player(name if s % 2 == 0 else "expert", rules) for s in range(n)]
+        return seated, (0, 2)
     if table not in CHEATERS and not table.startswith("clairvoyant:"):
         return [make_player(table) for _ in range(n)], tuple(range(n))
     players: list[Player | Seeing | StatePlayer] = [make_player(BASE) for _ in range(n)]

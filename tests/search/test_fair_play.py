@@ -26,6 +26,7 @@ from service.search.fair_play import (
     calibrations,
     evidence,
     hypotheses_for,
+    interval_of,
     judge_all,
     judged,
     leak_cluster,
@@ -163,3 +164,73 @@ def test_a_weaker_style_than_any_calibrated_is_weighed_at_its_own_strength() -> 
     # Evidence well above the line at the same strength is still found.
     above = [Cluster(c.decisions, c.total + 10 * 0.15) for c in hands]
     assert judge_all({ALL: above}, calibration, 1, losses)[ALL].verdict == STRONG
+
+
+def honest_hands(mean: float, loss: float, hands: int = 500) -> tuple[list[Cluster], list[Cluster]]:
+    """Hands of ten decisions at a statistic's mean and a loss a decision."""
+    return (
+        [Cluster(10, 10 * mean) for _ in range(hands)],
+        [Cluster(10, 10 * loss) for _ in range(hands)],
+    )
+
+
+def test_a_searching_style_above_the_line_but_within_the_styles_is_not_flagged() -> None:
+    # A search at a small budget loses little a decision, yet its evidence can lie above the
+    # line through the levels at that loss: the styles' largest mean covers it, and the
+    # report keeps the larger p-value of the two nulls.
+    calibration = calibrations()["scopone_scientifico"]
+    nulls, losses = calibration.nulls[ALL], calibration.nulls[LOSS]
+    line = strength_line(nulls, losses)
+    assert line is not None
+    loss = 0.034
+    mean = line.cautious_mean(loss) + 0.12
+    assert mean < max(null.mean for null in nulls.values())
+    hands, lost = honest_hands(mean, loss)
+    at_line = judged(hands, nulls, 1, (line, interval_of(lost), losses))
+    assert at_line.verdict == STRONG
+    assert judge_all({ALL: hands}, calibration, 1, lost)[ALL].verdict == NO_EVIDENCE
+    # Above both, it is found.
+    top = max(null.cautious_mean for null in nulls.values())
+    above, _ = honest_hands(top + 0.15, loss)
+    assert judge_all({ALL: above}, calibration, 1, lost)[ALL].verdict == STRONG
+
+
+def test_the_engine_matches_are_weighed_at_the_player_strength_too() -> None:
+    # A player stronger than the master matches the engine more often than the master does,
+    # within what the line through the styles allows a player of that strength: no evidence.
+    calibration = calibrations()["scopa"]
+    nulls, losses = calibration.nulls[ENGINE], calibration.nulls[LOSS]
+    line = strength_line(nulls, losses)
+    assert line is not None and line.slope < 0.0
+    loss = 0.006
+    mean = line.cautious_mean(loss) - 0.01
+    assert mean > max(null.cautious_mean for null in nulls.values()) + 0.01
+    hands, lost = honest_hands(mean, loss)
+    assert judge_all({ENGINE: hands}, calibration, 1)[ENGINE].verdict in (REVIEW, STRONG)
+    assert judge_all({ENGINE: hands}, calibration, 1, lost)[ENGINE].verdict == NO_EVIDENCE
+    # The engine's every choice, at no loss, is above both.
+    engine, none_lost = honest_hands(1.0, 0.0)
+    assert judge_all({ENGINE: engine}, calibration, 1, none_lost)[ENGINE].verdict == STRONG
+
+
+def test_a_pair_is_weighed_at_both_seats_strength() -> None:
+    # A pair's statistic is weighed at the pair's loss alone: the styles' means sit above a
+    # cheating pair's, and a strong player with a weak partner is a pair of middle strength.
+    calibration = calibrations()["scopone_scientifico"]
+    kind = pair_kind(2)
+    nulls, losses = calibration.nulls[kind], calibration.nulls[LOSS]
+    line = strength_line(nulls, losses)
+    assert line is not None
+    pair_loss = 0.18
+    mean = line.cautious_mean(pair_loss) + 0.05
+    assert mean < max(null.cautious_mean for null in nulls.values())
+    hands, lost = honest_hands(mean, pair_loss)
+    assert judge_all({kind: hands}, calibration, 1)[kind].verdict == NO_EVIDENCE
+    found = judge_all({kind: hands}, calibration, 1, lost)[kind]
+    assert found.verdict in (REVIEW, STRONG)
+    # The player's own loss alone (a master's) would put the pair's honest mean lower.
+    _, master = honest_hands(mean, 0.01)
+    within = judge_all({kind: hands}, calibration, 1, master, lost)[kind]
+    alone = judge_all({kind: hands}, calibration, 1, master)[kind]
+    assert within.p_value is not None and alone.p_value is not None
+    assert within.p_value > alone.p_value

@@ -102,15 +102,19 @@ class PlayerHands:
 
     hands: Sequence[tuple[HandEvidence, HandRecord]]
 
-    def paired(self, offset: int) -> list[Cluster]:
-        """One cluster a hand of the pair at that offset (the hands of another apart)."""
+    def paired(self, offset: int, statistic: str | None = None) -> list[Cluster]:
+        """One cluster a hand of the pair at that offset (the hands of another apart): the
+        pair's statistic, or with ``statistic`` (``loss``) both seats' losses."""
         found = []
         for hand, record in self.hands:
             players = record.rules.players
             if hand.pair_seat is None or (hand.pair_seat - hand.seat) % players != offset:
                 continue
-            theirs = hand.of_seat(hand.pair_seat)
-            found.append(pair_cluster(hand.of_seat(hand.seat), theirs, offset, players))
+            mine, theirs = hand.of_seat(hand.seat), hand.of_seat(hand.pair_seat)
+            if statistic == LOSS:
+                found.append(loss_cluster([*mine, *theirs]))
+            else:
+                found.append(pair_cluster(mine, theirs, offset, players))
         return found
 
     def clusters(self, statistic: str) -> list[Cluster]:
@@ -195,11 +199,13 @@ def report(player: PlayerHands, name: str | None, pair: str | None) -> dict[str,
     statistics = {h: player.clusters(h) for h in hypotheses}
     statistics[ENGINE] = player.clusters(ENGINE)
     offset = pair_offset(player)
+    pair_loss = None
     if offset is not None:
         statistics[pair_kind(offset)] = player.paired(offset)
+        pair_loss = player.paired(offset, LOSS)
     # The dealt-hand test is one more of the report's tests (Bonferroni).
     tests = len(statistics) + 1
-    found = judge_all(statistics, calibration, tests, player.clusters(LOSS))
+    found = judge_all(statistics, calibration, tests, player.clusters(LOSS), pair_loss)
     dealt = dealt_answer(dealt_hands(player.hands), tests)
     hidden = []
     for hypothesis in hypotheses:
