@@ -1,7 +1,8 @@
 """False positives and detection of the fair-play report, on samples of 20 and 50 hands.
 
 Usage:
-    python -m tests.benchmarks.bench_fair_play HANDS.jsonl [...] --samples 5000 --seed 50
+    python -m tests.benchmarks.bench_fair_play HANDS.jsonl [...] --samples 5000 --seed 50 \
+        [--sizes 20,50]
 
 HANDS are written by ``tests.benchmarks.fair_play_hands`` from seeds 100001.. (the shipped
 calibration is made from seeds 1..: other deals). A player's sample of H hands is H judged seats
@@ -187,6 +188,9 @@ def main() -> None:
     parser.add_argument("hands", nargs="+")
     parser.add_argument("--samples", type=int, default=5000, help="samples per pool and size")
     parser.add_argument("--seed", type=int, default=50)
+    parser.add_argument(
+        "--sizes", default=",".join(map(str, SIZES)), help="hands a sample, comma-separated"
+    )
     args = parser.parse_args()
     pools = pools_of(args.hands)
     print(f"samples per pool and size: {args.samples}; seed {args.seed}")
@@ -197,7 +201,7 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|")
     for (preset, table), pool in sorted(pools.items()):
         aimed = AIMED.get(table)
-        for size in SIZES:
+        for size in (int(x) for x in args.sizes.split(",")):
             rng = random.Random(f"{args.seed}:{preset}:{table}:{size}")
             review = strong = aimed_review = aimed_strong = 0
             for _ in range(args.samples):
