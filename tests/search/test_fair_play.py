@@ -4,6 +4,7 @@ their thresholds, and the shipped calibration."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
 import pytest
 
@@ -19,9 +20,11 @@ from service.search.fair_play import (
     REVIEW,
     STRONG,
     TOO_FEW,
+    Calibration,
     Cluster,
     DecisionEvidence,
     Null,
+    StrengthLine,
     calibration_for,
     calibrations,
     evidence,
@@ -174,19 +177,25 @@ def honest_hands(mean: float, loss: float, hands: int = 500) -> tuple[list[Clust
     )
 
 
+def fitted_line(preset: str, kind: str) -> tuple[Calibration, Mapping[str, Null], StrengthLine]:
+    """A preset's calibration, a statistic's styles and its line through them."""
+    calibration = calibrations()[preset]
+    nulls = calibration.nulls[kind]
+    line = strength_line(nulls, calibration.nulls[LOSS])
+    assert line is not None
+    return calibration, nulls, line
+
+
 def test_a_searching_style_above_the_line_but_within_the_styles_is_not_flagged() -> None:
     # A search at a small budget loses little a decision, yet its evidence can lie above the
     # line through the levels at that loss: the styles' largest mean covers it, and the
     # report keeps the larger p-value of the two nulls.
-    calibration = calibrations()["scopone_scientifico"]
-    nulls, losses = calibration.nulls[ALL], calibration.nulls[LOSS]
-    line = strength_line(nulls, losses)
-    assert line is not None
+    calibration, nulls, line = fitted_line("scopone_scientifico", ALL)
     loss = 0.034
     mean = line.cautious_mean(loss) + 0.12
     assert mean < max(null.mean for null in nulls.values())
     hands, lost = honest_hands(mean, loss)
-    at_line = judged(hands, nulls, 1, (line, interval_of(lost), losses))
+    at_line = judged(hands, nulls, 1, (line, interval_of(lost), calibration.nulls[LOSS]))
     assert at_line.verdict == STRONG
     assert judge_all({ALL: hands}, calibration, 1, lost)[ALL].verdict == NO_EVIDENCE
     # Above both, it is found.
@@ -198,10 +207,8 @@ def test_a_searching_style_above_the_line_but_within_the_styles_is_not_flagged()
 def test_the_engine_matches_are_weighed_at_the_player_strength_too() -> None:
     # A player stronger than the master matches the engine more often than the master does,
     # within what the line through the styles allows a player of that strength: no evidence.
-    calibration = calibrations()["scopa"]
-    nulls, losses = calibration.nulls[ENGINE], calibration.nulls[LOSS]
-    line = strength_line(nulls, losses)
-    assert line is not None and line.slope < 0.0
+    calibration, nulls, line = fitted_line("scopa", ENGINE)
+    assert line.slope < 0.0
     loss = 0.006
     mean = line.cautious_mean(loss) - 0.01
     assert mean > max(null.cautious_mean for null in nulls.values()) + 0.01
@@ -216,11 +223,8 @@ def test_the_engine_matches_are_weighed_at_the_player_strength_too() -> None:
 def test_a_pair_is_weighed_at_both_seats_strength() -> None:
     # A pair's statistic is weighed at the pair's loss alone: the styles' means sit above a
     # cheating pair's, and a strong player with a weak partner is a pair of middle strength.
-    calibration = calibrations()["scopone_scientifico"]
     kind = pair_kind(2)
-    nulls, losses = calibration.nulls[kind], calibration.nulls[LOSS]
-    line = strength_line(nulls, losses)
-    assert line is not None
+    calibration, nulls, line = fitted_line("scopone_scientifico", kind)
     pair_loss = 0.18
     mean = line.cautious_mean(pair_loss) + 0.05
     assert mean < max(null.cautious_mean for null in nulls.values())
