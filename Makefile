@@ -308,7 +308,7 @@ bench-fair-play: setup
 ## hand over its honest self, its flag rates on disjoint samples of 20 to 200 hands; then the
 ## whole report on the panels' hands (seeds from 100001; fair_play_hands panel tables, then
 ## bench_fair_play's samples; honest panel pairs, pair:NAME, in Scopone). About 2.5 hours on two
-## cores.
+## cores, then the chosen tables again on fresh hands (seeds from 200001).
 PANEL_CHEAP = random,greedy,expert,noisy-expert,sharp,club-sharp,deep,sharp-peek:1,sharp-peek:0.5,sharp-peek:0.25,sharp-bit,club-peek,deep-peek:1,deep-peek:0.5
 PANEL_SEARCHING = told,level:master,ismcts,advisor:it=50
 PANEL_SCOPONE = random,greedy,expert,noisy-expert,sharp,club-sharp,deep,level:club,sharp-peek:1,sharp-peek:0.5,sharp-bit,club-peek,deep-peek:1
@@ -317,6 +317,9 @@ PANEL_TABLES = panel:sharp,panel:club-sharp,panel:deep,panel:noisy-expert,panel:
 PANEL_SCOPONE_TABLES = panel:random,panel:sharp,panel:sharp-peek:1,panel:partners-share,panel:partners-honest
 PANEL_SCOPONE_MORE_TABLES = panel:greedy,panel:noisy-expert,panel:club-sharp,panel:deep,panel:deep-peek:1,panel:ismcts,panel:advisor:it=50,panel:told,panel:advisor:ms=200
 PANEL_PAIRS = pair:advisor:it=50,pair:advisor:ms=200,pair:ismcts,pair:random,pair:greedy,pair:noisy-expert,pair:sharp,pair:club-sharp,pair:deep
+PANEL_FRESH_SCOPONE = panel:advisor:it=50,panel:advisor:ms=200,panel:partners-share,panel:partners-honest,panel:sharp-peek:1,panel:deep-peek:1,panel:random,panel:club-sharp
+PANEL_FRESH_PAIRS = pair:advisor:it=50,pair:advisor:ms=200,pair:ismcts,pair:random,pair:club-sharp,pair:sharp,pair:deep
+PANEL_FRESH_SCOPA = panel:advisor:ms=200,panel:advisor:it=50,panel:random,panel:sharp-peek:1,panel:deep-peek:1
 PANEL_CLASSICO_TABLES = panel:random,panel:greedy,panel:noisy-expert,panel:sharp,panel:club-sharp,panel:deep,panel:sharp-peek:1,panel:deep-peek:1,panel:partners-share,panel:partners-honest,panel:ismcts,panel:advisor:it=50,panel:told,panel:advisor:ms=200
 bench-fair-play-panel: setup
 	mkdir -p $(FAIR_PLAY_DIR)
@@ -341,6 +344,11 @@ bench-fair-play-panel: setup
 	  $(BIN)/python -m tests.benchmarks.fair_play_hands $(FAIR_PLAY_DIR)/honest-$$preset.jsonl --presets $$preset --tables honest --hands 40 --first-seed 100001 --workers 2; \
 	done
 	$(BIN)/python -m tests.benchmarks.bench_fair_play $(FAIR_PLAY_DIR)/panel-*.jsonl $(FAIR_PLAY_DIR)/panel2-*.jsonl $(FAIR_PLAY_DIR)/pairs-*.jsonl $(FAIR_PLAY_DIR)/honest-*.jsonl --samples 5000 --seed 58 --sizes 20,50,100
+	mkdir -p $(FAIR_PLAY_DIR)/fresh
+	$(BIN)/python -m tests.benchmarks.fair_play_hands $(FAIR_PLAY_DIR)/fresh/panel-scopone_scientifico.jsonl --presets scopone_scientifico --tables $(PANEL_FRESH_SCOPONE) --hands 100 --first-seed 200001 --workers 2
+	$(BIN)/python -m tests.benchmarks.fair_play_hands $(FAIR_PLAY_DIR)/fresh/pairs-scopone_scientifico.jsonl --presets scopone_scientifico --tables $(PANEL_FRESH_PAIRS) --hands 100 --first-seed 200001 --workers 2
+	$(BIN)/python -m tests.benchmarks.fair_play_hands $(FAIR_PLAY_DIR)/fresh/panel-scopa.jsonl --presets scopa --tables $(PANEL_FRESH_SCOPA) --hands 300 --first-seed 200001 --workers 2
+	$(BIN)/python -m tests.benchmarks.bench_fair_play $(FAIR_PLAY_DIR)/fresh/*.jsonl --samples 5000 --seed 60 --sizes 20,50,100
 
 .PHONY: match-samples
 ## Remake service/search/data/match_samples.json: each preset's 200 self-play hands from fixed
