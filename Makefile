@@ -350,6 +350,24 @@ bench-fair-play-panel: setup
 	$(BIN)/python -m tests.benchmarks.fair_play_hands $(FAIR_PLAY_DIR)/fresh/panel-scopa.jsonl --presets scopa --tables $(PANEL_FRESH_SCOPA) --hands 300 --first-seed 200001 --workers 2
 	$(BIN)/python -m tests.benchmarks.bench_fair_play $(FAIR_PLAY_DIR)/fresh/*.jsonl --samples 5000 --seed 60 --sizes 20,50,100
 
+.PHONY: bench-fair-play-partner
+## The partner-hand test (service/search/partner_test.py) on Scopone pairs, seats 0 and 2 both of
+## one panel player against the expert bot, on deals fixed before the run (seeds from 300001; the
+## test was tuned on seeds from 100001): partners who read each other's hand (partners-share) and
+## their honest selves, partners who signal one suit, honest panel pairs; each pair's gain a hand
+## and its flag rates on disjoint samples, at the report of a pair's eight tests. About 70
+## minutes on two cores.
+bench-fair-play-partner: setup
+	mkdir -p $(FAIR_PLAY_DIR)
+	rm -f $(FAIR_PLAY_DIR)/partner-*.jsonl
+	$(BIN)/python -m tests.benchmarks.bench_dealt_test play $(FAIR_PLAY_DIR)/partner-scopone_scientifico.jsonl --preset scopone_scientifico --players partners-share --hands 2000 --first-seed 300001
+	$(BIN)/python -m tests.benchmarks.bench_dealt_test play $(FAIR_PLAY_DIR)/partner-scopone_scientifico.jsonl --preset scopone_scientifico --players partners-honest --hands 400 --first-seed 300001
+	$(BIN)/python -m tests.benchmarks.bench_dealt_test play $(FAIR_PLAY_DIR)/partner-scopone_scientifico.jsonl --preset scopone_scientifico --players pair:random,pair:club-sharp,partners-signal --hands 200 --first-seed 300001
+	$(BIN)/python -m tests.benchmarks.bench_dealt_test play $(FAIR_PLAY_DIR)/partner-scopone.jsonl --preset scopone --players partners-share --hands 600 --first-seed 300001
+	$(BIN)/python -m tests.benchmarks.bench_dealt_test play $(FAIR_PLAY_DIR)/partner-scopone.jsonl --preset scopone --players partners-honest --hands 300 --first-seed 300001
+	$(BIN)/python -m tests.benchmarks.bench_dealt_test play $(FAIR_PLAY_DIR)/partner-scopone.jsonl --preset scopone --players pair:random,pair:club-sharp --hands 200 --first-seed 300001
+	$(BIN)/python -m tests.benchmarks.bench_dealt_test report $(FAIR_PLAY_DIR)/partner-*.jsonl --statistic partner --tests 8 --sizes 20,50,100 --markdown
+
 .PHONY: match-samples
 ## Remake service/search/data/match_samples.json: each preset's 200 self-play hands from fixed
 ## seeds, which the match model reads instead of playing them when a worker starts (a test

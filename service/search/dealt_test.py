@@ -72,15 +72,18 @@ def emptied(before: State, play: Play, seat: int) -> bool:
     )
 
 
-def judged_plays(done: Replay, plays: Sequence[Play], seat: int) -> Iterator[tuple[int, int]]:
-    """The seat's card plays made before the next seat played from a deal that gave every other
-    seat a whole new hand: each play's index, and the other seats that have played since that
-    deal (their hands are taken as known; the next hand is a uniform draw from the rest)."""
+def judged_plays(
+    done: Replay, plays: Sequence[Play], seat: int, hidden: int | None = None
+) -> Iterator[tuple[int, int]]:
+    """The seat's card plays made before the ``hidden`` seat (by default the next) played from
+    a deal that gave every other seat a whole new hand: each play's index, and the other seats
+    that have played since that deal (their hands are taken as known; the hidden hand is a
+    uniform draw from the rest)."""
     states = done.states
     rules = states[0].rules
     if not judged_rules(rules):
         return
-    follower = (seat + 1) % rules.players
+    follower = (seat + 1) % rules.players if hidden is None else hidden
     start: int | None = 0
     for index, play in enumerate(plays):
         if index > 0 and states[index].deals_made != states[index - 1].deals_made:
@@ -279,6 +282,9 @@ def hand_decisions(done: Replay, plays: Sequence[Play], seat: int) -> list[Dealt
     return found
 
 
-def summed(decisions: Sequence[DealtDecision]) -> tuple[float, ...]:
-    """The decisions' logarithms summed under each alternative (a product of e-values)."""
-    return tuple(sum(d.log_e[k] for d in decisions) for k in range(len(ALTERNATIVES)))
+def summed(
+    decisions: Sequence[DealtDecision], alternatives: int = len(ALTERNATIVES)
+) -> tuple[float, ...]:
+    """The decisions' logarithms summed under each of so many alternatives (a product of
+    e-values)."""
+    return tuple(sum(d.log_e[k] for d in decisions) for k in range(alternatives))

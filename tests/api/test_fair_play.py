@@ -159,8 +159,12 @@ def test_a_pair_of_partners_is_judged_together(client: FlaskClient) -> None:
     assert pair["offset"] == 2 and pair["partners"] is True
     assert pair["decisions"] > answer["decisions"]  # both seats' decisions
     assert pair["verdict"] in VERDICTS
-    # Four hypotheses, the engine, the pair and the dealt-hand test.
-    assert answer["model"]["tests"] == 7
+    # Four hypotheses, the engine, the pair, the dealt-hand and the partner-hand tests.
+    assert answer["model"]["tests"] == 8
+    partner = pair["partner_hands"]
+    # Each hand's pair of partners: the one of them who plays before the other.
+    assert partner["hands"] == 2 and partner["decisions"] == 2
+    assert partner["verdict"] == "too_few_decisions"
 
 
 @pytest.fixture

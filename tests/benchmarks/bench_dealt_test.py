@@ -11,9 +11,12 @@ seat 0 (and its partner's, for the panel's pairs) against the ``--opponent`` (th
 at every other seat; one line a hand: the
 player, seed, seat 0's judged decisions and their e-values' logarithms summed under each
 alternative player, and seat 0's margin (its side's hand points less the best other side's).
-Every player gets the same seeds, so a cheater and its honest self play the same deals.
+Every player gets the same seeds, so a cheater and its honest self play the same deals. In
+Scopone the line also holds the partner-hand test (``service.search.partner_test``) of seats 0
+and 2; ``pair:NAME`` seats the honest style NAME at both.
 
-``report``: per player, the mean e-value a hand under each alternative (1 for any honest
+``report``: per player, under the dealt-hand test of seat 0 or (``--statistic partner``) the
+partner-hand test of seats 0 and 2, the mean e-value a hand under each alternative (1 for any honest
 player), and for each sample size the share of samples the report flags, its p-value times the
 report's number of tests (``--tests``; 3 at two seats: the leak hypothesis, the engine and this
 test) at 0.01 (review) and 0.001 (strong), with 95% Clopper-Pearson intervals; samples are
@@ -41,6 +44,8 @@ from service.engine.state import State, apply, deal
 from service.search.dealt_test import ALTERNATIVES, hand_decisions, p_value, summed
 from service.search.figures import Z95
 from service.search.kernel.fast import fast_rules, hand_totals
+from service.search.partner_test import ALTERNATIVES as PARTNER_ALTERNATIVES
+from service.search.partner_test import partner_decisions
 from tests.benchmarks.fair_play_panel import HONEST_SELF, PAIRED, panel_player
 
 REVIEW = 0.01
@@ -56,6 +61,8 @@ def panel_hand(preset: str, name: str, opponent: str, seed: int) -> State:
     ]
     if name in PAIRED:
         players[2] = panel_player(name, rules)
+    elif name.startswith("pair:"):
+        players[0] = players[2] = panel_player(name.partition(":")[2], rules)
     state = deal(rules, seed, dealer=seed % rules.players)
     rng = random.Random(f"{name}:{seed}")
     while not state.finished:
@@ -69,7 +76,9 @@ def played(job: tuple[str, str, str, int]) -> dict[str, Any]:
     rules = make_rules(preset)
     state = panel_hand(preset, name, opponent, seed)
     record = record_of(state)
-    judged = hand_decisions(replay(record), record.moves, 0)
+    done = replay(record)
+    judged = hand_decisions(done, record.moves, 0)
+    partner = [d for seat in (0, 2) for d in partner_decisions(done, record.moves, seat)]
     totals = hand_totals(fast_rules(rules), state.piles, state.scope)
     side = rules.side_of(0)
     margin = totals[side] - max(t for s, t in enumerate(totals) if s != side)
@@ -80,6 +89,8 @@ def played(job: tuple[str, str, str, int]) -> dict[str, Any]:
         "seed": seed,
         "decisions": len(judged),
         "log_e": list(summed(judged)),
+        "partner_decisions": len(partner),
+        "partner_log_e": list(summed(partner, len(PARTNER_ALTERNATIVES))),
         "margin": margin,
     }
 
@@ -131,7 +142,12 @@ def mean_interval(values: Sequence[float]) -> str:
 
 
 def report(args: argparse.Namespace) -> None:
-    """Print each player's figures."""
+    """Print each player's figures under the chosen test (``--statistic``)."""
+    key, counted, alternatives = (
+        ("log_e", "decisions", ALTERNATIVES)
+        if args.statistic == "dealt"
+        else ("partner_log_e", "partner_decisions", PARTNER_ALTERNATIVES)
+    )
     hands: dict[tuple[str, str, str], dict[int, dict[str, Any]]] = defaultdict(dict)
     for path in args.files:
         with open(path, encoding="utf-8") as lines:
@@ -144,18 +160,18 @@ def report(args: argparse.Namespace) -> None:
         cells = [preset, name, str(len(by_seed)), "—"]
         seeds = sorted(by_seed)
         rows = [by_seed[s] for s in seeds]
-        decisions = sum(r["decisions"] for r in rows)
+        decisions = sum(r[counted] for r in rows)
         print(
             f"\n{preset} {name} against {opponent}: {len(rows)} hands, {decisions} judged "
             f"decisions ({decisions / len(rows):.2f} a hand), margin "
             f"{mean_interval([r['margin'] for r in rows])} a hand"
         )
-        per_hand = [[math.exp(x) for x in r["log_e"]] for r in rows]
+        per_hand = [[math.exp(x) for x in r[key]] for r in rows]
         means = ", ".join(
             f"{a:g}/{b:g}: {statistics.fmean(e[k] for e in per_hand):.3f}"
-            for k, (a, b) in enumerate(ALTERNATIVES)
+            for k, (a, b) in enumerate(alternatives)
         )
-        print(f"  mean e-value a hand by alternative (sharpness/share): {means}")
+        print(f"  mean e-value a hand by alternative: {means}")
         self_name = HONEST_SELF.get(name)
         if self_name is not None and (preset, opponent, self_name) in hands:
             mine = hands[(preset, opponent, self_name)]
@@ -175,7 +191,7 @@ def report(args: argparse.Namespace) -> None:
             found = [0, 0]
             for i in range(samples):
                 chunk = rows[i * size : (i + 1) * size]
-                sums = [sum(r["log_e"][k] for r in chunk) for k in range(len(ALTERNATIVES))]
+                sums = [sum(r[key][k] for r in chunk) for k in range(len(alternatives))]
                 p = min(1.0, p_value(sums) * args.tests)
                 found[0] += p <= REVIEW
                 found[1] += p <= STRONG
@@ -217,6 +233,12 @@ def main() -> None:
     r.add_argument("files", nargs="+")
     r.add_argument("--sizes", default="20,50,100,200")
     r.add_argument("--markdown", action="store_true", help="a table of every player at the end")
+    r.add_argument(
+        "--statistic",
+        choices=("dealt", "partner"),
+        default="dealt",
+        help="the dealt-hand test of seat 0, or the partner-hand test of seats 0 and 2 (Scopone)",
+    )
     r.add_argument(
         "--tests",
         type=int,

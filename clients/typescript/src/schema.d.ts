@@ -1710,6 +1710,8 @@ export interface components {
             offset: number;
             /** @description the largest, over the calibrated honest styles, chance of an honest player reaching this statistic over as many decisions (null: no calibration) */
             p_value: number | null;
+            /** @description partners in a game of four: the partner-hand test, which needs no calibration and holds for an honest pair of any style (null otherwise) */
+            partner_hands: components["schemas"]["PartnerHands"] | null;
             partners: boolean;
             /** @description the statistic per decision with its 95% interval */
             per_decision: components["schemas"]["InterpretedMean"];
@@ -1717,6 +1719,44 @@ export interface components {
             statistic: number;
             /**
              * @description review_recommended at adjusted p <= 0.01, strong_evidence at <= 0.001, none under 100 decisions or without a calibration
+             * @enum {string}
+             */
+            verdict: "too_few_decisions" | "not_calibrated" | "no_evidence" | "review_recommended" | "strong_evidence";
+        };
+        PartnerDecision: {
+            /** @description this play's e-value (1: no evidence either way) */
+            e_value: number;
+            /** @description its index in hands */
+            hand: number;
+            /** @description the move in the record */
+            move_index: number;
+            /** @description the cards the seat's partner held then (not seen by the seat) */
+            partner_hand: string[];
+            played: components["schemas"]["ChosenMove"];
+            seat: number;
+            /** @description only what the seat could know then, as /v1/view gives it */
+            view: components["schemas"]["View"];
+        };
+        PartnerHands: {
+            /** @description the p-value times the report's number of tests */
+            adjusted_p_value: number;
+            /** @description the alternative players averaged */
+            alternatives: number;
+            /** @description judged plays */
+            decisions: number;
+            /** @description with a verdict: the plays that weigh most */
+            decisions_to_replay?: components["schemas"]["PartnerDecision"][];
+            /** @description the product of the plays' e-values, averaged over the alternative players; an honest player's exceeds 1/p with chance at most p */
+            e_value: number;
+            /** @description hands with a judged play */
+            hands: number;
+            meaning: string;
+            /** @description what this can tell */
+            note: string;
+            /** @description 1 over the e-value */
+            p_value: number;
+            /**
+             * @description review_recommended at adjusted p <= 0.01, strong_evidence at <= 0.001 (at any number of plays); otherwise none under 30 judged plays
              * @enum {string}
              */
             verdict: "too_few_decisions" | "not_calibrated" | "no_evidence" | "review_recommended" | "strong_evidence";
@@ -2623,6 +2663,8 @@ export type Names = components['schemas']['Names'];
 export type OptionSpec = components['schemas']['OptionSpec'];
 export type PaginationMetadata = components['schemas']['PaginationMetadata'];
 export type PairEvidence = components['schemas']['PairEvidence'];
+export type PartnerDecision = components['schemas']['PartnerDecision'];
+export type PartnerHands = components['schemas']['PartnerHands'];
 export type Pile = components['schemas']['Pile'];
 export type PlayRequest = components['schemas']['PlayRequest'];
 export type PlayResponse = components['schemas']['PlayResponse'];

@@ -1,6 +1,7 @@
-"""The fair-play report's dealt-hand test (``search.dealt_test``): each distinct hand's judged
-plays, the verdict of their e-value as one of the report's tests, and the plays that weigh most
-for a moderator to replay."""
+"""The fair-play report's dealt-hand tests: the dealt-hand test of the player
+(``search.dealt_test``) and the partner-hand test of a Scopone pair (``search.partner_test``).
+Each distinct hand's judged plays, the verdict of their e-value as one of the report's tests, and
+the plays that weigh most for a moderator to replay."""
 
 from __future__ import annotations
 
@@ -16,9 +17,10 @@ from service.engine.cards import code, iter_cards
 from service.engine.message import Message
 from service.engine.record import HandRecord, replay
 from service.engine.view import view_of
-from service.search import dealt_test
+from service.search import dealt_test, partner_test
 from service.search.dealt_test import DealtDecision, hand_decisions
 from service.search.fair_play import REVIEW, REVIEW_P, STRONG, STRONG_P
+from service.search.partner_test import partner_decisions
 
 # The plays a report lists for a moderator when the test reaches a verdict.
 SHOWN_PLAYS = 5
@@ -52,6 +54,34 @@ DEALT_NOTE = Message(
     "(two players: the plays that open each deal; Scopone: the first round's, but for the seat "
     "just before the leader)"
 )
+PARTNER_NOTE = Message(
+    "judged at each partner's plays made before the other has played from a fresh deal (the "
+    "first plays of the leader and of the seat after it), where, given the hands of those who "
+    "have played, the other's hand is a uniform draw from the cards the player could not see: "
+    "the e-value is how much better the moves fit the hand the partner really held than the "
+    "hands they could have held, and its rate holds for any honest pair, whatever their style, "
+    "with no calibration; later plays are not judged here"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class HandTest:
+    """One of the tests of the hidden hand a judged play was made beside: its alternatives,
+    its note, the seats from the judged seat to the hidden hand, and the hidden hand's name in
+    a play shown to a moderator."""
+
+    alternatives: int
+    note: Message
+    offset: int
+    shown_as: str
+
+    def hidden_seat(self, seat: int, players: int) -> int:
+        """The seat whose hand a judged play of ``seat`` is weighed against."""
+        return (seat + self.offset) % players
+
+
+NEXT_HAND = HandTest(len(dealt_test.ALTERNATIVES), DEALT_NOTE, 1, "next_hand")
+PARTNER_HAND = HandTest(len(partner_test.ALTERNATIVES), PARTNER_NOTE, 2, "partner_hand")
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +109,33 @@ def dealt_hands(hands: Sequence[tuple[HandEvidence, HandRecord]]) -> list[DealtH
     return found
 
 
+def partner_hands(hands: Sequence[tuple[HandEvidence, HandRecord]]) -> list[DealtHand]:
+    """Each distinct hand of partners (a pair two seats apart in a game of teams) with both
+    partners' plays judged by the partner-hand test; none without such a pair."""
+    seen = set()
+    found = []
+    for hand, record in hands:
+        rules = record.rules
+        key = (record.rules, record.dealer, record.deal, record.moves)
+        if (
+            hand.pair_seat is None
+            or not rules.teams
+            or rules.players != 4
+            or (hand.pair_seat - hand.seat) % 4 != 2
+            or key in seen
+        ):
+            continue
+        seen.add(key)
+        done = replay(record)
+        decisions = [
+            d
+            for seat in sorted((hand.seat, hand.pair_seat))
+            for d in partner_decisions(done, record.moves, seat)
+        ]
+        found.append(DealtHand(hand, record, sorted(decisions, key=lambda d: d.index)))
+    return found
+
+
 def dealt_verdict(p_value: float, decisions: int) -> str:
     """The dealt-hand test's verdict. Its rate holds at any number of decisions, so evidence
     is flagged however few; "no evidence" is said only from ``MIN_DEALT_DECISIONS`` on."""
@@ -89,10 +146,13 @@ def dealt_verdict(p_value: float, decisions: int) -> str:
     return "no_evidence" if decisions >= MIN_DEALT_DECISIONS else "too_few_decisions"
 
 
-def dealt_answer(hands: Sequence[DealtHand], tests: int) -> dict[str, Any]:
-    """The dealt-hand test of a player's hands, as one of the report's ``tests``."""
+def dealt_answer(
+    hands: Sequence[DealtHand], tests: int, test: HandTest = NEXT_HAND
+) -> dict[str, Any]:
+    """A hand test of a player's hands (by default the dealt-hand test), as one of the
+    report's ``tests``."""
     judged = [d for h in hands for d in h.decisions]
-    sums = dealt_test.summed(judged)
+    sums = dealt_test.summed(judged, test.alternatives)
     p_value = dealt_test.p_value(sums)
     adjusted = min(1.0, p_value * tests)
     verdict = dealt_verdict(adjusted, len(judged))
@@ -102,19 +162,19 @@ def dealt_answer(hands: Sequence[DealtHand], tests: int) -> dict[str, Any]:
         "e_value": float(f"{dealt_test.e_value(sums):.4g}"),
         "p_value": float(f"{p_value:.3g}"),
         "adjusted_p_value": float(f"{adjusted:.3g}"),
-        "alternatives": len(dealt_test.ALTERNATIVES),
+        "alternatives": test.alternatives,
         "verdict": verdict,
         "meaning": DEALT_MEANINGS[verdict],
-        "note": DEALT_NOTE,
+        "note": test.note,
     }
     if verdict in (REVIEW, STRONG):
-        answer["decisions_to_replay"] = dealt_shown(hands)
+        answer["decisions_to_replay"] = dealt_shown(hands, test)
     return answer
 
 
-def dealt_shown(hands: Sequence[DealtHand]) -> list[dict[str, Any]]:
+def dealt_shown(hands: Sequence[DealtHand], test: HandTest) -> list[dict[str, Any]]:
     """The judged plays that weigh most (the highest e-value first), each as a moderator
-    replays it: the seat's view, the move played and the hand the next player held."""
+    replays it: the seat's view, the move played and the hidden hand it is weighed against."""
     weighed = sorted(
         ((d, h) for h in hands for d in h.decisions),
         key=lambda t: (-t[0].e_value, t[1].hand.index, t[0].index),
@@ -122,10 +182,10 @@ def dealt_shown(hands: Sequence[DealtHand]) -> list[dict[str, Any]]:
     shown = []
     for decision, hand in weighed[:SHOWN_PLAYS]:
         state = replay(hand.record).states[decision.index]
-        seat = hand.hand.seat
+        seat = hand.record.moves[decision.index].seat
         view = view_of(state, seat)
         move = hand.record.moves[decision.index].move
-        follower = (seat + 1) % state.rules.players
+        hidden = test.hidden_seat(seat, state.rules.players)
         shown.append(
             {
                 "hand": hand.hand.index,
@@ -134,7 +194,7 @@ def dealt_shown(hands: Sequence[DealtHand]) -> list[dict[str, Any]]:
                 "e_value": round(decision.e_value, 4),
                 "view": view_dict(view),
                 "played": codec.move_to_dict(move, sweeps(view, move)),
-                "next_hand": [code(c) for c in iter_cards(state.hands[follower])],
+                test.shown_as: [code(c) for c in iter_cards(state.hands[hidden])],
             }
         )
     return shown

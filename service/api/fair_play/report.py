@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from service.api.advice.answer import sweeps
-from service.api.fair_play.dealt import dealt_answer, dealt_hands
+from service.api.fair_play.dealt import PARTNER_HAND, dealt_answer, dealt_hands, partner_hands
 from service.api.fair_play.evidence import HandEvidence, SeatDecision
 from service.api.records.answer import view_dict
 from service.engine import codec
@@ -203,10 +203,13 @@ def report(player: PlayerHands, name: str | None, pair: str | None) -> dict[str,
     if offset is not None:
         statistics[pair_kind(offset)] = player.paired(offset)
         pair_loss = player.paired(offset, LOSS)
-    # The dealt-hand test is one more of the report's tests (Bonferroni).
-    tests = len(statistics) + 1
+    partners = partner_hands(player.hands) if offset is not None else []
+    # The dealt-hand test, and the partner-hand test of partners, are more of the report's tests
+    # (Bonferroni).
+    tests = len(statistics) + 1 + (1 if partners else 0)
     found = judge_all(statistics, calibration, tests, player.clusters(LOSS), pair_loss)
     dealt = dealt_answer(dealt_hands(player.hands), tests)
+    partner = dealt_answer(partners, tests, PARTNER_HAND) if partners else None
     hidden = []
     for hypothesis in hypotheses:
         assert rules is not None
@@ -227,6 +230,7 @@ def report(player: PlayerHands, name: str | None, pair: str | None) -> dict[str,
             "partners": rules.teams and offset % 2 == 0,
             "description": PAIR_DESCRIPTION,
             **judgement_dict(found[pair_kind(offset)]),
+            "partner_hands": partner,
         }
     engine = found[ENGINE]
     mine = [d for hand, _ in player.hands for d in hand.of_seat(hand.seat)]
@@ -255,7 +259,13 @@ def report(player: PlayerHands, name: str | None, pair: str | None) -> dict[str,
             "styles": list(calibration.styles),
             "hands": calibration.hands,
         },
-        "verdict": worst_verdict([*(j.verdict for j in found.values()), dealt["verdict"]]),
+        "verdict": worst_verdict(
+            [
+                *(j.verdict for j in found.values()),
+                dealt["verdict"],
+                *([partner["verdict"]] if partner else []),
+            ]
+        ),
         "hidden_information": hidden,
         "dealt_hands": dealt,
         "pair_evidence": pair_answer,

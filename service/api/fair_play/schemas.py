@@ -177,8 +177,8 @@ class HypothesisSchema(JudgementFields):
     )
 
 
-class DealtDecisionSchema(ma.Schema):
-    """A play of the dealt-hand test for a moderator to replay."""
+class HandTestDecisionFields(ma.Schema):
+    """The fields of a play of a hand test for a moderator to replay."""
 
     hand = StrictInteger(required=True, metadata={"description": "its index in hands"})
     move_index = StrictInteger(required=True, metadata={"description": "the move in the record"})
@@ -192,11 +192,27 @@ class DealtDecisionSchema(ma.Schema):
         metadata={"description": "only what the seat could know then, as /v1/view gives it"},
     )
     played = ma.fields.Nested(ChosenMoveSchema, required=True)
+
+
+class DealtDecisionSchema(HandTestDecisionFields):
+    """A play of the dealt-hand test for a moderator to replay."""
+
     next_hand = bounded_list(
         CardField(),
         40,
         required=True,
         metadata={"description": "the cards the next player held then (not seen by the seat)"},
+    )
+
+
+class PartnerDecisionSchema(HandTestDecisionFields):
+    """A play of the partner-hand test for a moderator to replay."""
+
+    partner_hand = bounded_list(
+        CardField(),
+        40,
+        required=True,
+        metadata={"description": "the cards the seat's partner held then (not seen by the seat)"},
     )
 
 
@@ -237,12 +253,32 @@ class DealtHandsSchema(ma.Schema):
     )
 
 
+class PartnerHandsSchema(DealtHandsSchema):
+    """The partner-hand test: whether partners' plays made before the other has played from a
+    fresh deal fit the other's hand."""
+
+    decisions_to_replay = bounded_list(
+        ma.fields.Nested(PartnerDecisionSchema),
+        MAX_SHOWN,
+        metadata={"description": "with a verdict: the plays that weigh most"},
+    )
+
+
 class PairEvidenceSchema(JudgementFields):
     """The evidence that the pair shared their hands."""
 
     offset = StrictInteger(required=True, metadata={"description": "seats from player to pair"})
     partners = StrictBoolean(required=True)
     description = ma.fields.String(required=True)
+    partner_hands = ma.fields.Nested(
+        PartnerHandsSchema,
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "partners in a game of four: the partner-hand test, which needs no "
+            "calibration and holds for an honest pair of any style (null otherwise)"
+        },
+    )
 
 
 class EngineSchema(JudgementFields):

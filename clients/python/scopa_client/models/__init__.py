@@ -125,6 +125,9 @@ from .option_spec_type import OptionSpecType
 from .pagination_metadata import PaginationMetadata
 from .pair_evidence import PairEvidence
 from .pair_evidence_verdict import PairEvidenceVerdict
+from .partner_decision import PartnerDecision
+from .partner_hands import PartnerHands
+from .partner_hands_verdict import PartnerHandsVerdict
 from .pile import Pile
 from .play_request import PlayRequest
 from .play_request_rules_type_0 import PlayRequestRulesType0
@@ -332,6 +335,9 @@ __all__ = (
     "PaginationMetadata",
     "PairEvidence",
     "PairEvidenceVerdict",
+    "PartnerDecision",
+    "PartnerHands",
+    "PartnerHandsVerdict",
     "Pile",
     "PlayerHand",
     "PlayRequest",

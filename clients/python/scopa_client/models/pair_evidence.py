@@ -9,6 +9,7 @@ from ..models.pair_evidence_verdict import PairEvidenceVerdict, check_pair_evide
 
 if TYPE_CHECKING:
     from ..models.interpreted_mean import InterpretedMean
+    from ..models.partner_hands import PartnerHands
 
 
 T = TypeVar("T", bound="PairEvidence")
@@ -28,6 +29,8 @@ class PairEvidence:
         offset (int): seats from player to pair
         p_value (float | None): the largest, over the calibrated honest styles, chance of an honest player reaching this
             statistic over as many decisions (null: no calibration)
+        partner_hands (None | PartnerHands): partners in a game of four: the partner-hand test, which needs no
+            calibration and holds for an honest pair of any style (null otherwise)
         partners (bool):
         per_decision (InterpretedMean):
         statistic (float): the summed log-likelihood ratio (engine: the matches)
@@ -43,12 +46,15 @@ class PairEvidence:
     most_likely_honest_style: None | str
     offset: int
     p_value: float | None
+    partner_hands: None | PartnerHands
     partners: bool
     per_decision: InterpretedMean
     statistic: float
     verdict: PairEvidenceVerdict
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.partner_hands import PartnerHands  # noqa: PLC0415
+
         adjusted_p_value: float | None
         adjusted_p_value = self.adjusted_p_value
 
@@ -67,6 +73,12 @@ class PairEvidence:
 
         p_value: float | None
         p_value = self.p_value
+
+        partner_hands: dict[str, Any] | None
+        if isinstance(self.partner_hands, PartnerHands):
+            partner_hands = self.partner_hands.to_dict()
+        else:
+            partner_hands = self.partner_hands
 
         partners = self.partners
 
@@ -88,6 +100,7 @@ class PairEvidence:
                 "most_likely_honest_style": most_likely_honest_style,
                 "offset": offset,
                 "p_value": p_value,
+                "partner_hands": partner_hands,
                 "partners": partners,
                 "per_decision": per_decision,
                 "statistic": statistic,
@@ -100,6 +113,7 @@ class PairEvidence:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.interpreted_mean import InterpretedMean  # noqa: PLC0415
+        from ..models.partner_hands import PartnerHands  # noqa: PLC0415
 
         d = dict(src_dict)
 
@@ -134,6 +148,21 @@ class PairEvidence:
 
         p_value = _parse_p_value(d.pop("p_value"))
 
+        def _parse_partner_hands(data: object) -> None | PartnerHands:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                partner_hands_type_0 = PartnerHands.from_dict(data)
+
+                return partner_hands_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PartnerHands, data)
+
+        partner_hands = _parse_partner_hands(d.pop("partner_hands"))
+
         partners = d.pop("partners")
 
         per_decision = InterpretedMean.from_dict(d.pop("per_decision"))
@@ -151,6 +180,7 @@ class PairEvidence:
             most_likely_honest_style=most_likely_honest_style,
             offset=offset,
             p_value=p_value,
+            partner_hands=partner_hands,
             partners=partners,
             per_decision=per_decision,
             statistic=statistic,
