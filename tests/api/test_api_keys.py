@@ -13,11 +13,14 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from limits.errors import StorageError
+from limits.storage import memory
 
 from service.api.app import create_app
 from service.api.examples import dealt_state, short_record, view_json
 from service.api.http.api_keys import (
     ApiKey,
+    KeyGuard,
     KeyRing,
     digest_of,
     keys_of,
@@ -234,3 +237,36 @@ def test_a_cors_preflight_needs_no_key_and_allows_sending_one(tmp_path: Path) ->
     keyed = app.test_client().get("/v1/rules", headers={**bearer(ALICE), "Origin": origin})
     assert keyed.status_code == 200
     assert keyed.headers["Access-Control-Allow-Origin"] == origin
+
+
+class UnreachableStorage(memory.MemoryStorage):
+    """A shared storage whose every count fails as an unreachable server's, counting the tries."""
+
+    tries = 0
+
+    def incr(self, key: str, expiry: float, amount: int = 1) -> int:
+        self.tries += 1
+        raise StorageError(ConnectionError("unreachable"))
+
+    def get(self, key: str) -> int:
+        self.tries += 1
+        raise StorageError(ConnectionError("unreachable"))
+
+
+def test_the_quotas_back_off_from_an_unreachable_storage_and_still_hold(tmp_path: Path) -> None:
+    clock = [1000.0]
+    shared = UnreachableStorage()
+    ring = KeyRing(load_keys(keys_file(tmp_path, requests_per_minute=3)))
+    guard = KeyGuard(ring, shared, memory.MemoryStorage(), lambda: clock[0])
+    app = create_app({"TESTING": True, "ADVICE_CACHE": False})
+    app.before_request(guard.before_request)
+    client = app.test_client()
+    answers = [client.get("/v1/rules", headers=bearer(ALICE)).status_code for _ in range(4)]
+    # Tried once; within its back-off the quota is counted in memory, and holds there.
+    assert answers == [200, 200, 200, 429] and shared.tries == 1
+    clock[0] += 1.01
+    client.get("/v1/rules", headers=bearer(ALICE))
+    assert shared.tries == 2  # tried again once the first second has passed
+    clock[0] += 1.01
+    client.get("/v1/rules", headers=bearer(ALICE))
+    assert shared.tries == 2  # the second failure doubled the wait

@@ -294,7 +294,7 @@ def test_the_limiters_redis_client_has_the_settings_timeouts_and_no_retries(
     monkeypatch.setenv("SCOPA_REDIS_READ_TIMEOUT_MS", "30")
     app = limited_app()
     limiter = app.extensions[LIMITER_EXTENSION]
-    options = limiter.storage.storage.connection_pool.connection_kwargs
+    options = limiter.counts.storage.storage.connection_pool.connection_kwargs
     assert (options["socket_connect_timeout"], options["socket_timeout"]) == (0.02, 0.03)
     assert options["retry"].get_retries() == 0
     assert (options["username"], options["password"]) == ("scopa", "pw")
@@ -341,7 +341,7 @@ def test_a_failed_storage_is_retried_after_a_growing_back_off() -> None:
     limiter = RateLimiter(
         parse_many("100/minute"), storage, memory.MemoryStorage(), lambda: clock[0]
     )
-    assert limiter.memory is not limiter.storage
+    assert limiter.counts.memory is not limiter.counts.storage
     storage.down = True
     assert limiter.windows("client", 1)[0].remaining == 99  # counted in memory
     assert storage.storage == {}
@@ -355,5 +355,5 @@ def test_a_failed_storage_is_retried_after_a_growing_back_off() -> None:
     for step_s in (1.0, 2.0, 4.0):  # each failure doubles the wait
         limiter.windows("client", 1)
         clock[0] += step_s - 0.01
-        assert limiter.retry_at > clock[0]
+        assert limiter.counts.retry_at > clock[0]
         clock[0] += 0.02

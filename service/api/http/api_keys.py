@@ -13,7 +13,9 @@ is never logged, echoed or used as a metric label: the request log, the metrics 
 problems name the key by its ``name``.
 
 Quotas count in fixed windows in the rate limits' storage (Redis with ``REDIS_URL``, shared by
-every worker and replica; this worker's memory without it, or while Redis fails): a request
+every worker and replica; this worker's memory without it, or while Redis fails, Redis tried
+again after a back-off of 1 s doubling to 32 s, as the rate limits do, so that no more than one
+keyed request a back-off waits on an unreachable Redis): a request
 spends one of its minute's requests before it runs, and a searching request is refused when
 the day's search milliseconds are spent; the milliseconds its searches took (cache hits take
 none) are added once its answer is sent, a stream's once it ends. A key over a quota gets a 429
@@ -34,17 +36,16 @@ import math
 import re
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, current_app, g, request
 from limits import RateLimitItem, RateLimitItemPerDay, RateLimitItemPerMinute
-from limits.errors import StorageError
 from limits.storage import Storage
 
-from service.api.http.limits import KEYS_EXTENSION, counts_storages
+from service.api.http.limits import KEYS_EXTENSION, Fallback, counts_storages
 from service.api.http.metrics import (
     record_key_refused,
     record_key_request,
@@ -218,10 +219,15 @@ MINUTE, DAY = RateLimitItemPerMinute, RateLimitItemPerDay
 class KeyGuard:
     """Checks every /v1 request's key and quotas, and charges its searches once sent."""
 
-    def __init__(self, ring: KeyRing, storage: Storage, fallback: Storage) -> None:
+    def __init__(
+        self,
+        ring: KeyRing,
+        storage: Storage,
+        fallback: Storage,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.ring = ring
-        self.storage = storage
-        self.memory = fallback
+        self.counts = Fallback(storage, fallback, clock, "API key quota")
         # Each key's windows, made once: its requests a minute and search ms a day.
         self.windows = {
             key.name: (
@@ -237,12 +243,8 @@ class KeyGuard:
         return over_quota(key, window.quota, window.limit, reset_at)
 
     def _counts(self, spend: Any) -> Any:
-        """A count in the shared storage, or in memory while it fails."""
-        try:
-            return spend(self.storage)
-        except StorageError as error:
-            log.warning("API key quota storage unreachable (%s); counting in memory", error)
-            return spend(self.memory)
+        """A count in the shared storage, or in memory while it fails (``Fallback``)."""
+        return self.counts.counted(spend)
 
     def before_request(self) -> Response | None:
         """401 without a known key; 429 over a quota; else the request goes on, its key's

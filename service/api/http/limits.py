@@ -24,7 +24,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Flask, Response, current_app, g, request
 from limits import RateLimitItem, parse_many
@@ -55,6 +55,7 @@ MIN_BACKOFF_S = 1.0
 MAX_BACKOFF_S = 32.0
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 def storage(settings: Settings) -> tuple[str, dict[str, Any]]:
@@ -113,6 +114,42 @@ class WindowState:
     exceeded: bool
 
 
+class Fallback:
+    """A shared storage and the memory counted in while it fails. After a failure the shared
+    storage is tried again only once a back-off has passed, doubled at each failure in a row
+    (``MIN_BACKOFF_S`` to ``MAX_BACKOFF_S``), so that while Redis is unreachable no more than one
+    request a back-off waits on it."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        fallback: Storage | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        what: str = "rate limit",
+    ):
+        self.storage = storage
+        self.memory = storage if fallback is None else fallback
+        self.clock = clock
+        self.what = what
+        self.retry_at = 0.0
+        self.backoff_s = MIN_BACKOFF_S
+
+    def counted(self, spend: Callable[[Storage], T]) -> T:
+        """``spend`` on the shared storage unless it failed within its back-off, else (and
+        when it fails now) on the memory."""
+        if self.storage is not self.memory and self.clock() >= self.retry_at:
+            try:
+                found = spend(self.storage)
+            except StorageError as error:
+                log.warning("%s storage unreachable (%s); counting in memory", self.what, error)
+                self.retry_at = self.clock() + self.backoff_s
+                self.backoff_s = min(self.backoff_s * 2, MAX_BACKOFF_S)
+            else:
+                self.backoff_s = MIN_BACKOFF_S
+                return found
+        return spend(self.memory)
+
+
 class RateLimiter:
     """The configured limits over fixed windows, counted in Redis or in this worker's memory."""
 
@@ -124,26 +161,12 @@ class RateLimiter:
         clock: Callable[[], float] = time.monotonic,
     ):
         self.limits = sorted(limits)  # shortest window first, as the headers report it
-        self.storage = storage
-        self.memory = storage if fallback is None else fallback
-        self.clock = clock
-        self.retry_at = 0.0
-        self.backoff_s = MIN_BACKOFF_S
+        self.counts = Fallback(storage, fallback, clock)
 
     def windows(self, key: str, cost: int) -> list[WindowState]:
         """Spend ``cost`` units of each limit for ``key``, stopping at the first exceeded: in
         the primary storage unless it failed within its back-off, else in memory."""
-        if self.storage is not self.memory and self.clock() >= self.retry_at:
-            try:
-                states = spend(self.storage, self.limits, key, cost)
-            except StorageError as error:
-                log.warning("rate limit storage unreachable (%s); counting in memory", error)
-                self.retry_at = self.clock() + self.backoff_s
-                self.backoff_s = min(self.backoff_s * 2, MAX_BACKOFF_S)
-            else:
-                self.backoff_s = MIN_BACKOFF_S
-                return states
-        return spend(self.memory, self.limits, key, cost)
+        return self.counts.counted(lambda storage: spend(storage, self.limits, key, cost))
 
     def before_request(self) -> Response | None:
         """Count the request against its client's budget; the 429 problem when it is spent."""
@@ -239,5 +262,5 @@ def close_storage(app: Flask) -> None:
     """Close the Redis connections of the app's rate limiter and key quotas, if any."""
     for name in (LIMITER_EXTENSION, KEYS_EXTENSION):
         counter = app.extensions.get(name)
-        if counter is not None and isinstance(counter.storage, RedisStorage):
-            counter.storage.storage.close()
+        if counter is not None and isinstance(counter.counts.storage, RedisStorage):
+            counter.counts.storage.storage.close()
