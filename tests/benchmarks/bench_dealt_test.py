@@ -56,13 +56,13 @@ def panel_hand(preset: str, name: str, opponent: str, seed: int) -> State:
     """A hand dealt from the seed (dealer ``seed % players``) and played to its end by a panel
     player at seat 0 (and its partner's seat, for the panel's pairs) against the opponent."""
     rules = make_rules(preset)
-    players = [panel_player(name, rules)] + [
+    paired = name.startswith("pair:")
+    spec = name.partition(":")[2] if paired else name
+    players = [panel_player(spec, rules)] + [
         panel_player(opponent, rules) for _ in range(rules.players - 1)
     ]
-    if name in PAIRED:
-        players[2] = panel_player(name, rules)
-    elif name.startswith("pair:"):
-        players[0] = players[2] = panel_player(name.partition(":")[2], rules)
+    if paired or name in PAIRED:
+        players[2] = panel_player(spec, rules)
     state = deal(rules, seed, dealer=seed % rules.players)
     rng = random.Random(f"{name}:{seed}")
     while not state.finished:
