@@ -294,6 +294,14 @@ class Settings(BaseSettings):
         "redis+sentinel:// URL names its Sentinels); unset: REDIS_URL; neither: jobs run in "
         "each web process, kept in an SQLite file",
     )
+    jobs_read_timeout_ms: int = _env(
+        1000,
+        "SCOPA_JOBS_READ_TIMEOUT_MS",
+        "Redis connect and read timeout (ms) of the API's job reads (GET /v1/jobs...): past it, "
+        "as while the jobs' Redis is silent, the read is a 503 with Retry-After; the job "
+        "writes and the workers keep 10 s",
+        ge=1,
+    )
     jobs_dir: str | None = _env(
         None,
         "SCOPA_JOBS_DIR",

@@ -72,7 +72,7 @@ def check_room(jobs: Jobs, owner: str, key: str | None, config: Mapping[str, Any
 
 def owned_job(jobs: Jobs, job_id: str, owner: str) -> Job:
     """The owner's job; a 404 when there is none, or it is another key's."""
-    job = jobs.store.get(job_id)
+    job = jobs.reader.get(job_id)
     if job is None or job.owner != owner:
         raise ProblemError(
             404,
@@ -124,7 +124,7 @@ def job_document(job: Job) -> dict[str, Any]:
 
 def jobs_page(jobs: Jobs, owner: str, offset: int, limit: int) -> dict[str, Any]:
     """A page of the owner's jobs, newest first."""
-    found = jobs.store.jobs_of(owner, offset, limit)
+    found = jobs.reader.jobs_of(owner, offset, limit)
     after = offset + limit
     return {
         "jobs": [job_document(job) for job in found],
@@ -137,7 +137,7 @@ def jobs_page(jobs: Jobs, owner: str, offset: int, limit: int) -> dict[str, Any]
 def results_page(jobs: Jobs, job: Job, offset: int, limit: int) -> dict[str, Any]:
     """The lines of records ``offset`` .. ``offset + limit - 1`` that have one, in order."""
     indices = range(offset, min(job.total, offset + limit))
-    found = jobs.store.results(job.id, indices)
+    found = jobs.reader.results(job.id, indices)
     after = offset + limit
     return {
         "id": job.id,
@@ -168,7 +168,7 @@ def download_lines(jobs: Jobs, job: Job) -> Iterator[dict[str, Any]]:
     """Every kept line in record order (read page by page), then the summary line."""
     counts = {REVIEW: 0, PROBLEM: 0}
     for start in range(0, job.total, PAGE_MAX):
-        found = jobs.store.results(job.id, range(start, min(job.total, start + PAGE_MAX)))
+        found = jobs.reader.results(job.id, range(start, min(job.total, start + PAGE_MAX)))
         for index in sorted(found):
             line = orjson.loads(found[index])
             counts[PROBLEM if line["type"] == PROBLEM else REVIEW] += 1

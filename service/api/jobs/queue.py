@@ -40,6 +40,7 @@ from service.api.jobs import metrics
 from service.api.jobs.model import JobState, NewJob
 from service.api.jobs.runner import STORE_ERRORS, STORE_PATIENCE_S, RecordRunner, patiently
 from service.api.jobs.store import JobStore, RedisJobStore, SqliteJobStore
+from service.cache import client_options
 from service.config import Settings
 from service.redis_address import connect
 
@@ -79,8 +80,9 @@ def jobs_redis_url(settings: Settings) -> str | None:
 
 
 class Jobs:
-    """An app's jobs: their store, the broker its record tasks go to, and (embedded) the
-    worker thread that runs them."""
+    """An app's jobs: their store, the store the API reads them from (with Redis, a client of
+    short timeouts), the broker their record tasks go to, and (embedded) the worker thread
+    that runs them."""
 
     def __init__(self, app: Flask, settings: Settings) -> None:
         url = jobs_redis_url(settings)
@@ -93,6 +95,7 @@ class Jobs:
             folder = settings.jobs_dir or os.path.join(app.instance_path, JOBS_FOLDER)
             self.embedded = SqliteJobStore(sqlite_path(folder))
             self.store: JobStore = self.embedded
+            self.reader: JobStore = self.embedded
             self.broker: dramatiq.Broker = StubBroker()
         else:
             self.client = connect(
@@ -100,6 +103,14 @@ class Jobs:
             )
             self.store = self.shared = RedisJobStore(
                 self.client, settings.jobs_replica_acks, settings.jobs_replica_wait_ms
+            )
+            # The API's reads wait less than the writes, and are not retried: a silent store is
+            # a quick 503.
+            read_s = settings.jobs_read_timeout_ms / 1000
+            self.reader = RedisJobStore(
+                connect(url, **client_options(read_s, read_s)),
+                settings.jobs_replica_acks,
+                settings.jobs_replica_wait_ms,
             )
             self.broker = RedisBroker(  # type: ignore[no-untyped-call]
                 client=self.client,
@@ -282,6 +293,8 @@ class Jobs:
         self.stop_worker()
         self.broker.close()
         self.store.close()
+        if self.reader is not self.store:
+            self.reader.close()
 
 
 def sqlite_path(directory: str) -> str:
