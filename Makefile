@@ -419,6 +419,14 @@ drills-stack: setup
 	    tests/integration/test_redis_failover.py tests/integration/test_network_split.py \
 	    $(PYTEST_ARGS) | grep -E '^\[(drill|container)\]|passed|failed'; done
 
+.PHONY: drill-redelivery
+## How soon a record held by a worker killed with SIGKILL runs again, at heartbeat timeouts of
+## 1, 3, 10 and 60 s (the default), and that live workers busy past a 1 s timeout keep their
+## records (tests/integration/test_redelivery.py, [drill] lines; about 3 minutes).
+drill-redelivery: setup
+	DRILL_HEARTBEAT_TIMEOUTS_MS=1000,3000,10000,60000 $(BIN)/pytest -q -s -p no:randomly \
+	    tests/integration/test_redelivery.py $(PYTEST_ARGS) | grep -E '^\[drill\]|passed|failed'
+
 .PHONY: fuzz
 ## Mutation fuzz of every endpoint: 12,000 seeded cases (ARGS="--cases N --seed S" to vary) over
 ## POST /v1/deal, moves, play, score, advice, view, record, replay, bot and review, and the lang

@@ -336,8 +336,9 @@ class Settings(BaseSettings):
     job_heartbeat_timeout_ms: int = _env(
         60_000,
         "SCOPA_JOB_HEARTBEAT_TIMEOUT_MS",
-        "ms without a heartbeat after which a worker is dead and its tasks go to another; keep "
-        "it above REVIEW_MAX_TOTAL_MS",
+        "ms without a heartbeat after which a worker is dead and its tasks go to another (a "
+        "busy worker still beats); lower: a dead worker's record is redone sooner, and a "
+        "worker frozen longer (a paused container) has its records run twice (one line kept)",
         ge=1000,
     )
     job_stall_s: int = _env(

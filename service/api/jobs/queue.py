@@ -55,8 +55,10 @@ DELAY_QUEUE_KEY = f"{NAMESPACE}:{dq_name(QUEUE_NAME)}"
 RECORD_ACTOR = "scopa_job_record"
 FAILED_ACTOR = "scopa_job_record_failed"
 # Dispatches out of a million that run the broker's maintenance (requeueing a dead worker's
-# tasks): one in ten, so that an idle worker polling about once a second finds them soon.
-MAINTENANCE_CHANCE = 100_000
+# tasks): every one, so that a dead worker's record waits only its heartbeat timeout and the next
+# fetch of the queue (one in ten left it waiting 20 s past a 1 s timeout in a drill). Each costs a
+# range read of the heartbeats; a dead worker's cleanup, once, a KEYS of its acks.
+MAINTENANCE_CHANCE = 1_000_000
 # How long a new job's tasks may wait for the broker before the POST gives up (503).
 SEND_PATIENCE_S = 5.0
 # Backoff between a record's retries, in ms.
