@@ -5,39 +5,12 @@ samples), each panel has a query, and panels and their queries are well formed."
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any
 
-from prometheus_client import REGISTRY, CollectorRegistry
-from prometheus_client.metrics_core import Metric
-
-import service.api.http.metrics
-import service.api.jobs.metrics  # noqa: F401  (registers the jobs' metrics)
-from service.api.jobs.metrics import QueueDepth
+from tests.deploy.exported_metrics import METRIC, SUFFIXES, exported_names, families
 
 DASHBOARD = Path(__file__).resolve().parents[2] / "deploy" / "grafana" / "scopa-dashboard.json"
-# The names of the samples each kind of metric family exposes.
-SUFFIXES = {
-    "counter": ("_total", "_created"),
-    "gauge": ("",),
-    "histogram": ("_bucket", "_sum", "_count", "_created"),
-    "info": ("_info",),
-    "summary": ("", "_sum", "_count", "_created"),
-}
-METRIC = re.compile(r"\bscopa_[a-z0-9_]+")
-
-
-def families() -> list[Metric]:
-    """Every metric family the service registers, and the workers' queue depth."""
-    depth = CollectorRegistry()
-    depth.register(QueueDepth(lambda: 0))
-    return [*REGISTRY.collect(), *depth.collect()]
-
-
-def exported_names() -> set[str]:
-    """The sample names the service's exposition can hold."""
-    return {f.name + suffix for f in families() for suffix in SUFFIXES[f.type]}
 
 
 def dashboard() -> dict[str, Any]:
