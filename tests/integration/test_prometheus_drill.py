@@ -1,0 +1,196 @@
+"""The alert rules on a real Prometheus server (Debian's package) scraping the real parts on
+loopback: gunicorn (job ``scopa-api``), a scopa-worker (job ``scopa-worker``) and the jobs'
+Redis. A quiet run with traffic raises no alert, not even pending; the jobs' Redis stopped
+while clients read their jobs raises ``ScopaJobStoreUnreachable``; the API killed raises
+``ScopaApiDown``; each resolves once its fault is gone. The drill prints the seconds from each
+fault to its alert firing, and to its end.
+
+Prometheus scrapes and evaluates every 5 s here (the rules' windows and ``for`` durations are
+the shipped ones), so each alert fires within its ``for`` and about two scrapes of its fault.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from scripts.local_gunicorn import free_port, running_gunicorn
+from tests.integration.job_workers import call, running_workers, worker_env
+from tests.integration.test_embedded_jobs import server_processes
+from tests.integration.test_jobs_durability import durable_redis, made, review_job, served_env
+
+ROOT = Path(__file__).resolve().parents[2]
+RULES = ROOT / "deploy" / "prometheus" / "scopa-alerts.yml"
+STEP_S = 5
+
+
+def prometheus_binary() -> str:
+    """Debian's prometheus; under CI its absence fails (.ci/run installs it)."""
+    found = shutil.which("prometheus")
+    if found is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("prometheus is missing under CI: .ci/run installs Debian's prometheus")
+        pytest.skip("prometheus not installed (apt-get install prometheus)")
+    return found
+
+
+@contextmanager
+def running_prometheus(workdir: Path, api_metrics: int, worker_metrics: int) -> Iterator[int]:
+    """A Prometheus server scraping both jobs every ``STEP_S`` with the shipped rules; its port."""
+    port = free_port()
+    config = {
+        "global": {"scrape_interval": f"{STEP_S}s", "evaluation_interval": f"{STEP_S}s"},
+        "rule_files": [str(RULES)],
+        "scrape_configs": [
+            {
+                "job_name": "scopa-api",
+                "static_configs": [{"targets": [f"127.0.0.1:{api_metrics}"]}],
+            },
+            {
+                "job_name": "scopa-worker",
+                "static_configs": [{"targets": [f"127.0.0.1:{worker_metrics}"]}],
+            },
+        ],
+    }
+    path = workdir / "prometheus.yml"
+    path.write_text(yaml.safe_dump(config), encoding="utf-8")
+    log = (workdir / "prometheus.log").open("wb")
+    process = subprocess.Popen(
+        [
+            prometheus_binary(),
+            f"--config.file={path}",
+            f"--storage.tsdb.path={workdir / 'tsdb'}",
+            f"--web.listen-address=127.0.0.1:{port}",
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while not ready(port):
+            assert process.poll() is None and time.monotonic() < deadline, (
+                "prometheus did not start"
+            )
+            time.sleep(0.2)
+        yield port
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=30)
+        log.close()
+
+
+def ready(port: int) -> bool:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/-/ready", timeout=2) as answer:
+            return bool(answer.status == 200)
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+def alerts(port: int) -> dict[str, str]:
+    """Each active alert's name and state (pending or firing)."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/alerts", timeout=5) as answer:
+        found: list[dict[str, Any]] = json.load(answer)["data"]["alerts"]
+    return {a["labels"]["alertname"]: a["state"] for a in found}
+
+
+def targets(port: int) -> list[dict[str, Any]]:
+    """The scrape targets' health and last error, for a failure's message."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/targets", timeout=5) as answer:
+        found: list[dict[str, Any]] = json.load(answer)["data"]["activeTargets"]
+    return [
+        {k: t[k] for k in ("scrapeUrl", "health", "lastError", "lastScrapeDuration")} for t in found
+    ]
+
+
+def until(check: Callable[[], bool], limit_s: float, while_waiting: Callable[[], None]) -> float:
+    """Seconds until ``check`` holds, doing ``while_waiting`` meanwhile (at most ``limit_s``)."""
+    start = time.monotonic()
+    while not check():
+        assert time.monotonic() - start < limit_s, "not within the limit"
+        while_waiting()
+        time.sleep(0.5)
+    return time.monotonic() - start
+
+
+class Traffic:
+    """A little of every kind of request, each timed: the slowest and the failures kept."""
+
+    def __init__(self, port: int, job_path: str) -> None:
+        self.port = port
+        self.paths = ("/v1/rules", job_path)
+        self.slowest_s = 0.0
+        self.failures: list[str] = []
+
+    def __call__(self) -> None:
+        for path in self.paths:
+            start = time.monotonic()
+            try:
+                call(self.port, "GET", path)
+            except OSError as error:
+                self.failures.append(f"{path}: {error!r}")
+            self.slowest_s = max(self.slowest_s, time.monotonic() - start)
+
+
+@pytest.mark.timeout(600)
+def test_the_alerts_fire_on_their_faults_and_not_on_a_quiet_run(tmp_path: Path) -> None:
+    api_metrics = free_port()
+    with durable_redis(tmp_path) as redis:
+        env = {**served_env(redis), "SCOPA_METRICS_PORT": str(api_metrics)}
+        workers = running_workers(1, worker_env(redis.url), tmp_path)
+        log = tmp_path / "gunicorn.log"
+        with (
+            running_gunicorn(workers=1, threads=4, env=env, log_path=log) as port,
+            workers as started,
+        ):
+            worker_port = started[0].metrics_port
+            with running_prometheus(tmp_path, api_metrics, worker_port) as prom:
+                job = made(port, review_job(4))
+                send = Traffic(port, job["links"]["self"])
+                # Targets are found a few seconds after the start, and until both are scraped no
+                # worker is seen up (ScopaWorkersDown pending): the quiet run starts after.
+                both_up = lambda: [t["health"] for t in targets(prom)] == ["up", "up"]  # noqa: E731
+                until(lambda: both_up() and alerts(prom) == {}, 60, send)
+                # Quiet: a minute of traffic, every target up, nothing pending or firing.
+                quiet_until = time.monotonic() + 60
+                while time.monotonic() < quiet_until:
+                    send()
+                    assert alerts(prom) == {}, (alerts(prom), targets(prom))
+                    time.sleep(1)
+                # The jobs' Redis stopped while clients read their jobs.
+                redis.stop()
+                store_s = until(
+                    lambda: alerts(prom).get("ScopaJobStoreUnreachable") == "firing", 240, send
+                )
+                redis.start()
+                store_end_s = until(
+                    lambda: "ScopaJobStoreUnreachable" not in alerts(prom), 600, send
+                )
+                # The API killed, master and workers.
+                for pid in server_processes(port):
+                    os.kill(pid, signal.SIGKILL)
+                down_s = until(
+                    lambda: alerts(prom).get("ScopaApiDown") == "firing", 180, lambda: None
+                )
+    print(
+        f"\n[drill] prometheus: quiet 60 s, no alert; ScopaJobStoreUnreachable firing "
+        f"{store_s:.0f} s after the jobs' Redis stopped (for: 2m), resolved {store_end_s:.0f} s "
+        f"after it came back; ScopaApiDown firing {down_s:.0f} s after the API was killed "
+        f"(for: 1m); scrape and evaluation every {STEP_S} s; slowest request "
+        f"{send.slowest_s:.2f} s, failed requests {len(send.failures)}"
+    )
+    assert store_s >= 120 and down_s >= 60
+    assert not send.failures, (send.failures, log.read_text(errors="replace")[-3000:])
