@@ -1,9 +1,9 @@
 """The alert rules on a real Prometheus server (Debian's package) scraping the real parts on
-loopback: gunicorn (job ``scopa-api``), a scopa-worker (job ``scopa-worker``) and the jobs'
-Redis. A quiet run with traffic raises no alert, not even pending; the jobs' Redis stopped
-while clients read their jobs raises ``ScopaJobStoreUnreachable``; the API killed raises
-``ScopaApiDown``; each resolves once its fault is gone. The drill prints the seconds from each
-fault to its alert firing, and to its end.
+loopback: two gunicorn instances (job ``scopa-api``), a scopa-worker (job ``scopa-worker``)
+and the jobs' Redis. A quiet run with traffic raises no alert, not even pending; then at once the
+jobs' Redis stopped while clients read their jobs raises ``ScopaJobStoreUnreachable`` (which
+resolves once Redis is back), and one API instance killed raises ``ScopaApiDown``. The drill
+prints the seconds from each fault to its alert firing, and to its end.
 
 Prometheus scrapes and evaluates every 5 s here (the rules' windows and ``for`` durations are
 the shipped ones), so each alert fires within its ``for`` and about two scrapes of its fault.
@@ -48,7 +48,7 @@ def prometheus_binary() -> str:
 
 
 @contextmanager
-def running_prometheus(workdir: Path, api_metrics: int, worker_metrics: int) -> Iterator[int]:
+def running_prometheus(workdir: Path, api_metrics: list[int], worker_metrics: int) -> Iterator[int]:
     """A Prometheus server scraping both jobs every ``STEP_S`` with the shipped rules; its port."""
     port = free_port()
     config = {
@@ -57,7 +57,7 @@ def running_prometheus(workdir: Path, api_metrics: int, worker_metrics: int) -> 
         "scrape_configs": [
             {
                 "job_name": "scopa-api",
-                "static_configs": [{"targets": [f"127.0.0.1:{api_metrics}"]}],
+                "static_configs": [{"targets": [f"127.0.0.1:{m}" for m in api_metrics]}],
             },
             {
                 "job_name": "scopa-worker",
@@ -147,50 +147,64 @@ class Traffic:
 
 @pytest.mark.timeout(600)
 def test_the_alerts_fire_on_their_faults_and_not_on_a_quiet_run(tmp_path: Path) -> None:
-    api_metrics = free_port()
+    metrics = [free_port(), free_port()]
     with durable_redis(tmp_path) as redis:
-        env = {**served_env(redis), "SCOPA_METRICS_PORT": str(api_metrics)}
+        env = [{**served_env(redis), "SCOPA_METRICS_PORT": str(m)} for m in metrics]
         workers = running_workers(1, worker_env(redis.url), tmp_path)
         log = tmp_path / "gunicorn.log"
         with (
-            running_gunicorn(workers=1, threads=4, env=env, log_path=log) as port,
+            running_gunicorn(workers=1, threads=4, env=env[0], log_path=log) as port,
+            running_gunicorn(workers=1, threads=2, env=env[1]) as victim,
             workers as started,
         ):
             worker_port = started[0].metrics_port
-            with running_prometheus(tmp_path, api_metrics, worker_port) as prom:
+            with running_prometheus(tmp_path, metrics, worker_port) as prom:
                 job = made(port, review_job(4))
                 send = Traffic(port, job["links"]["self"])
-                # Targets are found a few seconds after the start, and until both are scraped no
+                # Targets are found a few seconds after the start, and until all are scraped no
                 # worker is seen up (ScopaWorkersDown pending): the quiet run starts after.
-                both_up = lambda: [t["health"] for t in targets(prom)] == ["up", "up"]  # noqa: E731
-                until(lambda: both_up() and alerts(prom) == {}, 60, send)
+                all_up = lambda: [t["health"] for t in targets(prom)] == ["up"] * 3  # noqa: E731
+                until(lambda: all_up() and alerts(prom) == {}, 60, send)
                 # Quiet: a minute of traffic, every target up, nothing pending or firing.
                 quiet_until = time.monotonic() + 60
                 while time.monotonic() < quiet_until:
                     send()
                     assert alerts(prom) == {}, (alerts(prom), targets(prom))
                     time.sleep(1)
-                # The jobs' Redis stopped while clients read their jobs.
+                # At once: the jobs' Redis stopped while clients read their jobs through one API
+                # instance, and the other instance killed (master and workers).
                 redis.stop()
-                store_s = until(
-                    lambda: alerts(prom).get("ScopaJobStoreUnreachable") == "firing", 240, send
-                )
+                for pid in server_processes(victim):
+                    os.kill(pid, signal.SIGKILL)
+                fired = firing_times(prom, ("ScopaApiDown", "ScopaJobStoreUnreachable"), send)
                 redis.start()
                 store_end_s = until(
-                    lambda: "ScopaJobStoreUnreachable" not in alerts(prom), 600, send
+                    lambda: "ScopaJobStoreUnreachable" not in alerts(prom), 240, send
                 )
-                # The API killed, master and workers.
-                for pid in server_processes(port):
-                    os.kill(pid, signal.SIGKILL)
-                down_s = until(
-                    lambda: alerts(prom).get("ScopaApiDown") == "firing", 180, lambda: None
-                )
+    store_s, down_s = fired["ScopaJobStoreUnreachable"], fired["ScopaApiDown"]
     print(
         f"\n[drill] prometheus: quiet 60 s, no alert; ScopaJobStoreUnreachable firing "
         f"{store_s:.0f} s after the jobs' Redis stopped (for: 2m), resolved {store_end_s:.0f} s "
-        f"after it came back; ScopaApiDown firing {down_s:.0f} s after the API was killed "
-        f"(for: 1m); scrape and evaluation every {STEP_S} s; slowest request "
+        f"after it came back; ScopaApiDown firing {down_s:.0f} s after an API instance was "
+        f"killed (for: 1m); scrape and evaluation every {STEP_S} s; slowest request "
         f"{send.slowest_s:.2f} s, failed requests {len(send.failures)}"
     )
     assert store_s >= 120 and down_s >= 60
     assert not send.failures, (send.failures, log.read_text(errors="replace")[-3000:])
+
+
+def firing_times(
+    port: int, names: tuple[str, ...], while_waiting: Callable[[], None], limit_s: float = 240
+) -> dict[str, float]:
+    """Seconds until each named alert fires, doing ``while_waiting`` meanwhile."""
+    start = time.monotonic()
+    found: dict[str, float] = {}
+    while len(found) < len(names):
+        assert time.monotonic() - start < limit_s, (found, alerts(port))
+        now = alerts(port)
+        for name in names:
+            if name not in found and now.get(name) == "firing":
+                found[name] = time.monotonic() - start
+        while_waiting()
+        time.sleep(0.5)
+    return found
