@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import random
 from collections import defaultdict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -114,18 +114,28 @@ def taken_points(points: Sequence[float], cards: Cards) -> float:
     return sum(points[c] for c in iter_cards(cards))
 
 
-def best_take(rules: Rules, points: Sequence[float], card: int, table: Cards) -> float:
-    """The most a card played on a table takes, in hand points (its sweep's point counted)."""
+def card_lines(
+    rules: Rules, points: Sequence[float], card: int, table: Cards
+) -> list[tuple[float, Cards]]:
+    """What a card played on a table can take, in hand points (its sweep's point counted), each
+    with the table it leaves; laid, nothing and the table with it."""
+    if not table:
+        return [(0.0, 1 << card)]
     fr = fast_rules(rules)
-    best = 0.0
-    for capture in captures(fr, RANK[card], table) if table else ():
+    found = []
+    for capture in captures(fr, RANK[card], table):
         value = taken_points(points, capture | 1 << card)
         if capture == table and not (
             fr.ace_takes_all and RANK[card] == 1 and not fr.ace_scopa and not table & RANK_MASKS[1]
         ):
             value += SWEEP
-        best = max(best, value)
-    return best
+        found.append((value, table & ~capture))
+    return found or [(0.0, table | 1 << card)]
+
+
+def best_take(rules: Rules, points: Sequence[float], card: int, table: Cards) -> float:
+    """The most a card played on a table takes, in hand points (its sweep's point counted)."""
+    return max(value for value, _ in card_lines(rules, points, card, table))
 
 
 def move_outcome(
@@ -266,20 +276,30 @@ class DealtDecision:
         return e_value(self.log_e)
 
 
-def hand_decisions(done: Replay, plays: Sequence[Play], seat: int) -> list[DealtDecision]:
-    """A seat's judged decisions in a replayed hand."""
+# One judged decision's e-value logarithms: the seat's view, the move, the hidden hand and the
+# hands known (of the seats that have played since the deal).
+DecisionLogE = Callable[[View, Move, Cards, Cards], "tuple[float, ...] | None"]
+
+
+def judged_decisions(
+    done: Replay, plays: Sequence[Play], seat: int, hidden: int, log_e_of: DecisionLogE
+) -> list[DealtDecision]:
+    """A seat's decisions judged against the ``hidden`` seat's hand in a replayed hand."""
     rules = done.states[0].rules
-    follower = (seat + 1) % rules.players
     found = []
-    for index, since in judged_plays(done, plays, seat):
+    for index, since in judged_plays(done, plays, seat, hidden):
         before = done.states[index]
         known = sum(before.hands[s] for s in range(rules.players) if since >> s & 1)
-        log_e = decision_log_e(
-            view_of(before, seat), plays[index].move, before.hands[follower], known
-        )
+        log_e = log_e_of(view_of(before, seat), plays[index].move, before.hands[hidden], known)
         if log_e is not None:
             found.append(DealtDecision(index, log_e))
     return found
+
+
+def hand_decisions(done: Replay, plays: Sequence[Play], seat: int) -> list[DealtDecision]:
+    """A seat's judged decisions in a replayed hand."""
+    follower = (seat + 1) % done.states[0].rules.players
+    return judged_decisions(done, plays, seat, follower, decision_log_e)
 
 
 def summed(

@@ -26,22 +26,20 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache
 
-from service.engine.cards import RANK_MASKS, Cards, iter_cards
+from service.engine.cards import Cards, iter_cards
 from service.engine.moves import Move, hand_moves
 from service.engine.record import Replay
 from service.engine.rules import Rules
 from service.engine.state import Play
-from service.engine.view import View, view_of
+from service.engine.view import View
 from service.search.dealt_test import (
-    SWEEP,
     DealtDecision,
     best_take,
+    card_lines,
     card_points,
-    judged_plays,
+    judged_decisions,
     move_outcome,
-    taken_points,
 )
-from service.search.kernel.fast import RANK, captures, fast_rules
 
 # The alternative players, averaged with equal weights: a sharpness (per hand point) and a
 # depth: 1 weighs the next seat's best reply from the cards the partner does not hold, 2 that
@@ -87,25 +85,6 @@ def chances(
     return found
 
 
-def reply_lines(
-    rules: Rules, points: Sequence[float], card: int, table: Cards
-) -> list[tuple[float, Cards]]:
-    """What a card played on a table can take (a sweep's point counted), each with the table it
-    leaves; laid, nothing and the table with it."""
-    if not table:
-        return [(0.0, 1 << card)]
-    fr = fast_rules(rules)
-    found = []
-    for capture in captures(fr, RANK[card], table):
-        value = taken_points(points, capture | 1 << card)
-        if capture == table and not (
-            fr.ace_takes_all and RANK[card] == 1 and not fr.ace_scopa and not table & RANK_MASKS[1]
-        ):
-            value += SWEEP
-        found.append((value, table & ~capture))
-    return found or [(0.0, table | 1 << card)]
-
-
 def takers(
     rules: Rules, points: Sequence[float], cards: Sequence[int], table: Cards
 ) -> list[tuple[float, Cards]]:
@@ -145,7 +124,7 @@ def partner_log_e(
     cards = list(iter_cards(unseen))
     index = moves.index(played)
     # The next seat's lines against each move: what a card of theirs takes and the table after.
-    lines = [{c: reply_lines(rules, points, c, left) for c in cards} for _, left in outcomes]
+    lines = [{c: card_lines(rules, points, c, left) for c in cards} for _, left in outcomes]
     afters = {after for by_card in lines for found in by_card.values() for _, after in found}
     take_back = {after: takers(rules, points, cards, after) for after in afters}
 
@@ -183,14 +162,4 @@ def partner_decisions(done: Replay, plays: Sequence[Play], seat: int) -> list[De
     rules = done.states[0].rules
     if rules.players != 4 or not rules.teams:
         return []
-    partner = (seat + 2) % 4
-    found = []
-    for index, since in judged_plays(done, plays, seat, partner):
-        before = done.states[index]
-        known = sum(before.hands[s] for s in range(rules.players) if since >> s & 1)
-        log_e = partner_log_e(
-            view_of(before, seat), plays[index].move, before.hands[partner], known
-        )
-        if log_e is not None:
-            found.append(DealtDecision(index, log_e))
-    return found
+    return judged_decisions(done, plays, seat, (seat + 2) % 4, partner_log_e)

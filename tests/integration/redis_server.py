@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -11,19 +9,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-import pytest
 import redis
+
+from tests.required_tools import required_tool
 
 
 def redis_server_binary() -> str:
     """The redis-server path; skip without one, but fail under CI where Redis is required."""
-    binary = shutil.which("redis-server")
-    if binary is None:
-        reason = "redis-server is not installed (apt-get install redis-server)"
-        if os.environ.get("CI", "").lower() in {"1", "true", "yes"}:
-            pytest.fail(f"{reason}; integration tests must run in CI")
-        pytest.skip(reason)
-    return binary
+    return required_tool("redis-server", "redis-server")
 
 
 def free_port() -> int:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import subprocess
 import time
@@ -31,6 +30,7 @@ from scripts.local_gunicorn import free_port, running_gunicorn
 from tests.integration.job_workers import call, running_workers, worker_env
 from tests.integration.test_embedded_jobs import server_processes
 from tests.integration.test_jobs_durability import durable_redis, made, review_job, served_env
+from tests.required_tools import required_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "deploy" / "prometheus" / "scopa-alerts.yml"
@@ -38,13 +38,8 @@ STEP_S = 5
 
 
 def prometheus_binary() -> str:
-    """Debian's prometheus; under CI its absence fails (.ci/run installs it)."""
-    found = shutil.which("prometheus")
-    if found is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("prometheus is missing under CI: .ci/run installs Debian's prometheus")
-        pytest.skip("prometheus not installed (apt-get install prometheus)")
-    return found
+    """Debian's prometheus (which .ci/run installs)."""
+    return required_tool("prometheus", "prometheus")
 
 
 @contextmanager

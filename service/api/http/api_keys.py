@@ -239,12 +239,8 @@ class KeyGuard:
 
     def refused(self, key: ApiKey, window: Window) -> Response:
         """The 429 of a key over one of its quotas, when its window renews."""
-        reset_at = self._counts(lambda s: s.get_expiry(window.key))
+        reset_at = self.counts.counted(lambda s: s.get_expiry(window.key))
         return over_quota(key, window.quota, window.limit, reset_at)
-
-    def _counts(self, spend: Any) -> Any:
-        """A count in the shared storage, or in memory while it fails (``Fallback``)."""
-        return self.counts.counted(spend)
 
     def before_request(self) -> Response | None:
         """401 without a known key; 429 over a quota; else the request goes on, its key's
@@ -266,7 +262,7 @@ class KeyGuard:
         record_key_request(key.name)
         minute, day = self.windows[key.name]
         if minute is not None:
-            count = self._counts(lambda s: s.incr(minute.key, minute.expiry, amount=1))
+            count = self.counts.counted(lambda s: s.incr(minute.key, minute.expiry, amount=1))
             if count > minute.limit:
                 return self.refused(key, minute)
         endpoint = declared(current_app, request.endpoint)
@@ -274,7 +270,7 @@ class KeyGuard:
         queued = isinstance(endpoint, Operation) and endpoint.queued
         # A job's searches are charged as its records run; a spent day takes no new job.
         if (searching or queued) and day is not None:
-            spent = self._counts(lambda s: s.get(day.key))
+            spent = self.counts.counted(lambda s: s.get(day.key))
             if spent >= day.limit:
                 return self.refused(key, day)
         if searching:
@@ -304,7 +300,7 @@ class KeyGuard:
         record_key_search(name, ms / 1000.0)
         day = self.windows[name][1]
         if ms and day is not None:
-            self._counts(lambda s: s.incr(day.key, day.expiry, amount=ms))
+            self.counts.counted(lambda s: s.incr(day.key, day.expiry, amount=ms))
 
 
 def charge_key(app: Flask, name: str, ms: int) -> None:
