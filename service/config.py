@@ -28,6 +28,8 @@ from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from service.redis_address import validate_url
+from service.webhooks.address import networks_of
+from service.webhooks.signing import secret_bytes
 
 ENV_PREFIX = "SCOPA_"
 # The advisor's hard cap on a time budget (service.search.advisor.MAX_MS; a test keeps them equal).
@@ -83,6 +85,17 @@ def _origins(text: str) -> str:
     return text
 
 
+def _webhook_secret(secret: str | None) -> str | None:
+    if secret is not None:
+        secret_bytes(secret)
+    return secret
+
+
+def _networks(text: str) -> str:
+    networks_of(text)
+    return text
+
+
 AppLogLevel = Annotated[
     Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"], BeforeValidator(_upper)
 ]
@@ -94,6 +107,10 @@ RedisUrl = Annotated[str | None, BeforeValidator(_blank_is_none), AfterValidator
 RateLimit = Annotated[str, AfterValidator(_rate_limit)]
 Origins = Annotated[str, AfterValidator(_origins)]
 Port = Annotated[int, Field(ge=1, le=65535)]
+WebhookSecret = Annotated[
+    str | None, BeforeValidator(_blank_is_none), AfterValidator(_webhook_secret)
+]
+Networks = Annotated[str, AfterValidator(_networks)]
 
 
 def _env(
@@ -363,6 +380,46 @@ class Settings(BaseSettings):
         "is patient",
         ge=1,
     )
+    webhook_secret: WebhookSecret = _env(
+        None,
+        "SCOPA_WEBHOOK_SECRET",
+        "signs the webhooks of jobs made without an API key, or by a key without its own "
+        "webhook_secret (whsec_ and the base64 of 24 bytes or more: python -m "
+        "service.webhooks new-secret); unset: such jobs cannot have a callback_url",
+    )
+    webhook_allow_http: bool = _env(
+        False,
+        "SCOPA_WEBHOOK_ALLOW_HTTP",
+        "true: a job's callback_url may be plain http:// (a test or a private network); "
+        "false: https:// only",
+    )
+    webhook_allowed_networks: Networks = _env(
+        "",
+        "SCOPA_WEBHOOK_ALLOWED_NETWORKS",
+        "comma-separated networks (CIDR) webhooks may go to besides public addresses, such as "
+        "10.0.0.0/8; empty: public addresses only (no loopback, private or link-local)",
+    )
+    webhook_timeout_ms: int = _env(
+        10_000,
+        "SCOPA_WEBHOOK_TIMEOUT_MS",
+        "a webhook delivery's connect and read timeout (ms), each; past it the attempt failed",
+        ge=100,
+        le=60_000,
+    )
+    webhook_first_retry_ms: int = _env(
+        5000,
+        "SCOPA_WEBHOOK_FIRST_RETRY_MS",
+        "wait (ms) before a failed webhook's second attempt; each later wait doubles, up to "
+        "an hour",
+        ge=100,
+    )
+    webhook_retry_s: int = _env(
+        86_400,
+        "SCOPA_WEBHOOK_RETRY_S",
+        "seconds after a job's end during which its failed webhook is tried again; then it is "
+        "abandoned (the job document says so)",
+        ge=1,
+    )
     worker_metrics_port: int = _env(
         9465,
         "SCOPA_WORKER_METRICS_PORT",
@@ -425,6 +482,8 @@ class Settings(BaseSettings):
         for name, value in super().__repr_args__():
             if name in {"redis_url", "jobs_redis_url"} and isinstance(value, str):
                 yield name, redact_url(value)
+            elif name == "webhook_secret" and value is not None:
+                yield name, "***"
             else:
                 yield name, value
 

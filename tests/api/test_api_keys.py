@@ -28,6 +28,7 @@ from service.api.http.api_keys import (
     main,
     new_key,
 )
+from service.webhooks.signing import secret_bytes
 from tests.api.problem_asserts import assert_problem
 
 UNAUTHORIZED = "urn:scopa:problem:unauthorized"
@@ -176,6 +177,8 @@ def test_the_keys_file_is_checked_at_start(tmp_path: Path) -> None:
         ({"keys": [good, good]}, "twice"),
         ({"keys": [{**good, "requests_per_minute": 0}]}, "positive"),
         ({"keys": [{**good, "key": "k"}]}, "unknown fields"),
+        ({"keys": [{**good, "webhook_secret": "secret"}]}, r"webhook_secret: .* whsec_"),
+        ({"keys": [{**good, "webhook_secret": 7}]}, "webhook_secret must be a string"),
     ):
         with pytest.raises(ValueError, match=reason):
             keys_of(bad, "f")
@@ -197,13 +200,16 @@ def test_a_new_key_prints_once_with_its_entry(capsys: pytest.CaptureFixture[str]
     main(["new", "acme", "--requests-per-minute", "600", "--search-ms-per-day", "3600000"])
     lines = capsys.readouterr().out.splitlines()
     secret = lines[0].rsplit(" ", 1)[1]
+    webhook_secret = lines[1].rsplit(" ", 1)[1]
     entry = json.loads(lines[-1])
     assert entry == {
         "name": "acme",
         "sha256": digest_of(secret),
         "requests_per_minute": 600,
         "search_ms_per_day": 3600000,
+        "webhook_secret": webhook_secret,
     }
+    assert len(secret_bytes(webhook_secret)) == 32
 
 
 def test_a_batch_s_search_time_is_charged_once_its_stream_ends(tmp_path: Path) -> None:

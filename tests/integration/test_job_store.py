@@ -3,13 +3,14 @@ same jobs (first result and first end stay; lists skip nothing when jobs expire)
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from service.api.jobs.model import JobKind, JobState, NewJob
+from service.api.jobs.model import Hook, HookState, JobKind, JobState, NewJob
 from service.api.jobs.store import JobStore, RedisJobStore, SqliteJobStore
 from tests.integration.redis_server import RedisServer
 
@@ -132,3 +133,77 @@ def test_a_redis_job_is_stalled_until_it_makes_progress_and_one_caller_resends_i
     finally:
         store.close()
         server.stop()
+
+
+def hooked_job(job_id: str, url: str = "https://hooks.example/scopa") -> NewJob:
+    now = time.time()
+    return NewJob(job_id, "alpha", JobKind.REVIEW, 1, b"{}", now, now + 3600, callback=url)
+
+
+def test_a_job_s_webhook_waits_for_its_end_then_is_due_once_per_lease(store: JobStore) -> None:
+    store.create(hooked_job("h"))
+    store.create(new_job("plain"))
+    job = store.get("h")
+    assert job is not None and job.hook == Hook(
+        "https://hooks.example/scopa", HookState.WAITING, 0, None
+    )
+    assert store.due_hooks(time.time(), 30.0, 8) == []
+    now = time.time()
+    assert store.end("h", JobState.DONE, now, now + 60)
+    assert store.end("plain", JobState.DONE, now, now + 60)
+    assert store.get("plain").hook is None  # type: ignore[union-attr]
+    assert store.get("h").hook.state is HookState.SENDING  # type: ignore[union-attr]
+    # Claimed once: a second sender finds nothing until the lease runs out.
+    assert store.due_hooks(now + 1, 30.0, 8) == ["h"]
+    assert store.due_hooks(now + 2, 30.0, 8) == []
+    assert store.due_hooks(now + 32, 30.0, 8) == ["h"]
+    store.hook_tried("h", HookState.SENDING, 1, "HTTP 503", now + 100)
+    assert store.due_hooks(now + 99, 30.0, 8) == []
+    assert store.get("h").hook == Hook(  # type: ignore[union-attr]
+        "https://hooks.example/scopa", HookState.SENDING, 1, "HTTP 503"
+    )
+    assert store.due_hooks(now + 101, 30.0, 8) == ["h"]
+    store.hook_tried("h", HookState.DELIVERED, 2, "HTTP 200", None)
+    assert store.due_hooks(now + 10_000, 30.0, 8) == []
+    assert store.get("h").hook.state is HookState.DELIVERED  # type: ignore[union-attr]
+
+
+def test_a_deleted_job_s_webhook_is_never_due(store: JobStore) -> None:
+    store.create(hooked_job("gone"))
+    now = time.time()
+    store.end("gone", JobState.CANCELLED, now, now + 60)
+    store.delete("gone")
+    assert store.due_hooks(now + 1, 30.0, 8) == []
+
+
+def test_an_older_sqlite_file_gains_the_webhook_columns(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.executescript(OLD_LAYOUT)
+        db.execute(
+            "INSERT INTO jobs (id, owner, kind, total, request, created, expires) "
+            "VALUES ('old', '', 'review', 1, x'7b7d', ?, ?)",
+            (time.time(), time.time() + 60),
+        )
+    db.close()
+    store = SqliteJobStore(str(path))
+    old = store.get("old")
+    assert old is not None and old.hook is None
+    store.create(hooked_job("new"))
+    assert store.get("new").hook is not None  # type: ignore[union-attr]
+    store.close()
+
+
+# The file's layout before webhooks (its tables as the store made them then).
+OLD_LAYOUT = """
+CREATE TABLE jobs (
+    id TEXT PRIMARY KEY, owner TEXT NOT NULL, kind TEXT NOT NULL, total INTEGER NOT NULL,
+    request BLOB NOT NULL, created REAL NOT NULL, expires REAL NOT NULL,
+    started REAL, finished REAL, ended TEXT, final BLOB, runner TEXT
+);
+CREATE TABLE results (
+    job_id TEXT NOT NULL, idx INTEGER NOT NULL, line BLOB NOT NULL, problem INTEGER NOT NULL,
+    PRIMARY KEY (job_id, idx)
+);
+CREATE TABLE runners (id TEXT PRIMARY KEY, seen REAL NOT NULL);
+"""

@@ -1399,6 +1399,8 @@ export interface components {
              * @enum {string}
              */
             state: "queued" | "running" | "done" | "cancelled" | "failed";
+            /** @description where its end is posted and how that went; null: no webhook */
+            webhook: components["schemas"]["JobWebhook"] | null;
         };
         JobDownloadLine: {
             /** @description evidence lines */
@@ -1441,6 +1443,11 @@ export interface components {
             offset: number;
         };
         JobRequest: {
+            /**
+             * Format: uri
+             * @description an https:// URL POSTed the job's document, signed, once it ends (done, cancelled or failed), retried with back-off until it answers 2xx; its host must resolve to public addresses (see the webhooks page of the docs)
+             */
+            callback_url?: string;
             /** @description a /v1/fair-play body: each hand's decisions searched (one `evidence` line a hand), then the report drawn from them */
             fair_play?: components["schemas"]["FairPlayRequest"];
             /** @description a /v1/insights body: the player's hands reviewed, then the insights drawn from them */
@@ -1459,6 +1466,19 @@ export interface components {
             records: number;
             /** @enum {string} */
             state: "queued" | "running" | "done" | "cancelled" | "failed";
+        };
+        JobWebhook: {
+            /** @description deliveries tried */
+            attempts: number;
+            /** @description the last attempt's outcome, such as `HTTP 200`, `HTTP 503` or `refused: ...`; null before the first */
+            last: string | null;
+            /**
+             * @description waiting (the job has not ended), sending (due, or failed and to be tried again), delivered (the receiver answered 2xx), abandoned (its time for retries spent, or refused for good)
+             * @enum {string}
+             */
+            state: "waiting" | "sending" | "delivered" | "abandoned";
+            /** @description the job's callback_url */
+            url: string;
         };
         Language: {
             /** @description its code, e.g. it */
@@ -2645,6 +2665,7 @@ export type JobLinks = components['schemas']['JobLinks'];
 export type JobList = components['schemas']['JobList'];
 export type JobRequest = components['schemas']['JobRequest'];
 export type JobResults = components['schemas']['JobResults'];
+export type JobWebhook = components['schemas']['JobWebhook'];
 export type Language = components['schemas']['Language'];
 export type LedgerEntry = components['schemas']['LedgerEntry'];
 export type LedgerHand = components['schemas']['LedgerHand'];
@@ -7676,7 +7697,8 @@ export interface operations {
                      *           "records": 2,
                      *           "result": null,
                      *           "started": "2026-11-26T10:00:00.120+00:00",
-                     *           "state": "done"
+                     *           "state": "done",
+                     *           "webhook": null
                      *         }
                      *       ],
                      *       "limit": 20,
@@ -8023,7 +8045,8 @@ export interface operations {
                      *       "records": 2,
                      *       "result": null,
                      *       "started": "2026-11-26T10:00:00.120+00:00",
-                     *       "state": "queued"
+                     *       "state": "queued",
+                     *       "webhook": null
                      *     }
                      */
                     "application/json": components["schemas"]["Job"];
@@ -8086,7 +8109,8 @@ export interface operations {
                      *       "records": 2,
                      *       "result": null,
                      *       "started": "2026-11-26T10:00:00.120+00:00",
-                     *       "state": "done"
+                     *       "state": "done",
+                     *       "webhook": null
                      *     }
                      */
                     "application/json": components["schemas"]["Job"];
@@ -8145,7 +8169,8 @@ export interface operations {
                      *       "records": 2,
                      *       "result": null,
                      *       "started": "2026-11-26T10:00:00.120+00:00",
-                     *       "state": "cancelled"
+                     *       "state": "cancelled",
+                     *       "webhook": null
                      *     }
                      */
                     "application/json": components["schemas"]["Job"];

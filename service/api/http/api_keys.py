@@ -5,8 +5,9 @@ With keys on, every request under ``/v1/`` needs one, sent as ``Authorization: B
 ``X-API-Key: KEY``; the health checks, the documentation, the metrics, the web page's files and
 CORS preflights (which carry no credentials) do not. A request without a key, or with one the
 file does not hold, is a 401 problem with ``WWW-Authenticate: Bearer``. The file holds each
-key's name, the SHA-256 of the key (never the key itself), and its quotas: requests a minute
-and search milliseconds a day (``null``: none).
+key's name, the SHA-256 of the key (never the key itself), its quotas: requests a minute
+and search milliseconds a day (``null``: none), and optionally the secret that signs its jobs'
+webhooks (``webhook_secret``; without it, ``SCOPA_WEBHOOK_SECRET`` signs them).
 A presented key is hashed and compared with every stored hash in constant time
 (``hmac.compare_digest``), so the time taken says nothing of which key nearly matched. The key
 is never logged, echoed or used as a metric label: the request log, the metrics and the
@@ -22,7 +23,8 @@ none) are added once its answer is sent, a stream's once it ends. A key over a q
 ``quota-exceeded`` problem naming the quota, with ``Retry-After``.
 
 ``python -m service.api.http.api_keys new NAME [--requests-per-minute N]
-[--search-ms-per-day N]`` makes a key: it prints the key once, and the entry for the file.
+[--search-ms-per-day N]`` makes a key and its webhook secret: it prints both once, and the entry
+for the file.
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ from service.api.http.problems import (
 )
 from service.config import Settings
 from service.engine.message import Message
+from service.webhooks.signing import new_secret, secret_bytes
 
 API_PREFIX = "/v1/"
 KEY_PREFIX = "scopa-keys"
@@ -75,12 +78,14 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True, slots=True)
 class ApiKey:
-    """A key's name, the SHA-256 of the key (hex) and its quotas (None: none)."""
+    """A key's name, the SHA-256 of the key (hex), its quotas (None: none) and the secret that
+    signs its jobs' webhooks (None: the server's)."""
 
     name: str
     sha256: str
     requests_per_minute: int | None = None
     search_ms_per_day: int | None = None
+    webhook_secret: str | None = None
 
 
 def digest_of(secret: str) -> str:
@@ -107,7 +112,13 @@ def keys_of(data: Any, source: str) -> tuple[ApiKey, ...]:
         where = f"{source}: keys[{i}]"
         if not isinstance(entry, dict):
             raise ValueError(f"{where} must be an object")
-        unknown = set(entry) - {"name", "sha256", "requests_per_minute", "search_ms_per_day"}
+        unknown = set(entry) - {
+            "name",
+            "sha256",
+            "requests_per_minute",
+            "search_ms_per_day",
+            "webhook_secret",
+        }
         if unknown:
             raise ValueError(f"{where} has unknown fields: {', '.join(sorted(unknown))}")
         name, digest = entry.get("name"), entry.get("sha256")
@@ -123,9 +134,23 @@ def keys_of(data: Any, source: str) -> tuple[ApiKey, ...]:
                 digest,
                 _quota(entry, "requests_per_minute", where),
                 _quota(entry, "search_ms_per_day", where),
+                _webhook_secret(entry, where),
             )
         )
     return tuple(found)
+
+
+def _webhook_secret(entry: dict[str, Any], where: str) -> str | None:
+    secret = entry.get("webhook_secret")
+    if secret is None:
+        return None
+    if not isinstance(secret, str):
+        raise ValueError(f"{where}.webhook_secret must be a string or null")
+    try:
+        secret_bytes(secret)
+    except ValueError as error:
+        raise ValueError(f"{where}.webhook_secret: {error}") from None
+    return secret
 
 
 def load_keys(path: str) -> tuple[ApiKey, ...]:
@@ -303,6 +328,18 @@ class KeyGuard:
             self.counts.counted(lambda s: s.incr(day.key, day.expiry, amount=ms))
 
 
+def webhook_secret_of(app: Flask, name: str) -> str | None:
+    """The secret that signs the webhooks of a key's jobs: its own, else the server's
+    (``SCOPA_WEBHOOK_SECRET``); None: neither is set."""
+    guard: KeyGuard | None = app.extensions.get(KEYS_EXTENSION)
+    if guard is not None:
+        own = next((k.webhook_secret for k in guard.ring.keys if k.name == name), None)
+        if own is not None:
+            return own
+    secret: str | None = app.config["WEBHOOK_SECRET"]
+    return secret
+
+
 def charge_key(app: Flask, name: str, ms: int) -> None:
     """Charge a job's search milliseconds to the key that made it, when the app has keys."""
     guard: KeyGuard | None = app.extensions.get(KEYS_EXTENSION)
@@ -341,9 +378,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         "sha256": digest_of(secret),
         "requests_per_minute": args.requests_per_minute,
         "search_ms_per_day": args.search_ms_per_day,
+        "webhook_secret": new_secret(),
     }
     keys_of({"keys": [entry]}, "the new entry")
     print(f"key (shown once; give it to the integrator): {secret}")
+    print(f"webhook secret (give it to the integrator too): {entry['webhook_secret']}")
     print('entry for the keys file\'s "keys" list:')
     print(json.dumps(entry))
 

@@ -3,7 +3,6 @@ results by page or as NDJSON, and its cancellation."""
 
 from __future__ import annotations
 
-import datetime
 import time
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -17,13 +16,13 @@ from service.api.http.problems import (
     ProblemError,
     field_message,
 )
+from service.api.jobs.document import JOBS_PATH, job_document
 from service.api.jobs.model import ENDED, Job, JobState, NewJob, new_job_id
 from service.api.jobs.queue import Jobs
 from service.api.jobs.request import ENTRIES, JobRequest
 from service.api.review.lines import PROBLEM, REVIEW, SUMMARY
 from service.engine.message import Message
 
-JOBS_PATH = "/v1/jobs"
 # A client over its jobs in progress may retry after this many seconds.
 ACTIVE_RETRY_S = 30
 # Records read from the store at a time for a download.
@@ -49,7 +48,20 @@ def new_job(request: JobRequest, owner: str, config: Mapping[str, Any]) -> NewJo
         request=orjson.dumps(request.sent),
         created=now,
         expires=now + config["JOB_MAX_RUN_S"] + config["JOB_RETENTION_S"],
+        callback=request.callback,
     )
+
+
+def check_signing(request: JobRequest, secret: str | None) -> None:
+    """A 422 naming ``callback_url`` when the job's webhook would have no secret to sign it."""
+    if request.callback is None or secret is not None:
+        return
+    field = "callback_url"
+    reason = Message(
+        "this server has no secret to sign your webhooks: its operator sets "
+        "SCOPA_WEBHOOK_SECRET, or a webhook_secret for your API key"
+    )
+    raise ProblemError(422, field_message(field, reason), {field: [reason]}, VALIDATION)
 
 
 def check_room(jobs: Jobs, owner: str, key: str | None, config: Mapping[str, Any]) -> None:
@@ -79,47 +91,6 @@ def owned_job(jobs: Jobs, job_id: str, owner: str) -> Job:
             Message("no job {job_id}: it never was, has expired or is not yours", job_id=job_id),
         )
     return job
-
-
-def iso(moment: float | None) -> str | None:
-    """A time as ISO 8601 in UTC."""
-    if moment is None:
-        return None
-    return datetime.datetime.fromtimestamp(moment, datetime.UTC).isoformat(timespec="milliseconds")
-
-
-def eta_s(job: Job, now: float) -> float | None:
-    """Seconds left at the job's pace so far (None before a record is done, or once ended)."""
-    if job.ended is not None or job.started is None or job.done == 0:
-        return None
-    per_record = max(now - job.started, 0.0) / job.done
-    return round(per_record * (job.total - job.done), 1)
-
-
-def job_links(job_id: str) -> dict[str, str]:
-    """Where the job, its results and their download are."""
-    path = f"{JOBS_PATH}/{job_id}"
-    return {"self": path, "results": f"{path}/results", "download": f"{path}/download"}
-
-
-def job_document(job: Job) -> dict[str, Any]:
-    """A job's state, progress and (once done) final answer."""
-    return {
-        "id": job.id,
-        "kind": job.kind.value,
-        "state": job.state.value,
-        "records": job.total,
-        "done": job.done,
-        "problems": job.problems,
-        "progress": round(job.done / job.total, 4),
-        "eta_s": eta_s(job, time.time()),
-        "created": iso(job.created),
-        "started": iso(job.started),
-        "finished": iso(job.finished),
-        "expires": iso(job.expires),
-        "result": None if job.final is None else orjson.loads(job.final),
-        "links": job_links(job.id),
-    }
 
 
 def jobs_page(jobs: Jobs, owner: str, offset: int, limit: int) -> dict[str, Any]:

@@ -28,6 +28,26 @@ class JobState(StrEnum):
 ENDED = frozenset({JobState.DONE, JobState.CANCELLED, JobState.FAILED})
 
 
+class HookState(StrEnum):
+    """Where a job's webhook stands."""
+
+    WAITING = "waiting"  # the job has not ended
+    SENDING = "sending"  # due, or failed and to be tried again
+    DELIVERED = "delivered"
+    ABANDONED = "abandoned"  # its time for retries spent, or refused for good
+
+
+@dataclass(frozen=True, slots=True)
+class Hook:
+    """A job's webhook: where it goes, where it stands, its attempts and the last one's
+    outcome in words (None before the first)."""
+
+    url: str
+    state: HookState
+    attempts: int
+    last: str | None
+
+
 def new_job_id() -> str:
     """A job id no one can guess (128 random bits, URL-safe)."""
     return secrets.token_urlsafe(16)
@@ -36,7 +56,8 @@ def new_job_id() -> str:
 @dataclass(frozen=True, slots=True)
 class NewJob:
     """A job as it is made: its id, owner (the API key's name, empty without keys), kind,
-    records, request body (JSON bytes) and times (seconds since the epoch)."""
+    records, request body (JSON bytes), times (seconds since the epoch) and the URL its end is
+    posted to (None: no webhook)."""
 
     id: str
     owner: str
@@ -45,13 +66,14 @@ class NewJob:
     request: bytes
     created: float
     expires: float
+    callback: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Job:
     """A job as its store holds it: what it was made with, when it started and ended, how it
-    ended (None while it has not), its records done and the problems among them, and its
-    final result (an insights job's, once done)."""
+    ended (None while it has not), its records done and the problems among them, its final
+    result (an insights job's, once done) and its webhook (None: none)."""
 
     id: str
     owner: str
@@ -65,6 +87,7 @@ class Job:
     done: int
     problems: int
     final: bytes | None
+    hook: Hook | None = None
 
     @property
     def state(self) -> JobState:

@@ -40,6 +40,7 @@ from service.api.jobs import metrics
 from service.api.jobs.model import JobState, NewJob
 from service.api.jobs.runner import STORE_ERRORS, STORE_PATIENCE_S, RecordRunner, patiently
 from service.api.jobs.store import JobStore, RedisJobStore, SqliteJobStore
+from service.api.jobs.webhooks import WebhookSender
 from service.cache import client_options
 from service.config import Settings
 from service.redis_address import connect
@@ -144,6 +145,7 @@ class Jobs:
             min_backoff=MIN_BACKOFF_MS,
             max_backoff=MAX_BACKOFF_MS,
         )(self.runner.give_up)
+        self.sender = WebhookSender(app, self.store, settings)
         self.worker: dramatiq.Worker | None = None
         self.lock = threading.Lock()
         self.stopping = threading.Event()
@@ -174,7 +176,8 @@ class Jobs:
     def watch(self) -> None:
         """Keep watch in a thread, started once: embedded, note now and then that this process
         is alive and adopt the jobs of a process not seen for a while; with Redis (a worker),
-        send again the tasks of stalled jobs."""
+        send again the tasks of stalled jobs. The webhooks' sender starts with it."""
+        self.sender.start()
         with self.lock:
             if self.watcher is not None:
                 return
@@ -275,9 +278,10 @@ class Jobs:
         return started
 
     def stop_worker(self, timeout_ms: int = 30_000) -> None:
-        """Stop this process's worker and watch: the tasks it holds finish first, within the
-        timeout."""
+        """Stop this process's worker, watch and webhooks: the tasks it holds finish first,
+        within the timeout."""
         self.stopping.set()
+        self.sender.stop()
         with self.lock:
             if self.worker is not None:
                 self.worker.stop(timeout=timeout_ms)

@@ -26,11 +26,13 @@ def records_of(body: JobBody) -> int:
 
 @dataclass(frozen=True, slots=True)
 class JobRequest:
-    """A new job: its kind, its body as sent and that body loaded."""
+    """A new job: its kind, its body as sent, that body loaded, and the URL its end is posted
+    to (None: no webhook)."""
 
     kind: JobKind
     sent: Mapping[str, Any]
     body: JobBody
+    callback: str | None = None
 
     @property
     def records(self) -> int:

@@ -5,14 +5,34 @@ from __future__ import annotations
 from typing import Any
 
 import marshmallow as ma
+from flask import current_app
 
 from service.api.fair_play.schemas import FairPlayRequestSchema
 from service.api.insights.schemas import InsightsRequestSchema
-from service.api.jobs.model import JobKind, JobState
+from service.api.jobs.model import HookState, JobKind, JobState
 from service.api.jobs.request import JobRequest
 from service.api.review.schemas import BatchReviewRequestSchema
 from service.api.shapes.fields import StrictInteger
 from service.engine.message import Message
+from service.webhooks.address import (
+    MAX_URL_LENGTH,
+    AddressPolicy,
+    RefusedAddressError,
+    checked_target,
+    networks_of,
+)
+
+
+def callback_address(url: str) -> None:
+    """A callback URL this server will call (its settings' policy), else a ValidationError."""
+    config = current_app.config
+    policy = AddressPolicy(
+        config["WEBHOOK_ALLOW_HTTP"], networks_of(config["WEBHOOK_ALLOWED_NETWORKS"])
+    )
+    try:
+        checked_target(url, policy)
+    except RefusedAddressError as error:
+        raise ma.ValidationError(error.reason) from None
 
 
 def reference(name: str, description: str, **kwargs: Any) -> ma.fields.Raw:
@@ -45,6 +65,17 @@ class JobRequestSchema(ma.Schema):
         },
     )
 
+    callback_url = ma.fields.String(
+        validate=callback_address,
+        metadata={
+            "description": "an https:// URL POSTed the job's document, signed, once it ends "
+            "(done, cancelled or failed), retried with back-off until it answers 2xx; its host "
+            "must resolve to public addresses (see the webhooks page of the docs)",
+            "format": "uri",
+            "maxLength": MAX_URL_LENGTH,
+        },
+    )
+
     @ma.validates_schema
     def one_kind(self, data: dict[str, Any], **kwargs: Any) -> None:
         """Exactly one kind of job."""
@@ -58,7 +89,7 @@ class JobRequestSchema(ma.Schema):
     def job_request(self, data: dict[str, Any], original: Any, **kwargs: Any) -> JobRequest:
         """The kind of job asked for, its body as sent (the job keeps it) and loaded."""
         kind = next(kind for kind in JobKind if kind.value in data)
-        return JobRequest(kind, original[kind.value], data[kind.value])
+        return JobRequest(kind, original[kind.value], data[kind.value], data.get("callback_url"))
 
 
 class JobLinksSchema(ma.Schema):
@@ -121,7 +152,37 @@ class JobSchema(ma.Schema):
             "or /v1/fair-play answers; null otherwise",
         },
     )
+    webhook = ma.fields.Nested(
+        "JobWebhookSchema",
+        required=True,
+        allow_none=True,
+        metadata={"description": "where its end is posted and how that went; null: no webhook"},
+    )
     links = ma.fields.Nested(JobLinksSchema, required=True)
+
+
+class JobWebhookSchema(ma.Schema):
+    """A job's webhook: where it goes and where it stands."""
+
+    url = ma.fields.String(required=True, metadata={"description": "the job's callback_url"})
+    state = ma.fields.String(
+        required=True,
+        validate=ma.validate.OneOf([s.value for s in HookState]),
+        metadata={
+            "description": "waiting (the job has not ended), sending (due, or failed and to "
+            "be tried again), delivered (the receiver answered 2xx), abandoned (its time for "
+            "retries spent, or refused for good)"
+        },
+    )
+    attempts = StrictInteger(required=True, metadata={"description": "deliveries tried"})
+    last = ma.fields.String(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "the last attempt's outcome, such as `HTTP 200`, `HTTP 503` or "
+            "`refused: ...`; null before the first"
+        },
+    )
 
 
 def page_query(name: str, what: str, default: int, most: int) -> type[ma.Schema]:

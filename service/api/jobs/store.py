@@ -19,7 +19,7 @@ from typing import Protocol, cast
 
 import redis
 
-from service.api.jobs.model import Job, JobKind, JobState, NewJob
+from service.api.jobs.model import Hook, HookState, Job, JobKind, JobState, NewJob
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +29,16 @@ ACTIVE_PREFIX = "scopa:jobs:active:"
 OWNED_PREFIX = "scopa:jobs:of:"
 # The jobs not ended by the time of their last progress (made, or a line kept): a sorted set.
 PROGRESS_KEY = "scopa:jobs:progress"
+# The jobs whose webhook is due, by the time it is due (a sorted set).
+HOOKS_DUE_KEY = "scopa:webhooks:due"
+# Claims the due webhooks: each is due again after a lease. KEYS: due; ARGV: now, lease end, most.
+CLAIM_HOOKS = """
+local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[3])
+for _, id in ipairs(ids) do
+    redis.call('ZADD', KEYS[1], ARGV[2], id)
+end
+return ids
+"""
 # Set by the worker that sends a stalled job's tasks again (expiring): one worker a stall.
 RESEND_SUFFIX = ":resend"
 # A record's result kept unless it has one, and then only counted a problem; both sets expire
@@ -88,6 +98,16 @@ class JobStore(Protocol):
     def delete(self, job_id: str) -> None:
         """Remove the job and everything of it."""
 
+    def due_hooks(self, now: float, lease_s: float, most: int) -> list[str]:
+        """Claim up to ``most`` jobs whose webhook is due: each is due again ``lease_s`` later
+        unless its attempt is noted first (a sender that died leaves it to another)."""
+
+    def hook_tried(
+        self, job_id: str, state: HookState, attempts: int, last: str, due: float | None
+    ) -> None:
+        """Note a webhook's attempt: where it now stands, and when it is due again (None:
+        never)."""
+
     def active_of(self, owner: str) -> int:
         """How many of the owner's jobs have not ended."""
 
@@ -113,6 +133,19 @@ def _bytes(value: bytes | str) -> bytes:
     return value.encode() if isinstance(value, str) else value
 
 
+def _redis_hook(fields: dict[str, bytes]) -> Hook | None:
+    callback = fields.get("callback")
+    if callback is None:
+        return None
+    last = fields.get("hook_last")
+    return Hook(
+        url=_text(callback),
+        state=HookState(_text(fields.get("hook_state", b"waiting"))),
+        attempts=int(fields.get("hook_attempts", 0)),
+        last=None if last is None else _text(last),
+    )
+
+
 class RedisJobStore:
     """Jobs in Redis: a hash per job, its request, a hash of results by record index, a set of
     the indices that are problems, and a set per owner of the jobs not ended."""
@@ -120,6 +153,7 @@ class RedisJobStore:
     def __init__(self, client: redis.Redis, replica_acks: int = 0, wait_ms: int = 1000) -> None:
         self.client = client
         self.keep_result = client.register_script(KEEP_RESULT)
+        self.claim_hooks = client.register_script(CLAIM_HOOKS)
         self.replica_acks = replica_acks
         self.wait_ms = wait_ms
 
@@ -158,6 +192,10 @@ class RedisJobStore:
                 "expires": repr(job.expires),
             },
         )
+        if job.callback is not None:
+            pipe.hset(
+                meta, mapping={"callback": job.callback, "hook_state": HookState.WAITING.value}
+            )
         pipe.set(request, job.request)
         pipe.expireat(meta, int(job.expires) + 1)
         pipe.expireat(request, int(job.expires) + 1)
@@ -201,6 +239,7 @@ class RedisJobStore:
             done=int(done),
             problems=int(problem_count),
             final=None if final is None else _bytes(final),
+            hook=_redis_hook(text),
         )
 
     def request_of(self, job_id: str) -> bytes | None:
@@ -237,11 +276,14 @@ class RedisJobStore:
     def end(self, job_id: str, state: JobState, now: float, expires: float) -> bool:
         """The first end stays; the job's data then expire at ``expires``."""
         meta, request, results, problems = self.keys(job_id)
-        owner = self.client.hget(meta, "owner")
+        owner, callback = self.client.hmget(meta, ["owner", "callback"])
         if owner is None or not self.client.hsetnx(meta, "ended", state.value):
             return False
         pipe = self.client.pipeline(transaction=True)
         pipe.hset(meta, mapping={"finished": repr(now), "expires": repr(expires)})
+        if callback is not None:
+            pipe.hset(meta, "hook_state", HookState.SENDING.value)
+            pipe.zadd(HOOKS_DUE_KEY, {job_id: now})
         for key in (meta, request, results, problems):
             pipe.expireat(key, int(expires) + 1)
         pipe.srem(ACTIVE_PREFIX + _text(owner), job_id)
@@ -261,7 +303,30 @@ class RedisJobStore:
             self.client.srem(ACTIVE_PREFIX + _text(owner), job_id)
             self.client.zrem(OWNED_PREFIX + _text(owner), job_id)
         self.client.zrem(PROGRESS_KEY, job_id)
+        self.client.zrem(HOOKS_DUE_KEY, job_id)
         self.client.delete(*self.keys(job_id))
+
+    def due_hooks(self, now: float, lease_s: float, most: int) -> list[str]:
+        """Claim the due webhooks (one script: no two senders claim one)."""
+        found = self.claim_hooks(keys=[HOOKS_DUE_KEY], args=[now, now + lease_s, most])
+        return [_text(job_id) for job_id in found]
+
+    def hook_tried(
+        self, job_id: str, state: HookState, attempts: int, last: str, due: float | None
+    ) -> None:
+        """Note the attempt on the job (if it is still kept) and when it is due again."""
+        meta = self.keys(job_id)[0]
+        pipe = self.client.pipeline(transaction=True)
+        if self.client.exists(meta):
+            pipe.hset(
+                meta,
+                mapping={"hook_state": state.value, "hook_attempts": attempts, "hook_last": last},
+            )
+        if due is None:
+            pipe.zrem(HOOKS_DUE_KEY, job_id)
+        else:
+            pipe.zadd(HOOKS_DUE_KEY, {job_id: due})
+        pipe.execute()
 
     def active_of(self, owner: str) -> int:
         """The owner's jobs not ended (an expired job's id is dropped from the set here)."""
@@ -331,6 +396,14 @@ CREATE TABLE IF NOT EXISTS results (
 CREATE INDEX IF NOT EXISTS jobs_owner ON jobs (owner, ended);
 CREATE TABLE IF NOT EXISTS runners (id TEXT PRIMARY KEY, seen REAL NOT NULL);
 """
+# Columns added since the file's first layout, added to an older file when it is opened.
+ADDED_COLUMNS = {
+    "callback": "TEXT",
+    "hook_state": "TEXT",
+    "hook_attempts": "INTEGER NOT NULL DEFAULT 0",
+    "hook_last": "TEXT",
+    "hook_due": "REAL",
+}
 
 
 class SqliteJobStore:
@@ -346,6 +419,10 @@ class SqliteJobStore:
         self.local = threading.local()
         with self.connection() as db:
             db.executescript(SCHEMA)
+            there = {row[1] for row in db.execute("PRAGMA table_info(jobs)")}
+            for column, declared in ADDED_COLUMNS.items():
+                if column not in there:
+                    db.execute(f"ALTER TABLE jobs ADD COLUMN {column} {declared}")
 
     @contextmanager
     def connection(self) -> Iterator[sqlite3.Connection]:
@@ -370,8 +447,8 @@ class SqliteJobStore:
                 db.execute("DELETE FROM results WHERE job_id = ?", (job_id,))
                 db.execute("DELETE FROM jobs WHERE id = ?", (job_id,))
             db.execute(
-                "INSERT INTO jobs (id, owner, kind, total, request, created, expires) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO jobs (id, owner, kind, total, request, created, expires, callback, "
+                "hook_state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     job.id,
                     job.owner,
@@ -380,6 +457,8 @@ class SqliteJobStore:
                     job.request,
                     job.created,
                     job.expires,
+                    job.callback,
+                    None if job.callback is None else HookState.WAITING.value,
                 ),
             )
 
@@ -387,8 +466,9 @@ class SqliteJobStore:
         """The job with its counts, or None (also once expired)."""
         with self.connection() as db:
             row = db.execute(
-                "SELECT owner, kind, total, created, expires, started, finished, ended, final "
-                "FROM jobs WHERE id = ? AND expires >= ?",
+                "SELECT owner, kind, total, created, expires, started, finished, ended, final, "
+                "callback, hook_state, hook_attempts, hook_last FROM jobs "
+                "WHERE id = ? AND expires >= ?",
                 (job_id, time.time()),
             ).fetchone()
             if row is None:
@@ -397,7 +477,8 @@ class SqliteJobStore:
                 "SELECT COUNT(*), COALESCE(SUM(problem), 0) FROM results WHERE job_id = ?",
                 (job_id,),
             ).fetchone()
-        owner, kind, total, created, expires, started, finished, ended, final = row
+        owner, kind, total, created, expires, started, finished, ended, final = row[:9]
+        callback, hook_state, attempts, last = row[9:]
         return Job(
             id=job_id,
             owner=owner,
@@ -411,6 +492,9 @@ class SqliteJobStore:
             done=done,
             problems=problems,
             final=final,
+            hook=None
+            if callback is None
+            else Hook(callback, HookState(hook_state), attempts, last),
         )
 
     def request_of(self, job_id: str) -> bytes | None:
@@ -457,9 +541,11 @@ class SqliteJobStore:
         """The first end stays."""
         with self.connection() as db:
             changed = db.execute(
-                "UPDATE jobs SET ended = ?, finished = ?, expires = ? "
+                "UPDATE jobs SET ended = ?, finished = ?, expires = ?, "
+                "hook_state = CASE WHEN callback IS NULL THEN NULL ELSE ? END, "
+                "hook_due = CASE WHEN callback IS NULL THEN NULL ELSE ? END "
                 "WHERE id = ? AND ended IS NULL",
-                (state.value, now, expires, job_id),
+                (state.value, now, expires, HookState.SENDING.value, now, job_id),
             ).rowcount
         return bool(changed)
 
@@ -473,6 +559,27 @@ class SqliteJobStore:
         with self.connection() as db:
             db.execute("DELETE FROM results WHERE job_id = ?", (job_id,))
             db.execute("DELETE FROM jobs WHERE id = ?", (job_id,))
+
+    def due_hooks(self, now: float, lease_s: float, most: int) -> list[str]:
+        """Claim the due webhooks (one statement: no two senders claim one)."""
+        with self.connection() as db:
+            rows = db.execute(
+                "UPDATE jobs SET hook_due = ? WHERE id IN (SELECT id FROM jobs "
+                "WHERE hook_due <= ? ORDER BY hook_due LIMIT ?) RETURNING id",
+                (now + lease_s, now, most),
+            ).fetchall()
+        return [row[0] for row in rows]
+
+    def hook_tried(
+        self, job_id: str, state: HookState, attempts: int, last: str, due: float | None
+    ) -> None:
+        """Note the attempt and when the webhook is due again."""
+        with self.connection() as db:
+            db.execute(
+                "UPDATE jobs SET hook_state = ?, hook_attempts = ?, hook_last = ?, hook_due = ? "
+                "WHERE id = ?",
+                (state.value, attempts, last, due, job_id),
+            )
 
     def active_of(self, owner: str) -> int:
         """The owner's jobs not ended and not expired."""

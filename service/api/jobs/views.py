@@ -14,20 +14,21 @@ import redis
 from flask import Response, current_app, g
 
 from service.api.examples import Lazy, short_record
+from service.api.http.api_keys import webhook_secret_of
 from service.api.http.json import NDJSON_TYPE, Blueprint, json_answer, ndjson_answer
 from service.api.http.operations import BY_PARTS, JOB_LIMIT, ONE_UNIT, Operation, route
 from service.api.http.problems import ProblemError
 from service.api.jobs.answers import (
     cancel,
     check_room,
+    check_signing,
     download_lines,
-    job_document,
-    job_links,
     jobs_page,
     new_job,
     owned_job,
     results_page,
 )
+from service.api.jobs.document import job_document, job_links
 from service.api.jobs.queue import jobs_of
 from service.api.jobs.request import JobRequest
 from service.api.jobs.schemas import (
@@ -103,6 +104,7 @@ def example_job() -> dict[str, Any]:
         "finished": "2026-11-26T10:00:02.480+00:00",
         "expires": "2026-12-03T10:00:02.480+00:00",
         "result": None,
+        "webhook": None,
         "links": job_links(job_id),
     }
 
@@ -181,6 +183,7 @@ def post_job(request: JobRequest) -> Response:
     """
     config = current_app.config
     jobs = jobs_of(current_app)
+    check_signing(request, webhook_secret_of(current_app, owner()))
     job = new_job(request, owner(), config)
     check_room(jobs, owner(), g.get("api_key"), config)
     jobs.submit(job)

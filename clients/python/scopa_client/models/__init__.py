@@ -90,6 +90,8 @@ from .job_request import JobRequest
 from .job_results import JobResults
 from .job_results_state import JobResultsState
 from .job_state import JobState
+from .job_webhook import JobWebhook
+from .job_webhook_state import JobWebhookState
 from .language import Language
 from .ledger_entry import LedgerEntry
 from .ledger_hand import LedgerHand
@@ -300,6 +302,8 @@ __all__ = (
     "JobResults",
     "JobResultsState",
     "JobState",
+    "JobWebhook",
+    "JobWebhookState",
     "Language",
     "LedgerEntry",
     "LedgerHand",

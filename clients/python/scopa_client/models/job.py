@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from ..models.fair_play_response import FairPlayResponse
     from ..models.insights_response import InsightsResponse
     from ..models.job_links import JobLinks
+    from ..models.job_webhook import JobWebhook
 
 
 T = TypeVar("T", bound="Job")
@@ -38,6 +39,7 @@ class Job:
         started (datetime.datetime | None): when its first record was taken
         state (JobState): queued (no record taken yet), running, done (every record has its line), cancelled (DELETE:
             records not yet run are skipped), failed (the final answer could not be drawn; the lines are kept)
+        webhook (JobWebhook | None): where its end is posted and how that went; null: no webhook
     """
 
     created: datetime.datetime
@@ -54,10 +56,12 @@ class Job:
     result: FairPlayResponse | InsightsResponse | None
     started: datetime.datetime | None
     state: JobState
+    webhook: JobWebhook | None
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.fair_play_response import FairPlayResponse  # noqa: PLC0415
         from ..models.insights_response import InsightsResponse  # noqa: PLC0415
+        from ..models.job_webhook import JobWebhook  # noqa: PLC0415
 
         created = self.created.isoformat()
 
@@ -102,6 +106,12 @@ class Job:
 
         state: str = self.state
 
+        webhook: dict[str, Any] | None
+        if isinstance(self.webhook, JobWebhook):
+            webhook = self.webhook.to_dict()
+        else:
+            webhook = self.webhook
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -120,6 +130,7 @@ class Job:
                 "result": result,
                 "started": started,
                 "state": state,
+                "webhook": webhook,
             }
         )
 
@@ -130,6 +141,7 @@ class Job:
         from ..models.fair_play_response import FairPlayResponse  # noqa: PLC0415
         from ..models.insights_response import InsightsResponse  # noqa: PLC0415
         from ..models.job_links import JobLinks  # noqa: PLC0415
+        from ..models.job_webhook import JobWebhook  # noqa: PLC0415
 
         d = dict(src_dict)
         created = datetime.datetime.fromisoformat(d.pop("created"))
@@ -212,6 +224,21 @@ class Job:
 
         state = check_job_state(d.pop("state"))
 
+        def _parse_webhook(data: object) -> JobWebhook | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                webhook_type_0 = JobWebhook.from_dict(data)
+
+                return webhook_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(JobWebhook | None, data)
+
+        webhook = _parse_webhook(d.pop("webhook"))
+
         job = cls(
             created=created,
             done=done,
@@ -227,6 +254,7 @@ class Job:
             result=result,
             started=started,
             state=state,
+            webhook=webhook,
         )
 
         return job

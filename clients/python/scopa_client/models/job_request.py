@@ -20,16 +20,22 @@ T = TypeVar("T", bound="JobRequest")
 class JobRequest:
     """
     Attributes:
+        callback_url (str | Unset): an https:// URL POSTed the job's document, signed, once it ends (done, cancelled or
+            failed), retried with back-off until it answers 2xx; its host must resolve to public addresses (see the webhooks
+            page of the docs)
         fair_play (FairPlayRequest | Unset):
         insights (InsightsRequest | Unset):
         review (BatchReviewRequest | Unset):
     """
 
+    callback_url: str | Unset = UNSET
     fair_play: FairPlayRequest | Unset = UNSET
     insights: InsightsRequest | Unset = UNSET
     review: BatchReviewRequest | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        callback_url = self.callback_url
+
         fair_play: dict[str, Any] | Unset = UNSET
         if not isinstance(self.fair_play, Unset):
             fair_play = self.fair_play.to_dict()
@@ -45,6 +51,8 @@ class JobRequest:
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
+        if callback_url is not UNSET:
+            field_dict["callback_url"] = callback_url
         if fair_play is not UNSET:
             field_dict["fair_play"] = fair_play
         if insights is not UNSET:
@@ -61,6 +69,8 @@ class JobRequest:
         from ..models.insights_request import InsightsRequest  # noqa: PLC0415
 
         d = dict(src_dict)
+        callback_url = d.pop("callback_url", UNSET)
+
         _fair_play = d.pop("fair_play", UNSET)
         fair_play: FairPlayRequest | Unset
         if isinstance(_fair_play, Unset):
@@ -83,6 +93,7 @@ class JobRequest:
             review = BatchReviewRequest.from_dict(_review)
 
         job_request = cls(
+            callback_url=callback_url,
             fair_play=fair_play,
             insights=insights,
             review=review,
