@@ -17,6 +17,13 @@ if str(PY_DIR) not in sys.path:
     sys.path.insert(0, str(PY_DIR))
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
+# The webhook examples' receivers listen on loopback, over plain HTTP, checking the secret the
+# pages show.
+WEBHOOKS_ON = {
+    "SCOPA_WEBHOOK_SECRET": "whsec_c2NvcGEtZG9jcy1leGFtcGxlLW9ubHktbm90LWEtc2VjcmV0",
+    "SCOPA_WEBHOOK_ALLOW_HTTP": "true",
+    "SCOPA_WEBHOOK_ALLOWED_NETWORKS": "127.0.0.0/8",
+}
 
 
 @pytest.fixture(scope="package")
@@ -24,7 +31,7 @@ def base_url() -> Iterator[str]:
     """The app under real gunicorn on a free loopback port, shared by every client test."""
     if gunicorn_path() is None and not IN_CI:
         pytest.skip("gunicorn is not installed (never skipped in CI)")
-    with running_gunicorn(workers=2, threads=2) as port:
+    with running_gunicorn(workers=2, threads=2, env=WEBHOOKS_ON) as port:
         yield f"http://{HOST}:{port}"
 
 

@@ -36,8 +36,13 @@ BLOCK = re.compile(r"<!-- (example|output): ([\w/-]+) -->\n```\w*\n(.*?)\n```\n"
 SHOWN_URL = "http://127.0.0.1:8000"
 # Every example that runs against a server, by language: file name and whether keys are on.
 RUNS = {
-    "python": {"first-call": False, "streams-and-jobs": False, "api-key": True},
-    "typescript": {"first-call": False, "streams-and-jobs": False, "api-key": True},
+    "python": {"first-call": False, "streams-and-jobs": False, "api-key": True, "webhooks": False},
+    "typescript": {
+        "first-call": False,
+        "streams-and-jobs": False,
+        "api-key": True,
+        "webhooks": False,
+    },
 }
 TIMEOUT_S = 300
 
@@ -152,7 +157,10 @@ def keyed_server(tmp_path_factory: pytest.TempPathFactory, base_url: str) -> Ite
     key = new_key()
     keys = tmp_path_factory.mktemp("keys") / "keys.json"
     keys.write_text(json.dumps({"keys": [{"name": "reader", "sha256": digest_of(key)}]}))
-    with running_gunicorn(workers=1, threads=2, env={"SCOPA_API_KEYS_FILE": str(keys)}) as port:
+    # Its jobs in a folder of its own: the processes sharing a jobs folder share their jobs and
+    # send their webhooks, which this server (with no webhook settings) would refuse.
+    env = {"SCOPA_API_KEYS_FILE": str(keys), "SCOPA_JOBS_DIR": str(keys.parent / "jobs")}
+    with running_gunicorn(workers=1, threads=2, env=env) as port:
         yield KeyedServer(f"http://{HOST}:{port}", key)
 
 

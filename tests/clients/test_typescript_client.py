@@ -45,4 +45,4 @@ def test_client_plays_a_hand_against_gunicorn(npm: str, base_url: str) -> None:
     failed = re.search(r"^# fail (\d+)$", output, re.MULTILINE)
     assert passed is not None, output[-4000:]
     assert failed is not None, output[-4000:]
-    assert (int(passed.group(1)), int(failed.group(1))) == (14, 0), output[-4000:]
+    assert (int(passed.group(1)), int(failed.group(1))) == (16, 0), output[-4000:]

@@ -9,7 +9,8 @@ from prometheus_client import REGISTRY, CollectorRegistry
 from prometheus_client.metrics_core import Metric
 
 import service.api.http.metrics
-import service.api.jobs.metrics  # noqa: F401  (registers the jobs' metrics)
+import service.api.jobs.metrics
+import service.api.jobs.webhooks  # noqa: F401  (registers the jobs' and webhooks' metrics)
 from service.api.jobs.metrics import QueueDepth
 
 # The names of the samples each kind of metric family exposes.

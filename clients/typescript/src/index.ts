@@ -1,7 +1,8 @@
 // The Scopa service client: openapi-fetch typed by the paths that openapi-typescript generates
-// from openapi.yaml into ./schema.d.ts (`make clients`). Only this file is written by hand; it
+// from openapi.yaml into ./schema.d.ts (`make clients`). This file is written by hand; it
 // also reads the NDJSON stream of POST /v1/review/batch line by line (reviewBatch, readNdjson),
-// waits for a job to end (waitForJob) and reads its results as they download (jobLines).
+// waits for a job to end (waitForJob) and reads its results as they download (jobLines); a
+// job's webhook is checked by verifyWebhook (./webhooks.ts, also written by hand).
 import createClient, { type Client, type ClientOptions } from "openapi-fetch";
 import type {
   BatchReviewLine,
@@ -13,6 +14,7 @@ import type {
 } from "./schema.js";
 
 export type * from "./schema.js";
+export { type VerifyWebhookOptions, WebhookVerificationError, verifyWebhook } from "./webhooks.js";
 
 /** A client whose GET and POST take the spec's paths, bodies and answers. */
 export type ScopaClient = Client<paths>;
