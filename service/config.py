@@ -420,6 +420,19 @@ class Settings(BaseSettings):
         "abandoned (the job document says so)",
         ge=1,
     )
+    traces_endpoint: str | None = _env(
+        None,
+        "SCOPA_TRACES_ENDPOINT",
+        "OTLP/HTTP traces endpoint each process exports its spans to (requests, searches, job "
+        "records, webhooks), such as http://collector:4318/v1/traces; unset: no traces",
+    )
+    traces_sample_ratio: float = _env(
+        1.0,
+        "SCOPA_TRACES_SAMPLE_RATIO",
+        "share of traces kept when the caller's traceparent does not decide (0 to 1)",
+        ge=0.0,
+        le=1.0,
+    )
     worker_metrics_port: int = _env(
         9465,
         "SCOPA_WORKER_METRICS_PORT",

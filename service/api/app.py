@@ -24,6 +24,7 @@ from service.api.http.readiness import PUBLISHER, report_kernel, start_warm_up
 from service.api.http.request_log import install_request_logging
 from service.api.http.searches import CACHE_EXTENSION
 from service.api.http.security import install_security_headers
+from service.api.http.tracing import install_tracing
 from service.api.jobs.queue import JOBS_EXTENSION, Jobs, install_jobs
 from service.api.problems.views import html_page
 from service.api.resources import BLUEPRINTS, OPERATIONS, REFERENCED_SCHEMAS
@@ -102,6 +103,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(html_page)
     # Last, so that metrics attach to the cache wired above and the request ID comes first.
     install_request_logging(app)
+    install_tracing(app, settings)
     install_security_headers(app)
     install_metrics(app, OPERATIONS)
     install_admission(app, settings.advice_queue_ms, settings.gunicorn_threads)

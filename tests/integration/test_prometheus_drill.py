@@ -2,7 +2,8 @@
 loopback: two gunicorn instances (job ``scopa-api``), a scopa-worker (job ``scopa-worker``)
 and the jobs' Redis. A quiet run with traffic raises no alert, not even pending; then at once the
 jobs' Redis stopped while clients read their jobs raises ``ScopaJobStoreUnreachable`` (which
-resolves once Redis is back), and one API instance killed raises ``ScopaApiDown``. The drill
+resolves once Redis is back), and one API instance killed raises ``ScopaApiDown``; then a job
+whose webhook receiver answers 410 Gone raises ``ScopaWebhooksAbandoned``. The drill
 prints the seconds from each fault to its alert firing, and to its end.
 
 Prometheus scrapes and evaluates every 5 s here (the rules' windows and ``for`` durations are
@@ -27,14 +28,22 @@ import pytest
 import yaml
 
 from scripts.local_gunicorn import free_port, running_gunicorn
+from tests.api.test_jobs import review_body
 from tests.integration.job_workers import call, running_workers, worker_env
 from tests.integration.test_embedded_jobs import server_processes
 from tests.integration.test_jobs_durability import durable_redis, made, review_job, served_env
 from tests.required_tools import required_tool
+from tests.webhooks.receiver import Receiver
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "deploy" / "prometheus" / "scopa-alerts.yml"
 STEP_S = 5
+# Webhooks to a receiver on loopback, over plain HTTP.
+HOOKS = {
+    "SCOPA_WEBHOOK_SECRET": "whsec_c2NvcGEtZG9jcy1leGFtcGxlLW9ubHktbm90LWEtc2VjcmV0",
+    "SCOPA_WEBHOOK_ALLOW_HTTP": "true",
+    "SCOPA_WEBHOOK_ALLOWED_NETWORKS": "127.0.0.0/8",
+}
 
 
 def prometheus_binary() -> str:
@@ -144,8 +153,8 @@ class Traffic:
 def test_the_alerts_fire_on_their_faults_and_not_on_a_quiet_run(tmp_path: Path) -> None:
     metrics = [free_port(), free_port()]
     with durable_redis(tmp_path) as redis:
-        env = [{**served_env(redis), "SCOPA_METRICS_PORT": str(m)} for m in metrics]
-        workers = running_workers(1, worker_env(redis.url), tmp_path)
+        env = [{**served_env(redis), **HOOKS, "SCOPA_METRICS_PORT": str(m)} for m in metrics]
+        workers = running_workers(1, worker_env(redis.url, **HOOKS), tmp_path)
         log = tmp_path / "gunicorn.log"
         with (
             running_gunicorn(workers=1, threads=4, env=env[0], log_path=log) as port,
@@ -176,12 +185,18 @@ def test_the_alerts_fire_on_their_faults_and_not_on_a_quiet_run(tmp_path: Path) 
                 store_end_s = until(
                     lambda: "ScopaJobStoreUnreachable" not in alerts(prom), 240, send
                 )
+                # Then a job whose receiver is gone for good (410): its webhook is abandoned.
+                with Receiver([410]) as gone:
+                    made(port, {"review": review_body(1), "callback_url": gone.url})
+                    hook_s = firing_times(prom, ("ScopaWebhooksAbandoned",), send)
     store_s, down_s = fired["ScopaJobStoreUnreachable"], fired["ScopaApiDown"]
     print(
         f"\n[drill] prometheus: quiet 60 s, no alert; ScopaJobStoreUnreachable firing "
         f"{store_s:.0f} s after the jobs' Redis stopped (for: 2m), resolved {store_end_s:.0f} s "
         f"after it came back; ScopaApiDown firing {down_s:.0f} s after an API instance was "
-        f"killed (for: 1m); scrape and evaluation every {STEP_S} s; slowest request "
+        f"killed (for: 1m); ScopaWebhooksAbandoned firing "
+        f"{hook_s['ScopaWebhooksAbandoned']:.0f} s after a job whose receiver answers 410 was "
+        f"made; scrape and evaluation every {STEP_S} s; slowest request "
         f"{send.slowest_s:.2f} s, failed requests {len(send.failures)}"
     )
     assert store_s >= 120 and down_s >= 60

@@ -28,6 +28,7 @@ from webargs.flaskparser import FlaskParser, is_json_request
 from service.api.examples import Lazy
 from service.api.http.body import request_body
 from service.api.http.problems import VALIDATION, ProblemError
+from service.api.http.tracing import stream_follows
 from service.engine.message import Message
 
 MAX_REASON = 200
@@ -194,6 +195,7 @@ def ndjson_answer(lines: Iterator[Any], headers: Mapping[str, str] | None = None
     """A stream of JSON lines (application/x-ndjson), each sent as soon as it is made, the
     request's context kept until the last."""
     body = (orjson.dumps(line, default=answer_default, option=ANSWER_OPTIONS) for line in lines)
+    stream_follows()
     response = flask.current_app.response_class(
         flask.stream_with_context(body), mimetype=NDJSON_TYPE
     )

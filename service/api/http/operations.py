@@ -26,6 +26,7 @@ import marshmallow as ma
 from flask import Flask
 
 from service.api.http.contract import STATIC_CACHE_CONTROL
+from service.api.http.tracing import loaded, loading
 
 # A request as its schema loaded it (the view's argument), which an operation prices.
 Loaded = Any
@@ -145,7 +146,8 @@ def route(
 
     def decorate(view: Callable[..., Any]) -> Any:
         if schema is not None:
-            view = blueprint.arguments(schema, **arguments)(view)
+            # Loading the body is a span of the request's trace (``http.tracing``).
+            view = loading(blueprint.arguments(schema, **arguments)(loaded(view)))
         if operation.static:
             view = cached_for_a_release(view)
         setattr(view, OPERATION_ATTRIBUTE, operation)

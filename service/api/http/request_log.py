@@ -20,6 +20,8 @@ from typing import Any, TextIO
 import orjson
 from flask import Flask, Response, g, has_request_context, request
 
+from service.api.http.tracing import current_trace_ids
+
 REQUEST_ID_HEADER = "X-Request-ID"
 REQUEST_ID_PATTERN = re.compile(r"[A-Za-z0-9._:-]{1,128}")
 REQUEST_LOGGER = "service.api.request"
@@ -68,6 +70,9 @@ class JsonFormatter(logging.Formatter):
         request_id = current_request_id()
         if request_id is not None:
             entry["request_id"] = request_id
+        ids = current_trace_ids()
+        if ids is not None:
+            entry["trace_id"], entry["span_id"] = ids
         for key, value in record.__dict__.items():
             if key not in _STANDARD_ATTRIBUTES and not key.startswith("_"):
                 entry[key] = value

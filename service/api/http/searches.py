@@ -5,6 +5,7 @@ spec examples, benchmarks)."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Mapping
 from typing import Any
@@ -13,6 +14,7 @@ from flask import Flask
 
 from service.api.http.admission import SEARCHES
 from service.api.http.metrics import record_search
+from service.api.http.tracing import span
 from service.cache import AdviceCache, CacheStatus
 from service.cache.advice_job import AdviceJob, AdviceOf
 from service.search import Advice, advise
@@ -26,16 +28,23 @@ def computed_advice(job: AdviceJob, max_ms: int, wait_ms: int) -> Advice:
     decision = job.decision
     if not any(m.plays_card for m in decision.legal):
         return advise(decision, job.budget, job.seed, job.match, known=job.known)
-    with SEARCHES.turn(wait_ms):
-        advice = advise(
-            decision,
-            job.budget,
-            job.seed,
-            job.match,
-            deadline_ms=max_ms,
-            must_search=job.must_search,
-            known=job.known,
-        )
+    with contextlib.ExitStack() as turn:
+        with span("admission", **{"scopa.admission.wait_ms": wait_ms}):
+            turn.enter_context(SEARCHES.turn(wait_ms))
+        with span("search") as searching:
+            advice = advise(
+                decision,
+                job.budget,
+                job.seed,
+                job.match,
+                deadline_ms=max_ms,
+                must_search=job.must_search,
+                known=job.known,
+            )
+            if searching is not None:
+                stats = advice.stats
+                searching.set_attribute("scopa.search.worlds", stats.worlds)
+                searching.set_attribute("scopa.search.playouts", stats.playouts)
     record_search(advice.stats)
     return advice
 
@@ -58,15 +67,18 @@ def cached_advice(
     cache: AdviceCache | None = app.extensions.get(CACHE_EXTENSION)
     start = time.perf_counter()
     status: CacheStatus
-    if cache is None:
-        advice, status = computed_advice(job, max_ms, wait_ms), "bypass"
-    else:
-        advice, status = cache.advice(
-            job.key_fields,
-            lambda: computed_advice(job, max_ms, wait_ms),
-            config["CACHE_TTL"],
-            keep=lambda found: searched_in_full(job, found),
-        )
+    with span("advice cache") as looking:
+        if cache is None:
+            advice, status = computed_advice(job, max_ms, wait_ms), "bypass"
+        else:
+            advice, status = cache.advice(
+                job.key_fields,
+                lambda: computed_advice(job, max_ms, wait_ms),
+                config["CACHE_TTL"],
+                keep=lambda found: searched_in_full(job, found),
+            )
+        if looking is not None:
+            looking.set_attribute("scopa.cache.status", status)
     return advice, status, (time.perf_counter() - start) * 1000.0
 
 

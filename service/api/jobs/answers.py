@@ -16,6 +16,7 @@ from service.api.http.problems import (
     ProblemError,
     field_message,
 )
+from service.api.http.tracing import current_traceparent
 from service.api.jobs.document import JOBS_PATH, job_document
 from service.api.jobs.model import ENDED, Job, JobState, NewJob, new_job_id
 from service.api.jobs.queue import Jobs
@@ -49,6 +50,7 @@ def new_job(request: JobRequest, owner: str, config: Mapping[str, Any]) -> NewJo
         created=now,
         expires=now + config["JOB_MAX_RUN_S"] + config["JOB_RETENTION_S"],
         callback=request.callback,
+        trace=current_traceparent(),
     )
 
 

@@ -56,8 +56,8 @@ def new_job_id() -> str:
 @dataclass(frozen=True, slots=True)
 class NewJob:
     """A job as it is made: its id, owner (the API key's name, empty without keys), kind,
-    records, request body (JSON bytes), times (seconds since the epoch) and the URL its end is
-    posted to (None: no webhook)."""
+    records, request body (JSON bytes), times (seconds since the epoch), the URL its end is
+    posted to (None: no webhook) and the W3C traceparent of the request that made it."""
 
     id: str
     owner: str
@@ -67,13 +67,15 @@ class NewJob:
     created: float
     expires: float
     callback: str | None = None
+    trace: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Job:
     """A job as its store holds it: what it was made with, when it started and ended, how it
     ended (None while it has not), its records done and the problems among them, its final
-    result (an insights job's, once done) and its webhook (None: none)."""
+    result (an insights job's, once done), its webhook (None: none) and the traceparent of the
+    request that made it."""
 
     id: str
     owner: str
@@ -88,6 +90,7 @@ class Job:
     problems: int
     final: bytes | None
     hook: Hook | None = None
+    trace: str | None = None
 
     @property
     def state(self) -> JobState:

@@ -26,6 +26,7 @@ from service.api.http.api_keys import charge_key
 from service.api.http.metrics import searches_of_request
 from service.api.http.problems import problem_body
 from service.api.http.searches import app_advice
+from service.api.http.tracing import span_under
 from service.api.jobs import metrics
 from service.api.jobs.model import Job, JobState
 from service.api.jobs.records import final_result, job_body, record_line
@@ -102,13 +103,18 @@ class RecordRunner:
         fields = {"job": job_id, "record": index}
         log.info("record %d of job %s taken", index, job_id, extra=fields)
         start = time.perf_counter()
-        with self.app.app_context():
-            line = record_line(body, index, self.app.config, app_advice(self.app))
-            spent_ms = searches_of_request().ms
-        if line["type"] == PROBLEM and line["problem"].get("status") == 503:
-            metrics.record_deferred()
-            raise RecordDeferredError(f"record {index} of job {job_id}: the worker was busy")
-        self.keep(job_id, index, line)
+        # A span under the request that made the job, whichever worker runs it and when.
+        attributes = {"scopa.job.id": job_id, "scopa.job.record": index}
+        with span_under(job.trace, "job record", **attributes) as recording:
+            with self.app.app_context():
+                line = record_line(body, index, self.app.config, app_advice(self.app))
+                spent_ms = searches_of_request().ms
+            if recording is not None:
+                recording.set_attribute("scopa.job.outcome", line["type"])
+            if line["type"] == PROBLEM and line["problem"].get("status") == 503:
+                metrics.record_deferred()
+                raise RecordDeferredError(f"record {index} of job {job_id}: the worker was busy")
+            self.keep(job_id, index, line)
         charge_key(self.app, job.owner, math.ceil(spent_ms))
         elapsed = time.perf_counter() - start
         metrics.record_task(job.kind.value, line["type"], elapsed)
@@ -166,7 +172,12 @@ class RecordRunner:
         job = patiently(lambda: store.get(job_id))
         if job is None or job.ended is not None or job.done < job.total:
             return
-        now = time.time()
+        with span_under(job.trace, "job end", **{"scopa.job.id": job_id}):
+            self.end(job, now=time.time())
+
+    def end(self, job: Job, now: float) -> None:
+        """Draw a done job's final answer (insights, fair play) and end it."""
+        store, job_id = self.store, job.id
         state = JobState.DONE
         try:
             body = self.body_of(job)

@@ -196,6 +196,8 @@ class RedisJobStore:
             pipe.hset(
                 meta, mapping={"callback": job.callback, "hook_state": HookState.WAITING.value}
             )
+        if job.trace is not None:
+            pipe.hset(meta, "trace", job.trace)
         pipe.set(request, job.request)
         pipe.expireat(meta, int(job.expires) + 1)
         pipe.expireat(request, int(job.expires) + 1)
@@ -240,6 +242,7 @@ class RedisJobStore:
             problems=int(problem_count),
             final=None if final is None else _bytes(final),
             hook=_redis_hook(text),
+            trace=None if "trace" not in text else _text(text["trace"]),
         )
 
     def request_of(self, job_id: str) -> bytes | None:
@@ -403,6 +406,7 @@ ADDED_COLUMNS = {
     "hook_attempts": "INTEGER NOT NULL DEFAULT 0",
     "hook_last": "TEXT",
     "hook_due": "REAL",
+    "trace": "TEXT",
 }
 
 
@@ -448,7 +452,7 @@ class SqliteJobStore:
                 db.execute("DELETE FROM jobs WHERE id = ?", (job_id,))
             db.execute(
                 "INSERT INTO jobs (id, owner, kind, total, request, created, expires, callback, "
-                "hook_state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "hook_state, trace) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     job.id,
                     job.owner,
@@ -459,6 +463,7 @@ class SqliteJobStore:
                     job.expires,
                     job.callback,
                     None if job.callback is None else HookState.WAITING.value,
+                    job.trace,
                 ),
             )
 
@@ -467,7 +472,7 @@ class SqliteJobStore:
         with self.connection() as db:
             row = db.execute(
                 "SELECT owner, kind, total, created, expires, started, finished, ended, final, "
-                "callback, hook_state, hook_attempts, hook_last FROM jobs "
+                "callback, hook_state, hook_attempts, hook_last, trace FROM jobs "
                 "WHERE id = ? AND expires >= ?",
                 (job_id, time.time()),
             ).fetchone()
@@ -478,7 +483,7 @@ class SqliteJobStore:
                 (job_id,),
             ).fetchone()
         owner, kind, total, created, expires, started, finished, ended, final = row[:9]
-        callback, hook_state, attempts, last = row[9:]
+        callback, hook_state, attempts, last, traceparent = row[9:]
         return Job(
             id=job_id,
             owner=owner,
@@ -495,6 +500,7 @@ class SqliteJobStore:
             hook=None
             if callback is None
             else Hook(callback, HookState(hook_state), attempts, last),
+            trace=traceparent,
         )
 
     def request_of(self, job_id: str) -> bytes | None:

@@ -23,6 +23,7 @@ from flask import Flask
 from prometheus_client import Counter, Histogram
 
 from service.api.http.api_keys import webhook_secret_of
+from service.api.http.tracing import span_under
 from service.api.jobs.document import iso, job_document
 from service.api.jobs.model import HookState, Job
 from service.api.jobs.runner import STORE_ERRORS
@@ -150,17 +151,21 @@ class WebhookSender:
         attempts = job.hook.attempts + 1
         fields = {"job": job.id, "attempt": attempts}
         log.info("webhook of job %s: attempt %d", job.id, attempts, extra=fields)
-        if secret is None:
-            attempt = Attempt(False, None, "refused: no signing secret is set", False, 0.0)
-        else:
-            attempt = deliver(
-                job.hook.url,
-                payload(job),
-                message_id=message_id(job),
-                secret=secret,
-                policy=self.policy,
-                timeout_s=self.timeout_s,
-            )
+        with span_under(job.trace, "webhook", **{"scopa.job.id": job.id}) as sending:
+            if secret is None:
+                attempt = Attempt(False, None, "refused: no signing secret is set", False, 0.0)
+            else:
+                attempt = deliver(
+                    job.hook.url,
+                    payload(job),
+                    message_id=message_id(job),
+                    secret=secret,
+                    policy=self.policy,
+                    timeout_s=self.timeout_s,
+                )
+            if sending is not None:
+                sending.set_attribute("scopa.webhook.attempt", attempts)
+                sending.set_attribute("scopa.webhook.outcome", attempt.outcome)
         ATTEMPTS.labels(outcome=attempt.outcome).inc()
         ATTEMPT_SECONDS.observe(attempt.seconds)
         now = time.time()
