@@ -3,7 +3,8 @@ loopback: two gunicorn instances (job ``scopa-api``), a scopa-worker (job ``scop
 and the jobs' Redis. A quiet run with traffic raises no alert, not even pending; then at once the
 jobs' Redis stopped while clients read their jobs raises ``ScopaJobStoreUnreachable`` (which
 resolves once Redis is back), and one API instance killed raises ``ScopaApiDown``; then a job
-whose webhook receiver answers 410 Gone raises ``ScopaWebhooksAbandoned``. The drill
+whose webhook receiver answers 410 Gone raises ``ScopaWebhooksAbandoned``. The advice cache's
+Redis, stopped with the jobs', raises ``ScopaCacheBreakerOpen``. The drill
 prints the seconds from each fault to its alert firing, and to its end.
 
 Prometheus scrapes and evaluates every 5 s here (the rules' windows and ``for`` durations are
@@ -28,8 +29,10 @@ import pytest
 import yaml
 
 from scripts.local_gunicorn import free_port, running_gunicorn
+from service.api.examples import dealt_state, view_json
 from tests.api.test_jobs import review_body
 from tests.integration.job_workers import call, running_workers, worker_env
+from tests.integration.redis_server import RedisServer
 from tests.integration.test_embedded_jobs import server_processes
 from tests.integration.test_jobs_durability import durable_redis, made, review_job, served_env
 from tests.required_tools import required_tool
@@ -44,6 +47,26 @@ HOOKS = {
     "SCOPA_WEBHOOK_ALLOW_HTTP": "true",
     "SCOPA_WEBHOOK_ALLOWED_NETWORKS": "127.0.0.0/8",
 }
+
+
+# A cheap advice request: the cache is read (and written) each time.
+ADVICE = {
+    "rules": "scopa",
+    "view": view_json(dealt_state()),
+    "budget": {"iterations": 8},
+    "seed": 1,
+}
+
+
+@contextmanager
+def cache_redis(workdir: Path) -> Iterator[RedisServer]:
+    """The advice cache's Redis (nothing on disk), stopped afterwards."""
+    cache = RedisServer(workdir)
+    cache.start()
+    try:
+        yield cache
+    finally:
+        cache.stop()
 
 
 def prometheus_binary() -> str:
@@ -135,15 +158,19 @@ class Traffic:
 
     def __init__(self, port: int, job_path: str) -> None:
         self.port = port
-        self.paths = ("/v1/rules", job_path)
+        self.calls: tuple[tuple[str, str, Any], ...] = (
+            ("GET", "/v1/rules", None),
+            ("GET", job_path, None),
+            ("POST", "/v1/advice", ADVICE),
+        )
         self.slowest_s = 0.0
         self.failures: list[str] = []
 
     def __call__(self) -> None:
-        for path in self.paths:
+        for method, path, body in self.calls:
             start = time.monotonic()
             try:
-                call(self.port, "GET", path)
+                call(self.port, method, path, body)
             except OSError as error:
                 self.failures.append(f"{path}: {error!r}")
             self.slowest_s = max(self.slowest_s, time.monotonic() - start)
@@ -152,8 +179,12 @@ class Traffic:
 @pytest.mark.timeout(600)
 def test_the_alerts_fire_on_their_faults_and_not_on_a_quiet_run(tmp_path: Path) -> None:
     metrics = [free_port(), free_port()]
-    with durable_redis(tmp_path) as redis:
-        env = [{**served_env(redis), **HOOKS, "SCOPA_METRICS_PORT": str(m)} for m in metrics]
+    (tmp_path / "cache").mkdir()
+    with durable_redis(tmp_path) as redis, cache_redis(tmp_path / "cache") as cache:
+        cached = {"REDIS_URL": cache.url, "SCOPA_ADVICE_CACHE": "true"}
+        env = [
+            {**served_env(redis), **cached, **HOOKS, "SCOPA_METRICS_PORT": str(m)} for m in metrics
+        ]
         workers = running_workers(1, worker_env(redis.url, **HOOKS), tmp_path)
         log = tmp_path / "gunicorn.log"
         with (
@@ -175,13 +206,17 @@ def test_the_alerts_fire_on_their_faults_and_not_on_a_quiet_run(tmp_path: Path) 
                     send()
                     assert alerts(prom) == {}, (alerts(prom), targets(prom))
                     time.sleep(1)
-                # At once: the jobs' Redis stopped while clients read their jobs through one API
-                # instance, and the other instance killed (master and workers).
+                # At once: the jobs' Redis and the cache's stopped while clients read their jobs
+                # and ask for advice through one API instance, and the other instance killed
+                # (master and workers).
                 redis.stop()
+                cache.stop()
                 for pid in server_processes(victim):
                     os.kill(pid, signal.SIGKILL)
-                fired = firing_times(prom, ("ScopaApiDown", "ScopaJobStoreUnreachable"), send)
+                faults = ("ScopaApiDown", "ScopaJobStoreUnreachable", "ScopaCacheBreakerOpen")
+                fired = firing_times(prom, faults, send)
                 redis.start()
+                cache.start()
                 store_end_s = until(
                     lambda: "ScopaJobStoreUnreachable" not in alerts(prom), 240, send
                 )
@@ -190,11 +225,13 @@ def test_the_alerts_fire_on_their_faults_and_not_on_a_quiet_run(tmp_path: Path) 
                     made(port, {"review": review_body(1), "callback_url": gone.url})
                     hook_s = firing_times(prom, ("ScopaWebhooksAbandoned",), send)
     store_s, down_s = fired["ScopaJobStoreUnreachable"], fired["ScopaApiDown"]
+    breaker_s = fired["ScopaCacheBreakerOpen"]
     print(
         f"\n[drill] prometheus: quiet 60 s, no alert; ScopaJobStoreUnreachable firing "
         f"{store_s:.0f} s after the jobs' Redis stopped (for: 2m), resolved {store_end_s:.0f} s "
         f"after it came back; ScopaApiDown firing {down_s:.0f} s after an API instance was "
-        f"killed (for: 1m); ScopaWebhooksAbandoned firing "
+        f"killed (for: 1m); ScopaCacheBreakerOpen firing {breaker_s:.0f} s after the cache's "
+        f"Redis stopped; ScopaWebhooksAbandoned firing "
         f"{hook_s['ScopaWebhooksAbandoned']:.0f} s after a job whose receiver answers 410 was "
         f"made; scrape and evaluation every {STEP_S} s; slowest request "
         f"{send.slowest_s:.2f} s, failed requests {len(send.failures)}"
