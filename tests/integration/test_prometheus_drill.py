@@ -4,7 +4,9 @@ and the jobs' Redis. A quiet run with traffic raises no alert, not even pending;
 jobs' Redis stopped while clients read their jobs raises ``ScopaJobStoreUnreachable`` (which
 resolves once Redis is back), and one API instance killed raises ``ScopaApiDown``; then a job
 whose webhook receiver answers 410 Gone raises ``ScopaWebhooksAbandoned``. The advice cache's
-Redis, stopped with the jobs', raises ``ScopaCacheBreakerOpen``. The drill
+Redis, stopped with the jobs', raises ``ScopaCacheBreakerOpen``; two tasks of a job lost (taken
+off the queue while the worker is frozen) raise ``ScopaRecordsSentAgain`` once the job stalls
+and they are sent again. The drill
 prints the seconds from each fault to its alert firing, and to its end.
 
 Prometheus scrapes and evaluates every 5 s here (the rules' windows and ``for`` durations are
@@ -34,7 +36,13 @@ from tests.api.test_jobs import review_body
 from tests.integration.job_workers import call, running_workers, worker_env
 from tests.integration.redis_server import RedisServer
 from tests.integration.test_embedded_jobs import server_processes
-from tests.integration.test_jobs_durability import durable_redis, made, review_job, served_env
+from tests.integration.test_jobs_durability import (
+    drop_waiting_tasks,
+    durable_redis,
+    made,
+    review_job,
+    served_env,
+)
 from tests.required_tools import required_tool
 from tests.webhooks.receiver import Receiver
 
@@ -185,7 +193,8 @@ def test_the_alerts_fire_on_their_faults_and_not_on_a_quiet_run(tmp_path: Path) 
         env = [
             {**served_env(redis), **cached, **HOOKS, "SCOPA_METRICS_PORT": str(m)} for m in metrics
         ]
-        workers = running_workers(1, worker_env(redis.url, **HOOKS), tmp_path)
+        stall = {"SCOPA_JOB_STALL_S": "5"}
+        workers = running_workers(1, worker_env(redis.url, **HOOKS, **stall), tmp_path)
         log = tmp_path / "gunicorn.log"
         with (
             running_gunicorn(workers=1, threads=4, env=env[0], log_path=log) as port,
@@ -224,6 +233,14 @@ def test_the_alerts_fire_on_their_faults_and_not_on_a_quiet_run(tmp_path: Path) 
                 with Receiver([410]) as gone:
                     made(port, {"review": review_body(1), "callback_url": gone.url})
                     hook_s = firing_times(prom, ("ScopaWebhooksAbandoned",), send)
+                # Then a job two of whose tasks are lost while the worker is frozen: once it
+                # stalls with no task waiting, they are sent again.
+                worker = started[0].process
+                worker.send_signal(signal.SIGSTOP)
+                made(port, review_job(4))
+                assert drop_waiting_tasks(redis, 2) == 2
+                worker.send_signal(signal.SIGCONT)
+                resent_s = firing_times(prom, ("ScopaRecordsSentAgain",), send)
     store_s, down_s = fired["ScopaJobStoreUnreachable"], fired["ScopaApiDown"]
     breaker_s = fired["ScopaCacheBreakerOpen"]
     print(
@@ -233,7 +250,9 @@ def test_the_alerts_fire_on_their_faults_and_not_on_a_quiet_run(tmp_path: Path) 
         f"killed (for: 1m); ScopaCacheBreakerOpen firing {breaker_s:.0f} s after the cache's "
         f"Redis stopped; ScopaWebhooksAbandoned firing "
         f"{hook_s['ScopaWebhooksAbandoned']:.0f} s after a job whose receiver answers 410 was "
-        f"made; scrape and evaluation every {STEP_S} s; slowest request "
+        f"made; ScopaRecordsSentAgain firing {resent_s['ScopaRecordsSentAgain']:.0f} s after two "
+        f"tasks of a job were lost (SCOPA_JOB_STALL_S 5); scrape and evaluation every {STEP_S} "
+        f"s; slowest request "
         f"{send.slowest_s:.2f} s, failed requests {len(send.failures)}"
     )
     assert store_s >= 120 and down_s >= 60
