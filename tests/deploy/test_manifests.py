@@ -176,14 +176,18 @@ def image_env() -> dict[str, str]:
 
 def container_env(container: dict[str, Any]) -> dict[str, str]:
     """A container's environment as Kubernetes gives it: the image's, then the ConfigMaps of
-    envFrom, then env (values, or keys of the generated Secrets)."""
+    envFrom, then env (values, or keys of the generated Secrets; an optional key of a Secret the
+    operator has not made leaves its variable unset)."""
     docs, secrets = documents(), secret_data()
     env = image_env()
     for source in container.get("envFrom", []):
         env.update(docs[("ConfigMap", source["configMapRef"]["name"])]["data"])
     for item in container.get("env", []):
         ref = item.get("valueFrom", {}).get("secretKeyRef")
-        env[item["name"]] = secrets[ref["name"]][ref["key"]] if ref else item["value"]
+        if ref is None:
+            env[item["name"]] = item["value"]
+        elif ref["name"] in secrets or not ref.get("optional", False):
+            env[item["name"]] = secrets[ref["name"]][ref["key"]]
     return env
 
 
