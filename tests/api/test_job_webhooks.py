@@ -5,6 +5,7 @@ again at delivery."""
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from pathlib import Path
 from typing import Any
@@ -192,3 +193,28 @@ def test_a_receiver_that_answers_410_gone_is_not_tried_again(tmp_path: Path) -> 
         time.sleep(0.5)
         assert len(receiver.received) == 1
     assert abandoned["webhook"]["last"] == "HTTP 410"
+
+
+def test_a_job_whose_post_failed_sends_no_webhook(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its client was answered 503 and never got its id: no receiver hears of it."""
+    app = hooked_app(tmp_path)
+    jobs = jobs_of(app)
+
+    def refuse(job_id: str, index: int) -> None:
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(jobs.record, "send", refuse)
+    monkeypatch.setattr("service.api.jobs.queue.SEND_PATIENCE_S", 0.2)
+    client = app.test_client()
+    with Receiver([200]) as receiver:
+        body = {"review": review_body(1), "callback_url": receiver.url}
+        assert client.post("/v1/jobs", json=body).status_code == 503
+        (job,) = client.get("/v1/jobs").get_json()["jobs"]
+        assert jobs.sender.send_due(time.time() + 1) == {}
+        time.sleep(1.5)
+        assert receiver.received == []
+    assert job["state"] == "failed"
+    assert job["webhook"]["state"] == "abandoned"
+    assert job["webhook"]["last"] == "not sent: the job's POST was answered 503"

@@ -27,11 +27,14 @@ WEBHOOKS_ON = {
 
 
 @pytest.fixture(scope="package")
-def base_url() -> Iterator[str]:
-    """The app under real gunicorn on a free loopback port, shared by every client test."""
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app under real gunicorn on a free loopback port, shared by every client test; its
+    jobs in a folder of its own (the processes sharing a jobs folder send each other's
+    webhooks, with their own webhook settings)."""
     if gunicorn_path() is None and not IN_CI:
         pytest.skip("gunicorn is not installed (never skipped in CI)")
-    with running_gunicorn(workers=2, threads=2, env=WEBHOOKS_ON) as port:
+    jobs = {"SCOPA_JOBS_DIR": str(tmp_path_factory.mktemp("client-jobs"))}
+    with running_gunicorn(workers=2, threads=2, env={**WEBHOOKS_ON, **jobs}) as port:
         yield f"http://{HOST}:{port}"
 
 

@@ -209,12 +209,18 @@ def answers(host: str, port: int) -> bool:
         return False
 
 
+# How long a write may wait for a replica: one that has just attached takes a full resync first,
+# which the servers delay 5 s to serve several replicas at once (diskless sync, seen in CI).
+REPLICA_WAIT_MS = 15_000
+
+
 def replicated_write(group: Group, key: str, value: str) -> None:
-    """Write through the Sentinels' URL and WAIT for one replica."""
-    client = connect(group.url(), socket_timeout=5)
+    """Write through the Sentinels' URL and WAIT for one replica (the client's read timeout
+    past the WAIT's own)."""
+    client = connect(group.url(), socket_timeout=REPLICA_WAIT_MS / 1000 + 5)
     with client:
         client.set(key, value)
-        assert client.wait(1, 5000) >= 1
+        assert client.wait(1, REPLICA_WAIT_MS) >= 1
 
 
 @pytest.mark.parametrize("sentinels_first", [False, True], ids=["servers-first", "sentinels-first"])

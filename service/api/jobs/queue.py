@@ -37,7 +37,7 @@ from dramatiq.common import dq_name
 from flask import Flask
 
 from service.api.jobs import metrics
-from service.api.jobs.model import JobState, NewJob
+from service.api.jobs.model import HookState, JobState, NewJob
 from service.api.jobs.runner import STORE_ERRORS, STORE_PATIENCE_S, RecordRunner, patiently
 from service.api.jobs.store import JobStore, RedisJobStore, SqliteJobStore
 from service.api.jobs.webhooks import WebhookSender
@@ -65,6 +65,8 @@ SEND_PATIENCE_S = 5.0
 # Backoff between a record's retries, in ms.
 MIN_BACKOFF_MS, MAX_BACKOFF_MS = 1000, 30_000
 JOBS_EXTENSION = "scopa.jobs"
+# The webhook of a job whose POST failed, as its job document says.
+UNSENT_HOOK = "not sent: the job's POST was answered 503"
 SQLITE_NAME = "scopa-jobs-v2.sqlite3"
 # Embedded: how often a process notes that it is alive, and after how long without a note its
 # jobs go to another process.
@@ -170,6 +172,9 @@ class Jobs:
                 patiently(
                     lambda: self.store.end(job.id, JobState.FAILED, now, now + retention), 2.0
                 )
+                # Its client never got its id: no webhook tells of it.
+                if job.callback is not None:
+                    self.store.hook_tried(job.id, HookState.ABANDONED, 0, UNSENT_HOOK, None)
             raise
         metrics.record_job_made(job.kind.value)
 
